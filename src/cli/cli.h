@@ -1,0 +1,93 @@
+/*
+ * cli.h - what the subcommands share: exit codes, option helpers, the loop
+ * that reads every game of a file with its rule set, and printing of
+ * diagnostics.
+ *
+ * Commands return exit codes; nothing below main() calls exit(), so tests
+ * can run commands in-process.
+ */
+#ifndef DK_CLI_H
+#define DK_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "fmt_xml.h"
+#include "record.h"
+#include "ruleset.h"
+
+/* exit codes, as documented in dokoref(1) */
+enum {
+	DK_EXIT_OK = 0,
+	DK_EXIT_FINDINGS = 1,
+	DK_EXIT_USAGE = 2,
+	DK_EXIT_INVALID = 3,
+	DK_EXIT_SYSTEM = 4
+};
+
+typedef struct dk_cli {
+	FILE *out;                 /* main output (stdout) */
+	FILE *err;                 /* diagnostics (stderr) */
+	bool color;                /* colour main output */
+	bool err_color;            /* colour diagnostics */
+} dk_cli;
+
+typedef struct dk_command {
+	const char *name;
+	int (*run)(dk_cli *cli, int argc, char **argv);
+	const char *summary;
+	const char *usage;         /* full --help text */
+} dk_command;
+
+extern const dk_command dk_cmd_validate;
+extern const dk_command dk_cmd_show;
+extern const dk_command dk_cmd_convert;
+
+/** Run dokoref with argv as given on the command line; returns the exit code. */
+int dk_cli_main(dk_cli *cli, int argc, char **argv);
+
+/** A usage error: one line plus a hint, status 2. */
+int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/** Parse a size such as "512M", "2G", "1000000"; false if invalid. */
+bool dk_cli_parse_size(const char *s, uint64_t *out);
+
+/** Print every item of d to cli->err (with the source line and a caret when the
+ * file can be read again) and clear d. */
+void dk_cli_print_diag(dk_cli *cli, dk_diag *d);
+
+/** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
+bool dk_cli_want_color(FILE *f, const char *mode);
+
+/* ---- reading every game of a file ------------------------------------- */
+
+typedef struct dk_read_opts {
+	uint64_t max_size;         /* 0 = default */
+	const char *rules;         /* --rules: overrides the record's rule set */
+	bool need_rules;           /* a game without any rule set is an error */
+} dk_read_opts;
+
+/** What the loop hands a command for each item. */
+typedef struct dk_each_fns {
+	/* after the root element was read */
+	int (*begin)(void *ud, dk_xml_reader *r);
+	int (*session_start)(void *ud, const dk_session *s);
+	/* a consistent game with its rule set (NULL if the record names none) */
+	int (*game)(void *ud, const dk_game *g, const dk_rules *rules);
+	int (*session_end)(void *ud);
+	int (*end)(void *ud);
+} dk_each_fns;
+
+/**
+ * Read path game by game.  Each game is checked (structure, consistency, its
+ * rule set) before it is handed on; a bad game is reported and skipped.
+ * A callback returning nonzero stops the loop with that code.  Returns the
+ * worst exit code: 0, DK_EXIT_INVALID or DK_EXIT_SYSTEM (or a callback's).
+ */
+int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
+		     const dk_each_fns *fns, void *ud);
+
+#endif

@@ -1,0 +1,468 @@
+/*
+ * cmd_show.c - `dokoref show`: a record as a person reads it at the table.
+ *
+ * The deal, the game finding and the play as a trick table: one row per
+ * trick, one column per player, the led card marked '>' and the winning card
+ * '*'.  Until the replay engine exists, trick winners follow the normal
+ * game's card order with the rule set's ♥10 tie rule; when the record names
+ * a solo, the output says that its winners are not yet the solo's.
+ *
+ * It judges nothing: a card not in the hand or played out of turn is shown
+ * as it was recorded.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "cli.h"
+#include "order.h"
+
+typedef struct show_state {
+	dk_cli *cli;
+	long want;          /* --game N, 0 = all */
+	size_t shown;
+	bool first;
+	const char *path;
+} show_state;
+
+#define RED "\033[31m"
+#define BOLD "\033[1m"
+#define DIM "\033[2m"
+#define RESET "\033[0m"
+
+static const char *player_name(const dk_game *g, int seat)
+{
+	const dk_player *p = dk_game_player_at(g, seat);
+	return p ? p->name : "?";
+}
+
+/* display width of a UTF-8 string (every code point one column) */
+static int width(const char *s)
+{
+	int w = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+static void pad(FILE *f, int n)
+{
+	for (int i = 0; i < n; i++)
+		fputc(' ', f);
+}
+
+/* a card with its suit symbol, red for ♥ and ♦ when colouring */
+static void put_card(show_state *st, dk_card c, bool bold)
+{
+	FILE *f = st->cli->out;
+	bool red = DK_CARD_SUIT(c) == DK_HEARTS || DK_CARD_SUIT(c) == DK_DIAMONDS;
+	if (st->cli->color && (red || bold))
+		fprintf(f, "%s%s", bold ? BOLD : "", red ? RED : "");
+	fputs(dk_card_symbol(c), f);
+	if (st->cli->color && (red || bold))
+		fputs(RESET, f);
+}
+
+static const char *bid_words(const dk_bid *b, char *buf, size_t len)
+{
+	switch (b->kind) {
+	case DK_BID_HEALTHY: return "healthy (gesund)";
+	case DK_BID_RESERVATION: return "reservation (Vorbehalt)";
+	case DK_BID_SOLO:
+		snprintf(buf, len, "solo: %s", dk_solo_kind_name(b->solo));
+		return buf;
+	case DK_BID_MARRIAGE:
+		snprintf(buf, len, "marriage (Hochzeit)%s%s", b->condition ? ", partner: " : "",
+			 b->condition ? dk_marriage_cond_name(b->condition) : "");
+		return buf;
+	case DK_BID_POVERTY: return "poverty (Armut)";
+	case DK_BID_THROW_IN:
+		snprintf(buf, len, "throws in%s%s", b->reason ? ": " : "",
+			 b->reason ? dk_throw_reason_name(b->reason) : "");
+		return buf;
+	case DK_BID_POVERTY_PASS: return "passes";
+	case DK_BID_POVERTY_DECLINE: return "declines the poverty";
+	case DK_BID_POVERTY_ACCEPT: return "takes the poverty";
+	case DK_BID_POVERTY_RETURN: return "gives back";
+	case DK_BID_POVERTY_REPORT:
+		if (b->trumps >= 0)
+			snprintf(buf, len, "reports %d trump%s back", b->trumps,
+				 b->trumps == 1 ? "" : "s");
+		else
+			snprintf(buf, len, "reports");
+		return buf;
+	default: return "?";
+	}
+}
+
+static const char *call_words(dk_call c)
+{
+	switch (c) {
+	case DK_CALL_RE: return "Re";
+	case DK_CALL_KONTRA: return "Kontra";
+	case DK_CALL_NO90: return "keine 90";
+	case DK_CALL_NO60: return "keine 60";
+	case DK_CALL_NO30: return "keine 30";
+	case DK_CALL_SCHWARZ: return "schwarz";
+	default: return "?";
+	}
+}
+
+static void show_event(show_state *st, const dk_game *g, const dk_event *e, int trick,
+		       int cards_before)
+{
+	FILE *f = st->cli->out;
+	fprintf(f, "        %s", st->cli->color ? DIM : "");
+	switch (e->kind) {
+	case DK_EV_ANNOUNCE:
+		fprintf(f, "%s: \"%s\"", player_name(g, e->seat), call_words(e->call));
+		break;
+	case DK_EV_SWINE:
+		fprintf(f, "%s declares swines (Schweinchen)", player_name(g, e->seat));
+		break;
+	case DK_EV_GENSCHER:
+		fprintf(f, "%s declares Genscher", player_name(g, e->seat));
+		break;
+	case DK_EV_WENDE_GENSCHER:
+		fprintf(f, "%s: Wende-Genscher, chooses %s", player_name(g, e->seat),
+			player_name(g, e->partner));
+		break;
+	case DK_EV_OBJECTION:
+		fprintf(f, "objection%s%s%s%s", e->seat ? " by " : "",
+			e->seat ? player_name(g, e->seat) : "", e->text ? ": " : "",
+			e->text ? e->text : "");
+		break;
+	default:
+		break;
+	}
+	if (cards_before == 0)
+		fprintf(f, " - before the first card of trick %d", trick);
+	else if (cards_before == 4)
+		fprintf(f, " - after trick %d", trick);
+	else
+		fprintf(f, " - after card %d of trick %d", cards_before, trick);
+	fprintf(f, "%s\n", st->cli->color ? RESET : "");
+}
+
+static void show_header(show_state *st, const dk_game *g, const dk_rules *rules)
+{
+	FILE *f = st->cli->out;
+	if (!st->first)
+		fputc('\n', f);
+	st->first = false;
+	const char *name = strcmp(st->path, "-") == 0 ? "<stdin>" : st->path;
+	fprintf(f, "%s%s, game %zu%s", st->cli->color ? BOLD : "", name, g->index,
+		st->cli->color ? RESET : "");
+	const char *parts[6] = { dk_game_event(g), dk_game_place(g), dk_game_date(g) };
+	for (int i = 0; i < 3; i++)
+		if (parts[i])
+			fprintf(f, " - %s", parts[i]);
+	if (dk_game_table(g))
+		fprintf(f, " - table %s", dk_game_table(g));
+	if (g->meta.round)
+		fprintf(f, " - round %s", g->meta.round);
+	if (g->meta.number)
+		fprintf(f, " - game no. %s", g->meta.number);
+	fputc('\n', f);
+	if (rules)
+		fprintf(f, "Rules:  %s%s%s%s - %d cards, %s\n", rules->name,
+			rules->title ? " (" : "", rules->title ? rules->title : "",
+			rules->title ? ")" : "", rules->deck_nines ? 48 : 40,
+			dk_heart10_tie_name(rules->heart10_tie));
+	else
+		fputs("Rules:  none named\n", f);
+	fprintf(f, "Dealer: %s (seat %d)\n", player_name(g, g->deal.dealer), g->deal.dealer);
+	for (size_t i = 0; i < g->note_count; i++)
+		fprintf(f, "Note:   %s\n", g->notes[i].text);
+}
+
+static void show_deal(show_state *st, const dk_game *g, int name_w)
+{
+	FILE *f = st->cli->out;
+	fputs("\nDeal (sorted)\n", f);
+	for (int i = 0; i < g->deal.hand_count; i++) {
+		const dk_hand *h = &g->deal.hands[i];
+		dk_card cards[DK_MAX_HAND];
+		memcpy(cards, h->cards, (size_t)h->count);
+		dk_normal_sort(cards, h->count);
+		const char *n = player_name(g, h->seat);
+		fprintf(f, "  %d %s", h->seat, n);
+		pad(f, name_w - width(n) + 2);
+		for (int k = 0; k < h->count; k++) {
+			if (k)
+				fputc(' ', f);
+			put_card(st, cards[k], false);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void show_bidding(show_state *st, const dk_game *g)
+{
+	FILE *f = st->cli->out;
+	if (!g->has_bidding || g->bid_count == 0)
+		return;
+	fputs("\nGame finding\n", f);
+	for (size_t i = 0; i < g->bid_count; i++) {
+		const dk_bid *b = &g->bids[i];
+		char buf[96];
+		fprintf(f, "  %s: %s", player_name(g, b->seat), bid_words(b, buf, sizeof(buf)));
+		if (b->card_count) {
+			fputc(' ', f);
+			for (int k = 0; k < b->card_count; k++) {
+				if (k)
+					fputc(' ', f);
+				put_card(st, b->cards[k], false);
+			}
+		}
+		for (int k = 0; k < b->call_count; k++)
+			fprintf(f, "%s\"%s\"", k ? ", " : " with ", call_words(b->calls[k]));
+		if (b->text)
+			fprintf(f, " \"%s\"", b->text);
+		fputc('\n', f);
+	}
+}
+
+/* the solo named in the game finding, if any */
+static dk_solo_kind named_solo(const dk_game *g)
+{
+	dk_solo_kind k = DK_SOLO_NONE;
+	for (size_t i = 0; i < g->bid_count; i++)
+		if (g->bids[i].kind == DK_BID_SOLO)
+			k = g->bids[i].solo;
+	return k;
+}
+
+static void show_play(show_state *st, const dk_game *g, const dk_rules *rules, int col_w)
+{
+	FILE *f = st->cli->out;
+	if (!g->has_play)
+		return;
+	int seats[DK_PLAYING_SEATS], n_seats = 0;
+	for (int s = 1; s <= DK_MAX_SEATS; s++)
+		for (int i = 0; i < g->deal.hand_count; i++)
+			if (g->deal.hands[i].seat == s && n_seats < DK_PLAYING_SEATS)
+				seats[n_seats++] = s;
+	fputs("\nPlay", f);
+	dk_solo_kind solo = named_solo(g);
+	if (solo != DK_SOLO_NONE)
+		fprintf(f, " (trick winners by the normal game's card order: the order of the "
+			"%s solo is not applied yet)", dk_solo_kind_name(solo));
+	fputs("\n  trick  ", f);
+	for (int i = 0; i < n_seats; i++) {
+		const char *n = player_name(g, seats[i]);
+		fputs(n, f);
+		pad(f, col_w - width(n));
+	}
+	fputs("won by", f);
+	fputs("\n", f);
+	int size = g->deal.hand_count ? g->deal.hands[0].count : 0;
+	int tricks = 0;
+	long points[DK_MAX_SEATS + 1] = { 0 };
+	size_t i = 0;
+	dk_heart10_tie tie = rules ? rules->heart10_tie : DK_TIE_FIRST_WINS;
+	while (i < g->event_count) {
+		/* collect one trick: up to four cards and the events among them */
+		size_t start = i;
+		dk_card cards[4];
+		int who[4], n = 0;
+		while (i < g->event_count && n < 4) {
+			if (g->events[i].kind == DK_EV_CARD) {
+				cards[n] = g->events[i].card;
+				who[n++] = g->events[i].seat;
+			}
+			i++;
+		}
+		/* events after the fourth card that no card follows belong here */
+		bool more_cards = false;
+		for (size_t j = i; j < g->event_count; j++)
+			if (g->events[j].kind == DK_EV_CARD)
+				more_cards = true;
+		if (!more_cards)
+			i = g->event_count;
+		tricks++;
+		int win = n ? dk_normal_trick_winner(cards, n, tie, tricks == size) : -1;
+		fprintf(f, "  %5d  ", tricks);
+		for (int c = 0; c < n_seats; c++) {
+			int k = -1;
+			for (int j = 0; j < n; j++)
+				if (who[j] == seats[c] && k < 0)
+					k = j;
+			if (k < 0) {
+				fputs("-", f);
+				pad(f, col_w - 1);
+				continue;
+			}
+			fputs(k == 0 ? ">" : " ", f);
+			put_card(st, cards[k], k == win && n == 4);
+			fputs(k == win && n == 4 ? "*" : " ", f);
+			pad(f, col_w - 2 - width(dk_card_symbol(cards[k])));
+		}
+		if (n == 4) {
+			int pts = 0;
+			for (int j = 0; j < 4; j++)
+				pts += dk_card_points(cards[j]);
+			points[who[win]] += pts;
+			fprintf(f, "%s (%d)", player_name(g, who[win]), pts);
+		} else {
+			fprintf(f, "(incomplete)");
+		}
+		fputc('\n', f);
+		int before = 0;
+		for (size_t j = start; j < i; j++) {
+			if (g->events[j].kind == DK_EV_CARD)
+				before++;
+			else
+				show_event(st, g, &g->events[j], tricks, before);
+		}
+	}
+	fputs("\nCard points taken:", f);
+	for (int c = 0; c < n_seats; c++)
+		fprintf(f, "%s %s %ld", c ? "," : "", player_name(g, seats[c]), points[seats[c]]);
+	fputc('\n', f);
+}
+
+static void show_recorded(show_state *st, const dk_game *g)
+{
+	FILE *f = st->cli->out;
+	const dk_recorded *r = &g->recorded;
+	if (!r->present)
+		return;
+	fputs("\nRecorded by the table:", f);
+	if (r->winner_none)
+		fputs(" nobody won", f);
+	else if (r->winner)
+		fprintf(f, " %s won", r->winner == DK_PARTY_RE ? "Re" : "Kontra");
+	if (r->re_points >= 0)
+		fprintf(f, "%s Re %d", r->winner || r->winner_none ? "," : "", r->re_points);
+	if (r->kontra_points >= 0)
+		fprintf(f, ", Kontra %d", r->kontra_points);
+	fputc('\n', f);
+	if (r->score_count) {
+		fputs("  score:", f);
+		for (size_t i = 0; i < r->score_count; i++)
+			fprintf(f, "%s %s %+ld", i ? "," : "", player_name(g, r->scores[i].seat),
+				r->scores[i].points);
+		fputc('\n', f);
+	}
+	if (r->total_count) {
+		fputs("  running totals:", f);
+		for (size_t i = 0; i < r->total_count; i++)
+			fprintf(f, "%s %s %ld", i ? "," : "", player_name(g, r->totals[i].seat),
+				r->totals[i].points);
+		fputc('\n', f);
+	}
+}
+
+static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
+{
+	show_state *st = ud;
+	if (st->want && (long)g->index != st->want)
+		return 0;
+	st->shown++;
+	int name_w = 0;
+	const dk_players *ps = dk_game_players(g);
+	for (size_t i = 0; ps && i < ps->count; i++)
+		if (width(ps->items[i].name) > name_w)
+			name_w = width(ps->items[i].name);
+	int col_w = name_w + 2 > 7 ? name_w + 2 : 7;
+	show_header(st, g, rules);
+	show_deal(st, g, name_w);
+	show_bidding(st, g);
+	show_play(st, g, rules, col_w);
+	show_recorded(st, g);
+	return 0;
+}
+
+static int run(dk_cli *cli, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "game", required_argument, NULL, 'g' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "max-input-size", required_argument, NULL, 'm' },
+		{ "color", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	dk_read_opts opts = { 0 };
+	show_state st = { cli, 0, 0, true, NULL };
+	const char *color = "auto";
+	int c;
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+g:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g': {
+			char *end;
+			st.want = strtol(optarg, &end, 10);
+			if (*end || st.want < 1)
+				return dk_cli_usage_error(cli, &dk_cmd_show,
+					"--game takes a game number from 1 on, not '%s'", optarg);
+			break;
+		}
+		case 'r': opts.rules = optarg; break;
+		case 'm':
+			if (!dk_cli_parse_size(optarg, &opts.max_size))
+				return dk_cli_usage_error(cli, &dk_cmd_show,
+					"--max-input-size '%s' is not a size such as 512M or 2G", optarg);
+			break;
+		case 'c':
+			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
+				return dk_cli_usage_error(cli, &dk_cmd_show,
+					"--color takes auto, always or never");
+			color = optarg;
+			cli->err_color = dk_cli_want_color(cli->err, optarg);
+			break;
+		case 'h':
+			fputs(dk_cmd_show.usage, cli->out);
+			return DK_EXIT_OK;
+		default:
+			return dk_cli_usage_error(cli, &dk_cmd_show, "unknown option '%s'",
+						  argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return dk_cli_usage_error(cli, &dk_cmd_show, "no file given");
+	if (argc - optind > 1)
+		return dk_cli_usage_error(cli, &dk_cmd_show, "show takes one file");
+	cli->color = dk_cli_want_color(cli->out, color);
+	st.path = argv[optind];
+	dk_each_fns fns = { .game = on_game };
+	int rc = dk_cli_each_game(cli, st.path, &opts, &fns, &st);
+	if (rc == DK_EXIT_OK && st.want && st.shown == 0) {
+		fprintf(cli->err, "dokoref show: %s has no valid game %ld\n", st.path, st.want);
+		return DK_EXIT_USAGE;
+	}
+	return rc;
+}
+
+const dk_command dk_cmd_show = {
+	"show", run, "print games as readable trick tables",
+	"usage: dokoref show [options] FILE\n"
+	"\n"
+	"Print each game of FILE (dokoref XML, plain or gzip; '-' is standard\n"
+	"input): the metadata and rule set, every hand as dealt (sorted, trumps\n"
+	"first), the game finding, and the play as a table with one row per trick\n"
+	"and one column per player.  '>' marks the card that was led, '*' the card\n"
+	"that won the trick; the last column names the winner and the trick's card\n"
+	"points.  Announcements and declarations follow the trick they were made\n"
+	"in.  At the end: the card points each player took and what the table\n"
+	"wrote down.\n"
+	"\n"
+	"Trick winners follow the normal game's card order with the rule set's\n"
+	"tie rule for the two hearts tens; solo card orders are not applied yet.\n"
+	"Nothing is judged: 'dokoref validate' checks the record.\n"
+	"\n"
+	"Options:\n"
+	"  -g, --game N          show only the N-th game of the file (from 1)\n"
+	"  --rules NAME|PATH     use this rule set instead of the record's\n"
+	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n"
+	"                        set), always, never\n"
+	"  -h, --help            show this help\n"
+	"\n"
+	"Exit status: 0 shown, 3 invalid input, 4 I/O error, 2 usage (also when\n"
+	"game N does not exist).\n",
+};

@@ -1,0 +1,118 @@
+/*
+ * cmd_validate.c - `dokoref validate`: is every record well-formed, of the
+ * format, and consistent (a deal that could have happened)?
+ *
+ * It does not replay the games: an illegal play is not an input error.
+ */
+#include <getopt.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct validate_state {
+	size_t games;
+	size_t sessions;
+} validate_state;
+
+static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
+{
+	(void)g;
+	(void)rules;
+	((validate_state *)ud)->games++;
+	return 0;
+}
+
+static int on_session(void *ud, const dk_session *s)
+{
+	(void)s;
+	((validate_state *)ud)->sessions++;
+	return 0;
+}
+
+static int run(dk_cli *cli, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "rules", required_argument, NULL, 'r' },
+		{ "max-input-size", required_argument, NULL, 'm' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "color", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	dk_read_opts opts = { 0 };
+	bool quiet = false;
+	int c;
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r': opts.rules = optarg; break;
+		case 'm':
+			if (!dk_cli_parse_size(optarg, &opts.max_size))
+				return dk_cli_usage_error(cli, &dk_cmd_validate,
+					"--max-input-size '%s' is not a size such as 512M or 2G", optarg);
+			break;
+		case 'q': quiet = true; break;
+		case 'c':
+			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
+				return dk_cli_usage_error(cli, &dk_cmd_validate,
+					"--color takes auto, always or never");
+			cli->err_color = dk_cli_want_color(cli->err, optarg);
+			break;
+		case 'h':
+			fputs(dk_cmd_validate.usage, cli->out);
+			return DK_EXIT_OK;
+		default:
+			return dk_cli_usage_error(cli, &dk_cmd_validate, "unknown option '%s'",
+						  argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return dk_cli_usage_error(cli, &dk_cmd_validate, "no file given");
+	int status = DK_EXIT_OK;
+	dk_each_fns fns = { .game = on_game, .session_start = on_session };
+	for (int i = optind; i < argc; i++) {
+		validate_state st = { 0, 0 };
+		int rc = dk_cli_each_game(cli, argv[i], &opts, &fns, &st);
+		if (!quiet) {
+			const char *name = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
+			if (rc == DK_EXIT_OK)
+				fprintf(cli->out, "%s: valid (%zu game%s%s)\n", name, st.games,
+					st.games == 1 ? "" : "s",
+					st.sessions ? st.sessions == 1 ? ", 1 session" : ", sessions" : "");
+			else
+				fprintf(cli->out, "%s: INVALID (%zu valid game%s read)\n", name, st.games,
+					st.games == 1 ? "" : "s");
+		}
+		if (rc == DK_EXIT_SYSTEM || status == DK_EXIT_SYSTEM)
+			status = DK_EXIT_SYSTEM;
+		else if (rc > status)
+			status = rc;
+	}
+	return status;
+}
+
+const dk_command dk_cmd_validate = {
+	"validate", run, "check that records are well-formed and consistent",
+	"usage: dokoref validate [options] FILE...\n"
+	"\n"
+	"Read each FILE (dokoref XML, plain or gzip; '-' is standard input) and\n"
+	"check that it is well-formed, follows the format (dokoref-xml(5)) and\n"
+	"describes games that could have happened: every hand of the right size\n"
+	"for the rule set's deck, no card dealt more often than the deck has it,\n"
+	"every seat taken by a player.  The play itself is not judged here.\n"
+	"\n"
+	"Options:\n"
+	"  --rules NAME|PATH     check every game against this rule set instead of\n"
+	"                        the one its record names\n"
+	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"                        (default 1G; suffixes K, M, G)\n"
+	"  -q, --quiet           print nothing but errors\n"
+	"  --color WHEN          colour diagnostics: auto (default), always, never\n"
+	"  -h, --help            show this help\n"
+	"\n"
+	"For each file one line on standard output: 'FILE: valid (N games)' or\n"
+	"'FILE: INVALID ...'; errors on standard error as FILE:LINE:COL: error: ...\n"
+	"\n"
+	"Exit status: 0 every file valid, 3 invalid input, 4 I/O error, 2 usage.\n",
+};

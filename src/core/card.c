@@ -1,0 +1,138 @@
+/*
+ * card.c - card notation and card points; see card.h.
+ *
+ * Parsing is lenient about which notation is used and strict about the
+ * result: a string is a card only if all of it is consumed.
+ */
+#include "card.h"
+
+#include <string.h>
+
+static const int rank_points[6] = { 0, 2, 3, 4, 10, 11 };
+
+int dk_card_points(dk_card c)
+{
+	return rank_points[DK_CARD_RANK(c)];
+}
+
+static int lower(int ch)
+{
+	return (ch >= 'A' && ch <= 'Z') ? ch - 'A' + 'a' : ch;
+}
+
+/* does s[0..len) start with word (ASCII, any case)? */
+static bool has_prefix(const char *s, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+	if (len < n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (lower((unsigned char)s[i]) != (unsigned char)word[i])
+			return false;
+	return true;
+}
+
+struct suit_word {
+	const char *word;
+	dk_suit suit;
+	bool german;
+};
+
+/* longest first, so "karo" is tried before "ka" */
+static const struct suit_word suit_words[] = {
+	{ "\xe2\x99\xa3", DK_CLUBS, true },    /* ♣ */
+	{ "\xe2\x99\xa7", DK_CLUBS, true },    /* ♧ */
+	{ "\xe2\x99\xa0", DK_SPADES, true },   /* ♠ */
+	{ "\xe2\x99\xa4", DK_SPADES, true },   /* ♤ */
+	{ "\xe2\x99\xa5", DK_HEARTS, true },   /* ♥ */
+	{ "\xe2\x99\xa1", DK_HEARTS, true },   /* ♡ */
+	{ "\xe2\x99\xa6", DK_DIAMONDS, true }, /* ♦ */
+	{ "\xe2\x99\xa2", DK_DIAMONDS, true }, /* ♢ */
+	{ "kreuz", DK_CLUBS, true },
+	{ "herz", DK_HEARTS, true },
+	{ "karo", DK_DIAMONDS, true },
+	{ "pik", DK_SPADES, true },
+	{ "kr", DK_CLUBS, true },
+	{ "pi", DK_SPADES, true },
+	{ "he", DK_HEARTS, true },
+	{ "ka", DK_DIAMONDS, true },
+	{ "c", DK_CLUBS, false },
+	{ "s", DK_SPADES, false },
+	{ "h", DK_HEARTS, false },
+	{ "d", DK_DIAMONDS, false },
+};
+
+struct rank_word {
+	const char *word;
+	dk_rank rank;
+};
+
+/* B and D are the German jack and queen; after any suit they are unambiguous */
+static const struct rank_word rank_words[] = {
+	{ "10", DK_TEN }, { "9", DK_NINE }, { "a", DK_ACE }, { "t", DK_TEN },
+	{ "k", DK_KING }, { "q", DK_QUEEN }, { "d", DK_QUEEN }, { "j", DK_JACK },
+	{ "b", DK_JACK },
+};
+
+bool dk_card_parse(dk_card *out, const char *s, size_t len)
+{
+	for (size_t i = 0; i < sizeof(suit_words) / sizeof(suit_words[0]); i++) {
+		const struct suit_word *sw = &suit_words[i];
+		if (!has_prefix(s, len, sw->word))
+			continue;
+		size_t rest = strlen(sw->word);
+		if (sw->german && rest > 3 && rest < len && s[rest] == '-')
+			rest++; /* "Herz-10" */
+		for (size_t j = 0; j < sizeof(rank_words) / sizeof(rank_words[0]); j++) {
+			size_t n = strlen(rank_words[j].word);
+			if (len - rest == n && has_prefix(s + rest, n, rank_words[j].word)) {
+				*out = DK_CARD_MAKE(sw->suit, rank_words[j].rank);
+				return true;
+			}
+		}
+		/* "he" may not be followed by a rank while "h" is; try shorter words */
+	}
+	return false;
+}
+
+static const char *const codes[DK_CARD_KINDS] = {
+	"C9", "CJ", "CQ", "CK", "C10", "CA",
+	"S9", "SJ", "SQ", "SK", "S10", "SA",
+	"H9", "HJ", "HQ", "HK", "H10", "HA",
+	"D9", "DJ", "DQ", "DK", "D10", "DA",
+};
+
+static const char *const symbols[DK_CARD_KINDS] = {
+	"\xe2\x99\xa3" "9", "\xe2\x99\xa3" "B", "\xe2\x99\xa3" "D",
+	"\xe2\x99\xa3" "K", "\xe2\x99\xa3" "10", "\xe2\x99\xa3" "A",
+	"\xe2\x99\xa0" "9", "\xe2\x99\xa0" "B", "\xe2\x99\xa0" "D",
+	"\xe2\x99\xa0" "K", "\xe2\x99\xa0" "10", "\xe2\x99\xa0" "A",
+	"\xe2\x99\xa5" "9", "\xe2\x99\xa5" "B", "\xe2\x99\xa5" "D",
+	"\xe2\x99\xa5" "K", "\xe2\x99\xa5" "10", "\xe2\x99\xa5" "A",
+	"\xe2\x99\xa6" "9", "\xe2\x99\xa6" "B", "\xe2\x99\xa6" "D",
+	"\xe2\x99\xa6" "K", "\xe2\x99\xa6" "10", "\xe2\x99\xa6" "A",
+};
+
+const char *dk_card_code(dk_card c)
+{
+	return c < DK_CARD_KINDS ? codes[c] : "?";
+}
+
+const char *dk_card_symbol(dk_card c)
+{
+	return c < DK_CARD_KINDS ? symbols[c] : "?";
+}
+
+const char *dk_suit_symbol(dk_suit s)
+{
+	static const char *const sym[4] = {
+		"\xe2\x99\xa3", "\xe2\x99\xa0", "\xe2\x99\xa5", "\xe2\x99\xa6"
+	};
+	return (unsigned)s < 4 ? sym[s] : "?";
+}
+
+const char *dk_rank_german(dk_rank r)
+{
+	static const char *const names[6] = { "9", "B", "D", "K", "10", "A" };
+	return (unsigned)r < 6 ? names[r] : "?";
+}

@@ -1,0 +1,38 @@
+/*
+ * rules.c - names of the rule enums, as written in rule set files.
+ *
+ * Only the spelling lives here: reading files and checking values is the
+ * YAML loader's business (src/ruleset), which keeps its own table of the
+ * same names and tests that the two agree.
+ */
+#include "rules.h"
+
+#include <string.h>
+
+static const char *const heart10_tie_names[DK_TIE_COUNT] = {
+	[DK_TIE_FIRST_WINS] = "first-wins",
+	[DK_TIE_SECOND_WINS] = "second-wins",
+	[DK_TIE_SECOND_WINS_EXCEPT_LAST] = "second-wins-except-last",
+};
+
+/** Name of t ("first-wins", ...); a static string, NULL if t is out of range. */
+const char *dk_heart10_tie_name(dk_heart10_tie t)
+{
+	if ((unsigned)t >= DK_TIE_COUNT)
+		return NULL;
+	return heart10_tie_names[t];
+}
+
+/** Set *out to the tie rule named s; false (and *out untouched) if none. */
+bool dk_heart10_tie_from_name(dk_heart10_tie *out, const char *s)
+{
+	if (!s)
+		return false;
+	for (int i = 0; i < DK_TIE_COUNT; i++) {
+		if (strcmp(s, heart10_tie_names[i]) == 0) {
+			*out = (dk_heart10_tie)i;
+			return true;
+		}
+	}
+	return false;
+}

@@ -1,0 +1,1511 @@
+/*
+ * fmt_xml_read.c - streaming reader of the dokoref XML format.
+ *
+ * libxml2's xmlTextReader pulls nodes from a read callback that takes bytes
+ * from dk_input (plain or gzip) and passes each buffer through the guard
+ * first.  The functions below walk the format's fixed structure with one
+ * function per element, in the spirit of a recursive-descent parser.
+ *
+ * Two kinds of errors:
+ *   - fatal: malformed XML, an element the format does not know, something
+ *     the guard refused, a failing input.  Nothing after it can be trusted;
+ *     the reader stops (DK_READ_ERROR).
+ *   - inside a game: an unknown card, a bad seat, an attribute value out of
+ *     range, elements out of order.  The error is recorded, the game is
+ *     returned marked bad, and reading goes on with the next game.
+ *
+ * It does not judge a record (that is the replay's job) and does not check
+ * the deal against a rule set (dk_record_check does).
+ */
+#include "fmt_xml.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/xmlreader.h>
+
+#include "arena.h"
+#include "guard.h"
+
+/* XML_PARSE_NONET | XML_PARSE_BIG_LINES and nothing that loads or expands:
+ * see RELIABILITY.md for what each of the others did on Debian 12. */
+#define DK_XML_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES)
+
+struct dk_xml_reader {
+	const char *file;          /* display name (owned copy) */
+	dk_input *in;
+	dk_guard guard;
+	xmlTextReaderPtr xr;
+	dk_diag *diag;             /* diagnostics of the current call */
+
+	bool failed;               /* a fatal error happened */
+	dk_io_status status;
+	bool cb_failed;            /* the read callback reported an error */
+	size_t xml_errors;         /* errors reported by libxml2 */
+
+	dk_guard_tag tag;          /* position of the current element */
+	bool empty;                /* the current element is <x/> */
+	bool pending;              /* the current node was read but not handled */
+
+	bool in_session;
+	bool close_session;        /* an empty <session/> was read */
+	bool root_empty;           /* the root was <dokoref/> */
+	size_t session_count;
+	size_t game_count;
+	dk_arena session_arena;
+	dk_arena game_arena;
+	dk_session session;
+	dk_game game;
+	bool game_ok;
+
+	/* comments seen before the next game or session (in the game arena's
+	 * sibling: kept in a plain array, moved into the item's arena) */
+	char **comments;
+	size_t comment_count, comment_alloc;
+	char **prologue;
+	size_t prologue_count;
+
+	char *text;                /* text of the current element */
+	size_t text_len, text_alloc;
+};
+
+/* ---- libxml2 glue ------------------------------------------------------ */
+
+static xmlParserInputPtr refuse_entity(const char *url, const char *id, xmlParserCtxtPtr ctxt)
+{
+	(void)url;
+	(void)id;
+	(void)ctxt;
+	return NULL;
+}
+
+static void silent_generic(void *ctx, const char *msg, ...)
+{
+	(void)ctx;
+	(void)msg;
+}
+
+void dk_xml_global_init(void)
+{
+	xmlInitParser();
+	xmlSetExternalEntityLoader(refuse_entity);
+	xmlSetGenericErrorFunc(NULL, silent_generic);
+	xmlSubstituteEntitiesDefault(0);
+	xmlLoadExtDtdDefaultValue = 0;
+}
+
+static void fatal(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void fatal(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
+{
+	if (r->failed)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	dk_diag_vadd(r->diag, DK_SEV_ERROR, r->file, loc, fmt, ap);
+	va_end(ap);
+	r->failed = true;
+	r->status = DK_IO_INVALID;
+}
+
+static void game_error(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void game_error(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	dk_diag_vadd(r->diag, DK_SEV_ERROR, r->file, loc, fmt, ap);
+	va_end(ap);
+	r->game_ok = false;
+}
+
+static void on_xml_error(void *ctx, xmlErrorPtr err)
+{
+	dk_xml_reader *r = ctx;
+	if (!err || err->level < XML_ERR_ERROR)
+		return;
+	r->xml_errors++;
+	/* an error raised inside our read callback comes back without a
+	 * position; our own message is already recorded */
+	if (r->cb_failed || r->failed)
+		return;
+	char msg[300];
+	snprintf(msg, sizeof(msg), "%s", err->message ? err->message : "unknown error");
+	size_t n = strlen(msg);
+	while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		msg[--n] = '\0';
+	if (msg[0] >= 'A' && msg[0] <= 'Z' && !(msg[1] >= 'A' && msg[1] <= 'Z'))
+		msg[0] = (char)(msg[0] - 'A' + 'a');
+	dk_loc loc = { (uint32_t)(err->line > 0 ? err->line : 0),
+		       (uint32_t)(err->int2 > 0 ? err->int2 : 0) };
+	fatal(r, loc, "malformed XML: %s", msg);
+}
+
+static int read_cb(void *ctx, char *buf, int len)
+{
+	dk_xml_reader *r = ctx;
+	if (r->cb_failed)
+		return -1;
+	ssize_t n = dk_input_read(r->in, buf, (size_t)len);
+	if (n < 0) {
+		const char *msg;
+		dk_io_status st = dk_input_error(r->in, &msg);
+		dk_loc loc = r->guard.pos;
+		if (st == DK_IO_SYSTEM)
+			loc.line = loc.col = 0;
+		fatal(r, loc, "%s", msg);
+		r->status = st;
+		r->cb_failed = true;
+		return -1;
+	}
+	if (dk_guard_feed(&r->guard, buf, (size_t)n) < 0) {
+		fatal(r, r->guard.error_loc, "%s", r->guard.error);
+		r->cb_failed = true;
+		return -1;
+	}
+	return (int)n;
+}
+
+static int close_cb(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+/* ---- walking nodes ----------------------------------------------------- */
+
+enum { N_END = 0, N_ELEMENT, N_END_ELEMENT, N_TEXT, N_COMMENT };
+
+/* Advance to the next node that matters.  Whitespace-only text and
+ * processing instructions are skipped. */
+static int advance(dk_xml_reader *r)
+{
+	if (r->pending) {
+		r->pending = false;
+		int t = xmlTextReaderNodeType(r->xr);
+		return t == XML_READER_TYPE_ELEMENT ? N_ELEMENT : N_END_ELEMENT;
+	}
+	for (;;) {
+		if (r->failed)
+			return -1;
+		int rc = xmlTextReaderRead(r->xr);
+		if (r->failed)
+			return -1;
+		if (rc < 0 || r->xml_errors) {
+			fatal(r, r->guard.pos, "malformed XML");
+			return -1;
+		}
+		if (rc == 0)
+			return N_END;
+		switch (xmlTextReaderNodeType(r->xr)) {
+		case XML_READER_TYPE_ELEMENT:
+			if (!dk_guard_pop(&r->guard, &r->tag)) {
+				/* cannot happen: the guard saw every '<' first */
+				memset(&r->tag, 0, sizeof(r->tag));
+				r->tag.start.line = (uint32_t)xmlTextReaderGetParserLineNumber(r->xr);
+			}
+			r->empty = xmlTextReaderIsEmptyElement(r->xr) == 1;
+			return N_ELEMENT;
+		case XML_READER_TYPE_END_ELEMENT:
+			return N_END_ELEMENT;
+		case XML_READER_TYPE_TEXT:
+		case XML_READER_TYPE_CDATA:
+			return N_TEXT;
+		case XML_READER_TYPE_COMMENT:
+			return N_COMMENT;
+		default:
+			continue;
+		}
+	}
+}
+
+static const char *node_name(dk_xml_reader *r)
+{
+	const xmlChar *n = xmlTextReaderConstName(r->xr);
+	return n ? (const char *)n : "";
+}
+
+static void keep_comment(dk_xml_reader *r)
+{
+	const xmlChar *v = xmlTextReaderConstValue(r->xr);
+	if (r->comment_count == r->comment_alloc) {
+		r->comment_alloc = r->comment_alloc ? r->comment_alloc * 2 : 4;
+		r->comments = dk_xrealloc(r->comments, r->comment_alloc * sizeof(char *));
+	}
+	r->comments[r->comment_count++] = dk_xstrdup(v ? (const char *)v : "");
+}
+
+static void drop_comments(dk_xml_reader *r)
+{
+	for (size_t i = 0; i < r->comment_count; i++)
+		free(r->comments[i]);
+	r->comment_count = 0;
+}
+
+/* move the kept comments into arena a */
+static const char *const *take_comments(dk_xml_reader *r, dk_arena *a, size_t *count)
+{
+	*count = r->comment_count;
+	if (!r->comment_count)
+		return NULL;
+	const char **out = dk_arena_alloc(a, r->comment_count * sizeof(char *));
+	for (size_t i = 0; i < r->comment_count; i++)
+		out[i] = dk_arena_strdup(a, r->comments[i]);
+	drop_comments(r);
+	return out;
+}
+
+static bool is_blank(const char *s)
+{
+	for (; *s; s++)
+		if (!isspace((unsigned char)*s))
+			return false;
+	return true;
+}
+
+/*
+ * Next child of the current element: 1 = an element (r->tag, name via
+ * node_name), 0 = the parent ended, -1 = fatal error.  Text that is not
+ * white space is an error in element-only content; comments are dropped.
+ */
+static int child(dk_xml_reader *r, const char *parent)
+{
+	for (;;) {
+		int t = advance(r);
+		if (t < 0)
+			return -1;
+		switch (t) {
+		case N_ELEMENT:
+			return 1;
+		case N_END_ELEMENT:
+			return 0;
+		case N_TEXT: {
+			const xmlChar *v = xmlTextReaderConstValue(r->xr);
+			if (v && !is_blank((const char *)v)) {
+				fatal(r, r->guard.pos, "text is not allowed directly inside <%s>", parent);
+				return -1;
+			}
+			continue;
+		}
+		case N_COMMENT:
+			continue;
+		default:
+			fatal(r, r->guard.pos, "<%s> is not closed", parent);
+			return -1;
+		}
+	}
+}
+
+/* Read the text content of the current element (no child elements). */
+static int read_text(dk_xml_reader *r, const char *elem)
+{
+	r->text_len = 0;
+	if (!r->text) {
+		r->text_alloc = 256;
+		r->text = dk_xmalloc(r->text_alloc);
+	}
+	r->text[0] = '\0';
+	if (r->empty)
+		return 0;
+	for (;;) {
+		int t = advance(r);
+		if (t < 0)
+			return -1;
+		if (t == N_END_ELEMENT)
+			return 0;
+		if (t == N_ELEMENT) {
+			fatal(r, r->tag.start, "<%s> may hold only text, not <%s>", elem, node_name(r));
+			return -1;
+		}
+		if (t == N_END) {
+			fatal(r, r->guard.pos, "<%s> is not closed", elem);
+			return -1;
+		}
+		if (t == N_TEXT) {
+			const xmlChar *v = xmlTextReaderConstValue(r->xr);
+			size_t n = v ? strlen((const char *)v) : 0;
+			if (r->text_len + n + 1 > r->text_alloc) {
+				while (r->text_len + n + 1 > r->text_alloc)
+					r->text_alloc *= 2;
+				r->text = dk_xrealloc(r->text, r->text_alloc);
+			}
+			memcpy(r->text + r->text_len, v, n);
+			r->text_len += n;
+			r->text[r->text_len] = '\0';
+		}
+	}
+}
+
+/* Skip an element we have already complained about, with all it holds. */
+static int skip_element(dk_xml_reader *r)
+{
+	if (r->empty)
+		return 0;
+	int depth = 1;
+	while (depth > 0) {
+		int t = advance(r);
+		if (t < 0)
+			return -1;
+		if (t == N_END) {
+			fatal(r, r->guard.pos, "the document ends inside an element");
+			return -1;
+		}
+		if (t == N_ELEMENT && !r->empty)
+			depth++;
+		else if (t == N_END_ELEMENT)
+			depth--;
+	}
+	return 0;
+}
+
+/* ---- attributes ----------------------------------------------------------- */
+
+#define MAX_ATTRS 8
+
+typedef struct attrs {
+	const char *value[MAX_ATTRS];
+	dk_loc loc[MAX_ATTRS];
+} attrs;
+
+/*
+ * Read the attributes of the current element into a->value (copied into
+ * arena ar), one slot per name in allowed (NULL-terminated).  An attribute
+ * the element does not have is a fatal error: the format is closed.
+ */
+static int get_attrs(dk_xml_reader *r, dk_arena *ar, const char *elem,
+		     const char *const *allowed, attrs *a)
+{
+	memset(a, 0, sizeof(*a));
+	if (xmlTextReaderHasAttributes(r->xr) != 1)
+		return 0;
+	int rc;
+	while ((rc = xmlTextReaderMoveToNextAttribute(r->xr)) == 1) {
+		const char *name = (const char *)xmlTextReaderConstName(r->xr);
+		const char *value = (const char *)xmlTextReaderConstValue(r->xr);
+		dk_loc loc = dk_guard_attr_loc(&r->tag, name ? name : "");
+		int slot = -1;
+		for (int i = 0; allowed[i]; i++)
+			if (name && strcmp(name, allowed[i]) == 0)
+				slot = i;
+		if (slot < 0) {
+			xmlTextReaderMoveToElement(r->xr);
+			fatal(r, loc, "<%s> has no attribute '%s'", elem, name ? name : "");
+			return -1;
+		}
+		a->value[slot] = dk_arena_strdup(ar, value ? value : "");
+		a->loc[slot] = loc;
+	}
+	xmlTextReaderMoveToElement(r->xr);
+	if (rc < 0) {
+		fatal(r, r->tag.start, "malformed attributes in <%s>", elem);
+		return -1;
+	}
+	return 0;
+}
+
+/* a required attribute; records a game error if it is missing */
+static const char *need(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
+			const char *name)
+{
+	if (!a->value[slot])
+		game_error(r, r->tag.start, "<%s> needs the attribute '%s'", elem, name);
+	return a->value[slot];
+}
+
+static bool parse_long(const char *s, long lo, long hi, long *out)
+{
+	if (!s || !*s)
+		return false;
+	const char *p = s;
+	if (*p == '+' || *p == '-')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	errno = 0;
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* seat from an attribute; 0 (DK_NO_SEAT) and a game error if invalid */
+static int seat_value(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
+		      const char *name, bool required)
+{
+	const char *v = a->value[slot];
+	if (!v) {
+		if (required)
+			game_error(r, r->tag.start, "<%s> needs the attribute '%s'", elem, name);
+		return DK_NO_SEAT;
+	}
+	long n;
+	if (!parse_long(v, 1, DK_MAX_SEATS, &n) || v[0] == '+' || v[0] == '-') {
+		game_error(r, a->loc[slot], "%s '%s' is not a seat number from 1 to %d",
+			   name, v, DK_MAX_SEATS);
+		return DK_NO_SEAT;
+	}
+	return (int)n;
+}
+
+static bool valid_date(const char *s)
+{
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+		return false;
+	for (int i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
+			return false;
+	int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
+		return false;
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	return !(m == 2 && d == 29 && !leap);
+}
+
+/* ---- cards in text ----------------------------------------------------- */
+
+/* advance loc over the UTF-8 text s[0..n) */
+static dk_loc loc_after(dk_loc loc, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\n') {
+			loc.line++;
+			loc.col = 1;
+		} else if ((c & 0xc0) != 0x80) {
+			loc.col++;
+		}
+	}
+	return loc;
+}
+
+/*
+ * Parse the white-space separated cards of the current text into cards[]
+ * (at most max; locs may be NULL).  Returns the number of cards, with a game
+ * error for each token that is not a card and for too many cards.
+ */
+static int parse_cards(dk_xml_reader *r, const char *what, dk_card *cards,
+		       dk_loc *locs, int max)
+{
+	int n = 0;
+	const char *s = r->text;
+	dk_loc loc = r->tag.content;
+	size_t i = 0;
+	while (s[i]) {
+		size_t start = i;
+		while (s[i] && isspace((unsigned char)s[i]))
+			i++;
+		loc = loc_after(loc, s + start, i - start);
+		if (!s[i])
+			break;
+		size_t tok = i;
+		while (s[i] && !isspace((unsigned char)s[i]))
+			i++;
+		dk_card c;
+		if (!dk_card_parse(&c, s + tok, i - tok)) {
+			game_error(r, loc, "'%.*s' in %s is not a card (write e.g. 'CQ', 'H10', "
+				   "'\xe2\x99\xa3" "D' or 'KrD')", (int)(i - tok), s + tok, what);
+		} else if (n == max) {
+			game_error(r, loc, "%s has more than %d cards", what, max);
+			return n;
+		} else {
+			if (locs)
+				locs[n] = loc;
+			cards[n++] = c;
+		}
+		loc = loc_after(loc, s + tok, i - tok);
+	}
+	return n;
+}
+
+/* ---- elements -------------------------------------------------------------- */
+
+static void unknown_element(dk_xml_reader *r, const char *parent)
+{
+	fatal(r, r->tag.start, "<%s> is not an element of the format here (inside <%s>)",
+	      node_name(r), parent);
+}
+
+static int parse_note(dk_xml_reader *r, dk_arena *ar, dk_note **notes, size_t *count)
+{
+	static const char *const allowed[] = { NULL };
+	attrs a;
+	dk_loc loc = r->tag.start;
+	if (get_attrs(r, ar, "note", allowed, &a) < 0 || read_text(r, "note") < 0)
+		return -1;
+	dk_note *n = dk_arena_alloc(ar, (*count + 1) * sizeof(dk_note));
+	if (*count)
+		memcpy(n, *notes, *count * sizeof(dk_note));
+	n[*count].text = dk_arena_strndup(ar, r->text, r->text_len);
+	n[*count].loc = loc;
+	*notes = n;
+	(*count)++;
+	return 0;
+}
+
+static int parse_rules(dk_xml_reader *r, dk_arena *ar, dk_rules_ref *out)
+{
+	static const char *const allowed[] = { "name", "path", NULL };
+	attrs a;
+	memset(out, 0, sizeof(*out));
+	out->loc = r->tag.start;
+	if (get_attrs(r, ar, "rules", allowed, &a) < 0)
+		return -1;
+	out->name = a.value[0];
+	out->path = a.value[1];
+	if (!out->name == !out->path)
+		game_error(r, r->tag.start, "<rules> needs exactly one of 'name' and 'path'");
+	if (out->name) {
+		bool ok = out->name[0] != '\0';
+		for (const char *p = out->name; *p; p++)
+			if (!(islower((unsigned char)*p) || isdigit((unsigned char)*p) ||
+			      ((*p == '.' || *p == '_' || *p == '-') && p != out->name)))
+				ok = false;
+		if (!ok)
+			game_error(r, a.loc[0], "rule set name '%s' may only hold a-z, 0-9, '.', '_' "
+				   "and '-' (use 'path' for a file)", out->name);
+	}
+	if (out->path && !out->path[0])
+		game_error(r, a.loc[1], "the rule set path is empty");
+	if (r->empty)
+		return 0;
+	size_t cap = 0;
+	int c;
+	while ((c = child(r, "rules")) > 0) {
+		if (strcmp(node_name(r), "set") != 0) {
+			unknown_element(r, "rules");
+			return -1;
+		}
+		static const char *const set_allowed[] = { "key", "value", NULL };
+		attrs sa;
+		if (get_attrs(r, ar, "set", set_allowed, &sa) < 0)
+			return -1;
+		const char *key = need(r, &sa, 0, "set", "key");
+		const char *value = need(r, &sa, 1, "set", "value");
+		if (out->override_count == cap) {
+			cap = cap ? cap * 2 : 4;
+			dk_rule_override *o = dk_arena_alloc(ar, cap * sizeof(*o));
+			if (out->override_count)
+				memcpy(o, out->overrides, out->override_count * sizeof(*o));
+			out->overrides = o;
+		}
+		if (key && value) {
+			for (size_t i = 0; i < out->override_count; i++)
+				if (strcmp(out->overrides[i].key, key) == 0)
+					game_error(r, sa.loc[0], "rule '%s' is set twice", key);
+			dk_rule_override *o = &out->overrides[out->override_count++];
+			o->key = key;
+			o->value = value;
+			o->loc = r->tag.start;
+		}
+		if (skip_element(r) < 0)
+			return -1;
+	}
+	return c;
+}
+
+static int parse_players(dk_xml_reader *r, dk_arena *ar, dk_players *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->loc = r->tag.start;
+	static const char *const none[] = { NULL };
+	attrs a;
+	if (get_attrs(r, ar, "players", none, &a) < 0)
+		return -1;
+	out->items = dk_arena_alloc(ar, DK_MAX_SEATS * sizeof(dk_player));
+	int c = 0;
+	if (!r->empty) {
+		while ((c = child(r, "players")) > 0) {
+			if (strcmp(node_name(r), "player") != 0) {
+				unknown_element(r, "players");
+				return -1;
+			}
+			static const char *const allowed[] = { "seat", "name", NULL };
+			if (get_attrs(r, ar, "player", allowed, &a) < 0)
+				return -1;
+			int seat = seat_value(r, &a, 0, "player", "seat", true);
+			const char *name = need(r, &a, 1, "player", "name");
+			if (name && !*name)
+				game_error(r, a.loc[1], "a player's name is empty");
+			if (out->count == DK_MAX_SEATS) {
+				game_error(r, r->tag.start, "more than %d players at one table", DK_MAX_SEATS);
+			} else if (seat && name) {
+				for (size_t i = 0; i < out->count; i++) {
+					if (out->items[i].seat == seat)
+						game_error(r, a.loc[0], "seat %d is given twice", seat);
+					if (strcmp(out->items[i].name, name) == 0)
+						game_error(r, a.loc[1], "two players are called '%s'", name);
+				}
+				dk_player *p = &out->items[out->count++];
+				p->seat = seat;
+				p->name = name;
+				p->loc = r->tag.start;
+			}
+			if (skip_element(r) < 0)
+				return -1;
+		}
+	}
+	if (c < 0)
+		return -1;
+	if (out->count == 0)
+		game_error(r, out->loc, "<players> names no player");
+	return 0;
+}
+
+static void parse_meta_attrs(dk_xml_reader *r, const attrs *a, int first, dk_meta *m)
+{
+	m->event = a->value[first];
+	m->place = a->value[first + 1];
+	m->date = a->value[first + 2];
+	m->table = a->value[first + 3];
+	m->loc = r->tag.start;
+	if (m->date && !valid_date(m->date))
+		game_error(r, a->loc[first + 2], "date '%s' is not a date of the form YYYY-MM-DD",
+			   m->date);
+}
+
+static int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d)
+{
+	static const char *const allowed[] = { "dealer", NULL };
+	attrs a;
+	memset(d, 0, sizeof(*d));
+	d->loc = r->tag.start;
+	if (get_attrs(r, ar, "deal", allowed, &a) < 0)
+		return -1;
+	d->dealer = seat_value(r, &a, 0, "deal", "dealer", true);
+	if (r->empty) {
+		game_error(r, d->loc, "<deal> holds no hand");
+		return 0;
+	}
+	int c;
+	while ((c = child(r, "deal")) > 0) {
+		if (strcmp(node_name(r), "hand") != 0) {
+			unknown_element(r, "deal");
+			return -1;
+		}
+		static const char *const hand_allowed[] = { "seat", NULL };
+		if (get_attrs(r, ar, "hand", hand_allowed, &a) < 0)
+			return -1;
+		dk_guard_tag tag = r->tag;
+		int seat = seat_value(r, &a, 0, "hand", "seat", true);
+		if (read_text(r, "hand") < 0)
+			return -1;
+		if (d->hand_count == DK_PLAYING_SEATS) {
+			game_error(r, tag.start, "<deal> holds more than %d hands", DK_PLAYING_SEATS);
+			continue;
+		}
+		dk_hand *h = &d->hands[d->hand_count++];
+		h->seat = seat;
+		h->loc = tag.start;
+		char what[40];
+		snprintf(what, sizeof(what), "the hand of seat %d", seat);
+		dk_guard_tag saved = r->tag;
+		r->tag = tag;
+		h->count = parse_cards(r, what, h->cards, h->card_loc, DK_MAX_HAND);
+		r->tag = saved;
+	}
+	return c;
+}
+
+static void parse_calls(dk_xml_reader *r, const char *s, dk_loc loc, dk_bid *b)
+{
+	const char *p = s;
+	while (*p) {
+		while (*p && isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		const char *e = p;
+		while (*e && !isspace((unsigned char)*e))
+			e++;
+		char word[16];
+		size_t n = (size_t)(e - p);
+		snprintf(word, sizeof(word), "%.*s", (int)(n < 15 ? n : 15), p);
+		dk_call call;
+		if (n >= sizeof(word) || !dk_call_from_name(&call, word))
+			game_error(r, loc, "'%.*s' is not an announcement (re, kontra, no90, no60, "
+				   "no30, schwarz)", (int)n, p);
+		else if (b->call_count == DK_MAX_BID_CALLS)
+			game_error(r, loc, "too many announcements with one bid");
+		else
+			b->calls[b->call_count++] = call;
+		p = e;
+	}
+}
+
+struct bid_spec {
+	const char *name;
+	dk_bid_kind kind;
+	bool has_cards;
+	bool has_text;
+};
+
+static const struct bid_spec bid_specs[] = {
+	{ "healthy", DK_BID_HEALTHY, false, false },
+	{ "reservation", DK_BID_RESERVATION, false, false },
+	{ "solo", DK_BID_SOLO, false, false },
+	{ "marriage", DK_BID_MARRIAGE, false, false },
+	{ "poverty", DK_BID_POVERTY, false, false },
+	{ "throw-in", DK_BID_THROW_IN, false, false },
+	{ "poverty-pass", DK_BID_POVERTY_PASS, true, false },
+	{ "poverty-decline", DK_BID_POVERTY_DECLINE, false, false },
+	{ "poverty-accept", DK_BID_POVERTY_ACCEPT, false, false },
+	{ "poverty-return", DK_BID_POVERTY_RETURN, true, false },
+	{ "poverty-report", DK_BID_POVERTY_REPORT, false, true },
+};
+
+static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec, dk_bid *b)
+{
+	/* slot 0 is always the seat; slot 1 the kind-specific attribute */
+	const char *allowed[3] = { "seat", NULL, NULL };
+	switch (spec->kind) {
+	case DK_BID_SOLO: allowed[1] = "kind"; break;
+	case DK_BID_MARRIAGE: allowed[1] = "condition"; break;
+	case DK_BID_THROW_IN: allowed[1] = "reason"; break;
+	case DK_BID_POVERTY_REPORT: allowed[1] = "trumps"; break;
+	default: break;
+	}
+	const char *const solo_allowed[] = { "seat", "kind", "calls", NULL };
+	attrs a;
+	if (get_attrs(r, ar, spec->name, spec->kind == DK_BID_SOLO ? solo_allowed : allowed, &a) < 0)
+		return -1;
+	memset(b, 0, sizeof(*b));
+	b->kind = spec->kind;
+	b->loc = r->tag.start;
+	b->trumps = -1;
+	b->seat = seat_value(r, &a, 0, spec->name, "seat", true);
+	const char *v = a.value[1];
+	switch (spec->kind) {
+	case DK_BID_SOLO:
+		if (need(r, &a, 1, "solo", "kind") && !dk_solo_kind_from_name(&b->solo, v))
+			game_error(r, a.loc[1], "'%s' is not a solo kind (queens, jacks, clubs, spades, "
+				   "hearts, diamonds, pure-clubs, pure-spades, pure-hearts, "
+				   "pure-diamonds, trumps, fleischlos, koehler)", v);
+		if (a.value[2])
+			parse_calls(r, a.value[2], a.loc[2], b);
+		break;
+	case DK_BID_MARRIAGE:
+		if (v && !dk_marriage_cond_from_name(&b->condition, v))
+			game_error(r, a.loc[1], "'%s' is not a marriage condition (first-trick, "
+				   "first-fehl-trick, first-trump-trick)", v);
+		break;
+	case DK_BID_THROW_IN:
+		if (v && !dk_throw_reason_from_name(&b->reason, v))
+			game_error(r, a.loc[1], "'%s' is not a reason to throw in (five-kings, "
+				   "five-nines, few-trumps)", v);
+		break;
+	case DK_BID_POVERTY_REPORT: {
+		long n;
+		if (v && (!parse_long(v, 0, DK_MAX_PASS, &n) || v[0] == '+' || v[0] == '-'))
+			game_error(r, a.loc[1], "trumps '%s' is not a number from 0 to %d", v,
+				   DK_MAX_PASS);
+		else if (v)
+			b->trumps = (int)n;
+		break;
+	}
+	default:
+		break;
+	}
+	if (spec->has_cards || spec->has_text) {
+		dk_guard_tag tag = r->tag;
+		if (read_text(r, spec->name) < 0)
+			return -1;
+		if (spec->has_cards) {
+			dk_guard_tag saved = r->tag;
+			r->tag = tag;
+			char what[40];
+			snprintf(what, sizeof(what), "<%s>", spec->name);
+			b->card_count = parse_cards(r, what, b->cards, NULL, DK_MAX_PASS);
+			r->tag = saved;
+		} else if (r->text_len) {
+			b->text = dk_arena_strndup(ar, r->text, r->text_len);
+		}
+		return 0;
+	}
+	return skip_element(r);
+}
+
+static int parse_bidding(dk_xml_reader *r, dk_arena *ar, dk_game *g)
+{
+	static const char *const none[] = { NULL };
+	attrs a;
+	g->has_bidding = true;
+	g->bidding_loc = r->tag.start;
+	if (get_attrs(r, ar, "bidding", none, &a) < 0)
+		return -1;
+	if (r->empty)
+		return 0;
+	size_t cap = 0;
+	int c;
+	while ((c = child(r, "bidding")) > 0) {
+		const char *name = node_name(r);
+		const struct bid_spec *spec = NULL;
+		for (size_t i = 0; i < sizeof(bid_specs) / sizeof(bid_specs[0]); i++)
+			if (strcmp(name, bid_specs[i].name) == 0)
+				spec = &bid_specs[i];
+		if (!spec) {
+			unknown_element(r, "bidding");
+			return -1;
+		}
+		if (g->bid_count == cap) {
+			cap = cap ? cap * 2 : 8;
+			dk_bid *nb = dk_arena_alloc(ar, cap * sizeof(dk_bid));
+			if (g->bid_count)
+				memcpy(nb, g->bids, g->bid_count * sizeof(dk_bid));
+			g->bids = nb;
+		}
+		if (parse_bid(r, ar, spec, &g->bids[g->bid_count]) < 0)
+			return -1;
+		g->bid_count++;
+	}
+	return c;
+}
+
+static dk_event *new_event(dk_arena *ar, dk_game *g, size_t *cap)
+{
+	if (g->event_count == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		dk_event *ne = dk_arena_alloc(ar, *cap * sizeof(dk_event));
+		if (g->event_count)
+			memcpy(ne, g->events, g->event_count * sizeof(dk_event));
+		g->events = ne;
+	}
+	dk_event *e = &g->events[g->event_count++];
+	memset(e, 0, sizeof(*e));
+	return e;
+}
+
+#define DK_MAX_EVENTS 4096  /* far beyond any real game: 48 cards and talk */
+
+static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
+		       int number, int *cards_out)
+{
+	static const char *const none[] = { NULL };
+	attrs a;
+	if (get_attrs(r, ar, "trick", none, &a) < 0)
+		return -1;
+	*cards_out = 0;
+	if (r->empty)
+		return 0;
+	int c;
+	while ((c = child(r, "trick")) > 0) {
+		const char *name = node_name(r);
+		if (g->event_count >= DK_MAX_EVENTS) {
+			fatal(r, r->tag.start, "more than %d events in one game", DK_MAX_EVENTS);
+			return -1;
+		}
+		dk_loc loc = r->tag.start;
+		if (strcmp(name, "card") == 0) {
+			static const char *const allowed[] = { "seat", NULL };
+			if (get_attrs(r, ar, "card", allowed, &a) < 0)
+				return -1;
+			dk_guard_tag tag = r->tag;
+			int seat = seat_value(r, &a, 0, "card", "seat", true);
+			if (read_text(r, "card") < 0)
+				return -1;
+			dk_guard_tag saved = r->tag;
+			r->tag = tag;
+			dk_card card;
+			char what[40];
+			snprintf(what, sizeof(what), "a card of trick %d", number);
+			int n = parse_cards(r, what, &card, NULL, 1);
+			r->tag = saved;
+			if (n == 0 && r->text_len == 0)
+				game_error(r, loc, "<card> names no card");
+			if (n == 1) {
+				dk_event *e = new_event(ar, g, cap);
+				e->kind = DK_EV_CARD;
+				e->seat = seat;
+				e->card = card;
+				e->loc = loc;
+			}
+			(*cards_out)++;
+			continue;
+		}
+		dk_event_kind kind;
+		const char *allowed[3] = { "seat", NULL, NULL };
+		if (strcmp(name, "announce") == 0) {
+			kind = DK_EV_ANNOUNCE;
+			allowed[1] = "call";
+		} else if (strcmp(name, "swine") == 0) {
+			kind = DK_EV_SWINE;
+		} else if (strcmp(name, "genscher") == 0) {
+			kind = DK_EV_GENSCHER;
+		} else if (strcmp(name, "wende-genscher") == 0) {
+			kind = DK_EV_WENDE_GENSCHER;
+			allowed[1] = "partner";
+		} else if (strcmp(name, "objection") == 0) {
+			kind = DK_EV_OBJECTION;
+		} else {
+			unknown_element(r, "trick");
+			return -1;
+		}
+		if (get_attrs(r, ar, name, allowed, &a) < 0)
+			return -1;
+		dk_event *e = new_event(ar, g, cap);
+		e->kind = kind;
+		e->loc = loc;
+		e->seat = seat_value(r, &a, 0, name, "seat", kind != DK_EV_OBJECTION);
+		if (kind == DK_EV_ANNOUNCE) {
+			const char *v = need(r, &a, 1, "announce", "call");
+			if (v && !dk_call_from_name(&e->call, v))
+				game_error(r, a.loc[1], "'%s' is not an announcement (re, kontra, no90, "
+					   "no60, no30, schwarz)", v);
+		} else if (kind == DK_EV_WENDE_GENSCHER) {
+			e->partner = seat_value(r, &a, 1, name, "partner", true);
+		}
+		if (kind == DK_EV_OBJECTION) {
+			if (read_text(r, "objection") < 0)
+				return -1;
+			if (r->text_len)
+				e->text = dk_arena_strndup(ar, r->text, r->text_len);
+		} else if (skip_element(r) < 0) {
+			return -1;
+		}
+	}
+	return c;
+}
+
+static int parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g)
+{
+	static const char *const none[] = { NULL };
+	attrs a;
+	g->has_play = true;
+	g->play_loc = r->tag.start;
+	if (get_attrs(r, ar, "play", none, &a) < 0)
+		return -1;
+	if (r->empty)
+		return 0;
+	size_t cap = 0;
+	int c, number = 0;
+	dk_loc short_trick = { 0, 0 };
+	int short_number = 0, short_cards = 0;
+	while ((c = child(r, "play")) > 0) {
+		if (strcmp(node_name(r), "trick") != 0) {
+			unknown_element(r, "play");
+			return -1;
+		}
+		number++;
+		if (short_number) {
+			/* only the last trick may be incomplete */
+			game_error(r, short_trick, "trick %d has %d card%s; only the last trick "
+				   "may have fewer than 4", short_number, short_cards,
+				   short_cards == 1 ? "" : "s");
+			short_number = 0;
+		}
+		dk_loc loc = r->tag.start;
+		int cards;
+		if (parse_trick(r, ar, g, &cap, number, &cards) < 0)
+			return -1;
+		if (cards > 4)
+			game_error(r, loc, "trick %d has %d cards", number, cards);
+		else if (cards < 4) {
+			short_trick = loc;
+			short_number = number;
+			short_cards = cards;
+		}
+		if (number > DK_MAX_HAND) {
+			game_error(r, loc, "more than %d tricks", DK_MAX_HAND);
+		}
+	}
+	return c;
+}
+
+static int parse_points_list(dk_xml_reader *r, dk_arena *ar, const char *elem,
+			     dk_seat_points **items, size_t *count)
+{
+	static const char *const allowed[] = { "seat", "points", NULL };
+	attrs a;
+	if (get_attrs(r, ar, elem, allowed, &a) < 0)
+		return -1;
+	int seat = seat_value(r, &a, 0, elem, "seat", true);
+	const char *v = need(r, &a, 1, elem, "points");
+	long pts = 0;
+	if (v && !parse_long(v, -1000000000L, 1000000000L, &pts))
+		game_error(r, a.loc[1], "points '%s' is not a whole number", v);
+	if (seat) {
+		for (size_t i = 0; i < *count; i++)
+			if ((*items)[i].seat == seat)
+				game_error(r, a.loc[0], "<%s> for seat %d is given twice", elem, seat);
+		if (*count < DK_MAX_SEATS) {
+			dk_seat_points *p = &(*items)[(*count)++];
+			p->seat = seat;
+			p->points = pts;
+			p->loc = r->tag.start;
+		} else {
+			game_error(r, r->tag.start, "more than %d <%s> entries", DK_MAX_SEATS, elem);
+		}
+	}
+	return skip_element(r);
+}
+
+static int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
+{
+	static const char *const allowed[] = { "winner", "re", "kontra", NULL };
+	attrs a;
+	memset(rec, 0, sizeof(*rec));
+	rec->present = true;
+	rec->loc = r->tag.start;
+	rec->re_points = rec->kontra_points = -1;
+	if (get_attrs(r, ar, "recorded", allowed, &a) < 0)
+		return -1;
+	if (a.value[0]) {
+		if (strcmp(a.value[0], "re") == 0)
+			rec->winner = DK_PARTY_RE;
+		else if (strcmp(a.value[0], "kontra") == 0)
+			rec->winner = DK_PARTY_KONTRA;
+		else if (strcmp(a.value[0], "none") == 0)
+			rec->winner_none = true;
+		else
+			game_error(r, a.loc[0], "winner '%s' is not re, kontra or none", a.value[0]);
+	}
+	for (int i = 1; i <= 2; i++) {
+		long n;
+		if (!a.value[i])
+			continue;
+		if (!parse_long(a.value[i], 0, 240, &n) || a.value[i][0] == '+')
+			game_error(r, a.loc[i], "card points '%s' are not a number from 0 to 240",
+				   a.value[i]);
+		else if (i == 1)
+			rec->re_points = (int)n;
+		else
+			rec->kontra_points = (int)n;
+	}
+	rec->scores = dk_arena_alloc(ar, DK_MAX_SEATS * sizeof(dk_seat_points));
+	rec->totals = dk_arena_alloc(ar, DK_MAX_SEATS * sizeof(dk_seat_points));
+	if (r->empty)
+		return 0;
+	int c;
+	while ((c = child(r, "recorded")) > 0) {
+		const char *name = node_name(r);
+		if (strcmp(name, "score") == 0) {
+			if (rec->total_count)
+				game_error(r, r->tag.start, "<score> must come before <total>");
+			if (parse_points_list(r, ar, "score", &rec->scores, &rec->score_count) < 0)
+				return -1;
+		} else if (strcmp(name, "total") == 0) {
+			if (parse_points_list(r, ar, "total", &rec->totals, &rec->total_count) < 0)
+				return -1;
+		} else {
+			unknown_element(r, "recorded");
+			return -1;
+		}
+	}
+	return c;
+}
+
+/* the order of a game's children; a lower stage after a higher one is an error */
+enum { S_NOTE, S_RULES, S_PLAYERS, S_DEAL, S_BIDDING, S_PLAY, S_RECORDED };
+static const char *const stage_names[] = {
+	"note", "rules", "players", "deal", "bidding", "play", "recorded"
+};
+
+static int stage_of(const char *name)
+{
+	for (int i = 0; i < (int)(sizeof(stage_names) / sizeof(stage_names[0])); i++)
+		if (strcmp(name, stage_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static int parse_game(dk_xml_reader *r)
+{
+	dk_arena *ar = &r->game_arena;
+	dk_arena_reset(ar);
+	dk_game *g = &r->game;
+	memset(g, 0, sizeof(*g));
+	r->game_ok = true;
+	g->index = ++r->game_count;
+	g->session = r->in_session ? &r->session : NULL;
+	g->loc = r->tag.start;
+	g->comments = take_comments(r, ar, &g->comment_count);
+	static const char *const allowed[] = {
+		"number", "round", "event", "place", "date", "table", NULL
+	};
+	attrs a;
+	if (get_attrs(r, ar, "game", allowed, &a) < 0)
+		return -1;
+	g->meta.number = a.value[0];
+	g->meta.round = a.value[1];
+	parse_meta_attrs(r, &a, 2, &g->meta);
+	g->recorded.re_points = g->recorded.kontra_points = -1;
+	int stage = -1;
+	bool seen[7] = { false };
+	int c = 0;
+	if (!r->empty) {
+		while ((c = child(r, "game")) > 0) {
+			const char *name = node_name(r);
+			int st = stage_of(name);
+			if (st < 0) {
+				unknown_element(r, "game");
+				return -1;
+			}
+			if (st < stage)
+				game_error(r, r->tag.start, "<%s> must come before <%s>", name,
+					   stage_names[stage]);
+			else if (seen[st] && st != S_NOTE)
+				game_error(r, r->tag.start, "<%s> is given twice", name);
+			if (st > stage)
+				stage = st;
+			bool again = seen[st] && st != S_NOTE;
+			seen[st] = true;
+			int rc = 0;
+			switch (st) {
+			case S_NOTE:
+				rc = parse_note(r, ar, &g->notes, &g->note_count);
+				break;
+			case S_RULES:
+				if (again) {
+					rc = skip_element(r);
+					break;
+				}
+				g->has_rules = true;
+				rc = parse_rules(r, ar, &g->rules);
+				break;
+			case S_PLAYERS:
+				if (again) {
+					rc = skip_element(r);
+					break;
+				}
+				g->has_players = true;
+				rc = parse_players(r, ar, &g->players);
+				break;
+			case S_DEAL:
+				rc = again ? skip_element(r) : parse_deal(r, ar, &g->deal);
+				break;
+			case S_BIDDING:
+				rc = again ? skip_element(r) : parse_bidding(r, ar, g);
+				break;
+			case S_PLAY:
+				rc = again ? skip_element(r) : parse_play(r, ar, g);
+				break;
+			case S_RECORDED:
+				rc = again ? skip_element(r) : parse_recorded(r, ar, &g->recorded);
+				break;
+			}
+			if (rc < 0)
+				return -1;
+		}
+	}
+	if (c < 0)
+		return -1;
+	if (!seen[S_DEAL])
+		game_error(r, g->loc, "game %zu has no <deal>", g->index);
+	if (!g->has_players && !(g->session && g->session->has_players))
+		game_error(r, g->loc, "game %zu names no players (give <players> in the game "
+			   "or in its session)", g->index);
+	return 0;
+}
+
+/* a session's attributes and the children before its first game */
+static int parse_session_head(dk_xml_reader *r)
+{
+	dk_arena *ar = &r->session_arena;
+	dk_arena_reset(ar);
+	dk_session *s = &r->session;
+	memset(s, 0, sizeof(*s));
+	s->index = ++r->session_count;
+	s->loc = r->tag.start;
+	s->bock_pending = -1;
+	s->comments = take_comments(r, ar, &s->comment_count);
+	r->game_ok = true;
+	static const char *const allowed[] = {
+		"event", "place", "date", "table", "bock-pending", NULL
+	};
+	attrs a;
+	if (get_attrs(r, ar, "session", allowed, &a) < 0)
+		return -1;
+	parse_meta_attrs(r, &a, 0, &s->meta);
+	if (a.value[4]) {
+		long n;
+		if (!parse_long(a.value[4], 0, 1000, &n) || a.value[4][0] == '+')
+			game_error(r, a.loc[4], "bock-pending '%s' is not a number from 0 to 1000",
+				   a.value[4]);
+		else
+			s->bock_pending = (int)n;
+	}
+	r->in_session = true;
+	if (r->empty) {
+		r->close_session = true;
+		return 0;
+	}
+	int stage = -1;
+	for (;;) {
+		int t = advance(r);
+		if (t < 0)
+			return -1;
+		if (t == N_COMMENT) {
+			keep_comment(r);
+			continue;
+		}
+		if (t == N_TEXT) {
+			const xmlChar *v = xmlTextReaderConstValue(r->xr);
+			if (v && !is_blank((const char *)v)) {
+				fatal(r, r->guard.pos, "text is not allowed directly inside <session>");
+				return -1;
+			}
+			continue;
+		}
+		if (t == N_END_ELEMENT || t == N_END) {
+			/* an empty session: its end is the next item */
+			r->pending = t == N_END_ELEMENT;
+			return t == N_END ? (fatal(r, r->guard.pos, "<session> is not closed"), -1) : 0;
+		}
+		const char *name = node_name(r);
+		if (strcmp(name, "game") == 0) {
+			r->pending = true;
+			return 0;
+		}
+		int st = stage_of(name);
+		if (st != S_NOTE && st != S_RULES && st != S_PLAYERS) {
+			fatal(r, r->tag.start, "<%s> is not an element of the format here (inside "
+			      "<session>)", name);
+			return -1;
+		}
+		if (st < stage)
+			game_error(r, r->tag.start, "<%s> must come before <%s>", name, stage_names[stage]);
+		int rc;
+		if ((st == S_RULES && s->has_rules) || (st == S_PLAYERS && s->has_players)) {
+			game_error(r, r->tag.start, "<%s> is given twice", name);
+			rc = skip_element(r);
+		} else if (st == S_NOTE) {
+			rc = parse_note(r, ar, &s->notes, &s->note_count);
+		} else if (st == S_RULES) {
+			s->has_rules = true;
+			rc = parse_rules(r, ar, &s->rules);
+		} else {
+			s->has_players = true;
+			rc = parse_players(r, ar, &s->players);
+		}
+		if (rc < 0)
+			return -1;
+		if (st > stage)
+			stage = st;
+	}
+}
+
+/* ---- the public interface -------------------------------------------------- */
+
+static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown, dk_diag *diag);
+
+int dk_xml_reader_open(dk_xml_reader **out, const char *path,
+		       const char *display_name, uint64_t max_size, dk_diag *diag)
+{
+	*out = NULL;
+	char err[300];
+	const char *shown = display_name ? display_name : strcmp(path, "-") == 0 ? "<stdin>" : path;
+	dk_input *in;
+	dk_io_status st = dk_input_open(&in, path, max_size, err, sizeof(err));
+	if (st != DK_IO_OK) {
+		dk_diag_error(diag, NULL, DK_LOC_NONE, "%s", err);
+		return st;
+	}
+	return reader_start(out, in, shown, diag);
+}
+
+int dk_xml_reader_open_memory(dk_xml_reader **out, const void *data, size_t len,
+			      const char *display_name, uint64_t max_size, dk_diag *diag)
+{
+	*out = NULL;
+	dk_input *in;
+	if (dk_input_open_memory(&in, data, len, max_size) != DK_IO_OK) {
+		dk_diag_error(diag, display_name, DK_LOC_NONE, "cannot start decompressing");
+		return DK_IO_SYSTEM;
+	}
+	return reader_start(out, in, display_name ? display_name : "<memory>", diag);
+}
+
+static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown, dk_diag *diag)
+{
+	dk_io_status st;
+	dk_xml_reader *r = dk_xcalloc(1, sizeof(*r));
+	r->file = dk_xstrdup(shown);
+	r->in = in;
+	r->diag = diag;
+	dk_guard_init(&r->guard);
+	dk_arena_init(&r->game_arena);
+	dk_arena_init(&r->session_arena);
+	r->xr = xmlReaderForIO(read_cb, close_cb, r, NULL, NULL, DK_XML_OPTIONS);
+	if (!r->xr) {
+		if (!r->failed)
+			dk_diag_error(diag, r->file, DK_LOC_NONE, "cannot start the XML parser");
+		st = r->failed ? r->status : DK_IO_SYSTEM;
+		dk_xml_reader_free(r);
+		return st;
+	}
+	xmlTextReaderSetStructuredErrorHandler(r->xr, on_xml_error, r);
+	/* the prologue: comments up to the root element */
+	for (;;) {
+		int t = advance(r);
+		if (t < 0)
+			break;
+		if (t == N_COMMENT) {
+			keep_comment(r);
+			continue;
+		}
+		if (t == N_END) {
+			fatal(r, r->guard.pos, "the file holds no <dokoref> element");
+			break;
+		}
+		if (t != N_ELEMENT) {
+			fatal(r, r->guard.pos, "unexpected content before the root element");
+			break;
+		}
+		if (strcmp(node_name(r), "dokoref") != 0) {
+			fatal(r, r->tag.start, "the root element is <%s>, not <dokoref>", node_name(r));
+			break;
+		}
+		static const char *const allowed[] = { "version", NULL };
+		attrs a;
+		if (get_attrs(r, &r->session_arena, "dokoref", allowed, &a) < 0)
+			break;
+		if (!a.value[0])
+			fatal(r, r->tag.start, "<dokoref> needs the attribute 'version'");
+		else if (strcmp(a.value[0], "1") != 0)
+			fatal(r, a.loc[0], "format version '%s' is not supported (this dokoref reads "
+			      "version 1)", a.value[0]);
+		break;
+	}
+	if (r->failed) {
+		st = r->status;
+		dk_xml_reader_free(r);
+		return st;
+	}
+	r->prologue = r->comments;
+	r->prologue_count = r->comment_count;
+	r->comments = NULL;
+	r->comment_count = r->comment_alloc = 0;
+	r->root_empty = r->empty;
+	r->diag = NULL;
+	*out = r;
+	return 0;
+}
+
+dk_read_item dk_xml_reader_next(dk_xml_reader *r, dk_diag *diag)
+{
+	r->diag = diag;
+	if (r->failed)
+		return DK_READ_ERROR;
+	if (r->close_session) {
+		r->close_session = false;
+		r->in_session = false;
+		return DK_READ_SESSION_END;
+	}
+	if (r->root_empty) {
+		int u;
+		while ((u = advance(r)) == N_COMMENT || u == N_TEXT)
+			;
+		return u < 0 ? DK_READ_ERROR : DK_READ_END;
+	}
+	for (;;) {
+		int t = advance(r);
+		if (t < 0)
+			return DK_READ_ERROR;
+		if (t == N_COMMENT) {
+			keep_comment(r);
+			continue;
+		}
+		if (t == N_TEXT) {
+			const xmlChar *v = xmlTextReaderConstValue(r->xr);
+			if (v && !is_blank((const char *)v)) {
+				fatal(r, r->guard.pos, "text is not allowed directly inside <%s>",
+				      r->in_session ? "session" : "dokoref");
+				return DK_READ_ERROR;
+			}
+			continue;
+		}
+		if (t == N_END_ELEMENT) {
+			if (r->in_session) {
+				r->in_session = false;
+				drop_comments(r);
+				return DK_READ_SESSION_END;
+			}
+			/* the root ended: nothing but comments may follow */
+			int u;
+			while ((u = advance(r)) == N_COMMENT || u == N_TEXT)
+				;
+			if (u < 0)
+				return DK_READ_ERROR;
+			drop_comments(r);
+			return DK_READ_END;
+		}
+		if (t == N_END) {
+			fatal(r, r->guard.pos, "the document ends before </dokoref>");
+			return DK_READ_ERROR;
+		}
+		const char *name = node_name(r);
+		if (strcmp(name, "game") == 0) {
+			if (parse_game(r) < 0)
+				return DK_READ_ERROR;
+			return DK_READ_GAME;
+		}
+		if (strcmp(name, "session") == 0 && !r->in_session) {
+			if (parse_session_head(r) < 0)
+				return DK_READ_ERROR;
+			return DK_READ_SESSION_START;
+		}
+		fatal(r, r->tag.start, "<%s> is not an element of the format here (inside <%s>)",
+		      name, r->in_session ? "session" : "dokoref");
+		return DK_READ_ERROR;
+	}
+}
+
+const dk_game *dk_xml_reader_game(const dk_xml_reader *r)
+{
+	return &r->game;
+}
+
+const dk_session *dk_xml_reader_session(const dk_xml_reader *r)
+{
+	return &r->session;
+}
+
+bool dk_xml_reader_game_ok(const dk_xml_reader *r)
+{
+	return r->game_ok;
+}
+
+dk_io_status dk_xml_reader_status(const dk_xml_reader *r)
+{
+	return r->failed ? r->status : DK_IO_OK;
+}
+
+const char *const *dk_xml_reader_prologue(const dk_xml_reader *r, size_t *count)
+{
+	*count = r->prologue_count;
+	return (const char *const *)r->prologue;
+}
+
+const char *dk_xml_reader_file(const dk_xml_reader *r)
+{
+	return r->file;
+}
+
+void dk_xml_reader_free(dk_xml_reader *r)
+{
+	if (!r)
+		return;
+	if (r->xr)
+		xmlFreeTextReader(r->xr);
+	dk_input_free(r->in);
+	dk_guard_release(&r->guard);
+	dk_arena_release(&r->game_arena);
+	dk_arena_release(&r->session_arena);
+	drop_comments(r);
+	free(r->comments);
+	for (size_t i = 0; i < r->prologue_count; i++)
+		free(r->prologue[i]);
+	free(r->prologue);
+	free(r->text);
+	free((char *)r->file);
+	free(r);
+}

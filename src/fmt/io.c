@@ -1,0 +1,449 @@
+/*
+ * io.c - strict input (plain and gzip) and atomic output; see io.h.
+ *
+ * zlib's gzread passes non-gzip bytes through, ignores trailing garbage and
+ * does not report truncation (RELIABILITY.md), so the gzip path drives
+ * inflate() directly and checks each of those cases itself.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "io.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "arena.h"
+
+#define DK_IN_CHUNK 65536
+
+struct dk_input {
+	int fd;                  /* -1 for memory input */
+	const unsigned char *mem;
+	size_t mem_len, mem_pos;
+	bool own_fd;
+	bool gzip;
+	bool eof_raw;        /* the file has no more bytes */
+	bool stream_end;     /* inflate reached the end of a member */
+	z_stream z;
+	bool z_live;
+	unsigned char *raw;  /* buffer of compressed bytes */
+	uint64_t raw_read;   /* compressed bytes read from the file */
+	uint64_t offset;     /* bytes delivered */
+	uint64_t max_size;
+	unsigned char peek[2];
+	size_t peek_len;     /* plain input: bytes read while sniffing */
+	dk_io_status status;
+	char message[256];
+};
+
+static void set_error(dk_input *in, dk_io_status st, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void set_error(dk_input *in, dk_io_status st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(in->message, sizeof(in->message), fmt, ap);
+	va_end(ap);
+	in->status = st;
+}
+
+/* read() that retries on EINTR and fills as much as it can */
+static ssize_t read_full(int fd, unsigned char *buf, size_t len)
+{
+	size_t got = 0;
+	while (got < len) {
+		ssize_t n = read(fd, buf + got, len - got);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
+/* the next raw bytes, from the file or from memory */
+static ssize_t next_raw(dk_input *in, unsigned char *buf, size_t len)
+{
+	if (in->fd >= 0)
+		return read_full(in->fd, buf, len);
+	size_t n = in->mem_len - in->mem_pos;
+	if (n > len)
+		n = len;
+	memcpy(buf, in->mem + in->mem_pos, n);
+	in->mem_pos += n;
+	return (ssize_t)n;
+}
+
+/* sniff the gzip magic and set up inflate; false if inflate cannot start */
+static bool start(dk_input *in)
+{
+	ssize_t n = next_raw(in, in->peek, 2);
+	if (n < 0)
+		return false;
+	in->peek_len = (size_t)n;
+	if (n == 2 && in->peek[0] == 0x1f && in->peek[1] == 0x8b) {
+		in->gzip = true;
+		in->raw = dk_xmalloc(DK_IN_CHUNK);
+		memcpy(in->raw, in->peek, 2);
+		in->raw_read = 2;
+		in->peek_len = 0;
+		in->z.next_in = in->raw;
+		in->z.avail_in = 2;
+		if (inflateInit2(&in->z, 15 + 16) != Z_OK)
+			return false;
+		in->z_live = true;
+	}
+	return true;
+}
+
+dk_io_status dk_input_open_memory(dk_input **out, const void *data, size_t len,
+				  uint64_t max_size)
+{
+	dk_input *in = dk_xcalloc(1, sizeof(*in));
+	in->fd = -1;
+	in->mem = data;
+	in->mem_len = len;
+	in->max_size = max_size ? max_size : DK_DEFAULT_MAX_INPUT;
+	if (!start(in)) {
+		dk_input_free(in);
+		*out = NULL;
+		return DK_IO_SYSTEM;
+	}
+	*out = in;
+	return DK_IO_OK;
+}
+
+dk_io_status dk_input_open(dk_input **out, const char *path, uint64_t max_size,
+			   char *errbuf, size_t errlen)
+{
+	*out = NULL;
+	int fd;
+	bool own = true;
+	if (strcmp(path, "-") == 0) {
+		fd = STDIN_FILENO;
+		own = false;
+	} else {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			snprintf(errbuf, errlen, "cannot open '%s': %s", path, strerror(errno));
+			return DK_IO_SYSTEM;
+		}
+		struct stat st;
+		if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+			snprintf(errbuf, errlen, "cannot read '%s': it is a directory", path);
+			close(fd);
+			return DK_IO_SYSTEM;
+		}
+	}
+	dk_input *in = dk_xcalloc(1, sizeof(*in));
+	in->fd = fd;
+	in->own_fd = own;
+	in->max_size = max_size ? max_size : DK_DEFAULT_MAX_INPUT;
+	if (!start(in)) {
+		snprintf(errbuf, errlen, "cannot read '%s': %s", path,
+			 in->z_live || !in->gzip ? strerror(errno) : "cannot start decompressing");
+		dk_input_free(in);
+		return DK_IO_SYSTEM;
+	}
+	*out = in;
+	return DK_IO_OK;
+}
+
+static ssize_t read_plain(dk_input *in, char *buf, size_t len)
+{
+	size_t got = 0;
+	while (in->peek_len && got < len) {
+		buf[got++] = (char)in->peek[0];
+		in->peek[0] = in->peek[1];
+		in->peek_len--;
+	}
+	if (got == len)
+		return (ssize_t)got;
+	ssize_t n = next_raw(in, (unsigned char *)buf + got, len - got);
+	if (n < 0) {
+		set_error(in, DK_IO_SYSTEM, "read error: %s", strerror(errno));
+		return -1;
+	}
+	return (ssize_t)got + n;
+}
+
+/* move unread compressed bytes to the front and read more; false on error */
+static bool refill(dk_input *in)
+{
+	size_t keep = in->z.avail_in;
+	if (keep && in->z.next_in != in->raw)
+		memmove(in->raw, in->z.next_in, keep);
+	in->z.next_in = in->raw;
+	if (in->eof_raw)
+		return true;
+	ssize_t n = next_raw(in, in->raw + keep, DK_IN_CHUNK - keep);
+	if (n < 0) {
+		set_error(in, DK_IO_SYSTEM, "read error: %s", strerror(errno));
+		return false;
+	}
+	if ((size_t)n < DK_IN_CHUNK - keep)
+		in->eof_raw = true;
+	in->raw_read += (uint64_t)n;
+	in->z.avail_in = (uInt)(keep + (size_t)n);
+	return true;
+}
+
+static uint64_t raw_consumed(const dk_input *in)
+{
+	return in->raw_read - in->z.avail_in;
+}
+
+static ssize_t read_gzip(dk_input *in, char *buf, size_t len)
+{
+	if (len > UINT32_MAX)
+		len = UINT32_MAX;
+	in->z.next_out = (Bytef *)buf;
+	in->z.avail_out = (uInt)len;
+	while (in->z.avail_out > 0) {
+		if (in->stream_end) {
+			/* after a member: another member, or the end of the file */
+			if (in->z.avail_in < 2 && !in->eof_raw && !refill(in))
+				return -1;
+			if (in->z.avail_in == 0)
+				break;
+			if (in->z.avail_in >= 2 && in->z.next_in[0] == 0x1f &&
+			    in->z.next_in[1] == 0x8b) {
+				inflateReset(&in->z);
+				in->stream_end = false;
+				continue;
+			}
+			set_error(in, DK_IO_INVALID,
+				  "trailing garbage after the gzip data (at compressed byte %llu)",
+				  (unsigned long long)raw_consumed(in));
+			return -1;
+		}
+		if (in->z.avail_in == 0) {
+			if (!in->eof_raw && !refill(in))
+				return -1;
+			if (in->z.avail_in == 0) {
+				set_error(in, DK_IO_INVALID,
+					  "the gzip data is truncated (it ends after %llu compressed bytes, "
+					  "before the end of the stream)",
+					  (unsigned long long)in->raw_read);
+				return -1;
+			}
+		}
+		int rc = inflate(&in->z, Z_NO_FLUSH);
+		if (rc == Z_STREAM_END) {
+			in->stream_end = true;
+		} else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+			set_error(in, DK_IO_INVALID, "corrupt gzip data: %s",
+				  in->z.msg ? in->z.msg : "unknown error");
+			return -1;
+		}
+		if (in->offset + (len - in->z.avail_out) > in->max_size) {
+			set_error(in, DK_IO_INVALID,
+				  "the decompressed data exceeds the limit of %llu bytes "
+				  "(see --max-input-size)",
+				  (unsigned long long)in->max_size);
+			return -1;
+		}
+	}
+	return (ssize_t)(len - in->z.avail_out);
+}
+
+ssize_t dk_input_read(dk_input *in, char *buf, size_t len)
+{
+	if (in->status != DK_IO_OK)
+		return -1;
+	if (len == 0)
+		return 0;
+	ssize_t n = in->gzip ? read_gzip(in, buf, len) : read_plain(in, buf, len);
+	if (n > 0)
+		in->offset += (uint64_t)n;
+	return n;
+}
+
+dk_io_status dk_input_error(const dk_input *in, const char **message)
+{
+	if (message)
+		*message = in->message;
+	return in->status;
+}
+
+bool dk_input_is_gzip(const dk_input *in)
+{
+	return in->gzip;
+}
+
+uint64_t dk_input_offset(const dk_input *in)
+{
+	return in->offset;
+}
+
+void dk_input_free(dk_input *in)
+{
+	if (!in)
+		return;
+	if (in->z_live)
+		inflateEnd(&in->z);
+	if (in->own_fd && in->fd >= 0)
+		close(in->fd);
+	free(in->raw);
+	free(in);
+}
+
+/* ---- output ---------------------------------------------------------- */
+
+struct dk_output {
+	int fd;
+	bool to_stdout;
+	char *path;
+	char *tmp;
+	bool gzip;
+	z_stream z;
+	bool z_live;
+	int error;           /* errno of the first failure, or -1 for zlib */
+	unsigned char zbuf[65536];
+};
+
+bool dk_path_is_gz(const char *path)
+{
+	size_t n = strlen(path);
+	return n >= 3 && strcmp(path + n - 3, ".gz") == 0;
+}
+
+dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
+			    char *errbuf, size_t errlen)
+{
+	*out = NULL;
+	dk_output *o = dk_xcalloc(1, sizeof(*o));
+	o->gzip = gzip;
+	if (strcmp(path, "-") == 0) {
+		o->fd = STDOUT_FILENO;
+		o->to_stdout = true;
+	} else {
+		o->path = dk_xstrdup(path);
+		size_t n = strlen(path);
+		o->tmp = dk_xmalloc(n + 16);
+		snprintf(o->tmp, n + 16, "%s.tmp.XXXXXX", path);
+		o->fd = mkstemp(o->tmp);
+		if (o->fd < 0) {
+			snprintf(errbuf, errlen, "cannot create a temporary file next to '%s': %s",
+				 path, strerror(errno));
+			free(o->tmp);
+			free(o->path);
+			free(o);
+			return DK_IO_SYSTEM;
+		}
+		fchmod(o->fd, 0644);
+	}
+	if (gzip) {
+		/* windowBits 15 + 16: a gzip wrapper with an empty header */
+		if (deflateInit2(&o->z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+			snprintf(errbuf, errlen, "cannot start compressing '%s'", path);
+			dk_output_abort(o);
+			return DK_IO_SYSTEM;
+		}
+		o->z_live = true;
+	}
+	*out = o;
+	return DK_IO_OK;
+}
+
+static void write_raw(dk_output *o, const unsigned char *data, size_t len)
+{
+	while (len && !o->error) {
+		ssize_t n = write(o->fd, data, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			o->error = errno;
+			return;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+}
+
+static void deflate_some(dk_output *o, int flush)
+{
+	int rc;
+	do {
+		o->z.next_out = o->zbuf;
+		o->z.avail_out = sizeof(o->zbuf);
+		rc = deflate(&o->z, flush);
+		if (rc == Z_STREAM_ERROR) {
+			o->error = -1;
+			return;
+		}
+		write_raw(o, o->zbuf, sizeof(o->zbuf) - o->z.avail_out);
+	} while (o->z.avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
+}
+
+void dk_output_write(dk_output *o, const char *data, size_t len)
+{
+	if (o->error || len == 0)
+		return;
+	if (!o->gzip) {
+		write_raw(o, (const unsigned char *)data, len);
+		return;
+	}
+	while (len) {
+		uInt chunk = len > UINT32_MAX ? UINT32_MAX : (uInt)len;
+		o->z.next_in = (Bytef *)(uintptr_t)data;
+		o->z.avail_in = chunk;
+		deflate_some(o, Z_NO_FLUSH);
+		data += chunk;
+		len -= chunk;
+	}
+}
+
+static void output_free(dk_output *o)
+{
+	if (o->z_live)
+		deflateEnd(&o->z);
+	free(o->tmp);
+	free(o->path);
+	free(o);
+}
+
+dk_io_status dk_output_commit(dk_output *o, char *errbuf, size_t errlen)
+{
+	const char *name = o->path ? o->path : "standard output";
+	if (o->gzip && !o->error)
+		deflate_some(o, Z_FINISH);
+	if (!o->error && !o->to_stdout && fsync(o->fd) != 0 && errno != EINVAL)
+		o->error = errno;
+	if (!o->to_stdout && close(o->fd) != 0 && !o->error)
+		o->error = errno;
+	if (!o->error && !o->to_stdout && rename(o->tmp, o->path) != 0)
+		o->error = errno;
+	if (o->error) {
+		snprintf(errbuf, errlen, "cannot write '%s': %s", name,
+			 o->error > 0 ? strerror(o->error) : "compression failed");
+		if (!o->to_stdout)
+			unlink(o->tmp);
+		output_free(o);
+		return DK_IO_SYSTEM;
+	}
+	output_free(o);
+	return DK_IO_OK;
+}
+
+void dk_output_abort(dk_output *o)
+{
+	if (!o)
+		return;
+	if (!o->to_stdout) {
+		close(o->fd);
+		unlink(o->tmp);
+	}
+	output_free(o);
+}

@@ -1,0 +1,82 @@
+/*
+ * io.h - reading input files (plain or gzip) and writing output files safely.
+ *
+ * Input: a file or stdin ("-"), decompressed transparently when it starts
+ * with the gzip magic bytes.  Gzip is read strictly: a truncated stream, a
+ * corrupt one (checked against the trailer's CRC and length) and bytes after
+ * the last member are errors, and the decompressed size is capped.
+ *
+ * Output: written to a temporary file in the target's directory and renamed
+ * over the target only when everything was written, so a failure never
+ * leaves half a file behind.  It does not know any record format.
+ */
+#ifndef DK_IO_H
+#define DK_IO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define DK_DEFAULT_MAX_INPUT ((uint64_t)1 << 30) /* 1 GiB decompressed */
+
+typedef enum dk_io_status {
+	DK_IO_OK = 0,
+	DK_IO_INVALID = -1,   /* the data is bad: truncated, corrupt, too big */
+	DK_IO_SYSTEM = -2     /* the system failed: open, read, write, rename */
+} dk_io_status;
+
+typedef struct dk_input dk_input;
+
+/**
+ * Open path for reading ("-" is stdin).  max_size caps the decompressed size
+ * of gzip input (0 = DK_DEFAULT_MAX_INPUT).  Returns DK_IO_OK and a new input
+ * in *out, or DK_IO_SYSTEM with a message in errbuf.  Free with dk_input_free.
+ */
+dk_io_status dk_input_open(dk_input **out, const char *path, uint64_t max_size,
+			   char *errbuf, size_t errlen);
+
+/** Read from len bytes at data (not copied: keep them until dk_input_free). */
+dk_io_status dk_input_open_memory(dk_input **out, const void *data, size_t len,
+				  uint64_t max_size);
+
+/**
+ * Read up to len bytes of (decompressed) data.  Returns the number of bytes,
+ * 0 at the end, or -1 after an error (see dk_input_error).
+ */
+ssize_t dk_input_read(dk_input *in, char *buf, size_t len);
+
+/** After a -1 from dk_input_read: the kind of error and its message. */
+dk_io_status dk_input_error(const dk_input *in, const char **message);
+
+/** True if the input is gzip-compressed. */
+bool dk_input_is_gzip(const dk_input *in);
+
+/** Bytes delivered so far (decompressed). */
+uint64_t dk_input_offset(const dk_input *in);
+
+void dk_input_free(dk_input *in);
+
+typedef struct dk_output dk_output;
+
+/**
+ * Start writing path ("-" is stdout, written directly).  With gzip the data
+ * is compressed (deterministic header: no time stamp, no name).  Nothing is
+ * visible at path until dk_output_commit succeeds.
+ */
+dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
+			    char *errbuf, size_t errlen);
+
+/** Append len bytes.  Errors are kept and reported by dk_output_commit. */
+void dk_output_write(dk_output *o, const char *data, size_t len);
+
+/** Finish: flush, close and rename into place.  Frees o in every case. */
+dk_io_status dk_output_commit(dk_output *o, char *errbuf, size_t errlen);
+
+/** Give up: remove the temporary file.  Frees o. */
+void dk_output_abort(dk_output *o);
+
+/** True if path ends in ".gz". */
+bool dk_path_is_gz(const char *path);
+
+#endif
