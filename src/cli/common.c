@@ -72,6 +72,26 @@ bool dk_cli_want_color(FILE *f, const char *mode)
 	return isatty(fileno(f)) == 1;
 }
 
+/* true if s[0..n) is UTF-8 without control characters other than tab */
+static bool printable(const char *s, ssize_t n)
+{
+	for (ssize_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 && c != '\t')
+			return false;
+		if (c < 0x80)
+			continue;
+		int more = c >= 0xf0 && c < 0xf5 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 && c < 0xe0 ? 1 : -1;
+		if (more < 0 || c >= 0xf5)
+			return false;
+		for (int k = 1; k <= more; k++)
+			if (i + k >= n || ((unsigned char)s[i + k] & 0xc0) != 0x80)
+				return false;
+		i += more;
+	}
+	return true;
+}
+
 /* print line `line` of file (if it is a plain, readable file) and a caret */
 static void print_source(dk_cli *cli, const char *file, dk_loc loc)
 {
@@ -95,9 +115,10 @@ static void print_source(dk_cli *cli, const char *file, dk_loc loc)
 			break;
 	}
 	fclose(f);
-	if (n > 0 && n < 400) {
+	if (n > 0)
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
+	if (n > 0 && n < 400 && printable(line, n)) {
 		fprintf(cli->err, "    %s\n", line);
 		if (loc.col > 0) {
 			fputs("    ", cli->err);

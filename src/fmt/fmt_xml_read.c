@@ -55,6 +55,7 @@ struct dk_xml_reader {
 	bool in_session;
 	bool close_session;        /* an empty <session/> was read */
 	bool root_empty;           /* the root was <dokoref/> */
+	dk_loc root_loc;
 	size_t session_count;
 	size_t game_count;
 	dk_arena session_arena;
@@ -132,15 +133,31 @@ static void on_xml_error(void *ctx, xmlErrorPtr err)
 	if (!err || err->level < XML_ERR_ERROR)
 		return;
 	r->xml_errors++;
+	if (dk_input_offset(r->in) == 0 && !r->failed) {
+		fatal(r, DK_LOC_NONE, "the file is empty");
+		return;
+	}
 	/* an error raised inside our read callback comes back without a
 	 * position; our own message is already recorded */
 	if (r->cb_failed || r->failed)
 		return;
 	char msg[300];
 	snprintf(msg, sizeof(msg), "%s", err->message ? err->message : "unknown error");
+	/* libxml2 adds a second line ("Bytes: 0x..") to some messages */
+	for (char *p = msg; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
 	size_t n = strlen(msg);
-	while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+	while (n && (msg[n - 1] == ' ' || msg[n - 1] == '!'))
 		msg[--n] = '\0';
+	if (strstr(msg, "not proper UTF-8")) {
+		const char *bytes = strstr(msg, "Bytes: ");
+		char tmp[300];
+		snprintf(tmp, sizeof(tmp), "the text is not valid UTF-8%s%s; a file in another "
+			 "encoding must name it in its XML declaration", bytes ? " at bytes " : "",
+			 bytes ? bytes + 7 : "");
+		snprintf(msg, sizeof(msg), "%s", tmp);
+	}
 	if (msg[0] >= 'A' && msg[0] <= 'Z' && !(msg[1] >= 'A' && msg[1] <= 'Z'))
 		msg[0] = (char)(msg[0] - 'A' + 'a');
 	dk_loc loc = { (uint32_t)(err->line > 0 ? err->line : 0),
@@ -157,10 +174,8 @@ static int read_cb(void *ctx, char *buf, int len)
 	if (n < 0) {
 		const char *msg;
 		dk_io_status st = dk_input_error(r->in, &msg);
-		dk_loc loc = r->guard.pos;
-		if (st == DK_IO_SYSTEM)
-			loc.line = loc.col = 0;
-		fatal(r, loc, "%s", msg);
+		/* a gzip or read error is about the file, not a text position */
+		fatal(r, DK_LOC_NONE, "%s", msg);
 		r->status = st;
 		r->cb_failed = true;
 		return -1;
@@ -232,9 +247,15 @@ static const char *node_name(dk_xml_reader *r)
 	return n ? (const char *)n : "";
 }
 
+#define DK_MAX_COMMENTS 100  /* comments kept before one game or session */
+
 static void keep_comment(dk_xml_reader *r)
 {
 	const xmlChar *v = xmlTextReaderConstValue(r->xr);
+	if (r->comment_count == DK_MAX_COMMENTS) {
+		fatal(r, r->guard.pos, "more than %d comments before one game", DK_MAX_COMMENTS);
+		return;
+	}
 	if (r->comment_count == r->comment_alloc) {
 		r->comment_alloc = r->comment_alloc ? r->comment_alloc * 2 : 4;
 		r->comments = dk_xrealloc(r->comments, r->comment_alloc * sizeof(char *));
@@ -270,12 +291,26 @@ static bool is_blank(const char *s)
 	return true;
 }
 
+/* text where only elements may stand: quote it, point at its parent */
+static void stray_text(dk_xml_reader *r, const char *parent, dk_loc parent_loc)
+{
+	const xmlChar *v = xmlTextReaderConstValue(r->xr);
+	const char *t = v ? (const char *)v : "";
+	while (isspace((unsigned char)*t))
+		t++;
+	size_t n = 0;
+	while (t[n] && t[n] != '\n' && n < 30)
+		n++;
+	fatal(r, parent_loc, "<%s> holds the text '%.*s%s' where only elements may stand",
+	      parent, (int)n, t, t[n] && t[n] != '\n' ? "..." : "");
+}
+
 /*
  * Next child of the current element: 1 = an element (r->tag, name via
  * node_name), 0 = the parent ended, -1 = fatal error.  Text that is not
  * white space is an error in element-only content; comments are dropped.
  */
-static int child(dk_xml_reader *r, const char *parent)
+static int child(dk_xml_reader *r, const char *parent, dk_loc parent_loc)
 {
 	for (;;) {
 		int t = advance(r);
@@ -289,7 +324,7 @@ static int child(dk_xml_reader *r, const char *parent)
 		case N_TEXT: {
 			const xmlChar *v = xmlTextReaderConstValue(r->xr);
 			if (v && !is_blank((const char *)v)) {
-				fatal(r, r->guard.pos, "text is not allowed directly inside <%s>", parent);
+				stray_text(r, parent, parent_loc);
 				return -1;
 			}
 			continue;
@@ -580,7 +615,7 @@ static int parse_rules(dk_xml_reader *r, dk_arena *ar, dk_rules_ref *out)
 		return 0;
 	size_t cap = 0;
 	int c;
-	while ((c = child(r, "rules")) > 0) {
+	while ((c = child(r, "rules", out->loc)) > 0) {
 		if (strcmp(node_name(r), "set") != 0) {
 			unknown_element(r, "rules");
 			return -1;
@@ -624,7 +659,7 @@ static int parse_players(dk_xml_reader *r, dk_arena *ar, dk_players *out)
 	out->items = dk_arena_alloc(ar, DK_MAX_SEATS * sizeof(dk_player));
 	int c = 0;
 	if (!r->empty) {
-		while ((c = child(r, "players")) > 0) {
+		while ((c = child(r, "players", out->loc)) > 0) {
 			if (strcmp(node_name(r), "player") != 0) {
 				unknown_element(r, "players");
 				return -1;
@@ -687,7 +722,7 @@ static int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d)
 		return 0;
 	}
 	int c;
-	while ((c = child(r, "deal")) > 0) {
+	while ((c = child(r, "deal", d->loc)) > 0) {
 		if (strcmp(node_name(r), "hand") != 0) {
 			unknown_element(r, "deal");
 			return -1;
@@ -846,7 +881,7 @@ static int parse_bidding(dk_xml_reader *r, dk_arena *ar, dk_game *g)
 		return 0;
 	size_t cap = 0;
 	int c;
-	while ((c = child(r, "bidding")) > 0) {
+	while ((c = child(r, "bidding", g->bidding_loc)) > 0) {
 		const char *name = node_name(r);
 		const struct bid_spec *spec = NULL;
 		for (size_t i = 0; i < sizeof(bid_specs) / sizeof(bid_specs[0]); i++)
@@ -891,13 +926,14 @@ static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
 {
 	static const char *const none[] = { NULL };
 	attrs a;
+	dk_loc trick_loc = r->tag.start;
 	if (get_attrs(r, ar, "trick", none, &a) < 0)
 		return -1;
 	*cards_out = 0;
 	if (r->empty)
 		return 0;
 	int c;
-	while ((c = child(r, "trick")) > 0) {
+	while ((c = child(r, "trick", trick_loc)) > 0) {
 		const char *name = node_name(r);
 		if (g->event_count >= DK_MAX_EVENTS) {
 			fatal(r, r->tag.start, "more than %d events in one game", DK_MAX_EVENTS);
@@ -989,7 +1025,7 @@ static int parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g)
 	int c, number = 0;
 	dk_loc short_trick = { 0, 0 };
 	int short_number = 0, short_cards = 0;
-	while ((c = child(r, "play")) > 0) {
+	while ((c = child(r, "play", g->play_loc)) > 0) {
 		if (strcmp(node_name(r), "trick") != 0) {
 			unknown_element(r, "play");
 			return -1;
@@ -1085,7 +1121,7 @@ static int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
 	if (r->empty)
 		return 0;
 	int c;
-	while ((c = child(r, "recorded")) > 0) {
+	while ((c = child(r, "recorded", rec->loc)) > 0) {
 		const char *name = node_name(r);
 		if (strcmp(name, "score") == 0) {
 			if (rec->total_count)
@@ -1142,7 +1178,7 @@ static int parse_game(dk_xml_reader *r)
 	bool seen[7] = { false };
 	int c = 0;
 	if (!r->empty) {
-		while ((c = child(r, "game")) > 0) {
+		while ((c = child(r, "game", g->loc)) > 0) {
 			const char *name = node_name(r);
 			int st = stage_of(name);
 			if (st < 0) {
@@ -1250,7 +1286,7 @@ static int parse_session_head(dk_xml_reader *r)
 		if (t == N_TEXT) {
 			const xmlChar *v = xmlTextReaderConstValue(r->xr);
 			if (v && !is_blank((const char *)v)) {
-				fatal(r, r->guard.pos, "text is not allowed directly inside <session>");
+				stray_text(r, "session", s->loc);
 				return -1;
 			}
 			continue;
@@ -1366,6 +1402,7 @@ static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown, dk
 		}
 		static const char *const allowed[] = { "version", NULL };
 		attrs a;
+		r->root_loc = r->tag.start;
 		if (get_attrs(r, &r->session_arena, "dokoref", allowed, &a) < 0)
 			break;
 		if (!a.value[0])
@@ -1417,8 +1454,8 @@ dk_read_item dk_xml_reader_next(dk_xml_reader *r, dk_diag *diag)
 		if (t == N_TEXT) {
 			const xmlChar *v = xmlTextReaderConstValue(r->xr);
 			if (v && !is_blank((const char *)v)) {
-				fatal(r, r->guard.pos, "text is not allowed directly inside <%s>",
-				      r->in_session ? "session" : "dokoref");
+				stray_text(r, r->in_session ? "session" : "dokoref",
+					   r->in_session ? r->session.loc : r->root_loc);
 				return DK_READ_ERROR;
 			}
 			continue;

@@ -22,6 +22,12 @@
 
 #define DK_IN_CHUNK 65536
 
+/* deflate cannot expand more than about 1032:1; real records stay far below
+ * (one game repeated: 206:1).  Past 4 MiB of output, a ratio above this is
+ * a bomb made of runs, refused before it is inflated. */
+#define DK_BOMB_RATIO 1000
+#define DK_BOMB_MIN_OUTPUT ((uint64_t)4 << 20)
+
 struct dk_input {
 	int fd;                  /* -1 for memory input */
 	const unsigned char *mem;
@@ -247,7 +253,15 @@ static ssize_t read_gzip(dk_input *in, char *buf, size_t len)
 				  in->z.msg ? in->z.msg : "unknown error");
 			return -1;
 		}
-		if (in->offset + (len - in->z.avail_out) > in->max_size) {
+		uint64_t total = in->offset + (len - in->z.avail_out);
+		if (total > DK_BOMB_MIN_OUTPUT && total / DK_BOMB_RATIO > raw_consumed(in)) {
+			set_error(in, DK_IO_INVALID,
+				  "the gzip data expands more than %d times (%llu bytes from %llu): "
+				  "refused as a decompression bomb", DK_BOMB_RATIO,
+				  (unsigned long long)total, (unsigned long long)raw_consumed(in));
+			return -1;
+		}
+		if (total > in->max_size) {
 			set_error(in, DK_IO_INVALID,
 				  "the decompressed data exceeds the limit of %llu bytes "
 				  "(see --max-input-size)",

@@ -1,0 +1,1656 @@
+/*
+ * ruleset.c - read YAML rule set files into a dk_rules; see ruleset.h.
+ *
+ * Reading happens in three steps, each in its own group of functions:
+ *
+ *   1. read_file: the whole file into memory, refused beyond 1 MiB;
+ *   2. build_tree: libyaml's events into a small tree of mappings, lists and
+ *      scalars with 1-based positions, in an arena that lives as long as
+ *      the file is being read.  This step refuses what a rule file never
+ *      needs and what makes YAML dangerous to read from strangers: nesting
+ *      deeper than DK_RULESET_MAX_DEPTH, anchors, aliases, tags, merge keys,
+ *      more than one document; it also finds duplicate keys, which libyaml
+ *      accepts silently;
+ *   3. read_layer / load_file: the tree read as a rule set.  The values of a
+ *      file are collected first, then its base is loaded (recursively, with
+ *      cycle detection), and only then are the file's own values laid over
+ *      the base's, so that each value's dk_rule_source names the file that
+ *      set it last.
+ *
+ * Which keys exist and where they go is the table `keys` below, nothing
+ * else.  This file never prints: everything wrong goes to the dk_diag list.
+ * It does not interpret the rules either; that is the engine's business.
+ */
+#define _XOPEN_SOURCE 700  /* POSIX 2008 with realpath */
+
+#include "ruleset.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml.h>
+
+#ifndef DOKOREF_RULESETS_DIR
+#define DOKOREF_RULESETS_DIR "/usr/local/share/dokoref/rulesets"
+#endif
+
+/* More YAML nodes than this in one file is not a rule file. */
+#define DK_RULESET_MAX_NODES 20000
+/* Longest text quoted back in a message, in bytes. */
+#define DK_SHOWN_MAX 60
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ------------------------------------------------------------------ */
+/* The key table                                                       */
+/* ------------------------------------------------------------------ */
+
+static const char *const heart10_tie_names[] = {
+	"first-wins", "second-wins", "second-wins-except-last", NULL
+};
+_Static_assert(ARRAY_SIZE(heart10_tie_names) == DK_TIE_COUNT + 1,
+	       "one name per dk_heart10_tie value");
+
+/*
+ * offsetof(dk_rules, field), but it does not compile unless the field has
+ * the size of `type`: the loader writes a bool field as bool and an enum
+ * field as int, so a row pointing at a field of another type must fail.
+ */
+#define DK_FIELD_OFFSET(field, type)                                         \
+	(offsetof(dk_rules, field) +                                         \
+	 0 * sizeof(char[sizeof(((dk_rules *)0)->field) == sizeof(type) ? 1 : -1]))
+
+#define DK_BOOL_KEY(key, field)                                              \
+	{ key, DK_RULE_BOOL, DK_FIELD_OFFSET(field, bool),                   \
+	  DK_FIELD_OFFSET(field##_src, dk_rule_source), NULL, 0 }
+#define DK_ENUM_KEY(key, field, names)                                       \
+	{ key, DK_RULE_ENUM, DK_FIELD_OFFSET(field, int),                    \
+	  DK_FIELD_OFFSET(field##_src, dk_rule_source), names,               \
+	  (int)ARRAY_SIZE(names) - 1 }
+
+static const dk_rule_key keys[] = {
+	DK_BOOL_KEY("deck.nines", deck_nines),
+	DK_ENUM_KEY("ties.heart10", heart10_tie, heart10_tie_names),
+};
+#define KEY_COUNT ARRAY_SIZE(keys)
+
+/* Top-level keys of a rule set file, and the fields of one rule. */
+static const char *const file_fields[] = {
+	"name", "title", "document", "base", "rules"
+};
+static const char *const rule_fields[] = { "value", "source", "assumption" };
+
+const dk_rule_key *dk_ruleset_keys(size_t *count)
+{
+	*count = KEY_COUNT;
+	return keys;
+}
+
+static bool text_eq(const char *s, size_t len, const char *lit)
+{
+	return strlen(lit) == len && memcmp(s, lit, len) == 0;
+}
+
+static const dk_rule_key *key_find_n(const char *s, size_t len)
+{
+	for (size_t i = 0; i < KEY_COUNT; i++)
+		if (text_eq(s, len, keys[i].name))
+			return &keys[i];
+	return NULL;
+}
+
+const dk_rule_key *dk_ruleset_key_find(const char *name)
+{
+	return name ? key_find_n(name, strlen(name)) : NULL;
+}
+
+static dk_rule_source *source_of(dk_rules *r, const dk_rule_key *k)
+{
+	return (dk_rule_source *)((char *)r + k->source_offset);
+}
+
+const dk_rule_source *dk_ruleset_value_source(const dk_rules *r,
+					      const dk_rule_key *key)
+{
+	return (const dk_rule_source *)((const char *)r + key->source_offset);
+}
+
+static void store_value(dk_rules *r, const dk_rule_key *k, int v)
+{
+	char *field = (char *)r + k->value_offset;
+	bool b = v != 0;
+
+	if (k->type == DK_RULE_BOOL)
+		memcpy(field, &b, sizeof(b));
+	else
+		memcpy(field, &v, sizeof(v));
+}
+
+static int load_value(const dk_rules *r, const dk_rule_key *k)
+{
+	const char *field = (const char *)r + k->value_offset;
+	bool b;
+	int v;
+
+	if (k->type == DK_RULE_BOOL) {
+		memcpy(&b, field, sizeof(b));
+		return b;
+	}
+	memcpy(&v, field, sizeof(v));
+	return v;
+}
+
+const char *dk_ruleset_value_name(const dk_rules *r, const dk_rule_key *key)
+{
+	int v = load_value(r, key);
+
+	if (key->type == DK_RULE_BOOL)
+		return v ? "true" : "false";
+	if (v < 0 || v >= key->count)
+		return NULL;
+	return key->names[v];
+}
+
+/* ------------------------------------------------------------------ */
+/* Small helpers: growing strings, quoting, suggestions, names, paths  */
+/* ------------------------------------------------------------------ */
+
+typedef struct sbuf {
+	char *p;
+	size_t len;
+	size_t cap;
+} sbuf;
+
+static void sb_addn(sbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 64;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		b->p = dk_xrealloc(b->p, cap);
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void sb_add(sbuf *b, const char *s)
+{
+	sb_addn(b, s, strlen(s));
+}
+
+static const char *sb_str(const sbuf *b)
+{
+	return b->p ? b->p : "";
+}
+
+/* "'a', 'b', 'c'" or "a, b, c" */
+static void sb_add_list(sbuf *b, const char *const *items, size_t n,
+			bool quoted)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			sb_add(b, ", ");
+		if (quoted)
+			sb_add(b, "'");
+		sb_add(b, items[i]);
+		if (quoted)
+			sb_add(b, "'");
+	}
+}
+
+/*
+ * Text from a file made fit to quote in a message: control characters as
+ * \xNN, cut after about DK_SHOWN_MAX bytes (never inside a UTF-8 sequence)
+ * with "...".  Returned by value so it can sit in a printf argument list.
+ */
+typedef struct shown {
+	char s[DK_SHOWN_MAX + 16];
+} shown;
+
+static shown show(const char *s, size_t len)
+{
+	shown r;
+	size_t o = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		bool continuation = (c & 0xc0) == 0x80;
+
+		if ((o >= DK_SHOWN_MAX && !continuation) ||
+		    o >= DK_SHOWN_MAX + 4) {
+			memcpy(r.s + o, "...", 4);
+			return r;
+		}
+		if (c < 0x20 || c == 0x7f)
+			o += (size_t)snprintf(r.s + o, sizeof(r.s) - o, "\\x%02x", c);
+		else
+			r.s[o++] = (char)c;
+	}
+	r.s[o] = '\0';
+	return r;
+}
+
+static shown show_str(const char *s)
+{
+	return show(s, strlen(s));
+}
+
+/* Edit distance with transpositions (optimal string alignment). */
+static size_t edit_distance(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b);
+	size_t d[33][33];
+
+	if (n > 32 || m > 32)
+		return SIZE_MAX;
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		for (size_t j = 1; j <= m; j++) {
+			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			size_t best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < best)
+				best = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[n][m];
+}
+
+/*
+ * The candidate a typo most likely meant, or NULL: the nearest by edit
+ * distance if it is within a third of the length (at least 1), else the
+ * shortest candidate that starts with the text ("second" -> "second-wins").
+ */
+static const char *closest(const char *const *cands, size_t n, const char *s,
+			   size_t len)
+{
+	const char *best = NULL;
+	size_t best_d = SIZE_MAX;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t m = strlen(cands[i]);
+		size_t limit = (len > m ? len : m) / 3;
+		size_t d = edit_distance(s, len, cands[i]);
+
+		if (limit < 1)
+			limit = 1;
+		if (d <= limit && d < best_d) {
+			best = cands[i];
+			best_d = d;
+		}
+	}
+	if (best || len == 0)
+		return best;
+	for (size_t i = 0; i < n; i++) {
+		if (strlen(cands[i]) > len && memcmp(cands[i], s, len) == 0 &&
+		    (!best || strlen(cands[i]) < strlen(best)))
+			best = cands[i];
+	}
+	return best;
+}
+
+/* "; did you mean 'x'?" or nothing */
+static void sb_add_suggestion(sbuf *b, const char *const *cands, size_t n,
+			      const char *s, size_t len)
+{
+	const char *c = closest(cands, n, s, len);
+
+	if (c) {
+		sb_add(b, "; did you mean '");
+		sb_add(b, c);
+		sb_add(b, "'?");
+	}
+}
+
+/* A rule set name: a letter or digit, then letters, digits, '.', '_', '-'. */
+static bool valid_name(const char *s, size_t len)
+{
+	if (len == 0 || len > 100)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			     (c >= '0' && c <= '9');
+		if (!alnum && (i == 0 || (c != '.' && c != '_' && c != '-')))
+			return false;
+	}
+	return true;
+}
+
+static bool ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+	return len >= n && memcmp(s + len - n, suffix, n) == 0;
+}
+
+/* A path rather than a name: has a '/' or ends in .yaml / .yml. */
+static bool looks_like_path(const char *s, size_t len)
+{
+	return memchr(s, '/', len) || ends_with(s, len, ".yaml") ||
+	       ends_with(s, len, ".yml");
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* rel taken relative to the directory of file (absolute rel unchanged). */
+static char *path_beside(const char *file, const char *rel)
+{
+	const char *slash = strrchr(file, '/');
+	size_t dir = slash ? (size_t)(slash - file) + 1 : 0;
+	size_t n = strlen(rel);
+	char *p;
+
+	if (rel[0] == '/')
+		dir = 0;
+	p = dk_xmalloc(dir + n + 1);
+	memcpy(p, file, dir);
+	memcpy(p + dir, rel, n + 1);
+	return p;
+}
+
+/* The file NAME.yaml in the first of dirs that has it, or NULL. */
+static char *find_in_dirs(const char *const *dirs, const char *name)
+{
+	for (size_t i = 0; dirs && dirs[i]; i++) {
+		struct stat st;
+		sbuf p = { 0 };
+
+		sb_add(&p, dirs[i]);
+		if (p.len && p.p[p.len - 1] != '/')
+			sb_add(&p, "/");
+		sb_add(&p, name);
+		sb_add(&p, ".yaml");
+		if (stat(p.p, &st) == 0)
+			return p.p;
+		free(p.p);
+	}
+	return NULL;
+}
+
+static void sb_add_dirs(sbuf *b, const char *const *dirs)
+{
+	if (!dirs || !dirs[0]) {
+		sb_add(b, "no search directories");
+		return;
+	}
+	sb_add(b, "searched: ");
+	for (size_t i = 0; dirs[i]; i++) {
+		if (i)
+			sb_add(b, ", ");
+		sb_add(b, dirs[i]);
+	}
+}
+
+/* A canonical name for cycle detection: realpath, or the path itself. */
+static char *canonical(const char *path)
+{
+	char *c = realpath(path, NULL);
+	return c ? c : dk_xstrdup(path);
+}
+
+/* ------------------------------------------------------------------ */
+/* Step 1: the file into memory                                        */
+/* ------------------------------------------------------------------ */
+
+static const dk_loc no_loc = { 0, 0 };
+
+/*
+ * Read path into *out (malloc'd, NUL-terminated, caller frees) and its
+ * length into *len.  Returns 0, or -1 with an error in diag.
+ */
+static int read_file(char **out, size_t *len, const char *path, dk_diag *diag)
+{
+	struct stat st;
+	size_t cap = 8192, n = 0;
+	char *buf = NULL;
+	int fd, rc = -1;
+
+	*out = NULL;
+	*len = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		dk_diag_error(diag, NULL, no_loc, "cannot open '%s': %s",
+			      show_str(path).s, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0)
+		st.st_mode = 0;
+	if (S_ISDIR(st.st_mode)) {
+		dk_diag_error(diag, path, no_loc,
+			      "is a directory, not a rule set file");
+		goto out;
+	}
+	if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > DK_RULESET_MAX_BYTES) {
+		dk_diag_error(diag, path, no_loc,
+			      "file is larger than 1 MiB, the limit for rule set files");
+		goto out;
+	}
+	buf = dk_xmalloc(cap);
+	for (;;) {
+		ssize_t got;
+
+		if (n == cap - 1) {
+			cap *= 2;
+			buf = dk_xrealloc(buf, cap);
+		}
+		got = read(fd, buf + n, cap - 1 - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			dk_diag_error(diag, path, no_loc, "cannot read file: %s",
+				      strerror(errno));
+			goto out;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+		if (n > DK_RULESET_MAX_BYTES) {
+			dk_diag_error(diag, path, no_loc,
+				      "file is larger than 1 MiB, the limit for rule set files");
+			goto out;
+		}
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	buf = NULL;
+	rc = 0;
+out:
+	free(buf);
+	close(fd);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Step 2: libyaml events into a tree                                  */
+/* ------------------------------------------------------------------ */
+
+typedef enum node_kind { NODE_SCALAR, NODE_MAP, NODE_SEQ } node_kind;
+
+typedef struct node node;
+struct node {
+	node_kind kind;
+	dk_loc loc;
+	bool quoted;        /* scalar in quotes or a block scalar */
+	const char *text;   /* scalar: the value, NUL-terminated */
+	size_t len;         /* scalar: its length (it may hold a NUL) */
+	node *value;        /* a key of a mapping: its value */
+	node *first;        /* mapping: first key; list: first item */
+	node *last;
+	node *next;         /* next key or item in the parent */
+	size_t count;       /* keys or items */
+	node *open_key;     /* mapping being built: key waiting for a value */
+};
+
+typedef struct builder {
+	dk_arena *arena;
+	const char *file;
+	dk_diag *diag;
+	node *stack[DK_RULESET_MAX_DEPTH];
+	size_t depth;
+	size_t nodes;
+	int documents;
+	node *root;
+	bool failed;        /* an error that did not stop the reading */
+} builder;
+
+static dk_loc mark_loc(yaml_mark_t m)
+{
+	dk_loc loc = { (uint32_t)m.line + 1, (uint32_t)m.column + 1 };
+	return loc;
+}
+
+/* libyaml's reader reports a byte offset only: count lines and characters. */
+static dk_loc offset_loc(const char *buf, size_t len, size_t offset)
+{
+	dk_loc loc = { 1, 1 };
+
+	if (offset > len)
+		offset = len;
+	for (size_t i = 0; i < offset; i++) {
+		if (buf[i] == '\n') {
+			loc.line++;
+			loc.col = 1;
+		} else if (((unsigned char)buf[i] & 0xc0) != 0x80) {
+			loc.col++;
+		}
+	}
+	return loc;
+}
+
+static const char *kind_name(const node *n)
+{
+	switch (n->kind) {
+	case NODE_MAP:
+		return "a mapping";
+	case NODE_SEQ:
+		return "a list";
+	case NODE_SCALAR:
+		break;
+	}
+	return "a string";
+}
+
+static void report_yaml_error(const yaml_parser_t *p, const char *buf,
+			      size_t len, const char *file, dk_diag *diag)
+{
+	const char *problem = p->problem ? p->problem : "syntax error";
+
+	switch (p->error) {
+	case YAML_MEMORY_ERROR:
+		dk_diag_error(diag, file, no_loc, "out of memory while reading yaml");
+		break;
+	case YAML_READER_ERROR:
+		if (p->problem_value != -1)
+			dk_diag_error(diag, file,
+				      offset_loc(buf, len, p->problem_offset),
+				      "invalid yaml: %s (0x%02x)", problem,
+				      (unsigned)p->problem_value);
+		else
+			dk_diag_error(diag, file,
+				      offset_loc(buf, len, p->problem_offset),
+				      "invalid yaml: %s", problem);
+		break;
+	default:
+		if (p->context) {
+			dk_loc c = mark_loc(p->context_mark);
+			dk_diag_error(diag, file, mark_loc(p->problem_mark),
+				      "invalid yaml: %s (%s at %u:%u)", problem,
+				      p->context, (unsigned)c.line,
+				      (unsigned)c.col);
+		} else {
+			dk_diag_error(diag, file, mark_loc(p->problem_mark),
+				      "invalid yaml: %s", problem);
+		}
+		break;
+	}
+}
+
+/* Anchors and tags are refused on every node. */
+static int check_properties(builder *b, const yaml_char_t *anchor,
+			    const yaml_char_t *tag, dk_loc loc)
+{
+	if (anchor) {
+		dk_diag_error(b->diag, b->file, loc,
+			      "anchors ('&%s') are not allowed in rule set files",
+			      show_str((const char *)anchor).s);
+		return -1;
+	}
+	if (tag) {
+		/* libyaml hands over "!!bool" resolved: show it as written */
+		static const char core[] = "tag:yaml.org,2002:";
+		const char *t = (const char *)tag;
+		bool is_core = strncmp(t, core, sizeof(core) - 1) == 0;
+
+		dk_diag_error(b->diag, b->file, loc,
+			      "tags ('%s%s') are not allowed in rule set files",
+			      is_core ? "!!" : "",
+			      show_str(is_core ? t + sizeof(core) - 1 : t).s);
+		return -1;
+	}
+	return 0;
+}
+
+static node *new_node(builder *b, node_kind kind, dk_loc loc)
+{
+	node *n;
+
+	if (b->nodes++ == DK_RULESET_MAX_NODES) {
+		dk_diag_error(b->diag, b->file, loc,
+			      "more than %d yaml nodes; this is no rule set file",
+			      DK_RULESET_MAX_NODES);
+		return NULL;
+	}
+	n = dk_arena_alloc(b->arena, sizeof(*n));
+	n->kind = kind;
+	n->loc = loc;
+	return n;
+}
+
+static void append_child(node *parent, node *n)
+{
+	if (parent->last)
+		parent->last->next = n;
+	else
+		parent->first = n;
+	parent->last = n;
+	parent->count++;
+}
+
+/* Hang n into the open mapping or list, or make it the root. */
+static int attach(builder *b, node *n)
+{
+	node *parent;
+
+	if (b->depth == 0) {
+		b->root = n;
+		return 0;
+	}
+	parent = b->stack[b->depth - 1];
+	if (parent->kind == NODE_SEQ) {
+		append_child(parent, n);
+		return 0;
+	}
+	if (parent->open_key) {
+		parent->open_key->value = n;
+		parent->open_key = NULL;
+		return 0;
+	}
+	if (n->kind != NODE_SCALAR) {
+		dk_diag_error(b->diag, b->file, n->loc,
+			      "a key must be a string, not %s", kind_name(n));
+		return -1;
+	}
+	if (!n->quoted && text_eq(n->text, n->len, "<<")) {
+		dk_diag_error(b->diag, b->file, n->loc,
+			      "merge keys ('<<') are not allowed in rule set files");
+		return -1;
+	}
+	append_child(parent, n);
+	parent->open_key = n;
+	return 0;
+}
+
+static int compare_keys(const void *pa, const void *pb)
+{
+	const node *a = *(const node *const *)pa;
+	const node *b = *(const node *const *)pb;
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->text, b->text, n);
+
+	if (c)
+		return c;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	if (a->loc.line != b->loc.line)
+		return a->loc.line < b->loc.line ? -1 : 1;
+	return a->loc.col < b->loc.col ? -1 : a->loc.col > b->loc.col;
+}
+
+typedef struct duplicate {
+	const node *again;
+	const node *first;
+} duplicate;
+
+static int compare_duplicates(const void *pa, const void *pb)
+{
+	const duplicate *a = pa, *b = pb;
+
+	if (a->again->loc.line != b->again->loc.line)
+		return a->again->loc.line < b->again->loc.line ? -1 : 1;
+	return a->again->loc.col < b->again->loc.col ? -1 :
+	       a->again->loc.col > b->again->loc.col;
+}
+
+/*
+ * libyaml accepts a key twice and a naive reader keeps the last value.
+ * Sorting makes the check O(n log n) even for a hostile mapping.
+ */
+static void check_duplicates(builder *b, const node *map)
+{
+	node **sorted;
+	duplicate *dups;
+	size_t i = 0, ndups = 0, start = 0;
+
+	if (map->count < 2)
+		return;
+	sorted = dk_xmalloc(map->count * sizeof(*sorted));
+	dups = dk_xmalloc(map->count * sizeof(*dups));
+	for (node *k = map->first; k; k = k->next)
+		sorted[i++] = k;
+	qsort(sorted, map->count, sizeof(*sorted), compare_keys);
+	for (i = 1; i < map->count; i++) {
+		const node *a = sorted[start], *k = sorted[i];
+		if (a->len == k->len && memcmp(a->text, k->text, k->len) == 0) {
+			dups[ndups].again = k;
+			dups[ndups].first = a;
+			ndups++;
+		} else {
+			start = i;
+		}
+	}
+	qsort(dups, ndups, sizeof(*dups), compare_duplicates);
+	for (i = 0; i < ndups; i++) {
+		dk_diag_error(b->diag, b->file, dups[i].again->loc,
+			      "duplicate key '%s' (first at %u:%u)",
+			      show(dups[i].again->text, dups[i].again->len).s,
+			      (unsigned)dups[i].first->loc.line,
+			      (unsigned)dups[i].first->loc.col);
+		b->failed = true;
+	}
+	free(dups);
+	free(sorted);
+}
+
+/* One event.  Returns 0 to go on, 1 at the end of the stream, -1 to stop. */
+static int on_event(builder *b, const yaml_event_t *ev)
+{
+	dk_loc loc = mark_loc(ev->start_mark);
+	node *n;
+
+	switch (ev->type) {
+	case YAML_NO_EVENT:
+	case YAML_STREAM_START_EVENT:
+	case YAML_DOCUMENT_END_EVENT:
+		return 0;
+	case YAML_STREAM_END_EVENT:
+		return 1;
+	case YAML_DOCUMENT_START_EVENT:
+		if (b->documents++ > 0) {
+			dk_diag_error(b->diag, b->file, loc,
+				      "a second yaml document; a rule set file holds one");
+			return -1;
+		}
+		if (ev->data.document_start.tag_directives.start !=
+		    ev->data.document_start.tag_directives.end) {
+			dk_diag_error(b->diag, b->file, loc,
+				      "tag directives ('%%TAG') are not allowed in rule set files");
+			return -1;
+		}
+		return 0;
+	case YAML_ALIAS_EVENT:
+		dk_diag_error(b->diag, b->file, loc,
+			      "aliases ('*%s') are not allowed in rule set files",
+			      show_str((const char *)ev->data.alias.anchor).s);
+		return -1;
+	case YAML_SCALAR_EVENT:
+		if (check_properties(b, ev->data.scalar.anchor,
+				     ev->data.scalar.tag, loc) < 0)
+			return -1;
+		n = new_node(b, NODE_SCALAR, loc);
+		if (!n)
+			return -1;
+		n->text = dk_arena_strndup(b->arena,
+					   (const char *)ev->data.scalar.value,
+					   ev->data.scalar.length);
+		n->len = ev->data.scalar.length;
+		n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		return attach(b, n);
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		if (ev->type == YAML_SEQUENCE_START_EVENT
+		    ? check_properties(b, ev->data.sequence_start.anchor,
+				       ev->data.sequence_start.tag, loc) < 0
+		    : check_properties(b, ev->data.mapping_start.anchor,
+				       ev->data.mapping_start.tag, loc) < 0)
+			return -1;
+		if (b->depth == DK_RULESET_MAX_DEPTH) {
+			dk_diag_error(b->diag, b->file, loc,
+				      "nesting deeper than %d levels",
+				      DK_RULESET_MAX_DEPTH);
+			return -1;
+		}
+		n = new_node(b, ev->type == YAML_SEQUENCE_START_EVENT
+				 ? NODE_SEQ : NODE_MAP, loc);
+		if (!n || attach(b, n) < 0)
+			return -1;
+		b->stack[b->depth++] = n;
+		return 0;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		if (b->depth == 0)
+			return -1;  /* libyaml never does this */
+		n = b->stack[--b->depth];
+		if (n->kind == NODE_MAP)
+			check_duplicates(b, n);
+		return 0;
+	}
+	return 0;
+}
+
+/*
+ * Parse buf as one YAML document into a tree allocated in arena.  *out gets
+ * the root, or NULL for a file without a document.  Returns 0, or -1 with
+ * errors in diag.
+ */
+static int build_tree(node **out, dk_arena *arena, const char *buf,
+		      size_t len, const char *file, dk_diag *diag)
+{
+	builder b = { .arena = arena, .file = file, .diag = diag };
+	yaml_parser_t parser;
+	int rc = 0;
+
+	*out = NULL;
+	if (len >= 2 && (((unsigned char)buf[0] == 0xff && (unsigned char)buf[1] == 0xfe) ||
+			 ((unsigned char)buf[0] == 0xfe && (unsigned char)buf[1] == 0xff))) {
+		dk_diag_error(diag, file, no_loc,
+			      "file is utf-16; rule set files must be utf-8");
+		return -1;
+	}
+	if (!yaml_parser_initialize(&parser)) {
+		dk_diag_error(diag, file, no_loc, "out of memory while reading yaml");
+		return -1;
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	while (rc == 0) {
+		yaml_event_t ev;
+
+		if (!yaml_parser_parse(&parser, &ev)) {
+			report_yaml_error(&parser, buf, len, file, diag);
+			rc = -1;
+			break;
+		}
+		rc = on_event(&b, &ev);
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	if (rc < 0 || b.failed)
+		return -1;
+	*out = b.root;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Values: shared by files and per-record overrides                    */
+/* ------------------------------------------------------------------ */
+
+static bool is_null_text(const char *s, size_t len)
+{
+	return len == 0 || text_eq(s, len, "~") || text_eq(s, len, "null") ||
+	       text_eq(s, len, "Null") || text_eq(s, len, "NULL");
+}
+
+static bool is_null(const node *n)
+{
+	return !n || (n->kind == NODE_SCALAR && !n->quoted &&
+		      is_null_text(n->text, n->len));
+}
+
+/* Parse s[0..len) as a value of k into *out (0/1, or the enum value). */
+static bool parse_value(int *out, const dk_rule_key *k, const char *s,
+			size_t len)
+{
+	if (k->type == DK_RULE_BOOL) {
+		if (text_eq(s, len, "true") || text_eq(s, len, "True") ||
+		    text_eq(s, len, "TRUE")) {
+			*out = 1;
+			return true;
+		}
+		if (text_eq(s, len, "false") || text_eq(s, len, "False") ||
+		    text_eq(s, len, "FALSE")) {
+			*out = 0;
+			return true;
+		}
+		return false;
+	}
+	for (int i = 0; i < k->count; i++) {
+		if (text_eq(s, len, k->names[i])) {
+			*out = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* "true or false" / "one of 'a', 'b'" */
+static void sb_add_allowed(sbuf *b, const dk_rule_key *k)
+{
+	if (k->type == DK_RULE_BOOL) {
+		sb_add(b, "true or false");
+		return;
+	}
+	sb_add(b, "one of ");
+	sb_add_list(b, k->names, (size_t)k->count, true);
+}
+
+typedef enum bad_value {
+	BAD_NULL,       /* nothing given */
+	BAD_TEXT,       /* a string that is no value of the key */
+	BAD_QUOTED,     /* a boolean in quotes */
+	BAD_KIND        /* a mapping or a list */
+} bad_value;
+
+static void report_bad_value(dk_diag *diag, const char *file, dk_loc loc,
+			     const dk_rule_key *k, bad_value why,
+			     const char *s, size_t len, const char *kind)
+{
+	sbuf m = { 0 };
+
+	sb_add(&m, "rule '");
+	sb_add(&m, k->name);
+	if (why == BAD_NULL) {
+		sb_add(&m, "' has no value: it must be ");
+		sb_add_allowed(&m, k);
+	} else {
+		sb_add(&m, "' must be ");
+		sb_add_allowed(&m, k);
+		if (why == BAD_KIND) {
+			sb_add(&m, ", not ");
+			sb_add(&m, kind);
+		} else {
+			sb_add(&m, why == BAD_QUOTED ? ", not the quoted string '"
+						     : ", not '");
+			sb_add(&m, show(s, len).s);
+			sb_add(&m, "'");
+			if (k->type == DK_RULE_ENUM)
+				sb_add_suggestion(&m, k->names, (size_t)k->count,
+						  s, len);
+		}
+	}
+	dk_diag_error(diag, file, loc, "%s", sb_str(&m));
+	free(m.p);
+}
+
+static void report_unknown_rule(dk_diag *diag, const char *file, dk_loc loc,
+				const char *what, const char *s, size_t len)
+{
+	const char *names[KEY_COUNT];
+	sbuf m = { 0 };
+
+	for (size_t i = 0; i < KEY_COUNT; i++)
+		names[i] = keys[i].name;
+	sb_add(&m, what);
+	sb_add(&m, " '");
+	sb_add(&m, show(s, len).s);
+	sb_add(&m, "'");
+	sb_add_suggestion(&m, names, KEY_COUNT, s, len);
+	/* A list of dozens of keys helps nobody: then name the manual. */
+	if (KEY_COUNT <= 10) {
+		sb_add(&m, " (known rules: ");
+		sb_add_list(&m, names, KEY_COUNT, false);
+		sb_add(&m, ")");
+	} else {
+		sb_add(&m, " (see rulesets/README.md for the known rules)");
+	}
+	dk_diag_error(diag, file, loc, "%s", sb_str(&m));
+	free(m.p);
+}
+
+/* ------------------------------------------------------------------ */
+/* Step 3: the tree read as a rule set                                 */
+/* ------------------------------------------------------------------ */
+
+/* One rule value read from a file, laid over the base afterwards. */
+typedef struct setting {
+	const dk_rule_key *key;
+	int value;
+	dk_rule_source src;
+} setting;
+
+/* What one file says, before its base is loaded. */
+typedef struct layer {
+	const char *path;        /* the file; in the ruleset's arena */
+	const node *name;        /* values of the top-level keys, or NULL */
+	const node *title;
+	const node *document;
+	const node *base;
+	const node *rules_key;   /* the key "rules" itself, for positions */
+	setting *settings;       /* in the file's temporary arena */
+	size_t count;
+} layer;
+
+typedef struct loader {
+	dk_ruleset *rs;
+	const char *const *dirs;
+	dk_diag *diag;
+	const char *chain[DK_RULESET_MAX_BASES + 1]; /* canonical paths, top first */
+	size_t depth;
+	bool set[KEY_COUNT];     /* which keys some file of the chain has set */
+} loader;
+
+/* "unknown key 'x'" or "unknown field 'x' in rule 'y'", a suggestion, the list */
+static void report_unknown_field(dk_diag *diag, const char *file,
+				 const node *key, const char *rule,
+				 const char *const *known, size_t n)
+{
+	sbuf m = { 0 };
+
+	sb_add(&m, rule ? "unknown field '" : "unknown key '");
+	sb_add(&m, show(key->text, key->len).s);
+	sb_add(&m, "'");
+	if (rule) {
+		sb_add(&m, " in rule '");
+		sb_add(&m, rule);
+		sb_add(&m, "'");
+	}
+	sb_add_suggestion(&m, known, n, key->text, key->len);
+	sb_add(&m, " (known: ");
+	sb_add_list(&m, known, n, false);
+	sb_add(&m, ")");
+	dk_diag_error(diag, file, key->loc, "%s", sb_str(&m));
+	free(m.p);
+}
+
+/* A non-empty string value of `what`; else an error and false. */
+static bool check_string(loader *ld, const char *file, const node *key,
+			 const node *v, const char *what)
+{
+	if (is_null(v) || (v->kind == NODE_SCALAR && v->len == 0)) {
+		dk_diag_error(ld->diag, file, v ? v->loc : key->loc,
+			      "%s has no value", what);
+		return false;
+	}
+	if (v->kind != NODE_SCALAR) {
+		dk_diag_error(ld->diag, file, v->loc, "%s must be a string, not %s",
+			      what, kind_name(v));
+		return false;
+	}
+	return true;
+}
+
+/* An assumption is a RULES.md decision id: 'D' and a number. */
+static bool valid_assumption(const char *s, size_t len)
+{
+	if (len < 2 || len > 5 || s[0] != 'D' || s[1] == '0')
+		return false;
+	for (size_t i = 1; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* One entry under `rules:`.  Returns 0 and adds a setting, or -1. */
+static int read_rule(loader *ld, layer *L, const node *key)
+{
+	const char *file = L->path;
+	const dk_rule_key *k = key_find_n(key->text, key->len);
+	const node *v = key->value;
+	const node *value_key = NULL, *source_key = NULL, *assumption_key = NULL;
+	int rc = 0, value = 0;
+	char what[80];
+
+	if (!k) {
+		report_unknown_rule(ld->diag, file, key->loc, "unknown rule",
+				    key->text, key->len);
+		return -1;
+	}
+	if (is_null(v)) {
+		dk_diag_error(ld->diag, file, key->loc,
+			      "rule '%s' is empty: it needs 'value' and 'source'",
+			      k->name);
+		return -1;
+	}
+	if (v->kind != NODE_MAP) {
+		dk_diag_error(ld->diag, file, v->loc,
+			      "rule '%s' must be a mapping with 'value' and 'source', not %s",
+			      k->name, kind_name(v));
+		return -1;
+	}
+	for (const node *f = v->first; f; f = f->next) {
+		if (text_eq(f->text, f->len, "value")) {
+			value_key = f;
+		} else if (text_eq(f->text, f->len, "source")) {
+			source_key = f;
+		} else if (text_eq(f->text, f->len, "assumption")) {
+			assumption_key = f;
+		} else {
+			report_unknown_field(ld->diag, file, f, k->name, rule_fields,
+					     ARRAY_SIZE(rule_fields));
+			rc = -1;
+		}
+	}
+
+	if (!value_key) {
+		dk_diag_error(ld->diag, file, key->loc, "rule '%s' has no 'value'",
+			      k->name);
+		rc = -1;
+	} else {
+		const node *x = value_key->value;
+		if (is_null(x)) {
+			report_bad_value(ld->diag, file, x ? x->loc : value_key->loc,
+					 k, BAD_NULL, NULL, 0, NULL);
+			rc = -1;
+		} else if (x->kind != NODE_SCALAR) {
+			report_bad_value(ld->diag, file, x->loc, k, BAD_KIND,
+					 NULL, 0, kind_name(x));
+			rc = -1;
+		} else if (!parse_value(&value, k, x->text, x->len)) {
+			report_bad_value(ld->diag, file, x->loc, k, BAD_TEXT,
+					 x->text, x->len, NULL);
+			rc = -1;
+		} else if (k->type == DK_RULE_BOOL && x->quoted) {
+			/* In YAML "false" is a string, and a string is no boolean. */
+			report_bad_value(ld->diag, file, x->loc, k, BAD_QUOTED,
+					 x->text, x->len, NULL);
+			rc = -1;
+		}
+	}
+
+	if (!source_key) {
+		dk_diag_error(ld->diag, file, key->loc,
+			      "rule '%s' has no 'source': quote the sentence or name the section the value comes from",
+			      k->name);
+		rc = -1;
+	} else {
+		snprintf(what, sizeof(what), "'source' of rule '%s'", k->name);
+		if (!check_string(ld, file, source_key, source_key->value, what))
+			rc = -1;
+	}
+
+	if (assumption_key) {
+		const node *a = assumption_key->value;
+		snprintf(what, sizeof(what), "'assumption' of rule '%s'", k->name);
+		if (!check_string(ld, file, assumption_key, a, what)) {
+			rc = -1;
+		} else if (!valid_assumption(a->text, a->len)) {
+			dk_diag_error(ld->diag, file, a->loc,
+				      "assumption '%s' of rule '%s' is not a decision id such as 'D3'",
+				      show(a->text, a->len).s, k->name);
+			rc = -1;
+		}
+	}
+
+	if (rc == 0) {
+		setting *s = &L->settings[L->count++];
+		dk_arena *arena = &ld->rs->arena;
+		const node *x = value_key->value;
+
+		s->key = k;
+		s->value = value;
+		s->src.cite = dk_arena_strndup(arena, source_key->value->text,
+					       source_key->value->len);
+		s->src.assumption = assumption_key
+			? dk_arena_strndup(arena, assumption_key->value->text,
+					   assumption_key->value->len)
+			: NULL;
+		s->src.file = file;
+		s->src.loc = x->loc;
+	}
+	return rc;
+}
+
+/* File name without directory and without .yaml / .yml. */
+static void file_stem(const char *path, const char **stem, size_t *len)
+{
+	const char *b = base_name(path);
+	size_t n = strlen(b);
+
+	if (ends_with(b, n, ".yaml"))
+		n -= 5;
+	else if (ends_with(b, n, ".yml"))
+		n -= 4;
+	*stem = b;
+	*len = n;
+}
+
+/*
+ * Read the top level of one file into L; the settings array is allocated in
+ * tmp.  Returns 0, or -1 with errors in diag (L then holds what was fine).
+ */
+static int read_layer(loader *ld, layer *L, const node *root, dk_arena *tmp)
+{
+	const char *file = L->path;
+	bool name_key = false;
+	int rc = 0;
+
+	if (!root) {
+		dk_diag_error(ld->diag, file, no_loc,
+			      "file has no content (a rule set needs at least a 'name')");
+		return -1;
+	}
+	if (is_null(root)) {
+		dk_diag_error(ld->diag, file, root->loc,
+			      "the yaml document is empty (a rule set needs at least a 'name')");
+		return -1;
+	}
+	if (root->kind != NODE_MAP) {
+		dk_diag_error(ld->diag, file, root->loc,
+			      "a rule set must be a mapping with the keys name, title, document, base, rules; this is %s",
+			      kind_name(root));
+		return -1;
+	}
+
+	for (const node *k = root->first; k; k = k->next) {
+		const node *v = k->value;
+
+		if (text_eq(k->text, k->len, "name")) {
+			name_key = true;
+			if (check_string(ld, file, k, v, "'name'"))
+				L->name = v;
+			else
+				rc = -1;
+		} else if (text_eq(k->text, k->len, "title")) {
+			if (check_string(ld, file, k, v, "'title'"))
+				L->title = v;
+			else
+				rc = -1;
+		} else if (text_eq(k->text, k->len, "document")) {
+			if (check_string(ld, file, k, v, "'document'"))
+				L->document = v;
+			else
+				rc = -1;
+		} else if (text_eq(k->text, k->len, "base")) {
+			if (check_string(ld, file, k, v, "'base'"))
+				L->base = v;
+			else
+				rc = -1;
+		} else if (text_eq(k->text, k->len, "rules")) {
+			L->rules_key = k;
+			if (!is_null(v) && v->kind != NODE_MAP) {
+				dk_diag_error(ld->diag, file, v->loc,
+					      "'rules' must be a mapping of rule keys, not %s",
+					      kind_name(v));
+				rc = -1;
+			}
+		} else {
+			report_unknown_field(ld->diag, file, k, NULL, file_fields,
+					     ARRAY_SIZE(file_fields));
+			rc = -1;
+		}
+	}
+
+	if (!L->name) {
+		if (!name_key)  /* else its value was reported */
+			dk_diag_error(ld->diag, file, root->loc,
+				      "rule set has no 'name'");
+		rc = -1;
+	} else if (!valid_name(L->name->text, L->name->len)) {
+		dk_diag_error(ld->diag, file, L->name->loc,
+			      "name '%s' is not a rule set name (a letter or digit, then letters, digits, '.', '_', '-')",
+			      show(L->name->text, L->name->len).s);
+		rc = -1;
+	} else {
+		const char *stem;
+		size_t n;
+
+		file_stem(file, &stem, &n);
+		if (n != L->name->len || memcmp(stem, L->name->text, n) != 0)
+			dk_diag_warning(ld->diag, file, L->name->loc,
+					"name '%s' differs from the file name '%s'",
+					show(L->name->text, L->name->len).s,
+					show_str(base_name(file)).s);
+	}
+
+	if (L->rules_key && L->rules_key->value &&
+	    L->rules_key->value->kind == NODE_MAP) {
+		const node *map = L->rules_key->value;
+
+		L->settings = dk_arena_alloc(tmp, (map->count ? map->count : 1) *
+						     sizeof(*L->settings));
+		for (const node *k = map->first; k; k = k->next)
+			if (read_rule(ld, L, k) < 0)
+				rc = -1;
+	}
+	return rc;
+}
+
+static int load_file(loader *ld, const char *path, const char *canon);
+
+/*
+ * Find and load the base of L.  A base path is taken relative to L's file,
+ * a name is looked up in the search directories.  Returns 0, or -1.
+ */
+static int load_base(loader *ld, const layer *L)
+{
+	const node *b = L->base;
+	char *path = NULL, *canon = NULL;
+	int rc = -1;
+
+	if (memchr(b->text, '\0', b->len)) {
+		dk_diag_error(ld->diag, L->path, b->loc,
+			      "base '%s' is not a rule set name or path",
+			      show(b->text, b->len).s);
+		return -1;
+	}
+	if (looks_like_path(b->text, b->len)) {
+		struct stat st;
+
+		path = path_beside(L->path, b->text);
+		if (stat(path, &st) != 0) {
+			dk_diag_error(ld->diag, L->path, b->loc,
+				      "base '%s' not found: cannot open '%s': %s",
+				      show(b->text, b->len).s,
+				      show_str(path).s, strerror(errno));
+			goto out;
+		}
+	} else {
+		if (!valid_name(b->text, b->len)) {
+			dk_diag_error(ld->diag, L->path, b->loc,
+				      "base '%s' is not a rule set name or a path (a path has a '/' or ends in '.yaml')",
+				      show(b->text, b->len).s);
+			goto out;
+		}
+		path = find_in_dirs(ld->dirs, b->text);
+		if (!path) {
+			sbuf m = { 0 };
+			sb_add_dirs(&m, ld->dirs);
+			dk_diag_error(ld->diag, L->path, b->loc,
+				      "base '%s' not found (%s)",
+				      show(b->text, b->len).s, sb_str(&m));
+			free(m.p);
+			goto out;
+		}
+	}
+
+	canon = canonical(path);
+	for (size_t i = 0; i < ld->depth; i++) {
+		if (strcmp(ld->chain[i], canon) == 0) {
+			sbuf m = { 0 };
+			for (size_t j = i; j < ld->depth; j++) {
+				sb_add(&m, base_name(ld->chain[j]));
+				sb_add(&m, " -> ");
+			}
+			sb_add(&m, base_name(canon));
+			dk_diag_error(ld->diag, L->path, b->loc,
+				      "base '%s' makes a cycle: %s",
+				      show(b->text, b->len).s, sb_str(&m));
+			free(m.p);
+			goto out;
+		}
+	}
+	if (ld->depth > DK_RULESET_MAX_BASES) {
+		dk_diag_error(ld->diag, L->path, b->loc,
+			      "base '%s' makes the chain of bases longer than %d files",
+			      show(b->text, b->len).s, DK_RULESET_MAX_BASES);
+		goto out;
+	}
+	rc = load_file(ld, path, canon);
+out:
+	free(path);
+	free(canon);
+	return rc;
+}
+
+/* Lay L's values over what the base chain left in the rules. */
+static void apply_layer(loader *ld, const layer *L)
+{
+	dk_rules *r = &ld->rs->rules;
+	dk_arena *arena = &ld->rs->arena;
+
+	for (size_t i = 0; i < L->count; i++) {
+		const setting *s = &L->settings[i];
+		size_t idx = (size_t)(s->key - keys);
+
+		store_value(r, s->key, s->value);
+		*source_of(r, s->key) = s->src;
+		ld->set[idx] = true;
+	}
+	r->name = dk_arena_strndup(arena, L->name->text, L->name->len);
+	r->title = L->title ? dk_arena_strndup(arena, L->title->text,
+					       L->title->len) : NULL;
+	r->document = L->document ? dk_arena_strndup(arena, L->document->text,
+						     L->document->len) : NULL;
+	r->base = L->base ? dk_arena_strndup(arena, L->base->text,
+					     L->base->len) : NULL;
+	r->file = L->path;
+}
+
+/* A set without a base is the root of its chain: it must set every key. */
+static int check_complete(loader *ld, const layer *L)
+{
+	const char *missing[KEY_COUNT];
+	size_t n = 0;
+	sbuf m = { 0 };
+
+	for (size_t i = 0; i < KEY_COUNT; i++)
+		if (!ld->set[i])
+			missing[n++] = keys[i].name;
+	if (n == 0)
+		return 0;
+	sb_add_list(&m, missing, n, false);
+	dk_diag_error(ld->diag, L->path,
+		      L->rules_key ? L->rules_key->loc : L->name->loc,
+		      "rule set '%s' has no base, so it must set every rule; missing: %s",
+		      show(L->name->text, L->name->len).s, sb_str(&m));
+	free(m.p);
+	return -1;
+}
+
+/* Load the file at path (canon: its canonical name) and its bases. */
+static int load_file(loader *ld, const char *path, const char *canon)
+{
+	dk_arena tmp;
+	layer L = { 0 };
+	node *root = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = 0;
+
+	dk_arena_init(&tmp);
+	ld->chain[ld->depth++] = canon;
+	if (read_file(&buf, &len, path, ld->diag) < 0 ||
+	    build_tree(&root, &tmp, buf, len, path, ld->diag) < 0) {
+		rc = -1;
+		goto out;
+	}
+	L.path = dk_arena_strdup(&ld->rs->arena, path);
+	if (read_layer(ld, &L, root, &tmp) < 0)
+		rc = -1;
+
+	/* The base is read even after errors here, to report its own. */
+	if (L.base) {
+		if (load_base(ld, &L) < 0)
+			rc = -1;
+		for (size_t i = 0; i < KEY_COUNT; i++)
+			if (ld->set[i])
+				source_of(&ld->rs->rules, &keys[i])->inherited = true;
+	}
+	if (rc < 0)
+		goto out;
+	apply_layer(ld, &L);
+	if (!L.base)
+		rc = check_complete(ld, &L);
+out:
+	ld->depth--;
+	free(buf);
+	dk_arena_release(&tmp);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public functions                                                    */
+/* ------------------------------------------------------------------ */
+
+void dk_ruleset_init(dk_ruleset *rs)
+{
+	memset(&rs->rules, 0, sizeof(rs->rules));
+	dk_arena_init(&rs->arena);
+}
+
+void dk_ruleset_release(dk_ruleset *rs)
+{
+	dk_arena_release(&rs->arena);
+	dk_ruleset_init(rs);
+}
+
+int dk_ruleset_load(dk_ruleset *out, const char *name_or_path,
+		    const char *const *search_dirs, dk_diag *diag)
+{
+	loader ld = { .rs = out, .dirs = search_dirs, .diag = diag };
+	size_t len = name_or_path ? strlen(name_or_path) : 0;
+	char *path = NULL, *canon = NULL;
+	int rc = -1;
+
+	dk_ruleset_init(out);
+	if (len == 0) {
+		dk_diag_error(diag, NULL, no_loc, "no rule set given");
+		goto out;
+	}
+	if (looks_like_path(name_or_path, len)) {
+		path = dk_xstrdup(name_or_path);
+	} else if (!valid_name(name_or_path, len)) {
+		dk_diag_error(diag, NULL, no_loc,
+			      "'%s' is not a rule set name or a path (a path has a '/' or ends in '.yaml')",
+			      show(name_or_path, len).s);
+		goto out;
+	} else {
+		path = find_in_dirs(search_dirs, name_or_path);
+		if (!path) {
+			sbuf m = { 0 };
+			sb_add_dirs(&m, search_dirs);
+			dk_diag_error(diag, NULL, no_loc,
+				      "rule set '%s' not found (%s)",
+				      show(name_or_path, len).s, sb_str(&m));
+			free(m.p);
+			goto out;
+		}
+	}
+	canon = canonical(path);
+	rc = load_file(&ld, path, canon);
+out:
+	free(path);
+	free(canon);
+	if (rc < 0)
+		dk_ruleset_release(out);
+	return rc;
+}
+
+int dk_ruleset_override(dk_ruleset *rs, const char *key, const char *value,
+			const char *file, dk_loc loc, dk_diag *diag)
+{
+	const dk_rule_key *k = key ? dk_ruleset_key_find(key) : NULL;
+	size_t len = value ? strlen(value) : 0;
+	dk_rule_source *src;
+	int v;
+
+	if (!k) {
+		const char *s = key ? key : "";
+		report_unknown_rule(diag, file, loc, "override of unknown rule",
+				    s, strlen(s));
+		return -1;
+	}
+	if (!value || is_null_text(value, len)) {
+		report_bad_value(diag, file, loc, k, BAD_NULL, NULL, 0, NULL);
+		return -1;
+	}
+	if (!parse_value(&v, k, value, len)) {
+		report_bad_value(diag, file, loc, k, BAD_TEXT, value, len, NULL);
+		return -1;
+	}
+	store_value(&rs->rules, k, v);
+	src = source_of(&rs->rules, k);
+	memset(src, 0, sizeof(*src));
+	src->file = dk_arena_strdup(&rs->arena, file);
+	src->loc = loc;
+	src->overridden = true;
+	return 0;
+}
+
+const char *const *dk_ruleset_default_dirs(void)
+{
+	/* The module's one piece of state; see the header for its lifetime. */
+	static char *copy;
+	static const char **dirs;
+	const char *env = getenv("DOKOREF_RULES_PATH");
+	size_t n = 0, cap = 2;
+
+	free(copy);
+	free(dirs);
+	copy = dk_xstrdup(env ? env : "");
+	for (const char *p = copy; *p; p++)
+		if (*p == ':')
+			cap++;
+	dirs = dk_xcalloc(cap + 1, sizeof(*dirs));
+	for (char *p = copy; *p;) {
+		char *colon = strchr(p, ':');
+		if (colon)
+			*colon = '\0';
+		if (*p)
+			dirs[n++] = p;
+		if (!colon)
+			break;
+		p = colon + 1;
+	}
+	dirs[n++] = DOKOREF_RULESETS_DIR;
+	dirs[n] = NULL;
+	return dirs;
+}
+
+typedef struct found {
+	dk_ruleset_entry entry;
+	size_t dir;   /* index of the directory: the first one wins */
+} found;
+
+static int compare_found(const void *pa, const void *pb)
+{
+	const found *a = pa, *b = pb;
+	int c = strcmp(a->entry.name, b->entry.name);
+
+	if (c)
+		return c;
+	return a->dir < b->dir ? -1 : a->dir > b->dir;
+}
+
+int dk_ruleset_list(dk_ruleset_catalog *out, const char *const *search_dirs,
+		    dk_diag *diag)
+{
+	found *all = NULL;
+	size_t n = 0, cap = 0, kept = 0;
+
+	out->items = NULL;
+	out->count = 0;
+	for (size_t d = 0; search_dirs && search_dirs[d]; d++) {
+		DIR *dir = opendir(search_dirs[d]);
+		struct dirent *e;
+
+		if (!dir) {
+			if (errno != ENOENT && errno != ENOTDIR)
+				dk_diag_warning(diag, NULL, no_loc,
+						"cannot read rule set directory '%s': %s",
+						show_str(search_dirs[d]).s,
+						strerror(errno));
+			continue;
+		}
+		while ((e = readdir(dir)) != NULL) {
+			size_t len = strlen(e->d_name);
+			sbuf p = { 0 };
+
+			if (!ends_with(e->d_name, len, ".yaml") ||
+			    !valid_name(e->d_name, len - 5))
+				continue;
+			if (n == cap) {
+				cap = cap ? cap * 2 : 16;
+				all = dk_xrealloc(all, cap * sizeof(*all));
+			}
+			sb_add(&p, search_dirs[d]);
+			if (p.len && p.p[p.len - 1] != '/')
+				sb_add(&p, "/");
+			sb_add(&p, e->d_name);
+			all[n].entry.name = dk_xstrdup(e->d_name);
+			all[n].entry.name[len - 5] = '\0';
+			all[n].entry.path = p.p;
+			all[n].dir = d;
+			n++;
+		}
+		closedir(dir);
+	}
+	if (n == 0) {
+		free(all);
+		return 0;
+	}
+	qsort(all, n, sizeof(*all), compare_found);
+	out->items = dk_xcalloc(n, sizeof(*out->items));
+	for (size_t i = 0; i < n; i++) {
+		if (kept && strcmp(out->items[kept - 1].name, all[i].entry.name) == 0) {
+			free(all[i].entry.name);
+			free(all[i].entry.path);
+			continue;
+		}
+		out->items[kept++] = all[i].entry;
+	}
+	out->count = kept;
+	free(all);
+	return 0;
+}
+
+void dk_ruleset_catalog_release(dk_ruleset_catalog *catalog)
+{
+	for (size_t i = 0; i < catalog->count; i++) {
+		free(catalog->items[i].name);
+		free(catalog->items[i].path);
+	}
+	free(catalog->items);
+	catalog->items = NULL;
+	catalog->count = 0;
+}
