@@ -18,10 +18,13 @@ typedef struct convert_state {
 	dk_buf buf;
 	int depth;
 	size_t games;
+	bool hold;      /* standard output: keep everything until the end */
 } convert_state;
 
 static void flush(convert_state *st, bool force)
 {
+	if (st->hold && !force)
+		return;
 	if (st->buf.len >= 65536 || (force && st->buf.len)) {
 		dk_output_write(st->out, st->buf.data, st->buf.len);
 		dk_buf_clear(&st->buf);
@@ -67,7 +70,6 @@ static int on_end(void *ud)
 {
 	convert_state *st = ud;
 	dk_xml_write_end(&st->buf);
-	flush(st, true);
 	return 0;
 }
 
@@ -86,7 +88,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	int c;
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+o:zh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:zh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': output = optarg; break;
 		case 'z': gzip = true; break;
@@ -98,6 +100,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'h':
 			fputs(dk_cmd_convert.usage, cli->out);
 			return DK_EXIT_OK;
+		case ':':
+			return dk_cli_usage_error(cli, &dk_cmd_convert, "option '%s' needs a value",
+						  argv[optind - 1]);
 		default:
 			return dk_cli_usage_error(cli, &dk_cmd_convert, "unknown option '%s'",
 						  argv[optind - 1]);
@@ -120,9 +125,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 				"'%s': name it .xml or .xml.gz", output);
 		gzip = gzip || dk_path_is_gz(output);
 	}
-	convert_state st = { cli, NULL, { NULL, 0, 0 }, 1, 0 };
+	convert_state st = { cli, NULL, { NULL, 0, 0 }, 1, 0, strcmp(output, "-") == 0 };
 	char err[300];
-	if (dk_output_open(&st.out, output, gzip, err, sizeof(err)) != DK_IO_OK) {
+	dk_io_status ost = strcmp(output, "-") == 0
+		? dk_output_open_stream(&st.out, cli->out, gzip)
+		: dk_output_open(&st.out, output, gzip, err, sizeof(err));
+	if (ost != DK_IO_OK) {
 		fprintf(cli->err, "dokoref convert: %s\n", err);
 		return DK_EXIT_SYSTEM;
 	}
@@ -132,6 +140,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		.session_end = on_session_end, .end = on_end,
 	};
 	int rc = dk_cli_each_game(cli, input, &opts, &fns, &st);
+	if (rc == DK_EXIT_OK)
+		flush(&st, true);
 	dk_buf_release(&st.buf);
 	if (rc != DK_EXIT_OK) {
 		dk_output_abort(st.out);
@@ -158,7 +168,9 @@ const dk_command dk_cmd_convert = {
 	"\n"
 	"OUT is written through a temporary file next to it and renamed into\n"
 	"place only when every game was read and written: if IN holds an invalid\n"
-	"game, nothing is written.  XML comments before the root element and\n"
+	"game, nothing is written.  Output to standard output is held in memory\n"
+	"until IN was read completely, for the same reason.  XML comments before\n"
+	"the root element and\n"
 	"before each game or session are kept; comments inside a game are not.\n"
 	"\n"
 	"Options:\n"

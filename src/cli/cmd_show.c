@@ -392,7 +392,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	int c;
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+g:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":g:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g': {
 			char *end;
@@ -418,6 +418,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'h':
 			fputs(dk_cmd_show.usage, cli->out);
 			return DK_EXIT_OK;
+		case ':':
+			return dk_cli_usage_error(cli, &dk_cmd_show, "option '%s' needs a value",
+						  argv[optind - 1]);
 		default:
 			return dk_cli_usage_error(cli, &dk_cmd_show, "unknown option '%s'",
 						  argv[optind - 1]);

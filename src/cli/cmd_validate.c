@@ -29,6 +29,23 @@ static int on_session(void *ud, const dk_session *s)
 	return 0;
 }
 
+/* the one line per file on standard output */
+static void report(dk_cli *cli, const char *path, int rc, const validate_state *st)
+{
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	const char *s = st->games == 1 ? "" : "s";
+	if (rc == DK_EXIT_SYSTEM && st->games == 0) {
+		fprintf(cli->out, "%s: NOT READ\n", name);
+	} else if (rc != DK_EXIT_OK) {
+		fprintf(cli->out, "%s: INVALID (%zu valid game%s read)\n", name, st->games, s);
+	} else if (st->sessions) {
+		fprintf(cli->out, "%s: valid (%zu game%s in %zu session%s)\n", name, st->games, s,
+			st->sessions, st->sessions == 1 ? "" : "s");
+	} else {
+		fprintf(cli->out, "%s: valid (%zu game%s)\n", name, st->games, s);
+	}
+}
+
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -44,7 +61,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	int c;
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': opts.rules = optarg; break;
 		case 'm':
@@ -62,6 +79,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'h':
 			fputs(dk_cmd_validate.usage, cli->out);
 			return DK_EXIT_OK;
+		case ':':
+			return dk_cli_usage_error(cli, &dk_cmd_validate, "option '%s' needs a value",
+						  argv[optind - 1]);
 		default:
 			return dk_cli_usage_error(cli, &dk_cmd_validate, "unknown option '%s'",
 						  argv[optind - 1]);
@@ -74,16 +94,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	for (int i = optind; i < argc; i++) {
 		validate_state st = { 0, 0 };
 		int rc = dk_cli_each_game(cli, argv[i], &opts, &fns, &st);
-		if (!quiet) {
-			const char *name = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
-			if (rc == DK_EXIT_OK)
-				fprintf(cli->out, "%s: valid (%zu game%s%s)\n", name, st.games,
-					st.games == 1 ? "" : "s",
-					st.sessions ? st.sessions == 1 ? ", 1 session" : ", sessions" : "");
-			else
-				fprintf(cli->out, "%s: INVALID (%zu valid game%s read)\n", name, st.games,
-					st.games == 1 ? "" : "s");
-		}
+		if (!quiet)
+			report(cli, argv[i], rc, &st);
 		if (rc == DK_EXIT_SYSTEM || status == DK_EXIT_SYSTEM)
 			status = DK_EXIT_SYSTEM;
 		else if (rc > status)
@@ -112,7 +124,8 @@ const dk_command dk_cmd_validate = {
 	"  -h, --help            show this help\n"
 	"\n"
 	"For each file one line on standard output: 'FILE: valid (N games)' or\n"
-	"'FILE: INVALID ...'; errors on standard error as FILE:LINE:COL: error: ...\n"
+	"'FILE: INVALID ...' ('FILE: NOT READ' when it cannot be opened); errors\n"
+	"on standard error as FILE:LINE:COL: error: ..., with the line and a caret.\n"
 	"\n"
 	"Exit status: 0 every file valid, 3 invalid input, 4 I/O error, 2 usage.\n",
 };

@@ -317,6 +317,7 @@ void dk_input_free(dk_input *in)
 
 struct dk_output {
 	int fd;
+	FILE *stream;        /* set for dk_output_open_stream */
 	bool to_stdout;
 	char *path;
 	char *tmp;
@@ -331,6 +332,31 @@ bool dk_path_is_gz(const char *path)
 {
 	size_t n = strlen(path);
 	return n >= 3 && strcmp(path + n - 3, ".gz") == 0;
+}
+
+static bool start_deflate(dk_output *o)
+{
+	/* windowBits 15 + 16: a gzip wrapper with an empty header */
+	if (deflateInit2(&o->z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return false;
+	o->z_live = true;
+	return true;
+}
+
+dk_io_status dk_output_open_stream(dk_output **out, FILE *stream, bool gzip)
+{
+	dk_output *o = dk_xcalloc(1, sizeof(*o));
+	o->fd = -1;
+	o->stream = stream;
+	o->to_stdout = true;
+	o->gzip = gzip;
+	if (gzip && !start_deflate(o)) {
+		free(o);
+		*out = NULL;
+		return DK_IO_SYSTEM;
+	}
+	*out = o;
+	return DK_IO_OK;
 }
 
 dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
@@ -358,14 +384,10 @@ dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
 		}
 		fchmod(o->fd, 0644);
 	}
-	if (gzip) {
-		/* windowBits 15 + 16: a gzip wrapper with an empty header */
-		if (deflateInit2(&o->z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-			snprintf(errbuf, errlen, "cannot start compressing '%s'", path);
-			dk_output_abort(o);
-			return DK_IO_SYSTEM;
-		}
-		o->z_live = true;
+	if (gzip && !start_deflate(o)) {
+		snprintf(errbuf, errlen, "cannot start compressing '%s'", path);
+		dk_output_abort(o);
+		return DK_IO_SYSTEM;
 	}
 	*out = o;
 	return DK_IO_OK;
@@ -373,6 +395,11 @@ dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
 
 static void write_raw(dk_output *o, const unsigned char *data, size_t len)
 {
+	if (o->stream) {
+		if (len && !o->error && fwrite(data, 1, len, o->stream) != len)
+			o->error = errno ? errno : EIO;
+		return;
+	}
 	while (len && !o->error) {
 		ssize_t n = write(o->fd, data, len);
 		if (n < 0) {
@@ -433,6 +460,8 @@ dk_io_status dk_output_commit(dk_output *o, char *errbuf, size_t errlen)
 	const char *name = o->path ? o->path : "standard output";
 	if (o->gzip && !o->error)
 		deflate_some(o, Z_FINISH);
+	if (o->stream && !o->error && fflush(o->stream) != 0)
+		o->error = errno ? errno : EIO;
 	if (!o->error && !o->to_stdout && fsync(o->fd) != 0 && errno != EINVAL)
 		o->error = errno;
 	if (!o->to_stdout && close(o->fd) != 0 && !o->error)

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #define DK_DEFAULT_MAX_INPUT ((uint64_t)1 << 30) /* 1 GiB decompressed */
@@ -66,6 +67,9 @@ typedef struct dk_output dk_output;
  */
 dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
 			    char *errbuf, size_t errlen);
+
+/** Write to an open stream instead (not closed at the end; no temporary file). */
+dk_io_status dk_output_open_stream(dk_output **out, FILE *stream, bool gzip);
 
 /** Append len bytes.  Errors are kept and reported by dk_output_commit. */
 void dk_output_write(dk_output *o, const char *data, size_t len);

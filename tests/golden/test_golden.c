@@ -15,6 +15,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "leakcheck.h"
+
+TestSuite(golden, .fini = dk_leak_check);
 
 static const struct golden_case {
 	const char *name;

@@ -6,6 +6,10 @@
 
 #include "card.h"
 #include "order.h"
+#include "leakcheck.h"
+
+TestSuite(order, .fini = dk_leak_check);
+TestSuite(card, .fini = dk_leak_check);
 
 static dk_card parse(const char *s)
 {

@@ -11,6 +11,9 @@
 #include <zlib.h>
 
 #include "io.h"
+#include "leakcheck.h"
+
+TestSuite(io, .fini = dk_leak_check);
 
 /* gzip-compress len bytes into a new buffer */
 static unsigned char *gz(const char *data, size_t len, size_t *out_len)

@@ -23,6 +23,9 @@
 #include <unistd.h>
 
 #include "ruleset.h"
+#include "leakcheck.h"
+
+TestSuite(ruleset, .fini = dk_leak_check);
 
 #ifndef DK_SOURCE_ROOT
 #error "DK_SOURCE_ROOT must name the source tree"

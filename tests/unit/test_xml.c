@@ -12,6 +12,9 @@
 
 #include "buf.h"
 #include "fmt_xml.h"
+#include "leakcheck.h"
+
+TestSuite(xml, .fini = dk_leak_check);
 
 static void init(void)
 {
