@@ -74,15 +74,48 @@ static const struct rank_word rank_words[] = {
 	{ "b", DK_JACK },
 };
 
+/* the canonical ASCII codes, upper case: the common case, decided at once */
+static bool parse_code(dk_card *out, const char *s, size_t len)
+{
+	int suit;
+	switch (s[0]) {
+	case 'C': suit = DK_CLUBS; break;
+	case 'S': suit = DK_SPADES; break;
+	case 'H': suit = DK_HEARTS; break;
+	case 'D': suit = DK_DIAMONDS; break;
+	default: return false;
+	}
+	int rank;
+	if (len == 3 && s[1] == '1' && s[2] == '0') {
+		rank = DK_TEN;
+	} else if (len == 2) {
+		switch (s[1]) {
+		case '9': rank = DK_NINE; break;
+		case 'J': rank = DK_JACK; break;
+		case 'Q': rank = DK_QUEEN; break;
+		case 'K': rank = DK_KING; break;
+		case 'A': rank = DK_ACE; break;
+		default: return false;
+		}
+	} else {
+		return false;
+	}
+	*out = DK_CARD_MAKE(suit, rank);
+	return true;
+}
+
 bool dk_card_parse(dk_card *out, const char *s, size_t len)
 {
+	if ((len == 2 || len == 3) && parse_code(out, s, len))
+		return true;
 	for (size_t i = 0; i < sizeof(suit_words) / sizeof(suit_words[0]); i++) {
 		const struct suit_word *sw = &suit_words[i];
 		if (!has_prefix(s, len, sw->word))
 			continue;
 		size_t rest = strlen(sw->word);
-		if (sw->german && rest > 3 && rest < len && s[rest] == '-')
-			rest++; /* "Herz-10" */
+		/* "Herz-10", "Pik-D": a hyphen after a suit written in letters */
+		if (sw->german && (unsigned char)sw->word[0] < 0x80 && rest < len && s[rest] == '-')
+			rest++;
 		for (size_t j = 0; j < sizeof(rank_words) / sizeof(rank_words[0]); j++) {
 			size_t n = strlen(rank_words[j].word);
 			if (len - rest == n && has_prefix(s + rest, n, rank_words[j].word)) {

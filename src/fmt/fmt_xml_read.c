@@ -528,9 +528,24 @@ static dk_loc loc_after(dk_loc loc, const char *s, size_t n)
  * (at most max; locs may be NULL).  Returns the number of cards, with a game
  * error for each token that is not a card and for too many cards.
  */
-static int parse_cards(dk_xml_reader *r, const char *what, dk_card *cards,
+enum card_place { IN_HAND, IN_PASS, IN_RETURN, IN_TRICK };
+
+/* what a card list is, for messages: made only when there is one to give */
+static void describe(char *buf, size_t len, enum card_place place, int n)
+{
+	switch (place) {
+	case IN_HAND: snprintf(buf, len, "the hand of seat %d", n); break;
+	case IN_PASS: snprintf(buf, len, "<poverty-pass> of seat %d", n); break;
+	case IN_RETURN: snprintf(buf, len, "<poverty-return> of seat %d", n); break;
+	case IN_TRICK: snprintf(buf, len, "a card of trick %d", n); break;
+	}
+}
+
+static int parse_cards(dk_xml_reader *r, enum card_place place, int what_n, dk_card *cards,
 		       dk_loc *locs, int max)
 {
+	char what[64];
+	what[0] = '\0';
 	int n = 0;
 	const char *s = r->text;
 	dk_loc loc = r->tag.content;
@@ -546,7 +561,10 @@ static int parse_cards(dk_xml_reader *r, const char *what, dk_card *cards,
 		while (s[i] && !isspace((unsigned char)s[i]))
 			i++;
 		dk_card c;
-		if (!dk_card_parse(&c, s + tok, i - tok)) {
+		bool ok = dk_card_parse(&c, s + tok, i - tok);
+		if ((!ok || n == max) && !what[0])
+			describe(what, sizeof(what), place, what_n);
+		if (!ok) {
 			game_error(r, loc, "'%.*s' in %s is not a card (write e.g. 'CQ', 'H10', "
 				   "'\xe2\x99\xa3" "D' or 'KrD')", (int)(i - tok), s + tok, what);
 		} else if (n == max) {
@@ -741,11 +759,10 @@ static int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d)
 		dk_hand *h = &d->hands[d->hand_count++];
 		h->seat = seat;
 		h->loc = tag.start;
-		char what[40];
-		snprintf(what, sizeof(what), "the hand of seat %d", seat);
 		dk_guard_tag saved = r->tag;
 		r->tag = tag;
-		h->count = parse_cards(r, what, h->cards, h->card_loc, DK_MAX_HAND);
+		h->count = parse_cards(r, IN_HAND, seat, h->cards, h->card_loc,
+				       DK_MAX_HAND);
 		r->tag = saved;
 	}
 	return c;
@@ -857,9 +874,8 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 		if (spec->has_cards) {
 			dk_guard_tag saved = r->tag;
 			r->tag = tag;
-			char what[40];
-			snprintf(what, sizeof(what), "<%s>", spec->name);
-			b->card_count = parse_cards(r, what, b->cards, NULL, DK_MAX_PASS);
+			b->card_count = parse_cards(r, spec->kind == DK_BID_POVERTY_PASS ? IN_PASS : IN_RETURN,
+						    b->seat, b->cards, NULL, DK_MAX_PASS);
 			r->tag = saved;
 		} else if (r->text_len) {
 			b->text = dk_arena_strndup(ar, r->text, r->text_len);
@@ -951,9 +967,7 @@ static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
 			dk_guard_tag saved = r->tag;
 			r->tag = tag;
 			dk_card card;
-			char what[40];
-			snprintf(what, sizeof(what), "a card of trick %d", number);
-			int n = parse_cards(r, what, &card, NULL, 1);
+			int n = parse_cards(r, IN_TRICK, number, &card, NULL, 1);
 			r->tag = saved;
 			if (n == 0 && r->text_len == 0)
 				game_error(r, loc, "<card> names no card");

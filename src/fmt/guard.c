@@ -8,6 +8,7 @@
  */
 #include "guard.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,22 +252,77 @@ static int step(dk_guard *g, unsigned char c, dk_loc here, dk_loc next)
 	return 0;
 }
 
+/* move the position over n bytes that need no other attention */
+static void move(dk_guard *g, const char *p, size_t n)
+{
+	uint32_t line = g->pos.line, col = g->pos.col;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (c == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col += (c & 0xc0) != 0x80;
+		}
+	}
+	g->pos.line = line;
+	g->pos.col = col;
+}
+
 int dk_guard_feed(dk_guard *g, const char *buf, size_t len)
 {
 	if (g->failed)
 		return -1;
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)buf[i];
+	size_t i = 0;
+	while (i < len) {
+		/* runs of text and of attribute values hold nothing to look at
+		 * but their end: skip them in one go */
+		if (g->state == G_TEXT || g->state == G_ATTR_VALUE) {
+			char stop = g->state == G_TEXT ? '<' : g->quote;
+			const char *hit = memchr(buf + i, stop, len - i);
+			size_t end = hit ? (size_t)(hit - buf) : len;
+			if (g->state == G_ATTR_VALUE) {
+				g->tag_len += end - i;
+				if (g->tag_len > DK_GUARD_MAX_TAG)
+					return fail(g, g->cur.start,
+						    "a tag longer than 64 KiB is not accepted");
+			}
+			move(g, buf + i, end - i);
+			i = end;
+			if (i == len)
+				break;
+		} else if (g->state == G_ENDTAG || g->state == G_NAME) {
+			/* names: plain bytes up to a delimiter */
+			size_t end = i;
+			while (end < len) {
+				unsigned char c = (unsigned char)buf[end];
+				if (c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\n' ||
+				    c == '\r')
+					break;
+				end++;
+			}
+			if (g->state == G_NAME) {
+				g->tag_len += end - i;
+				if (g->tag_len > DK_GUARD_MAX_TAG)
+					return fail(g, g->cur.start,
+						    "a tag longer than 64 KiB is not accepted");
+			}
+			move(g, buf + i, end - i);
+			i = end;
+			if (i == len)
+				break;
+		}
+		unsigned char c = (unsigned char)buf[i++];
 		dk_loc here = g->pos;
 		if (c == '\n') {
 			g->pos.line++;
 			g->pos.col = 1;
 		} else if ((c & 0xc0) != 0x80) {
 			g->pos.col++;
-		}
-		/* a continuation byte belongs to the character before it */
-		if ((c & 0xc0) == 0x80 && here.col > 1)
+		} else if (here.col > 1) {
+			/* a continuation byte belongs to the character before it */
 			here.col--;
+		}
 		if (step(g, c, here, g->pos) < 0)
 			return -1;
 	}

@@ -44,6 +44,8 @@ Test(card, tens_jacks_and_diamonds)
 	cr_expect_eq(parse("KaA"), DK_CARD_MAKE(DK_DIAMONDS, DK_ACE));
 	cr_expect_eq(parse("DA"), DK_CARD_MAKE(DK_DIAMONDS, DK_ACE));
 	cr_expect_eq(parse("KaroK"), DK_CARD_MAKE(DK_DIAMONDS, DK_KING));
+	cr_expect_eq(parse("Pik-10"), DK_CARD_MAKE(DK_SPADES, DK_TEN));
+	cr_expect_eq(parse("Ka-A"), DK_CARD_MAKE(DK_DIAMONDS, DK_ACE));
 	cr_expect_eq(parse("D9"), DK_CARD_MAKE(DK_DIAMONDS, DK_NINE));
 	cr_expect_eq(parse("\xe2\x99\xa6" "B"), DK_CARD_MAKE(DK_DIAMONDS, DK_JACK));
 }
@@ -61,6 +63,8 @@ Test(card, refuses_what_is_no_card)
 	refuse("\xe2\x99\xa3");
 	refuse("\xe2\x99");  /* a cut-off symbol */
 	refuse("H 10");
+	refuse("H-10");   /* no hyphen after an English suit letter */
+	refuse("\xe2\x99\xa5" "-10");
 }
 
 Test(card, canonical_code_round_trips)
