@@ -166,11 +166,16 @@ static void show_header(show_state *st, const dk_game *g, const dk_rules *rules)
 	if (g->meta.number)
 		fprintf(f, " - game no. %s", g->meta.number);
 	fputc('\n', f);
+	static const char *const tie_words[DK_TIE_COUNT] = {
+		"of two hearts tens the first wins",
+		"the second hearts ten beats the first",
+		"the second hearts ten beats the first, except in the last trick",
+	};
 	if (rules)
 		fprintf(f, "Rules:  %s%s%s%s - %d cards, %s\n", rules->name,
 			rules->title ? " (" : "", rules->title ? rules->title : "",
 			rules->title ? ")" : "", rules->deck_nines ? 48 : 40,
-			dk_heart10_tie_name(rules->heart10_tie));
+			tie_words[rules->heart10_tie]);
 	else
 		fputs("Rules:  none named\n", f);
 	fprintf(f, "Dealer: %s (seat %d)\n", player_name(g, g->deal.dealer), g->deal.dealer);

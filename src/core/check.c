@@ -89,20 +89,36 @@ static size_t check_deal(const dk_game *g, const dk_rules *rules, const char *fi
 		if (size != 10 && size != 12)
 			size = 0;  /* reported below against the first hand */
 	}
-	for (int i = 0; i < deal->hand_count; i++) {
-		const dk_hand *h = &deal->hands[i];
-		if (size && h->count != size) {
-			dk_diag_error(d, file, h->loc, "the hand of seat %d has %d card%s; %s",
-				      h->seat, h->count, h->count == 1 ? "" : "s",
-				      rules ? (nines ? "the rule set plays with nines: 12 a hand"
-						     : "the rule set plays without nines: 10 a hand")
-					    : "every hand must have as many as the first");
-			errors++;
-		} else if (!size && i == 0) {
-			dk_diag_error(d, file, h->loc, "the hand of seat %d has %d card%s; a hand "
-				      "has 12 cards (with nines) or 10 (without)", h->seat, h->count,
-				      h->count == 1 ? "" : "s");
-			errors++;
+	/* all hands the same wrong size: one message for the deal */
+	bool uniform = deal->hand_count > 0;
+	for (int i = 1; i < deal->hand_count; i++)
+		if (deal->hands[i].count != deal->hands[0].count)
+			uniform = false;
+	bool sizes_ok = true;
+	if (uniform && size && deal->hands[0].count != size && rules) {
+		dk_diag_error(d, file, deal->loc, "every hand has %d cards, but rule set '%s' "
+			      "plays %s: %d cards a hand", deal->hands[0].count, rules->name,
+			      nines ? "with nines" : "without nines", size);
+		errors++;
+		sizes_ok = false;
+	} else {
+		for (int i = 0; i < deal->hand_count; i++) {
+			const dk_hand *h = &deal->hands[i];
+			if (size && h->count != size) {
+				dk_diag_error(d, file, h->loc, "the hand of seat %d has %d card%s; %s",
+					      h->seat, h->count, h->count == 1 ? "" : "s",
+					      rules ? (nines ? "the rule set plays with nines: 12 a hand"
+							     : "the rule set plays without nines: 10 a hand")
+						    : "every hand must have as many as the first");
+				errors++;
+				sizes_ok = false;
+			} else if (!size && i == 0) {
+				dk_diag_error(d, file, h->loc, "the hand of seat %d has %d card%s; a hand "
+					      "has 12 cards (with nines) or 10 (without)", h->seat,
+					      h->count, h->count == 1 ? "" : "s");
+				errors++;
+				sizes_ok = false;
+			}
 		}
 	}
 	int seen[DK_CARD_KINDS] = { 0 };
@@ -110,7 +126,7 @@ static size_t check_deal(const dk_game *g, const dk_rules *rules, const char *fi
 		const dk_hand *h = &deal->hands[i];
 		for (int k = 0; k < h->count; k++) {
 			dk_card c = h->cards[k];
-			if (!nines && DK_CARD_RANK(c) == DK_NINE && size) {
+			if (!nines && DK_CARD_RANK(c) == DK_NINE && sizes_ok) {
 				dk_diag_error(d, file, h->card_loc[k],
 					      "'%s' in the hand of seat %d: the deck %s has no nines",
 					      dk_card_code(c), h->seat,
