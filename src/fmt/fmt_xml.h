@@ -85,4 +85,11 @@ void dk_xml_write_session_end(dk_buf *b);
 void dk_xml_write_game(dk_buf *b, const dk_game *g, int depth);
 void dk_xml_write_end(dk_buf *b);
 
+/**
+ * Write the item r last returned (a session's start or end, or a game) in
+ * canonical form; *depth keeps track of being inside a session (start it
+ * at 1).  Writes nothing for DK_READ_END or DK_READ_ERROR.
+ */
+void dk_xml_write_item(dk_buf *b, const dk_xml_reader *r, dk_read_item item, int *depth);
+
 #endif

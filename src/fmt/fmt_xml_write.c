@@ -368,3 +368,23 @@ void dk_xml_write_game(dk_buf *b, const dk_game *g, int depth)
 	indent(b, depth);
 	dk_buf_puts(b, "</game>\n");
 }
+
+void dk_xml_write_item(dk_buf *b, const dk_xml_reader *r, dk_read_item item, int *depth)
+{
+	switch (item) {
+	case DK_READ_SESSION_START:
+		dk_xml_write_session_begin(b, dk_xml_reader_session(r));
+		*depth = 2;
+		break;
+	case DK_READ_SESSION_END:
+		dk_xml_write_session_end(b);
+		*depth = 1;
+		break;
+	case DK_READ_GAME:
+		dk_xml_write_game(b, dk_xml_reader_game(r), *depth);
+		break;
+	case DK_READ_END:
+	case DK_READ_ERROR:
+		break;
+	}
+}

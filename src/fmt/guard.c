@@ -269,39 +269,35 @@ static void move(dk_guard *g, const char *p, size_t n)
 	g->pos.col = col;
 }
 
+static bool ends_name(unsigned char c)
+{
+	return c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* where the run of plain bytes that starts at buf[i] ends (i if none) */
+static size_t run_end(const dk_guard *g, const char *buf, size_t i, size_t len)
+{
+	if (g->state == G_TEXT || g->state == G_ATTR_VALUE) {
+		const char *hit = memchr(buf + i, g->state == G_TEXT ? '<' : g->quote, len - i);
+		return hit ? (size_t)(hit - buf) : len;
+	}
+	if (g->state == G_ENDTAG || g->state == G_NAME)
+		while (i < len && !ends_name((unsigned char)buf[i]))
+			i++;
+	return i;
+}
+
 int dk_guard_feed(dk_guard *g, const char *buf, size_t len)
 {
 	if (g->failed)
 		return -1;
 	size_t i = 0;
 	while (i < len) {
-		/* runs of text and of attribute values hold nothing to look at
-		 * but their end: skip them in one go */
-		if (g->state == G_TEXT || g->state == G_ATTR_VALUE) {
-			char stop = g->state == G_TEXT ? '<' : g->quote;
-			const char *hit = memchr(buf + i, stop, len - i);
-			size_t end = hit ? (size_t)(hit - buf) : len;
-			if (g->state == G_ATTR_VALUE) {
-				g->tag_len += end - i;
-				if (g->tag_len > DK_GUARD_MAX_TAG)
-					return fail(g, g->cur.start,
-						    "a tag longer than 64 KiB is not accepted");
-			}
-			move(g, buf + i, end - i);
-			i = end;
-			if (i == len)
-				break;
-		} else if (g->state == G_ENDTAG || g->state == G_NAME) {
-			/* names: plain bytes up to a delimiter */
-			size_t end = i;
-			while (end < len) {
-				unsigned char c = (unsigned char)buf[end];
-				if (c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\n' ||
-				    c == '\r')
-					break;
-				end++;
-			}
-			if (g->state == G_NAME) {
+		/* runs that hold nothing to look at but their end (text, attribute
+		 * values, names) are skipped in one go */
+		size_t end = run_end(g, buf, i, len);
+		if (end > i) {
+			if (g->state == G_ATTR_VALUE || g->state == G_NAME) {
 				g->tag_len += end - i;
 				if (g->tag_len > DK_GUARD_MAX_TAG)
 					return fail(g, g->cur.start,

@@ -51,18 +51,9 @@ static bool canonical(const void *data, size_t size, dk_buf *b)
 			break;
 		if (!dk_xml_reader_game_ok(r))
 			ok = false;
-		if (it == DK_READ_SESSION_START) {
-			dk_xml_write_session_begin(b, dk_xml_reader_session(r));
-			depth = 2;
-		} else if (it == DK_READ_SESSION_END) {
-			dk_xml_write_session_end(b);
-			depth = 1;
-		} else if (it == DK_READ_GAME) {
-			const dk_game *g = dk_xml_reader_game(r);
-			if (dk_record_check(g, NULL, "fuzz", &d))
-				ok = false;
-			dk_xml_write_game(b, g, depth);
-		}
+		if (it == DK_READ_GAME && dk_record_check(dk_xml_reader_game(r), NULL, "fuzz", &d))
+			ok = false;
+		dk_xml_write_item(b, r, it, &depth);
 	}
 	dk_xml_write_end(b);
 	dk_xml_reader_free(r);

@@ -44,15 +44,7 @@ static char *canonical(const char *data, size_t len, const char *name, dk_diag *
 			break;
 		if (!dk_xml_reader_game_ok(r))
 			ok = false;
-		if (it == DK_READ_SESSION_START) {
-			dk_xml_write_session_begin(&b, dk_xml_reader_session(r));
-			depth = 2;
-		} else if (it == DK_READ_SESSION_END) {
-			dk_xml_write_session_end(&b);
-			depth = 1;
-		} else {
-			dk_xml_write_game(&b, dk_xml_reader_game(r), depth);
-		}
+		dk_xml_write_item(&b, r, it, &depth);
 	}
 	dk_xml_write_end(&b);
 	dk_xml_reader_free(r);
