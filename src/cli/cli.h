@@ -41,9 +41,11 @@ typedef struct dk_command {
 	const char *usage;         /* full --help text */
 } dk_command;
 
+extern const dk_command dk_cmd_check;
 extern const dk_command dk_cmd_validate;
 extern const dk_command dk_cmd_show;
 extern const dk_command dk_cmd_convert;
+extern const dk_command dk_cmd_rules;
 
 /** Run dokoref with argv as given on the command line; returns the exit code. */
 int dk_cli_main(dk_cli *cli, int argc, char **argv);

@@ -16,7 +16,9 @@
 
 #include "card.h"
 #include "cli.h"
+#include "check_text.h"
 #include "order.h"
+#include "replay.h"
 
 typedef struct show_state {
 	dk_cli *cli;
@@ -24,6 +26,7 @@ typedef struct show_state {
 	size_t shown;
 	bool first;
 	const char *path;
+	dk_replay replay;
 } show_state;
 
 #define RED "\033[31m"
@@ -183,7 +186,7 @@ static void show_header(show_state *st, const dk_game *g, const dk_rules *rules)
 		fprintf(f, "Note:   %s\n", g->notes[i].text);
 }
 
-static void show_deal(show_state *st, const dk_game *g, int name_w)
+static void show_deal(show_state *st, const dk_game *g, const dk_order *order, int name_w)
 {
 	FILE *f = st->cli->out;
 	fputs("\nDeal (sorted)\n", f);
@@ -191,7 +194,7 @@ static void show_deal(show_state *st, const dk_game *g, int name_w)
 		const dk_hand *h = &g->deal.hands[i];
 		dk_card cards[DK_MAX_HAND];
 		memcpy(cards, h->cards, (size_t)h->count);
-		dk_normal_sort(cards, h->count);
+		dk_order_sort(order, cards, h->count);
 		const char *n = player_name(g, h->seat);
 		fprintf(f, "  %d %s", h->seat, n);
 		pad(f, name_w - width(n) + 2);
@@ -230,17 +233,7 @@ static void show_bidding(show_state *st, const dk_game *g)
 	}
 }
 
-/* the solo named in the game finding, if any */
-static dk_solo_kind named_solo(const dk_game *g)
-{
-	dk_solo_kind k = DK_SOLO_NONE;
-	for (size_t i = 0; i < g->bid_count; i++)
-		if (g->bids[i].kind == DK_BID_SOLO)
-			k = g->bids[i].solo;
-	return k;
-}
-
-static void show_play(show_state *st, const dk_game *g, const dk_rules *rules, int col_w)
+static void show_play(show_state *st, const dk_game *g, const dk_replay *rp, int col_w)
 {
 	FILE *f = st->cli->out;
 	if (!g->has_play)
@@ -251,10 +244,6 @@ static void show_play(show_state *st, const dk_game *g, const dk_rules *rules, i
 			if (g->deal.hands[i].seat == s && n_seats < DK_PLAYING_SEATS)
 				seats[n_seats++] = s;
 	fputs("\nPlay", f);
-	dk_solo_kind solo = named_solo(g);
-	if (solo != DK_SOLO_NONE)
-		fprintf(f, " (trick winners by the normal game's card order: the order of the "
-			"%s solo is not applied yet)", dk_solo_kind_name(solo));
 	fputs("\n  trick  ", f);
 	for (int i = 0; i < n_seats; i++) {
 		const char *n = player_name(g, seats[i]);
@@ -263,11 +252,9 @@ static void show_play(show_state *st, const dk_game *g, const dk_rules *rules, i
 	}
 	fputs("won by", f);
 	fputs("\n", f);
-	int size = g->deal.hand_count ? g->deal.hands[0].count : 0;
 	int tricks = 0;
 	long points[DK_MAX_SEATS + 1] = { 0 };
 	size_t i = 0;
-	dk_heart10_tie tie = rules ? rules->heart10_tie : DK_TIE_FIRST_WINS;
 	while (i < g->event_count) {
 		/* collect one trick: up to four cards and the events among them */
 		size_t start = i;
@@ -288,7 +275,7 @@ static void show_play(show_state *st, const dk_game *g, const dk_rules *rules, i
 		if (!more_cards)
 			i = g->event_count;
 		tricks++;
-		int win = n ? dk_normal_trick_winner(cards, n, tie, tricks == size) : -1;
+		int win = n == 4 && tricks <= rp->trick_count ? rp->tricks[tricks - 1].winner_index : -1;
 		fprintf(f, "  %5d  ", tricks);
 		for (int c = 0; c < n_seats; c++) {
 			int k = -1;
@@ -373,10 +360,33 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		if (width(ps->items[i].name) > name_w)
 			name_w = width(ps->items[i].name);
 	int col_w = name_w + 2 > 7 ? name_w + 2 : 7;
+	/* without a rule set: the normal game's order, first of equal cards wins */
+	dk_rules fallback;
+	if (!rules) {
+		memset(&fallback, 0, sizeof(fallback));
+		fallback.name = "none";
+		fallback.deck_nines = g->deal.hand_count && g->deal.hands[0].count == 12;
+		fallback.marriage_deadline_trick = 3;
+		fallback.marriage_default_condition = DK_MARRIAGE_FIRST_TRICK;
+	}
+	dk_replay *rp = &st->replay;
+	dk_replay_run(rp, g, rules ? rules : &fallback);
 	show_header(st, g, rules);
-	show_deal(st, g, name_w);
+	dk_buf b;
+	dk_buf_init(&b);
+	dk_text_game_type(&b, g, rp);
+	fprintf(st->cli->out, "Game:   %s\n", b.data);
+	if (rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL) {
+		dk_buf_clear(&b);
+		dk_text_parties(&b, g, rp);
+		fprintf(st->cli->out, "Parties: %s (as the game ended)\n", b.data);
+	}
+	dk_buf_release(&b);
+	dk_order start;
+	dk_order_init(&start, rp->order.kind, rp->order.tie);
+	show_deal(st, g, &start, name_w);
 	show_bidding(st, g);
-	show_play(st, g, rules, col_w);
+	show_play(st, g, rp, col_w);
 	show_recorded(st, g);
 	return 0;
 }
@@ -392,7 +402,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
-	show_state st = { cli, 0, 0, true, NULL };
+	show_state st;
+	memset(&st, 0, sizeof(st));
+	st.cli = cli;
+	st.first = true;
 	const char *color = "auto";
 	int c;
 	optind = 0;
@@ -459,9 +472,10 @@ const dk_command dk_cmd_show = {
 	"in.  At the end: the card points each player took and what the table\n"
 	"wrote down.\n"
 	"\n"
-	"Trick winners follow the normal game's card order with the rule set's\n"
-	"tie rule for the two hearts tens; solo card orders are not applied yet.\n"
-	"Nothing is judged: 'dokoref validate' checks the record.\n"
+	"Trick winners follow the card order of the game that was played (normal\n"
+	"game, marriage, poverty or the solo named), with swines and Genscher as\n"
+	"declared and the rule set's tie rule for the two hearts tens.  Nothing\n"
+	"is judged here: 'dokoref check' reports irregularities.\n"
 	"\n"
 	"Options:\n"
 	"  -g, --game N          show only the N-th game of the file (from 1)\n"

@@ -275,6 +275,8 @@ static int rules_for(each_state *st, const dk_game *g, const dk_xml_reader *r,
 		for (size_t i = 0; rc == 0 && i < ref->override_count; i++)
 			rc = dk_ruleset_override(fresh, ref->overrides[i].key, ref->overrides[i].value,
 						 file, ref->overrides[i].loc, d);
+		if (rc == 0)  /* the overrides must agree with the rest */
+			rc = dk_ruleset_check(fresh, d);
 		free(key);
 		if (rc != 0)
 			return -1;

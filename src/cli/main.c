@@ -18,9 +18,11 @@
 #endif
 
 static const dk_command *const commands[] = {
+	&dk_cmd_check,
 	&dk_cmd_validate,
 	&dk_cmd_show,
 	&dk_cmd_convert,
+	&dk_cmd_rules,
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,86 +1,220 @@
 /*
- * order.c - the normal game's card order; see order.h.
+ * order.c - card orders of the game types; see order.h.
+ *
+ * Trump strengths are small integers, built by listing the trumps from the
+ * lowest up; swines and Genscher are applied when a strength is asked for,
+ * so that declaring them during play only flips a flag.
  */
 #include "order.h"
 
-#define H10 DK_CARD_MAKE(DK_HEARTS, DK_TEN)
+#include <string.h>
 
-/* trump strength 1..13 (♦9 lowest, ♥10 highest), 0 for fehl */
-static int trump_rank(dk_card c)
+#define C(s, r) DK_CARD_MAKE(DK_##s, DK_##r)
+#define H10 C(HEARTS, TEN)
+
+/* give the n cards in list rising strengths after the current top */
+static void add_trumps(dk_order *o, const dk_card *list, int n)
 {
-	dk_suit s = DK_CARD_SUIT(c);
-	dk_rank r = DK_CARD_RANK(c);
-	if (c == H10)
-		return 13;
-	if (r == DK_QUEEN)
-		return 12 - (int)s;  /* ♣ 12, ♠ 11, ♥ 10, ♦ 9 */
-	if (r == DK_JACK)
-		return 8 - (int)s;   /* ♣ 8 ... ♦ 5 */
-	if (s == DK_DIAMONDS) {
-		switch (r) {
-		case DK_ACE: return 4;
-		case DK_TEN: return 3;
-		case DK_KING: return 2;
-		case DK_NINE: return 1;
-		default: break;
-		}
+	int top = 0;
+	for (int c = 0; c < DK_CARD_KINDS; c++)
+		if (o->trump[c] > top)
+			top = o->trump[c];
+	for (int i = 0; i < n; i++)
+		o->trump[list[i]] = (signed char)(top + 1 + i);
+}
+
+/* the fehl cards of suit s, lowest first, that are not trumps yet */
+static void add_suit(dk_order *o, dk_suit s)
+{
+	static const dk_rank up[6] = { DK_NINE, DK_JACK, DK_QUEEN, DK_KING, DK_TEN, DK_ACE };
+	dk_card list[6];
+	int n = 0;
+	for (int i = 0; i < 6; i++) {
+		dk_card c = DK_CARD_MAKE(s, up[i]);
+		if (!o->trump[c])
+			list[n++] = c;
 	}
-	return 0;
+	add_trumps(o, list, n);
 }
 
-bool dk_normal_is_trump(dk_card c)
+/* the four cards of rank r, ♦ lowest, ♣ highest */
+static void add_rank(dk_order *o, dk_rank r)
 {
-	return trump_rank(c) > 0;
+	dk_card list[4] = {
+		DK_CARD_MAKE(DK_DIAMONDS, r), DK_CARD_MAKE(DK_HEARTS, r),
+		DK_CARD_MAKE(DK_SPADES, r), DK_CARD_MAKE(DK_CLUBS, r),
+	};
+	add_trumps(o, list, 4);
 }
 
-int dk_normal_strength(dk_card c)
+/* the normal game's trumps with suit s (its 9 K 10 A) as the low trumps */
+static void dirty(dk_order *o, dk_suit s)
 {
-	int t = trump_rank(c);
-	if (t)
-		return 100 + t;
-	return (int)DK_CARD_RANK(c);  /* 9 < K < 10 < A; J and Q are trumps */
+	static const dk_rank up[4] = { DK_NINE, DK_KING, DK_TEN, DK_ACE };
+	dk_card list[4];
+	int n = 0;
+	for (int i = 0; i < 4; i++) {
+		dk_card c = DK_CARD_MAKE(s, up[i]);
+		if (c != H10)  /* in the hearts solo the ♥10 stays on top */
+			list[n++] = c;
+	}
+	add_trumps(o, list, n);
+	add_rank(o, DK_JACK);
+	add_rank(o, DK_QUEEN);
+	dk_card h10 = H10;
+	add_trumps(o, &h10, 1);
+	o->h10_trump = true;
+	o->trump_ace = DK_CARD_MAKE(s, DK_ACE);
 }
 
-int dk_normal_trick_winner(const dk_card *cards, int n, dk_heart10_tie tie, bool last_trick)
+void dk_order_init(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie)
+{
+	memset(o, 0, sizeof(*o));
+	o->kind = kind;
+	o->tie = tie;
+	o->trump_ace = DK_CARD_NONE;
+	switch (kind) {
+	case DK_SOLO_NONE:
+	case DK_SOLO_TRUMPS:
+	case DK_SOLO_DIAMONDS:
+		dirty(o, DK_DIAMONDS);
+		break;
+	case DK_SOLO_CLUBS:
+		dirty(o, DK_CLUBS);
+		break;
+	case DK_SOLO_SPADES:
+		dirty(o, DK_SPADES);
+		break;
+	case DK_SOLO_HEARTS:
+		dirty(o, DK_HEARTS);
+		break;
+	case DK_SOLO_QUEENS:
+		add_rank(o, DK_QUEEN);
+		break;
+	case DK_SOLO_JACKS:
+		add_rank(o, DK_JACK);
+		break;
+	case DK_SOLO_PURE_CLUBS:
+		add_suit(o, DK_CLUBS);
+		o->trump_ace = C(CLUBS, ACE);
+		break;
+	case DK_SOLO_PURE_SPADES:
+		add_suit(o, DK_SPADES);
+		o->trump_ace = C(SPADES, ACE);
+		break;
+	case DK_SOLO_PURE_HEARTS:
+		add_suit(o, DK_HEARTS);
+		o->trump_ace = C(HEARTS, ACE);
+		break;
+	case DK_SOLO_PURE_DIAMONDS:
+		add_suit(o, DK_DIAMONDS);
+		o->trump_ace = C(DIAMONDS, ACE);
+		break;
+	case DK_SOLO_KOEHLER:
+		add_rank(o, DK_JACK);
+		add_rank(o, DK_QUEEN);
+		add_rank(o, DK_KING);
+		break;
+	case DK_SOLO_FLEISCHLOS:
+	case DK_SOLO_KIND_COUNT:
+		break;
+	}
+}
+
+bool dk_order_is_trump(const dk_order *o, dk_card c)
+{
+	return o->trump[c] > 0;
+}
+
+int dk_order_suit(const dk_order *o, dk_card c)
+{
+	return o->trump[c] ? DK_SUIT_TRUMP : (int)DK_CARD_SUIT(c);
+}
+
+int dk_order_strength(const dk_order *o, dk_card c)
+{
+	int t = o->trump[c];
+	if (!t)
+		return (int)DK_CARD_RANK(c);  /* 9 < B < D < K < 10 < A */
+	if (o->swines && c == o->trump_ace)
+		t = 60;                        /* above the ♥10 */
+	if (o->reversed)
+		t = 64 - t;                    /* Genscher: lowest becomes highest */
+	return 100 + t;
+}
+
+int dk_order_winner(const dk_order *o, const dk_card *cards, int n, bool last_trick)
 {
 	int best = 0;
 	for (int i = 1; i < n; i++) {
 		dk_card b = cards[best], c = cards[i];
-		bool bt = dk_normal_is_trump(b), ct = dk_normal_is_trump(c);
+		bool bt = dk_order_is_trump(o, b), ct = dk_order_is_trump(o, c);
 		if (ct && !bt) {
 			best = i;
 		} else if (ct && bt) {
-			int sb = dk_normal_strength(b), sc = dk_normal_strength(c);
-			bool second_h10 = c == H10 && b == H10 &&
-				(tie == DK_TIE_SECOND_WINS ||
-				 (tie == DK_TIE_SECOND_WINS_EXCEPT_LAST && !last_trick));
+			int sb = dk_order_strength(o, b), sc = dk_order_strength(o, c);
+			bool second_h10 = o->h10_trump && c == H10 && b == H10 &&
+				(o->tie == DK_TIE_SECOND_WINS ||
+				 (o->tie == DK_TIE_SECOND_WINS_EXCEPT_LAST && !last_trick));
 			if (sc > sb || second_h10)
 				best = i;
 		} else if (!ct && !bt && DK_CARD_SUIT(c) == DK_CARD_SUIT(b) &&
-			   dk_normal_strength(c) > dk_normal_strength(b)) {
+			   dk_order_strength(o, c) > dk_order_strength(o, b)) {
 			best = i;
 		}
 	}
 	return best;
 }
 
-/* sort key: trumps first (high to low), then suits ♣ ♠ ♥, each high to low */
-static int sort_key(dk_card c)
+static int sort_key(const dk_order *o, dk_card c)
 {
-	if (dk_normal_is_trump(c))
-		return 100 - dk_normal_strength(c);
-	return 100 + (int)DK_CARD_SUIT(c) * 10 + (10 - dk_normal_strength(c));
+	if (dk_order_is_trump(o, c))
+		return 200 - dk_order_strength(o, c);
+	return 200 + (int)DK_CARD_SUIT(c) * 10 + (10 - dk_order_strength(o, c));
 }
 
-void dk_normal_sort(dk_card *cards, int n)
+void dk_order_sort(const dk_order *o, dk_card *cards, int n)
 {
 	for (int i = 1; i < n; i++) {
 		dk_card c = cards[i];
 		int j = i;
-		while (j > 0 && sort_key(cards[j - 1]) > sort_key(c)) {
+		while (j > 0 && sort_key(o, cards[j - 1]) > sort_key(o, c)) {
 			cards[j] = cards[j - 1];
 			j--;
 		}
 		cards[j] = c;
 	}
+}
+
+/* ---- the normal game ------------------------------------------------------- */
+
+static const dk_order *normal(dk_heart10_tie tie)
+{
+	static dk_order orders[DK_TIE_COUNT];
+	static bool ready[DK_TIE_COUNT];
+	if (!ready[tie]) {
+		dk_order_init(&orders[tie], DK_SOLO_NONE, tie);
+		ready[tie] = true;
+	}
+	return &orders[tie];
+}
+
+bool dk_normal_is_trump(dk_card c)
+{
+	return dk_order_is_trump(normal(DK_TIE_FIRST_WINS), c);
+}
+
+int dk_normal_strength(dk_card c)
+{
+	return dk_order_strength(normal(DK_TIE_FIRST_WINS), c);
+}
+
+int dk_normal_trick_winner(const dk_card *cards, int n, dk_heart10_tie tie, bool last_trick)
+{
+	return dk_order_winner(normal(tie), cards, n, last_trick);
+}
+
+void dk_normal_sort(dk_card *cards, int n)
+{
+	dk_order_sort(normal(DK_TIE_FIRST_WINS), cards, n);
 }

@@ -1,9 +1,11 @@
 /*
- * order.h - the card order of the normal game, and who wins a trick in it.
+ * order.h - the card order of a game type, and who wins a trick in it.
  *
- * The normal game's order is the same in every rule set (RULES.md §2); what
- * differs is the tie rule for the two ♥10 (§3), which comes from the rules.
- * Solo orders belong to the replay engine.
+ * An order says for each of the 24 cards whether it is a trump and how
+ * strong it is, and to which suit it belongs for following suit.  It is
+ * built from the game type (normal game or a solo kind, RULES.md §2) and the
+ * rules (the ♥10 tie rule, §3 and D20), and changes during play when swines
+ * or a Genscher are declared (§9).
  */
 #ifndef DK_ORDER_H
 #define DK_ORDER_H
@@ -11,26 +13,48 @@
 #include <stdbool.h>
 
 #include "card.h"
+#include "record.h"
 #include "rules.h"
 
-/** True if c is a trump in the normal game. */
+#define DK_SUIT_TRUMP 4  /* the "suit" of every trump, for following */
+
+typedef struct dk_order {
+	dk_solo_kind kind;           /* DK_SOLO_NONE for the normal game */
+	signed char trump[DK_CARD_KINDS];  /* trump strength, 0 = not a trump */
+	bool h10_trump;              /* the ♥10 is a trump: the tie rule applies */
+	dk_heart10_tie tie;
+	dk_card trump_ace;           /* the ace of the trump suit, or DK_CARD_NONE */
+	bool swines;                 /* both trump aces rank above everything */
+	bool reversed;               /* Genscher: the trump order is turned round */
+} dk_order;
+
+/**
+ * Fill o for a game of solo kind kind (DK_SOLO_NONE: the normal game, also
+ * marriage, poverty and Ramsch) under tie rule tie.
+ */
+void dk_order_init(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie);
+
+/** True if c is a trump under o. */
+bool dk_order_is_trump(const dk_order *o, dk_card c);
+
+/** The suit c belongs to for following: DK_SUIT_TRUMP or its own suit. */
+int dk_order_suit(const dk_order *o, dk_card c);
+
+/** How strong c is: every trump above every fehl card; fehl by rank. */
+int dk_order_strength(const dk_order *o, dk_card c);
+
+/** Index (0..n-1) of the card that wins a trick of n cards (1..4) played in
+ * that order; last_trick tells whether it is the game's final trick. */
+int dk_order_winner(const dk_order *o, const dk_card *cards, int n, bool last_trick);
+
+/** Sort cards in place as a player holds them: trumps high to low, then ♣ ♠
+ * ♥ ♦ fehl, high to low. */
+void dk_order_sort(const dk_order *o, dk_card *cards, int n);
+
+/* The normal game under a tie rule: shorthands used by tests and tools. */
 bool dk_normal_is_trump(dk_card c);
-
-/**
- * Strength of c in the normal game: trumps rank above every fehl card
- * (♥10 highest), fehl cards by rank within their suit.  Cards of different
- * fehl suits are not comparable; use dk_normal_trick_winner.
- */
 int dk_normal_strength(dk_card c);
-
-/**
- * Index (0..n-1) of the card that wins a trick of n cards (1..4) played in
- * that order, under tie rule tie; last_trick tells whether it is the game's
- * final trick.
- */
 int dk_normal_trick_winner(const dk_card *cards, int n, dk_heart10_tie tie, bool last_trick);
-
-/** Sort cards in place: trumps from high to low, then ♣ ♠ ♥ fehl high to low. */
 void dk_normal_sort(dk_card *cards, int n);
 
 #endif

@@ -7,15 +7,19 @@
  * sentence or section it comes from, whether it was inherited from a base,
  * and whether it rests on an assumption (a RULES.md decision such as "D1").
  *
- * This is the first slice: the deck and the card order of the normal game.
- * The replay engine adds its fields here.
+ * Field names follow the YAML keys: `announce.reply` is announce_reply and
+ * its source announce_reply_src.  rulesets/README.md and dokoref-rules(5)
+ * describe every key.
  */
 #ifndef DK_RULES_H
 #define DK_RULES_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "diag.h"
+
+/* ---- enums of the rule values ---------------------------------------- */
 
 typedef enum dk_heart10_tie {
 	DK_TIE_FIRST_WINS = 0,              /* the first of two equal cards wins */
@@ -23,6 +27,129 @@ typedef enum dk_heart10_tie {
 	DK_TIE_SECOND_WINS_EXCEPT_LAST,     /* ... except in the last trick */
 	DK_TIE_COUNT
 } dk_heart10_tie;
+
+/** Who leads the first trick. */
+typedef enum dk_lead {
+	DK_LEAD_LEFT_OF_DEALER = 0,
+	DK_LEAD_RIGHT_OF_DEALER,            /* wattenscheid §4.4 as written (D5) */
+	DK_LEAD_SOLOIST,                    /* solos: the soloist */
+	DK_LEAD_COUNT
+} dk_lead;
+
+/** How severe a finding of one kind is. */
+typedef enum dk_severity_rule {
+	DK_RULE_SEV_ERROR = 0,              /* an irregularity */
+	DK_RULE_SEV_WARNING,                /* reported, but the text is doubtful */
+	DK_RULE_SEV_COUNT
+} dk_severity_rule;
+
+/** Swines (both trump aces in one hand rank above the ♥10). */
+typedef enum dk_swines {
+	DK_SWINES_NONE = 0,
+	DK_SWINES_DECLARED,                 /* count only when declared at first use */
+	DK_SWINES_AUTOMATIC,                /* count always; declaring is optional */
+	DK_SWINES_COUNT
+} dk_swines;
+
+/** Who gets the game when several players want a solo. */
+typedef enum dk_solo_clash {
+	DK_SOLO_CLASH_SEAT = 0,             /* the player first asked */
+	DK_SOLO_CLASH_TYPE,                 /* the higher kind in solo.priority */
+	DK_SOLO_CLASH_COUNT
+} dk_solo_clash;
+
+/** What a marriage becomes when nobody meets the condition in time. */
+typedef enum dk_marriage_alone {
+	DK_ALONE_SOLO = 0,                  /* a Trumpfsolo / Karo-Farbsolo */
+	DK_ALONE_SILENT,                    /* scored like a silent marriage */
+	DK_ALONE_ZWANGSSOLO,                /* unsere-2024's Zwangssolo */
+	DK_ALONE_COUNT
+} dk_marriage_alone;
+
+/** When the bride meets her own condition (wins the deciding trick). */
+typedef enum dk_marriage_self {
+	DK_SELF_SKIPPED = 0,                /* the trick does not decide; look further */
+	DK_SELF_ALONE,                      /* she plays alone (unsere-2024, D27) */
+	DK_SELF_COUNT
+} dk_marriage_self;
+
+/** How announcement deadlines move in a marriage. */
+typedef enum dk_marriage_shift {
+	DK_SHIFT_NONE = 0,                  /* the normal deadlines */
+	DK_SHIFT_BY_CLARIFYING_TRICK,       /* each later by the clarifying trick */
+	DK_SHIFT_CATCH_UP,                  /* due ones may be made before the next card */
+	DK_SHIFT_COUNT
+} dk_marriage_shift;
+
+/** Which cards the poor player passes. */
+typedef enum dk_poverty_pass {
+	DK_PASS_TRUMPS_ONLY = 0,            /* exactly the trumps (0 to 3) */
+	DK_PASS_TRUMPS_FILLED,              /* all trumps, filled up with fehl to poverty.pass_count */
+	DK_PASS_COUNT
+} dk_poverty_pass;
+
+/** Which party the poor player and the taker form. */
+typedef enum dk_poverty_party {
+	DK_POVERTY_PAIR_RE = 0,
+	DK_POVERTY_PAIR_KONTRA,
+	DK_POVERTY_PARTY_COUNT
+} dk_poverty_party;
+
+/** What must be said about the trumps that come back. */
+typedef enum dk_poverty_report {
+	DK_REPORT_NONE = 0,
+	DK_REPORT_COUNT_OF_TRUMPS,          /* how many ("ein Trumpf zurück") */
+	DK_REPORT_WHETHER,                  /* only whether any came back */
+	DK_REPORT_ON_REQUEST,               /* only when the opponents ask */
+	DK_REPORT_KIND_COUNT
+} dk_poverty_report;
+
+/** What happens when nobody takes a poverty. */
+typedef enum dk_poverty_refused {
+	DK_REFUSED_REDEAL = 0,
+	DK_REFUSED_RAMSCH,
+	DK_REFUSED_COUNT
+} dk_poverty_refused;
+
+/** A poverty and a marriage in one deal. */
+typedef enum dk_poverty_marriage {
+	DK_PM_BY_PRIORITY = 0,              /* reservations.order decides */
+	DK_PM_POVERTY_ONLY,                 /* only the poverty; refused: redeal */
+	DK_PM_PLAY_TOGETHER,                /* the poor player and the bride */
+	DK_PM_COUNT
+} dk_poverty_marriage;
+
+/** Two poverties in one deal. */
+typedef enum dk_poverty_double {
+	DK_DOUBLE_REDEAL = 0,
+	DK_DOUBLE_REDEAL_UNLESS_SOLO,
+	DK_DOUBLE_COUNT
+} dk_poverty_double;
+
+/** What the deadline of an announcement counts. */
+typedef enum dk_announce_model {
+	DK_MODEL_OWN_CARDS = 0,             /* cards the announcer has played */
+	DK_MODEL_GAME_CARDS,                /* cards of the game played so far */
+	DK_MODEL_LEFT_NEIGHBOUR_CARDS,      /* cards the announcer's left neighbour has played */
+	DK_MODEL_COUNT
+} dk_announce_model;
+
+/** A reply ("Kontra" to "Re", "Re" to "Kontra") after the deadline. */
+typedef enum dk_announce_reply {
+	DK_REPLY_NONE = 0,                  /* only within the ordinary deadline */
+	DK_REPLY_ONE_CARD_LATER,            /* one card later than the answered one needed */
+	DK_REPLY_IMMEDIATE,                 /* right after it, before the next card */
+	DK_REPLY_COUNT
+} dk_announce_reply;
+
+/** Saying a higher level while lower ones are not said yet. */
+typedef enum dk_announce_skip {
+	DK_SKIP_IF_EACH_IN_TIME = 0,        /* allowed while each skipped level is still in time; they count as said */
+	DK_SKIP_FORBIDDEN,                  /* every level must be said on its own */
+	DK_SKIP_COUNT
+} dk_announce_skip;
+
+/* ---- provenance -------------------------------------------------------- */
 
 /** Where one rule value came from. */
 typedef struct dk_rule_source {
@@ -34,6 +161,24 @@ typedef struct dk_rule_source {
 	bool overridden;         /* set by a per-record override */
 } dk_rule_source;
 
+/* number of announcement levels: Re/Kontra, keine 90, 60, 30, schwarz */
+#define DK_LEVELS 5
+
+/* A set of solo kinds or of other enum values, one bit per value. */
+typedef uint32_t dk_enum_set;
+#define DK_SET_HAS(set, v) (((set) >> (v)) & 1u)
+
+/* the values reservations.order lists */
+typedef enum dk_reservation {
+	DK_RES_SOLO = 0,
+	DK_RES_THROW_IN,
+	DK_RES_POVERTY,
+	DK_RES_MARRIAGE,
+	DK_RES_COUNT
+} dk_reservation;
+
+#define DK_SOLO_SLOTS 16  /* >= DK_SOLO_KIND_COUNT */
+
 typedef struct dk_rules {
 	const char *name;         /* as declared in the file */
 	const char *title;        /* the document's own title */
@@ -41,10 +186,115 @@ typedef struct dk_rules {
 	const char *base;         /* name of the base set, or NULL */
 	const char *file;         /* the file it was read from */
 
-	bool deck_nines;          /* 48 cards with nines, else 40 */
+	/* deck and card order */
+	bool deck_nines;                          /* deck.nines */
 	dk_rule_source deck_nines_src;
-	dk_heart10_tie heart10_tie;
+	dk_heart10_tie heart10_tie;               /* ties.heart10 */
 	dk_rule_source heart10_tie_src;
+
+	/* the play */
+	bool follow_suit;                         /* play.follow_suit */
+	dk_rule_source follow_suit_src;
+
+	/* who leads */
+	dk_lead lead_normal;                      /* lead.normal */
+	dk_rule_source lead_normal_src;
+	dk_lead lead_solo;                        /* lead.solo */
+	dk_rule_source lead_solo_src;
+	dk_severity_rule lead_wrong_severity;     /* lead.wrong_lead_severity */
+	dk_rule_source lead_wrong_severity_src;
+
+	/* solos */
+	dk_enum_set solo_kinds;                   /* solo.kinds (dk_solo_kind bits) */
+	dk_rule_source solo_kinds_src;
+	dk_solo_clash solo_clash;                 /* solo.clash */
+	dk_rule_source solo_clash_src;
+	int solo_priority[DK_SOLO_SLOTS];         /* solo.priority: kinds, highest first */
+	int solo_priority_count;
+	dk_rule_source solo_priority_src;
+	bool solo_outbid;                         /* solo.outbid_by_announcements */
+	dk_rule_source solo_outbid_src;
+
+	/* reservations */
+	int reservation_order[DK_RES_COUNT];      /* reservations.order: highest first */
+	int reservation_order_count;
+	dk_rule_source reservation_order_src;
+	dk_enum_set throw_in_reasons;             /* throw_in.reasons (dk_throw_reason bits) */
+	dk_rule_source throw_in_reasons_src;
+	int throw_in_few_trumps;                  /* throw_in.few_trumps_max */
+	dk_rule_source throw_in_few_trumps_src;
+
+	/* specials during play */
+	dk_swines swines;                         /* swines.kind */
+	dk_rule_source swines_src;
+	dk_enum_set swines_solos;                 /* swines.solos: solos that have them */
+	dk_rule_source swines_solos_src;
+	bool genscher;                            /* genscher.enabled */
+	dk_rule_source genscher_src;
+	bool wende_genscher;                      /* wende_genscher.enabled */
+	dk_rule_source wende_genscher_src;
+
+	/* marriage */
+	bool marriage;                            /* marriage.enabled */
+	dk_rule_source marriage_src;
+	dk_enum_set marriage_conditions;          /* marriage.conditions (dk_marriage_cond bits) */
+	dk_rule_source marriage_conditions_src;
+	int marriage_default_condition;           /* marriage.default_condition */
+	dk_rule_source marriage_default_condition_src;
+	int marriage_deadline_trick;              /* marriage.deadline_trick */
+	dk_rule_source marriage_deadline_trick_src;
+	dk_marriage_alone marriage_alone;         /* marriage.alone */
+	dk_rule_source marriage_alone_src;
+	dk_marriage_self marriage_self;           /* marriage.bride_meets_condition */
+	dk_rule_source marriage_self_src;
+	bool marriage_announce_before_clarified;  /* marriage.announce_before_clarified */
+	dk_rule_source marriage_announce_before_clarified_src;
+	dk_marriage_shift marriage_shift;         /* marriage.deadline_shift */
+	dk_rule_source marriage_shift_src;
+
+	/* poverty */
+	bool poverty;                             /* poverty.enabled */
+	dk_rule_source poverty_src;
+	int poverty_max_trumps;                   /* poverty.max_trumps */
+	dk_rule_source poverty_max_trumps_src;
+	bool poverty_fox_extra;                   /* poverty.fox_extra: max+1 trumps with one ♦A */
+	dk_rule_source poverty_fox_extra_src;
+	dk_poverty_pass poverty_pass;             /* poverty.pass */
+	dk_rule_source poverty_pass_src;
+	int poverty_pass_count;                   /* poverty.pass_count (with trumps-filled) */
+	dk_rule_source poverty_pass_count_src;
+	dk_poverty_party poverty_party;           /* poverty.pair_party */
+	dk_rule_source poverty_party_src;
+	bool poverty_return_fehl_first;           /* poverty.return_fehl_first */
+	dk_rule_source poverty_return_fehl_first_src;
+	dk_poverty_report poverty_report;         /* poverty.report */
+	dk_rule_source poverty_report_src;
+	dk_poverty_refused poverty_refused;       /* poverty.refused */
+	dk_rule_source poverty_refused_src;
+	dk_poverty_marriage poverty_marriage;     /* poverty.with_marriage */
+	dk_rule_source poverty_marriage_src;
+	dk_poverty_double poverty_double;         /* poverty.double */
+	dk_rule_source poverty_double_src;
+
+	/* announcements */
+	dk_announce_model announce_model;         /* announce.model */
+	dk_rule_source announce_model_src;
+	int announce_max_played[DK_LEVELS];       /* announce.max_played: the count of
+						     announce.model may be at most this */
+	int announce_max_played_count;
+	dk_rule_source announce_max_played_src;
+	dk_announce_reply announce_reply;         /* announce.reply */
+	dk_rule_source announce_reply_src;
+	dk_announce_skip announce_skip;           /* announce.skip */
+	dk_rule_source announce_skip_src;
+	bool announce_limit_needs_call;           /* announce.limit_needs_re_kontra */
+	dk_rule_source announce_limit_needs_call_src;
+	bool announce_chain;                      /* announce.trick_by_trick */
+	dk_rule_source announce_chain_src;
+	bool announce_soloist_re_needs_opposition; /* announce.soloist_re_needs_opposition */
+	dk_rule_source announce_soloist_re_needs_opposition_src;
+	int announce_mandatory_points;            /* announce.mandatory_first_trick_points (0 = none) */
+	dk_rule_source announce_mandatory_points_src;
 } dk_rules;
 
 /** Hand size implied by the deck: 12 with nines, 10 without. */

@@ -15,19 +15,25 @@
  *      file are collected first, then its base is loaded (recursively, with
  *      cycle detection), and only then are the file's own values laid over
  *      the base's, so that each value's dk_rule_source names the file that
- *      set it last.
+ *      set it last;
+ *   4. dk_ruleset_check: the merged values checked against each other
+ *      (a marriage default among the allowed conditions, a reservation
+ *      order that names exactly the reservations that can happen, ...).
  *
- * Which keys exist and where they go is the table `keys` below, nothing
- * else.  This file never prints: everything wrong goes to the dk_diag list.
+ * Which keys exist, their types (boolean, enum, number, set, ordered list,
+ * list of numbers) and where they go is the table `keys` below, nothing
+ * else; a per-record override reads the same types from a string.  This file never prints: everything wrong goes to the dk_diag list.
  * It does not interpret the rules either; that is the engine's business.
  */
 #define _XOPEN_SOURCE 700  /* POSIX 2008 with realpath */
 
 #include "ruleset.h"
 
+#include <assert.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +42,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <yaml.h>
+
+#include "record.h"
 
 #ifndef DOKOREF_RULESETS_DIR
 #define DOKOREF_RULESETS_DIR "/usr/local/share/dokoref/rulesets"
@@ -52,11 +60,99 @@
 /* The key table                                                       */
 /* ------------------------------------------------------------------ */
 
+/*
+ * Names of the values of the rule enums, in enum order.  Solo kinds,
+ * marriage conditions and throw-in reasons are the record format's own
+ * names (record.c), used through name_of so that there is one table each.
+ */
 static const char *const heart10_tie_names[] = {
 	"first-wins", "second-wins", "second-wins-except-last", NULL
 };
-_Static_assert(ARRAY_SIZE(heart10_tie_names) == DK_TIE_COUNT + 1,
-	       "one name per dk_heart10_tie value");
+static const char *const lead_names[] = {
+	"left-of-dealer", "right-of-dealer", "soloist", NULL
+};
+static const char *const severity_names[] = { "error", "warning", NULL };
+static const char *const swines_names[] = {
+	"none", "declared", "automatic", NULL
+};
+static const char *const clash_names[] = { "seat", "type", NULL };
+static const char *const reservation_names[] = {
+	"solo", "throw-in", "poverty", "marriage", NULL
+};
+static const char *const alone_names[] = {
+	"solo", "silent", "zwangssolo", NULL
+};
+static const char *const self_names[] = { "skipped", "alone", NULL };
+static const char *const shift_names[] = {
+	"none", "by-clarifying-trick", "catch-up", NULL
+};
+static const char *const pass_names[] = {
+	"trumps-only", "trumps-filled", NULL
+};
+static const char *const party_names[] = { "re", "kontra", NULL };
+static const char *const report_names[] = {
+	"none", "count", "whether", "on-request", NULL
+};
+static const char *const refused_names[] = { "redeal", "ramsch", NULL };
+static const char *const poverty_marriage_names[] = {
+	"by-priority", "poverty-only", "play-together", NULL
+};
+static const char *const double_names[] = {
+	"redeal", "redeal-unless-solo", NULL
+};
+static const char *const model_names[] = {
+	"own-cards", "game-cards", "left-neighbour-cards", NULL
+};
+static const char *const reply_names[] = {
+	"none", "one-card-later", "immediate", NULL
+};
+static const char *const skip_names[] = {
+	"if-each-in-time", "forbidden", NULL
+};
+
+#define NAMES_OF(names, count)                                               \
+	_Static_assert(ARRAY_SIZE(names) == (count) + 1,                     \
+		       "one name per value of " #count)
+NAMES_OF(heart10_tie_names, DK_TIE_COUNT);
+NAMES_OF(lead_names, DK_LEAD_COUNT);
+NAMES_OF(severity_names, DK_RULE_SEV_COUNT);
+NAMES_OF(swines_names, DK_SWINES_COUNT);
+NAMES_OF(clash_names, DK_SOLO_CLASH_COUNT);
+NAMES_OF(reservation_names, DK_RES_COUNT);
+NAMES_OF(alone_names, DK_ALONE_COUNT);
+NAMES_OF(self_names, DK_SELF_COUNT);
+NAMES_OF(shift_names, DK_SHIFT_COUNT);
+NAMES_OF(pass_names, DK_PASS_COUNT);
+NAMES_OF(party_names, DK_POVERTY_PARTY_COUNT);
+NAMES_OF(report_names, DK_REPORT_KIND_COUNT);
+NAMES_OF(refused_names, DK_REFUSED_COUNT);
+NAMES_OF(poverty_marriage_names, DK_PM_COUNT);
+NAMES_OF(double_names, DK_DOUBLE_COUNT);
+NAMES_OF(model_names, DK_MODEL_COUNT);
+NAMES_OF(reply_names, DK_REPLY_COUNT);
+NAMES_OF(skip_names, DK_SKIP_COUNT);
+
+static const char *solo_kind_name(int v)
+{
+	return dk_solo_kind_name((dk_solo_kind)v);
+}
+
+static const char *marriage_cond_name(int v)
+{
+	return dk_marriage_cond_name((dk_marriage_cond)v);
+}
+
+static const char *throw_reason_name(int v)
+{
+	return dk_throw_reason_name((dk_throw_reason)v);
+}
+
+/* A list or set holds at most this many items; sets are 32-bit masks. */
+#define VALUE_ITEMS DK_SOLO_SLOTS
+_Static_assert(DK_SOLO_KIND_COUNT <= VALUE_ITEMS && DK_RES_COUNT <= VALUE_ITEMS &&
+	       DK_LEVELS <= VALUE_ITEMS, "a list value fits an rvalue");
+_Static_assert(DK_SOLO_KIND_COUNT <= 32 && DK_MARRIAGE_COND_COUNT <= 32 &&
+	       DK_THROW_REASON_COUNT <= 32, "a set fits a dk_enum_set");
 
 /*
  * offsetof(dk_rules, field), but it does not compile unless the field has
@@ -66,18 +162,114 @@ _Static_assert(ARRAY_SIZE(heart10_tie_names) == DK_TIE_COUNT + 1,
 #define DK_FIELD_OFFSET(field, type)                                         \
 	(offsetof(dk_rules, field) +                                         \
 	 0 * sizeof(char[sizeof(((dk_rules *)0)->field) == sizeof(type) ? 1 : -1]))
+/* The same for an array of int: its offset, and its size in items. */
+#define DK_ARRAY_OFFSET(field)                                               \
+	(offsetof(dk_rules, field) +                                         \
+	 0 * sizeof(char[sizeof(((dk_rules *)0)->field[0]) == sizeof(int) ? 1 : -1]))
+#define DK_ARRAY_ITEMS(field)                                                \
+	((int)(sizeof(((dk_rules *)0)->field) / sizeof(int)))
+#define DK_SRC(field) DK_FIELD_OFFSET(field##_src, dk_rule_source)
 
 #define DK_BOOL_KEY(key, field)                                              \
-	{ key, DK_RULE_BOOL, DK_FIELD_OFFSET(field, bool),                   \
-	  DK_FIELD_OFFSET(field##_src, dk_rule_source), NULL, 0 }
+	{ key, DK_RULE_BOOL, DK_FIELD_OFFSET(field, bool), DK_SRC(field),    \
+	  0, NULL, NULL, 0, 0, 0, 0 }
 #define DK_ENUM_KEY(key, field, names)                                       \
-	{ key, DK_RULE_ENUM, DK_FIELD_OFFSET(field, int),                    \
-	  DK_FIELD_OFFSET(field##_src, dk_rule_source), names,               \
-	  (int)ARRAY_SIZE(names) - 1 }
+	{ key, DK_RULE_ENUM, DK_FIELD_OFFSET(field, int), DK_SRC(field),     \
+	  0, names, NULL, (int)ARRAY_SIZE(names) - 1, 0, 0, 0 }
+#define DK_ENUM_FN_KEY(key, field, fn, n)                                    \
+	{ key, DK_RULE_ENUM, DK_FIELD_OFFSET(field, int), DK_SRC(field),     \
+	  0, NULL, fn, n, 0, 0, 0 }
+#define DK_INT_KEY(key, field, lo, hi)                                       \
+	{ key, DK_RULE_INT, DK_FIELD_OFFSET(field, int), DK_SRC(field),      \
+	  0, NULL, NULL, 0, lo, hi, 0 }
+#define DK_SET_FN_KEY(key, field, fn, n)                                     \
+	{ key, DK_RULE_ENUM_SET, DK_FIELD_OFFSET(field, dk_enum_set),        \
+	  DK_SRC(field), 0, NULL, fn, n, 0, 0, 0 }
+#define DK_LIST_KEY(key, field, names)                                       \
+	{ key, DK_RULE_ENUM_LIST, DK_ARRAY_OFFSET(field), DK_SRC(field),     \
+	  DK_FIELD_OFFSET(field##_count, int), names, NULL,                  \
+	  (int)ARRAY_SIZE(names) - 1, 0, 0, DK_ARRAY_ITEMS(field) }
+#define DK_LIST_FN_KEY(key, field, fn, n)                                    \
+	{ key, DK_RULE_ENUM_LIST, DK_ARRAY_OFFSET(field), DK_SRC(field),     \
+	  DK_FIELD_OFFSET(field##_count, int), NULL, fn, n, 0, 0,            \
+	  DK_ARRAY_ITEMS(field) }
+#define DK_INT_LIST_KEY(key, field, lo, hi)                                  \
+	{ key, DK_RULE_INT_LIST, DK_ARRAY_OFFSET(field), DK_SRC(field),      \
+	  DK_FIELD_OFFSET(field##_count, int), NULL, NULL, 0, lo, hi,        \
+	  DK_ARRAY_ITEMS(field) }
 
+/*
+ * Every rule, in the order of rules.h (and of rulesets/README.md and
+ * dokoref-rules(5)).  The ranges: a marriage is decided within a hand's
+ * tricks; a poverty passes at most DK_MAX_PASS cards, one more than
+ * poverty.pass_count or poverty.max_trumps in the Fuchs case; no trick
+ * holds more than 44 card points (four aces); no game more than 48 cards.
+ */
 static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("deck.nines", deck_nines),
 	DK_ENUM_KEY("ties.heart10", heart10_tie, heart10_tie_names),
+	DK_BOOL_KEY("play.follow_suit", follow_suit),
+
+	DK_ENUM_KEY("lead.normal", lead_normal, lead_names),
+	DK_ENUM_KEY("lead.solo", lead_solo, lead_names),
+	DK_ENUM_KEY("lead.wrong_lead_severity", lead_wrong_severity,
+		    severity_names),
+
+	DK_SET_FN_KEY("solo.kinds", solo_kinds, solo_kind_name,
+		      DK_SOLO_KIND_COUNT),
+	DK_ENUM_KEY("solo.clash", solo_clash, clash_names),
+	DK_LIST_FN_KEY("solo.priority", solo_priority, solo_kind_name,
+		       DK_SOLO_KIND_COUNT),
+	DK_BOOL_KEY("solo.outbid_by_announcements", solo_outbid),
+
+	DK_LIST_KEY("reservations.order", reservation_order, reservation_names),
+	DK_SET_FN_KEY("throw_in.reasons", throw_in_reasons, throw_reason_name,
+		      DK_THROW_REASON_COUNT),
+	DK_INT_KEY("throw_in.few_trumps_max", throw_in_few_trumps, 0, 3),
+
+	DK_ENUM_KEY("swines.kind", swines, swines_names),
+	DK_SET_FN_KEY("swines.solos", swines_solos, solo_kind_name,
+		      DK_SOLO_KIND_COUNT),
+	DK_BOOL_KEY("genscher.enabled", genscher),
+	DK_BOOL_KEY("wende_genscher.enabled", wende_genscher),
+
+	DK_BOOL_KEY("marriage.enabled", marriage),
+	DK_SET_FN_KEY("marriage.conditions", marriage_conditions,
+		      marriage_cond_name, DK_MARRIAGE_COND_COUNT),
+	DK_ENUM_FN_KEY("marriage.default_condition", marriage_default_condition,
+		       marriage_cond_name, DK_MARRIAGE_COND_COUNT),
+	DK_INT_KEY("marriage.deadline_trick", marriage_deadline_trick, 1,
+		   DK_MAX_HAND),
+	DK_ENUM_KEY("marriage.alone", marriage_alone, alone_names),
+	DK_ENUM_KEY("marriage.bride_meets_condition", marriage_self, self_names),
+	DK_BOOL_KEY("marriage.announce_before_clarified",
+		    marriage_announce_before_clarified),
+	DK_ENUM_KEY("marriage.deadline_shift", marriage_shift, shift_names),
+
+	DK_BOOL_KEY("poverty.enabled", poverty),
+	DK_INT_KEY("poverty.max_trumps", poverty_max_trumps, 0, DK_MAX_PASS - 1),
+	DK_BOOL_KEY("poverty.fox_extra", poverty_fox_extra),
+	DK_ENUM_KEY("poverty.pass", poverty_pass, pass_names),
+	DK_INT_KEY("poverty.pass_count", poverty_pass_count, 1, DK_MAX_PASS - 1),
+	DK_ENUM_KEY("poverty.pair_party", poverty_party, party_names),
+	DK_BOOL_KEY("poverty.return_fehl_first", poverty_return_fehl_first),
+	DK_ENUM_KEY("poverty.report", poverty_report, report_names),
+	DK_ENUM_KEY("poverty.refused", poverty_refused, refused_names),
+	DK_ENUM_KEY("poverty.with_marriage", poverty_marriage,
+		    poverty_marriage_names),
+	DK_ENUM_KEY("poverty.double", poverty_double, double_names),
+
+	DK_ENUM_KEY("announce.model", announce_model, model_names),
+	DK_INT_LIST_KEY("announce.max_played", announce_max_played, 0,
+			DK_PLAYING_SEATS * DK_MAX_HAND),
+	DK_ENUM_KEY("announce.reply", announce_reply, reply_names),
+	DK_ENUM_KEY("announce.skip", announce_skip, skip_names),
+	DK_BOOL_KEY("announce.limit_needs_re_kontra", announce_limit_needs_call),
+	DK_BOOL_KEY("announce.trick_by_trick", announce_chain),
+	DK_BOOL_KEY("announce.soloist_re_needs_opposition",
+		    announce_soloist_re_needs_opposition),
+	DK_INT_KEY("announce.mandatory_first_trick_points",
+		   announce_mandatory_points, 0, 44),
 };
 #define KEY_COUNT ARRAY_SIZE(keys)
 
@@ -122,40 +314,115 @@ const dk_rule_source *dk_ruleset_value_source(const dk_rules *r,
 	return (const dk_rule_source *)((const char *)r + key->source_offset);
 }
 
-static void store_value(dk_rules *r, const dk_rule_key *k, int v)
+static bool is_enum_valued(const dk_rule_key *k)
 {
-	char *field = (char *)r + k->value_offset;
-	bool b = v != 0;
-
-	if (k->type == DK_RULE_BOOL)
-		memcpy(field, &b, sizeof(b));
-	else
-		memcpy(field, &v, sizeof(v));
+	return k->type == DK_RULE_ENUM || k->type == DK_RULE_ENUM_SET ||
+	       k->type == DK_RULE_ENUM_LIST;
 }
 
-static int load_value(const dk_rules *r, const dk_rule_key *k)
+static bool is_list(const dk_rule_key *k)
+{
+	return k->type == DK_RULE_ENUM_SET || k->type == DK_RULE_ENUM_LIST ||
+	       k->type == DK_RULE_INT_LIST;
+}
+
+const char *dk_ruleset_enum_name(const dk_rule_key *key, int v)
+{
+	if (!is_enum_valued(key) || v < 0 || v >= key->count)
+		return NULL;
+	if (key->name_of)
+		return key->name_of(v);
+	return key->names ? key->names[v] : NULL;
+}
+
+/* The valid names of an enum-valued key, in enum order; *n gets how many. */
+static void valid_names(const char **out, size_t *n, const dk_rule_key *k)
+{
+	*n = 0;
+	for (int v = 0; v < k->count; v++) {
+		const char *name = dk_ruleset_enum_name(k, v);
+		if (name)
+			out[(*n)++] = name;
+	}
+}
+
+/*
+ * A value of any type while it is read, before it goes into dk_rules:
+ * bool, enum and int in `scalar`, a set in `set`, a list in `items`.
+ */
+typedef struct rvalue {
+	int scalar;
+	dk_enum_set set;
+	int items[VALUE_ITEMS];
+	int count;
+} rvalue;
+
+static void store_value(dk_rules *r, const dk_rule_key *k, const rvalue *v)
+{
+	char *field = (char *)r + k->value_offset;
+	bool b = v->scalar != 0;
+	int items[VALUE_ITEMS] = { 0 };
+
+	switch (k->type) {
+	case DK_RULE_BOOL:
+		memcpy(field, &b, sizeof(b));
+		break;
+	case DK_RULE_ENUM:
+	case DK_RULE_INT:
+		memcpy(field, &v->scalar, sizeof(v->scalar));
+		break;
+	case DK_RULE_ENUM_SET:
+		memcpy(field, &v->set, sizeof(v->set));
+		break;
+	case DK_RULE_ENUM_LIST:
+	case DK_RULE_INT_LIST:
+		assert(v->count <= k->items);
+		memcpy(items, v->items, (size_t)v->count * sizeof(int));
+		memcpy(field, items, (size_t)k->items * sizeof(int));
+		memcpy((char *)r + k->count_offset, &v->count, sizeof(v->count));
+		break;
+	}
+}
+
+static void load_value(rvalue *out, const dk_rules *r, const dk_rule_key *k)
 {
 	const char *field = (const char *)r + k->value_offset;
 	bool b;
-	int v;
 
-	if (k->type == DK_RULE_BOOL) {
+	memset(out, 0, sizeof(*out));
+	switch (k->type) {
+	case DK_RULE_BOOL:
 		memcpy(&b, field, sizeof(b));
-		return b;
+		out->scalar = b;
+		break;
+	case DK_RULE_ENUM:
+	case DK_RULE_INT:
+		memcpy(&out->scalar, field, sizeof(out->scalar));
+		break;
+	case DK_RULE_ENUM_SET:
+		memcpy(&out->set, field, sizeof(out->set));
+		break;
+	case DK_RULE_ENUM_LIST:
+	case DK_RULE_INT_LIST:
+		memcpy(&out->count, (const char *)r + k->count_offset,
+		       sizeof(out->count));
+		if (out->count < 0 || out->count > k->items)
+			out->count = 0;   /* never loaded: nothing to show */
+		memcpy(out->items, field, (size_t)out->count * sizeof(int));
+		break;
 	}
-	memcpy(&v, field, sizeof(v));
-	return v;
 }
 
 const char *dk_ruleset_value_name(const dk_rules *r, const dk_rule_key *key)
 {
-	int v = load_value(r, key);
+	rvalue v;
 
+	load_value(&v, r, key);
 	if (key->type == DK_RULE_BOOL)
-		return v ? "true" : "false";
-	if (v < 0 || v >= key->count)
-		return NULL;
-	return key->names[v];
+		return v.scalar ? "true" : "false";
+	if (key->type == DK_RULE_ENUM)
+		return dk_ruleset_enum_name(key, v.scalar);
+	return NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -877,11 +1144,60 @@ static bool is_null(const node *n)
 		      is_null_text(n->text, n->len));
 }
 
-/* Parse s[0..len) as a value of k into *out (0/1, or the enum value). */
-static bool parse_value(int *out, const dk_rule_key *k, const char *s,
-			size_t len)
+/* A whole number in decimal ("-3", "12"); false if s is none. */
+static bool parse_int(int *out, const char *s, size_t len)
 {
-	if (k->type == DK_RULE_BOOL) {
+	size_t i = 0;
+	long v = 0;
+	bool neg = false;
+
+	if (len > 0 && (s[0] == '-' || s[0] == '+')) {
+		neg = s[0] == '-';
+		i = 1;
+	}
+	if (i == len || len - i > 9)
+		return false;
+	for (; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (s[i] - '0');
+	}
+	*out = (int)(neg ? -v : v);
+	return true;
+}
+
+/* The value of enum-valued k named s[0..len); false if none. */
+static bool enum_from_text(int *out, const dk_rule_key *k, const char *s,
+			   size_t len)
+{
+	for (int v = 0; v < k->count; v++) {
+		const char *name = dk_ruleset_enum_name(k, v);
+		if (name && text_eq(s, len, name)) {
+			*out = v;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A number item or value of k in range. */
+static bool int_from_text(int *out, const dk_rule_key *k, const char *s,
+			  size_t len)
+{
+	int v;
+
+	if (!parse_int(&v, s, len) || v < k->min || v > k->max)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Parse s[0..len) as a value of the scalar key k (0/1, enum value, int). */
+static bool parse_scalar(int *out, const dk_rule_key *k, const char *s,
+			 size_t len)
+{
+	switch (k->type) {
+	case DK_RULE_BOOL:
 		if (text_eq(s, len, "true") || text_eq(s, len, "True") ||
 		    text_eq(s, len, "TRUE")) {
 			*out = 1;
@@ -893,45 +1209,106 @@ static bool parse_value(int *out, const dk_rule_key *k, const char *s,
 			return true;
 		}
 		return false;
-	}
-	for (int i = 0; i < k->count; i++) {
-		if (text_eq(s, len, k->names[i])) {
-			*out = i;
-			return true;
-		}
+	case DK_RULE_ENUM:
+		return enum_from_text(out, k, s, len);
+	case DK_RULE_INT:
+		return int_from_text(out, k, s, len);
+	case DK_RULE_ENUM_SET:
+	case DK_RULE_ENUM_LIST:
+	case DK_RULE_INT_LIST:
+		break;
 	}
 	return false;
 }
 
-/* "true or false" / "one of 'a', 'b'" */
+/* "'a', 'b', 'c'": the valid names of enum-valued k */
+static void sb_add_names(sbuf *b, const dk_rule_key *k)
+{
+	const char *names[32];
+	size_t n;
+
+	valid_names(names, &n, k);
+	sb_add_list(b, names, n, true);
+}
+
+static void sb_add_int(sbuf *b, int v)
+{
+	char num[16];
+
+	snprintf(num, sizeof(num), "%d", v);
+	sb_add(b, num);
+}
+
+/* "true or false" / "one of 'a', 'b'" / "a whole number from 1 to 12" ... */
 static void sb_add_allowed(sbuf *b, const dk_rule_key *k)
 {
-	if (k->type == DK_RULE_BOOL) {
+	switch (k->type) {
+	case DK_RULE_BOOL:
 		sb_add(b, "true or false");
 		return;
+	case DK_RULE_ENUM:
+		sb_add(b, "one of ");
+		sb_add_names(b, k);
+		return;
+	case DK_RULE_INT:
+		sb_add(b, "a whole number from ");
+		sb_add_int(b, k->min);
+		sb_add(b, " to ");
+		sb_add_int(b, k->max);
+		return;
+	case DK_RULE_ENUM_SET:
+		sb_add(b, "a list of distinct names from ");
+		sb_add_names(b, k);
+		return;
+	case DK_RULE_ENUM_LIST:
+		sb_add(b, "a list of distinct names from ");
+		sb_add_names(b, k);
+		sb_add(b, ", highest first");
+		return;
+	case DK_RULE_INT_LIST:
+		sb_add(b, "a list of ");
+		sb_add_int(b, k->items);
+		sb_add(b, " whole numbers from ");
+		sb_add_int(b, k->min);
+		sb_add(b, " to ");
+		sb_add_int(b, k->max);
+		sb_add(b, ", none smaller than the one before");
+		return;
 	}
-	sb_add(b, "one of ");
-	sb_add_list(b, k->names, (size_t)k->count, true);
 }
 
 typedef enum bad_value {
 	BAD_NULL,       /* nothing given */
 	BAD_TEXT,       /* a string that is no value of the key */
-	BAD_QUOTED,     /* a boolean in quotes */
-	BAD_KIND        /* a mapping or a list */
+	BAD_QUOTED,     /* a boolean or number in quotes */
+	BAD_KIND        /* a mapping or a list where a string belongs */
 } bad_value;
+
+/* "; did you mean 'x'?" for a value of an enum-valued key */
+static void sb_add_enum_suggestion(sbuf *b, const dk_rule_key *k,
+				   const char *s, size_t len)
+{
+	const char *names[32];
+	size_t n;
+
+	valid_names(names, &n, k);
+	sb_add_suggestion(b, names, n, s, len);
+}
 
 static void report_bad_value(dk_diag *diag, const char *file, dk_loc loc,
 			     const dk_rule_key *k, bad_value why,
 			     const char *s, size_t len, const char *kind)
 {
 	sbuf m = { 0 };
+	int v;
 
 	sb_add(&m, "rule '");
 	sb_add(&m, k->name);
 	if (why == BAD_NULL) {
 		sb_add(&m, "' has no value: it must be ");
 		sb_add_allowed(&m, k);
+		if (is_list(k))
+			sb_add(&m, " ('[]' for none)");
 	} else {
 		sb_add(&m, "' must be ");
 		sb_add_allowed(&m, k);
@@ -943,13 +1320,215 @@ static void report_bad_value(dk_diag *diag, const char *file, dk_loc loc,
 						     : ", not '");
 			sb_add(&m, show(s, len).s);
 			sb_add(&m, "'");
-			if (k->type == DK_RULE_ENUM)
-				sb_add_suggestion(&m, k->names, (size_t)k->count,
-						  s, len);
+			if (k->type == DK_RULE_ENUM) {
+				sb_add_enum_suggestion(&m, k, s, len);
+			} else if (is_list(k) &&
+				   (k->type == DK_RULE_INT_LIST
+				    ? parse_int(&v, s, len)
+				    : enum_from_text(&v, k, s, len))) {
+				/* one item written without the brackets */
+				sb_add(&m, "; write a list: '[");
+				sb_add(&m, show(s, len).s);
+				sb_add(&m, "]'");
+			}
 		}
 	}
 	dk_diag_error(diag, file, loc, "%s", sb_str(&m));
 	free(m.p);
+}
+
+/* One item of a list value: from a YAML list, or a word of an override. */
+typedef struct item {
+	const char *text;   /* NULL: not a string (a list or a mapping) */
+	size_t len;
+	const char *kind;   /* what it is when text is NULL: "a list" ... */
+	bool quoted;
+	dk_loc loc;
+} item;
+
+/*
+ * Read the items of a list value of k into *out.  positions: the items have
+ * their own positions (YAML); else they share the value's (an override).
+ * Returns true, or false with every problem reported.
+ */
+static bool parse_items(rvalue *out, const dk_rule_key *k, const item *items,
+			size_t n, bool positions, const char *file,
+			dk_loc value_loc, dk_diag *diag)
+{
+	const item *first[VALUE_ITEMS] = { 0 };   /* enum value -> its item */
+	bool ok = true;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < n; i++) {
+		const item *it = &items[i];
+		int v = 0;
+
+		if (!it->text || (!it->quoted && is_null_text(it->text, it->len))) {
+			dk_diag_error(diag, file, it->loc,
+				      "rule '%s': item %zu must be %s, not %s",
+				      k->name, i + 1,
+				      k->type == DK_RULE_INT_LIST ? "a number"
+								  : "a name",
+				      it->text ? "empty" : it->kind);
+			ok = false;
+			continue;
+		}
+		if (k->type == DK_RULE_INT_LIST) {
+			if (!int_from_text(&v, k, it->text, it->len) || it->quoted) {
+				dk_diag_error(diag, file, it->loc,
+					      "rule '%s': item %zu must be a whole number from %d to %d, not %s'%s'",
+					      k->name, i + 1, k->min, k->max,
+					      it->quoted ? "the quoted string " : "",
+					      show(it->text, it->len).s);
+				ok = false;
+				continue;
+			}
+			if (out->count < VALUE_ITEMS)
+				out->items[out->count] = v;
+			out->count++;
+			continue;
+		}
+		if (!enum_from_text(&v, k, it->text, it->len)) {
+			sbuf m = { 0 };
+
+			sb_add(&m, "rule '");
+			sb_add(&m, k->name);
+			sb_add(&m, "': '");
+			sb_add(&m, show(it->text, it->len).s);
+			sb_add(&m, "' is not one of ");
+			sb_add_names(&m, k);
+			sb_add_enum_suggestion(&m, k, it->text, it->len);
+			dk_diag_error(diag, file, it->loc, "%s", sb_str(&m));
+			free(m.p);
+			ok = false;
+			continue;
+		}
+		if (first[v]) {
+			if (positions)
+				dk_diag_error(diag, file, it->loc,
+					      "rule '%s' lists '%s' twice (first at %u:%u)",
+					      k->name, show(it->text, it->len).s,
+					      (unsigned)first[v]->loc.line,
+					      (unsigned)first[v]->loc.col);
+			else
+				dk_diag_error(diag, file, it->loc,
+					      "rule '%s' lists '%s' twice (items %zu and %zu)",
+					      k->name, show(it->text, it->len).s,
+					      (size_t)(first[v] - items) + 1, i + 1);
+			ok = false;
+			continue;
+		}
+		first[v] = it;
+		if (k->type == DK_RULE_ENUM_SET)
+			out->set |= (dk_enum_set)1 << v;
+		else
+			out->items[out->count++] = v;
+	}
+	if (!ok || k->type != DK_RULE_INT_LIST)
+		return ok;
+
+	if (out->count != k->items) {
+		dk_diag_error(diag, file, value_loc,
+			      "rule '%s' must list exactly %d numbers, not %d",
+			      k->name, k->items, out->count);
+		return false;
+	}
+	for (int i = 1; i < out->count; i++) {
+		if (out->items[i] < out->items[i - 1]) {
+			dk_diag_error(diag, file, items[i].loc,
+				      "rule '%s': item %d (%d) is smaller than item %d (%d); the numbers must not decrease",
+				      k->name, i + 1, out->items[i], i,
+				      out->items[i - 1]);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* The most items a list value of k can have. */
+static int max_items(const dk_rule_key *k)
+{
+	const char *names[32];
+	size_t n;
+
+	if (k->type == DK_RULE_INT_LIST)
+		return k->items;
+	valid_names(names, &n, k);
+	return (int)n;
+}
+
+/* Text of an rvalue of k as written in files ("[queens, jacks]"). */
+static void sb_add_value(sbuf *b, const dk_rule_key *k, const rvalue *v)
+{
+	bool first = true;
+
+	switch (k->type) {
+	case DK_RULE_BOOL:
+		sb_add(b, v->scalar ? "true" : "false");
+		return;
+	case DK_RULE_ENUM: {
+		const char *name = dk_ruleset_enum_name(k, v->scalar);
+		if (name)
+			sb_add(b, name);
+		else
+			sb_add_int(b, v->scalar);
+		return;
+	}
+	case DK_RULE_INT:
+		sb_add_int(b, v->scalar);
+		return;
+	case DK_RULE_ENUM_SET:
+		sb_add(b, "[");
+		for (int i = 0; i < k->count && i < 32; i++) {
+			const char *name;
+			if (!DK_SET_HAS(v->set, i))
+				continue;
+			name = dk_ruleset_enum_name(k, i);
+			if (!first)
+				sb_add(b, ", ");
+			first = false;
+			if (name)
+				sb_add(b, name);
+			else
+				sb_add_int(b, i);
+		}
+		sb_add(b, "]");
+		return;
+	case DK_RULE_ENUM_LIST:
+	case DK_RULE_INT_LIST:
+		sb_add(b, "[");
+		for (int i = 0; i < v->count; i++) {
+			const char *name = k->type == DK_RULE_ENUM_LIST
+				? dk_ruleset_enum_name(k, v->items[i]) : NULL;
+			if (i)
+				sb_add(b, ", ");
+			if (name)
+				sb_add(b, name);
+			else
+				sb_add_int(b, v->items[i]);
+		}
+		sb_add(b, "]");
+		return;
+	}
+}
+
+size_t dk_ruleset_value_format(char *out, size_t size, const dk_rules *r,
+			       const dk_rule_key *key)
+{
+	sbuf b = { 0 };
+	rvalue v;
+	size_t len;
+
+	load_value(&v, r, key);
+	sb_add_value(&b, key, &v);
+	len = b.len;
+	if (size > 0) {
+		size_t n = len < size - 1 ? len : size - 1;
+		memcpy(out, sb_str(&b), n);
+		out[n] = '\0';
+	}
+	free(b.p);
+	return len;
 }
 
 static void report_unknown_rule(dk_diag *diag, const char *file, dk_loc loc,
@@ -971,7 +1550,7 @@ static void report_unknown_rule(dk_diag *diag, const char *file, dk_loc loc,
 		sb_add_list(&m, names, KEY_COUNT, false);
 		sb_add(&m, ")");
 	} else {
-		sb_add(&m, " (see rulesets/README.md for the known rules)");
+		sb_add(&m, " (dokoref-rules(5) lists the known rules)");
 	}
 	dk_diag_error(diag, file, loc, "%s", sb_str(&m));
 	free(m.p);
@@ -984,7 +1563,7 @@ static void report_unknown_rule(dk_diag *diag, const char *file, dk_loc loc,
 /* One rule value read from a file, laid over the base afterwards. */
 typedef struct setting {
 	const dk_rule_key *key;
-	int value;
+	rvalue value;
 	dk_rule_source src;
 } setting;
 
@@ -1060,6 +1639,66 @@ static bool valid_assumption(const char *s, size_t len)
 	return true;
 }
 
+/*
+ * The value under `value:` of rule k (value_key is the key "value").
+ * Returns 0, or -1 with the problems reported.
+ */
+static int read_value(rvalue *out, const dk_rule_key *k, const node *value_key,
+		      const char *file, dk_diag *diag)
+{
+	const node *x = value_key->value;
+
+	memset(out, 0, sizeof(*out));
+	if (is_null(x)) {
+		report_bad_value(diag, file, x ? x->loc : value_key->loc, k,
+				 BAD_NULL, NULL, 0, NULL);
+		return -1;
+	}
+	if (is_list(k)) {
+		item items[VALUE_ITEMS + 1];
+		size_t n = 0;
+
+		if (x->kind != NODE_SEQ) {
+			report_bad_value(diag, file, x->loc, k,
+					 x->kind == NODE_MAP ? BAD_KIND : BAD_TEXT,
+					 x->text, x->len, kind_name(x));
+			return -1;
+		}
+		if (x->count > VALUE_ITEMS) {
+			dk_diag_error(diag, file, x->loc,
+				      "rule '%s' lists %zu items; it can have at most %d",
+				      k->name, x->count, max_items(k));
+			return -1;
+		}
+		for (const node *it = x->first; it; it = it->next, n++) {
+			items[n].text = it->kind == NODE_SCALAR ? it->text : NULL;
+			items[n].len = it->len;
+			items[n].kind = kind_name(it);
+			items[n].quoted = it->quoted;
+			items[n].loc = it->loc;
+		}
+		return parse_items(out, k, items, n, true, file, x->loc, diag)
+		       ? 0 : -1;
+	}
+	if (x->kind != NODE_SCALAR) {
+		report_bad_value(diag, file, x->loc, k, BAD_KIND, NULL, 0,
+				 kind_name(x));
+		return -1;
+	}
+	if (!parse_scalar(&out->scalar, k, x->text, x->len)) {
+		report_bad_value(diag, file, x->loc, k, BAD_TEXT, x->text,
+				 x->len, NULL);
+		return -1;
+	}
+	if (k->type != DK_RULE_ENUM && x->quoted) {
+		/* In YAML "false" and "3" are strings, and no boolean or number. */
+		report_bad_value(diag, file, x->loc, k, BAD_QUOTED, x->text,
+				 x->len, NULL);
+		return -1;
+	}
+	return 0;
+}
+
 /* One entry under `rules:`.  Returns 0 and adds a setting, or -1. */
 static int read_rule(loader *ld, layer *L, const node *key)
 {
@@ -1067,7 +1706,8 @@ static int read_rule(loader *ld, layer *L, const node *key)
 	const dk_rule_key *k = key_find_n(key->text, key->len);
 	const node *v = key->value;
 	const node *value_key = NULL, *source_key = NULL, *assumption_key = NULL;
-	int rc = 0, value = 0;
+	int rc = 0;
+	rvalue value;
 	char what[80];
 
 	if (!k) {
@@ -1105,26 +1745,8 @@ static int read_rule(loader *ld, layer *L, const node *key)
 		dk_diag_error(ld->diag, file, key->loc, "rule '%s' has no 'value'",
 			      k->name);
 		rc = -1;
-	} else {
-		const node *x = value_key->value;
-		if (is_null(x)) {
-			report_bad_value(ld->diag, file, x ? x->loc : value_key->loc,
-					 k, BAD_NULL, NULL, 0, NULL);
-			rc = -1;
-		} else if (x->kind != NODE_SCALAR) {
-			report_bad_value(ld->diag, file, x->loc, k, BAD_KIND,
-					 NULL, 0, kind_name(x));
-			rc = -1;
-		} else if (!parse_value(&value, k, x->text, x->len)) {
-			report_bad_value(ld->diag, file, x->loc, k, BAD_TEXT,
-					 x->text, x->len, NULL);
-			rc = -1;
-		} else if (k->type == DK_RULE_BOOL && x->quoted) {
-			/* In YAML "false" is a string, and a string is no boolean. */
-			report_bad_value(ld->diag, file, x->loc, k, BAD_QUOTED,
-					 x->text, x->len, NULL);
-			rc = -1;
-		}
+	} else if (read_value(&value, k, value_key, file, ld->diag) < 0) {
+		rc = -1;
 	}
 
 	if (!source_key) {
@@ -1372,7 +1994,7 @@ static void apply_layer(loader *ld, const layer *L)
 		const setting *s = &L->settings[i];
 		size_t idx = (size_t)(s->key - keys);
 
-		store_value(r, s->key, s->value);
+		store_value(r, s->key, &s->value);
 		*source_of(r, s->key) = s->src;
 		ld->set[idx] = true;
 	}
@@ -1398,7 +2020,13 @@ static int check_complete(loader *ld, const layer *L)
 			missing[n++] = keys[i].name;
 	if (n == 0)
 		return 0;
-	sb_add_list(&m, missing, n, false);
+	/* A file that sets almost nothing needs no list of forty keys. */
+	sb_add_list(&m, missing, n > 8 ? 8 : n, false);
+	if (n > 8) {
+		char more[48];
+		snprintf(more, sizeof(more), " and %zu more", n - 8);
+		sb_add(&m, more);
+	}
 	dk_diag_error(ld->diag, L->path,
 		      L->rules_key ? L->rules_key->loc : L->name->loc,
 		      "rule set '%s' has no base, so it must set every rule; missing: %s",
@@ -1446,6 +2074,303 @@ out:
 	free(buf);
 	dk_arena_release(&tmp);
 	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Step 4: values that contradict each other                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct checker {
+	const dk_rules *r;
+	dk_diag *diag;
+	int rc;
+} checker;
+
+static const dk_rule_key *must_find(const char *name)
+{
+	const dk_rule_key *k = dk_ruleset_key_find(name);
+	assert(k);
+	return k;
+}
+
+/* How late in the chain a value was set: base, the set itself, a record. */
+static int lateness(const dk_rule_source *s)
+{
+	return s->overridden ? 2 : s->inherited ? 0 : 1;
+}
+
+/* "[a, b]": the current value of the rule named key */
+static void sb_add_current(sbuf *b, const dk_rules *r, const char *key)
+{
+	const dk_rule_key *k = must_find(key);
+	rvalue v;
+
+	load_value(&v, r, k);
+	sb_add_value(b, k, &v);
+}
+
+/*
+ * A contradiction between rule `at` and rule `other` (NULL: `at` alone).
+ * It is reported at the value of `at`, unless `other` was set later in the
+ * chain (in the derived set, or by a record): the value somebody most
+ * likely just changed.  The message is fmt, then where the other stands.
+ */
+static void contradiction(checker *c, const char *at, const char *other,
+			  const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void contradiction(checker *c, const char *at, const char *other,
+			  const char *fmt, ...)
+{
+	const dk_rule_source *here = dk_ruleset_value_source(c->r, must_find(at));
+	const dk_rule_source *there = NULL;
+	const char *there_name = other;
+	char text[1024];
+	sbuf m = { 0 };
+	va_list ap;
+
+	if (other) {
+		there = dk_ruleset_value_source(c->r, must_find(other));
+		if (lateness(there) > lateness(here)) {
+			const dk_rule_source *t = here;
+			here = there;
+			there = t;
+			there_name = at;
+		}
+	}
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	sb_add(&m, text);
+	if (there && there->file) {
+		char where[64];
+
+		sb_add(&m, " (");
+		sb_add(&m, there_name);
+		if (here->file && strcmp(here->file, there->file) == 0) {
+			sb_add(&m, " is set at ");
+		} else {
+			sb_add(&m, " is set in ");
+			sb_add(&m, show_str(there->file).s);
+			sb_add(&m, ":");
+		}
+		snprintf(where, sizeof(where), "%u:%u", (unsigned)there->loc.line,
+			 (unsigned)there->loc.col);
+		sb_add(&m, where);
+		sb_add(&m, ")");
+	}
+	dk_diag_error(c->diag, here->file, here->loc, "%s", sb_str(&m));
+	free(m.p);
+	c->rc = -1;
+}
+
+/* The names in set that are not in allowed, as "'a', 'b'"; false if none. */
+static bool sb_add_missing(sbuf *b, const dk_rule_key *k, dk_enum_set set,
+			   dk_enum_set allowed)
+{
+	bool any = false;
+
+	for (int v = 0; v < k->count && v < 32; v++) {
+		const char *name = dk_ruleset_enum_name(k, v);
+		if (!DK_SET_HAS(set, v) || DK_SET_HAS(allowed, v) || !name)
+			continue;
+		sb_add(b, any ? ", '" : "'");
+		sb_add(b, name);
+		sb_add(b, "'");
+		any = true;
+	}
+	return any;
+}
+
+static dk_enum_set list_as_set(const int *items, int n)
+{
+	dk_enum_set set = 0;
+
+	for (int i = 0; i < n; i++)
+		if (items[i] >= 0 && items[i] < 32)
+			set |= (dk_enum_set)1 << items[i];
+	return set;
+}
+
+static void check_lead(checker *c)
+{
+	if (c->r->lead_normal == DK_LEAD_SOLOIST)
+		contradiction(c, "lead.normal", NULL,
+			      "lead.normal cannot be 'soloist': a normal game has no soloist");
+}
+
+static void check_solos(checker *c)
+{
+	const dk_rules *r = c->r;
+	const dk_rule_key *kinds = must_find("solo.kinds");
+	dk_enum_set priority = list_as_set(r->solo_priority,
+					   r->solo_priority_count);
+	sbuf m = { 0 }, v = { 0 };
+
+	sb_add_current(&v, r, "solo.kinds");
+	if (sb_add_missing(&m, kinds, priority, r->solo_kinds))
+		contradiction(c, "solo.priority", "solo.kinds",
+			      "solo.priority names %s, which solo.kinds %s does not allow",
+			      sb_str(&m), sb_str(&v));
+	if (r->solo_clash == DK_SOLO_CLASH_TYPE) {
+		m.len = 0;
+		if (r->solo_priority_count == 0)
+			contradiction(c, "solo.clash", "solo.priority",
+				      "solo.clash is 'type' but solo.priority is empty: there is no order of the solo types");
+		else if (sb_add_missing(&m, kinds, r->solo_kinds, priority))
+			contradiction(c, "solo.priority", "solo.kinds",
+				      "solo.clash is 'type' but solo.priority leaves out %s of solo.kinds",
+				      sb_str(&m));
+	}
+	m.len = 0;
+	if (r->swines != DK_SWINES_NONE &&
+	    sb_add_missing(&m, kinds, r->swines_solos, r->solo_kinds))
+		contradiction(c, "swines.solos", "solo.kinds",
+			      "swines.solos names %s, which solo.kinds %s does not allow",
+			      sb_str(&m), sb_str(&v));
+	if (r->swines == DK_SWINES_NONE && r->swines_solos) {
+		m.len = 0;
+		sb_add_current(&m, r, "swines.solos");
+		contradiction(c, "swines.solos", "swines.kind",
+			      "swines.solos is %s but swines.kind is 'none'",
+			      sb_str(&m));
+	}
+	free(m.p);
+	free(v.p);
+}
+
+/* Whether reservation res can happen at all under r, the rule that says
+ * so, and the words for either case. */
+static bool reservation_enabled(const dk_rules *r, dk_reservation res,
+				const char **rule, const char **on,
+				const char **off)
+{
+	switch (res) {
+	case DK_RES_SOLO:
+		*rule = "solo.kinds";
+		*on = "solo.kinds allows solos";
+		*off = "solo.kinds is empty";
+		return r->solo_kinds != 0;
+	case DK_RES_THROW_IN:
+		*rule = "throw_in.reasons";
+		*on = "throw_in.reasons names reasons to throw in";
+		*off = "throw_in.reasons is empty";
+		return r->throw_in_reasons != 0;
+	case DK_RES_POVERTY:
+		*rule = "poverty.enabled";
+		*on = "poverty.enabled is true";
+		*off = "poverty.enabled is false";
+		return r->poverty;
+	case DK_RES_MARRIAGE:
+		*rule = "marriage.enabled";
+		*on = "marriage.enabled is true";
+		*off = "marriage.enabled is false";
+		return r->marriage;
+	case DK_RES_COUNT:
+		break;
+	}
+	return false;
+}
+
+static void check_reservations(checker *c)
+{
+	const dk_rules *r = c->r;
+	dk_enum_set order = list_as_set(r->reservation_order,
+					r->reservation_order_count);
+
+	for (int res = 0; res < DK_RES_COUNT; res++) {
+		const char *rule, *yes, *no;
+		bool on = reservation_enabled(r, (dk_reservation)res, &rule, &yes, &no);
+		bool listed = DK_SET_HAS(order, res);
+
+		if (listed && !on)
+			contradiction(c, "reservations.order", rule,
+				      "reservations.order names '%s' but %s",
+				      reservation_names[res], no);
+		else if (on && !listed)
+			contradiction(c, "reservations.order", rule,
+				      "%s but reservations.order leaves out '%s'",
+				      yes, reservation_names[res]);
+	}
+	if (DK_SET_HAS(r->throw_in_reasons, DK_THROW_FIVE_NINES) && !r->deck_nines)
+		contradiction(c, "throw_in.reasons", "deck.nines",
+			      "throw_in.reasons names 'five-nines' but deck.nines is false: the deck has no nines");
+}
+
+static void check_marriage(checker *c)
+{
+	const dk_rules *r = c->r;
+	const char *def = dk_marriage_cond_name(
+		(dk_marriage_cond)r->marriage_default_condition);
+	sbuf v = { 0 };
+
+	if (!r->marriage)
+		return;
+	sb_add_current(&v, r, "marriage.conditions");
+	if (r->marriage_conditions == 0)
+		contradiction(c, "marriage.conditions", "marriage.enabled",
+			      "marriage.conditions is empty but marriage.enabled is true");
+	else if (!DK_SET_HAS(r->marriage_conditions, r->marriage_default_condition))
+		contradiction(c, "marriage.default_condition", "marriage.conditions",
+			      "marriage.default_condition '%s' is not one of marriage.conditions %s",
+			      def ? def : "?", sb_str(&v));
+	if (r->marriage_deadline_trick > dk_rules_hand_size(r))
+		contradiction(c, "marriage.deadline_trick", "deck.nines",
+			      "marriage.deadline_trick %d is beyond the last trick: with deck.nines %s a game has %d tricks",
+			      r->marriage_deadline_trick,
+			      r->deck_nines ? "true" : "false",
+			      dk_rules_hand_size(r));
+	free(v.p);
+}
+
+static void check_poverty(checker *c)
+{
+	const dk_rules *r = c->r;
+
+	/* With fox_extra the Fuchs case has one trump more and passes one card
+	 * more, so it needs the same as the ordinary case. */
+	if (r->poverty && r->poverty_pass == DK_PASS_TRUMPS_FILLED &&
+	    r->poverty_pass_count < r->poverty_max_trumps)
+		contradiction(c, "poverty.pass_count", "poverty.max_trumps",
+			      "poverty.pass_count %d is smaller than poverty.max_trumps %d: with poverty.pass 'trumps-filled' a poor player with %d trumps could not pass them all",
+			      r->poverty_pass_count, r->poverty_max_trumps,
+			      r->poverty_max_trumps);
+}
+
+static void check_announcements(checker *c)
+{
+	static const char *const levels[DK_LEVELS] = {
+		"Re/Kontra", "keine 90", "keine 60", "keine 30", "schwarz"
+	};
+	const dk_rules *r = c->r;
+	int n = dk_rules_hand_size(r);
+	int most = r->announce_model == DK_MODEL_GAME_CARDS
+		   ? DK_PLAYING_SEATS * n : n;
+	const char *model = dk_ruleset_enum_name(must_find("announce.model"),
+						 (int)r->announce_model);
+
+	for (int i = 0; i < r->announce_max_played_count && i < DK_LEVELS; i++) {
+		if (r->announce_max_played[i] <= most)
+			continue;
+		contradiction(c, "announce.max_played", "announce.model",
+			      "announce.max_played allows %s until %d cards are played, but announce.model '%s' counts at most %d (%d cards per hand)",
+			      levels[i], r->announce_max_played[i],
+			      model ? model : "?", most, n);
+		break;
+	}
+}
+
+int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)
+{
+	checker c = { &rs->rules, diag, 0 };
+
+	check_lead(&c);
+	check_solos(&c);
+	check_reservations(&c);
+	check_marriage(&c);
+	check_poverty(&c);
+	check_announcements(&c);
+	return c.rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1498,6 +2423,8 @@ int dk_ruleset_load(dk_ruleset *out, const char *name_or_path,
 	}
 	canon = canonical(path);
 	rc = load_file(&ld, path, canon);
+	if (rc == 0)
+		rc = dk_ruleset_check(out, diag);
 out:
 	free(path);
 	free(canon);
@@ -1506,14 +2433,55 @@ out:
 	return rc;
 }
 
+/*
+ * Split an override's list text into items: words separated by blanks or
+ * commas, the whole optionally in brackets ("[a, b]", "a b", "[]").
+ * Returns the number of items, or -1 when there are more than cap.
+ */
+static int split_items(item *out, size_t cap, const char *s, size_t len,
+		       dk_loc loc)
+{
+	size_t i = 0, n = 0;
+
+	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i < len && s[i] == '[' && s[len - 1] == ']') {
+		i++;
+		len--;
+	}
+	while (i < len) {
+		size_t start;
+
+		if (s[i] == ' ' || s[i] == '\t' || s[i] == ',') {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != ',')
+			i++;
+		if (n == cap)
+			return -1;
+		out[n].text = s + start;
+		out[n].len = i - start;
+		out[n].kind = NULL;
+		out[n].quoted = false;
+		out[n].loc = loc;
+		n++;
+	}
+	return (int)n;
+}
+
 int dk_ruleset_override(dk_ruleset *rs, const char *key, const char *value,
 			const char *file, dk_loc loc, dk_diag *diag)
 {
 	const dk_rule_key *k = key ? dk_ruleset_key_find(key) : NULL;
 	size_t len = value ? strlen(value) : 0;
 	dk_rule_source *src;
-	int v;
+	rvalue v;
 
+	memset(&v, 0, sizeof(v));
 	if (!k) {
 		const char *s = key ? key : "";
 		report_unknown_rule(diag, file, loc, "override of unknown rule",
@@ -1524,11 +2492,23 @@ int dk_ruleset_override(dk_ruleset *rs, const char *key, const char *value,
 		report_bad_value(diag, file, loc, k, BAD_NULL, NULL, 0, NULL);
 		return -1;
 	}
-	if (!parse_value(&v, k, value, len)) {
+	if (is_list(k)) {
+		item items[VALUE_ITEMS];
+		int n = split_items(items, VALUE_ITEMS, value, len, loc);
+
+		if (n < 0) {
+			dk_diag_error(diag, file, loc,
+				      "rule '%s' lists more than %d items; it can have at most %d",
+				      k->name, VALUE_ITEMS, max_items(k));
+			return -1;
+		}
+		if (!parse_items(&v, k, items, (size_t)n, false, file, loc, diag))
+			return -1;
+	} else if (!parse_scalar(&v.scalar, k, value, len)) {
 		report_bad_value(diag, file, loc, k, BAD_TEXT, value, len, NULL);
 		return -1;
 	}
-	store_value(&rs->rules, k, v);
+	store_value(&rs->rules, k, &v);
 	src = source_of(&rs->rules, k);
 	memset(src, 0, sizeof(*src));
 	src->file = dk_arena_strdup(&rs->arena, file);

@@ -10,8 +10,11 @@
  *
  * Every rule key is one row of a table (dk_ruleset_keys): its name, its
  * type, the offsets of the value and of its dk_rule_source in dk_rules, and
- * for enums the allowed names.  A new rule is a new field in rules.h and a
- * new row; the loader, the overrides and the listing need no other change.
+ * for enum-valued types the allowed names, for numbers the range.  A new
+ * rule is a new field in rules.h and a new row; the loader, the overrides,
+ * the checks of single values and `dokoref rules show` need no other
+ * change (a rule that must agree with others gets a check in
+ * dk_ruleset_check).
  *
  * Input errors are diagnostics (`file:line:col: error: ...`, 1-based), never
  * a crash: files over 1 MiB, nesting deeper than 16, anchors, aliases, tags,
@@ -36,18 +39,41 @@ typedef struct dk_ruleset {
 /** The type of a rule key's value. */
 typedef enum dk_rule_type {
 	DK_RULE_BOOL = 0,   /* a bool field: true or false */
-	DK_RULE_ENUM        /* an int-sized enum field: one of the names */
+	DK_RULE_ENUM,       /* an int-sized enum field: one of the names */
+	DK_RULE_INT,        /* an int field: a whole number from min to max */
+	DK_RULE_ENUM_SET,   /* a dk_enum_set field: a list of distinct names,
+			       one bit per value, order of no meaning */
+	DK_RULE_ENUM_LIST,  /* an int array and its count: distinct names in
+			       the order given (highest first) */
+	DK_RULE_INT_LIST    /* an int array and its count: exactly `items`
+			       numbers from min to max, none smaller than the
+			       one before */
 } dk_rule_type;
 
-/** One row of the key table. */
+/*
+ * One row of the key table.
+ *
+ * The enum-valued types (DK_RULE_ENUM, _ENUM_SET, _ENUM_LIST) name their
+ * values either by `names` (a table of the loader's own, every value valid)
+ * or by `name_of` (the record format's name function, which returns NULL
+ * for a value that is no valid choice, such as DK_SOLO_NONE); use
+ * dk_ruleset_enum_name rather than either field.
+ */
 typedef struct dk_rule_key {
 	const char *name;           /* as written in files: "deck.nines" */
 	dk_rule_type type;
 	size_t value_offset;        /* offsetof(dk_rules, <field>) */
 	size_t source_offset;       /* offsetof(dk_rules, <field>_src) */
-	const char *const *names;   /* DK_RULE_ENUM: name of each value in
-				       enum order, NULL-terminated; else NULL */
-	int count;                  /* DK_RULE_ENUM: number of names */
+	size_t count_offset;        /* list types: offsetof(dk_rules,
+				       <field>_count); else 0 */
+	const char *const *names;   /* name of each value in enum order,
+				       NULL-terminated; or NULL */
+	const char *(*name_of)(int v); /* or the name of value v; or NULL */
+	int count;                  /* enum-valued types: number of values,
+				       the invalid ones included */
+	int min, max;               /* DK_RULE_INT, _INT_LIST: range of a number */
+	int items;                  /* list types: the array's size;
+				       DK_RULE_INT_LIST: exactly this many */
 } dk_rule_key;
 
 /** Size of a rule set file beyond which it is refused unread. */
@@ -77,6 +103,9 @@ void dk_ruleset_release(dk_ruleset *rs);
  * keeps the declared name.  A rule value needs a `source`; a boolean must be
  * written true or false without quotes (rulesets/README.md).
  *
+ * The merged set must have every key set and is checked with
+ * dk_ruleset_check.
+ *
  * out is (re)initialized here and must not hold a loaded set.  Returns 0
  * when the set loaded (diag may have got warnings), or -1 with at least one
  * error in diag; then out is empty again.  Either way the caller releases
@@ -88,13 +117,30 @@ int dk_ruleset_load(dk_ruleset *out, const char *name_or_path,
 
 /**
  * Apply one per-record override: key as in the files ("deck.nines"), value
- * as written in the record ("false", "second-wins").  file and loc point at
- * the override in the record; they become the value's dk_rule_source (with
- * overridden = true, no cite, no assumption; file copied into rs->arena).
- * Returns 0, or -1 with an error in diag and rs unchanged.
+ * as written in the record ("false", "second-wins", "3").  A list is
+ * written as its items separated by spaces or commas, optionally in
+ * brackets: "queens jacks", "[queens, jacks]", "1 2 3 4 5"; "[]" is the
+ * empty list.  file and loc point at the override in the record; they
+ * become the value's dk_rule_source (with overridden = true, no cite, no
+ * assumption; file copied into rs->arena).  Returns 0, or -1 with an error
+ * in diag and rs unchanged.
+ *
+ * Values are checked one by one here; whether they agree with each other
+ * is for dk_ruleset_check, which the caller runs after the last override.
  */
 int dk_ruleset_override(dk_ruleset *rs, const char *key, const char *value,
 			const char *file, dk_loc loc, dk_diag *diag);
+
+/**
+ * Check that the values of a loaded set agree with each other (the marriage
+ * default among the allowed conditions, the solo priority naming only
+ * allowed solos, the reservation order naming exactly the enabled
+ * reservations, ...; rulesets/README.md lists every check).
+ * dk_ruleset_load runs it on the merged set; run it again after overrides.
+ * Each contradiction is an error at the value that was set last of those
+ * involved.  Returns 0, or -1 with errors in diag; rs is not changed.
+ */
+int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag);
 
 /**
  * The default search directories: each non-empty entry of
@@ -113,8 +159,32 @@ const dk_rule_key *dk_ruleset_keys(size_t *count);
 /** The row for a key name, or NULL. */
 const dk_rule_key *dk_ruleset_key_find(const char *name);
 
-/** The current value of key in r as written in files ("true", "first-wins"); static. */
+/**
+ * The current value of a DK_RULE_BOOL or DK_RULE_ENUM key in r as written in
+ * files ("true", "first-wins"); a static string.  NULL for the other types
+ * (use dk_ruleset_value_format) and for a value out of range.
+ */
 const char *dk_ruleset_value_name(const dk_rules *r, const dk_rule_key *key);
+
+/** Longest text dk_ruleset_value_format writes, with its NUL. */
+#define DK_RULESET_VALUE_MAX 512
+
+/**
+ * The current value of key in r as it is written in files, into out (at
+ * most size bytes, NUL-terminated, cut if too small): "true",
+ * "first-wins", "3", "[queens, jacks]", "[]", "[1, 2, 3, 4, 5]".  The same
+ * text is accepted by dk_ruleset_override.  Returns the length of the
+ * whole text (as snprintf does); DK_RULESET_VALUE_MAX always suffices.
+ */
+size_t dk_ruleset_value_format(char *out, size_t size, const dk_rules *r,
+			       const dk_rule_key *key);
+
+/**
+ * The name of value v of an enum-valued key (DK_RULE_ENUM, _ENUM_SET,
+ * _ENUM_LIST) as written in files; a static string, or NULL when v is no
+ * valid value of the key (or the key has no names).
+ */
+const char *dk_ruleset_enum_name(const dk_rule_key *key, int v);
 
 /** Where the current value of key in r came from. */
 const dk_rule_source *dk_ruleset_value_source(const dk_rules *r,

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "record.h"
 #include "ruleset.h"
 #include "leakcheck.h"
 
@@ -243,6 +244,64 @@ Test(ruleset, ddv)
 	}
 	cr_expect_str_eq(s[0]->cite, "TSR 2.2.1: \"Das Doppelkopf-Kartenspiel "
 		"besteht aus 48 Spielkarten in vier Farben zu je 12 Karten.\"");
+
+	/* Every key is stated by ddv itself and cites the TSR. */
+	size_t n;
+	const dk_rule_key *k = dk_ruleset_keys(&n);
+	for (size_t i = 0; i < n; i++) {
+		const dk_rule_source *src = dk_ruleset_value_source(r, &k[i]);
+		cr_expect(src->cite && strncmp(src->cite, "TSR", 3) == 0,
+			  "%s: cite '%s'", k[i].name, str_or_null(src->cite));
+		cr_expect_null(src->assumption, "%s", k[i].name);
+		cr_expect_not(src->inherited, "%s", k[i].name);
+		cr_expect_str_eq(src->file, RULESETS "/ddv.yaml", "%s", k[i].name);
+	}
+
+	/* RULES.md §4: the player left of the dealer leads, in a solo too
+	 * (the Lustsolo's rule; a record cannot tell a Pflichtsolo). */
+	cr_expect_eq(r->lead_normal, DK_LEAD_LEFT_OF_DEALER);
+	cr_expect_eq(r->lead_solo, DK_LEAD_LEFT_OF_DEALER);
+	cr_expect(strstr(r->lead_solo_src.cite, "wrong-lead finding") != NULL);
+	cr_expect_eq(r->lead_wrong_severity, DK_RULE_SEV_ERROR);
+	/* §2: Damen, Buben, four dirty Farbsoli, Fleischlos; §5 */
+	cr_expect_eq(r->solo_kinds, (1u << DK_SOLO_QUEENS) | (1u << DK_SOLO_JACKS) |
+		     (1u << DK_SOLO_CLUBS) | (1u << DK_SOLO_SPADES) |
+		     (1u << DK_SOLO_HEARTS) | (1u << DK_SOLO_DIAMONDS) |
+		     (1u << DK_SOLO_FLEISCHLOS));
+	cr_expect_eq(r->solo_clash, DK_SOLO_CLASH_SEAT);
+	cr_expect_eq(r->solo_priority_count, 0);
+	cr_expect_not(r->solo_outbid);
+	cr_expect_eq(r->reservation_order_count, 2);
+	cr_expect_eq(r->reservation_order[0], DK_RES_SOLO);
+	cr_expect_eq(r->reservation_order[1], DK_RES_MARRIAGE);
+	cr_expect_eq(r->throw_in_reasons, 0u, "the TSR has no throwing in");
+	/* §9 */
+	cr_expect_eq(r->swines, DK_SWINES_NONE);
+	cr_expect_eq(r->swines_solos, 0u);
+	cr_expect_not(r->genscher);
+	cr_expect_not(r->wende_genscher);
+	/* §6 */
+	cr_expect(r->marriage);
+	cr_expect_eq(r->marriage_conditions, 1u << DK_MARRIAGE_FIRST_TRICK);
+	cr_expect_eq(r->marriage_default_condition, DK_MARRIAGE_FIRST_TRICK);
+	cr_expect_eq(r->marriage_deadline_trick, 3);
+	cr_expect_eq(r->marriage_alone, DK_ALONE_SOLO);
+	cr_expect_eq(r->marriage_self, DK_SELF_SKIPPED);
+	cr_expect_not(r->marriage_announce_before_clarified);
+	cr_expect_eq(r->marriage_shift, DK_SHIFT_BY_CLARIFYING_TRICK);
+	/* §7: the TSR has no poverty */
+	cr_expect_not(r->poverty);
+	/* §10 */
+	cr_expect_eq(r->announce_model, DK_MODEL_OWN_CARDS);
+	cr_expect_eq(r->announce_max_played_count, DK_LEVELS);
+	for (int i = 0; i < DK_LEVELS; i++)
+		cr_expect_eq(r->announce_max_played[i], i + 1);
+	cr_expect_eq(r->announce_reply, DK_REPLY_ONE_CARD_LATER);
+	cr_expect_eq(r->announce_skip, DK_SKIP_IF_EACH_IN_TIME);
+	cr_expect(r->announce_limit_needs_call);
+	cr_expect_not(r->announce_chain);
+	cr_expect_not(r->announce_soloist_re_needs_opposition);
+	cr_expect_eq(r->announce_mandatory_points, 0);
 	dk_ruleset_release(&rs);
 }
 
@@ -322,6 +381,361 @@ Test(ruleset, house_sets)
 		dk_ruleset_release(&rs);
 		free(path);
 	}
+}
+
+/*
+ * Every rule of the house sets beyond the deck and the tie rule, as
+ * `rules show` writes its value, and how it was set: "" stated by the set
+ * from its text, "inh" inherited from ddv (the text is silent), "Dn"
+ * stated on decision Dn of RULES.md.
+ */
+static const struct shipped_value {
+	const char *set, *key, *value, *how;
+} shipped_values[] = {
+	/* ottendorf-2008: RULES.md §2 (dirty Farbsoli, Fleischlos), §4 (D28),
+	 * §5 (Solo > Schmeißen > Armut > Hochzeit), §6, §7 (D7), §9 (D9), §10 */
+	{ "ottendorf-2008", "lead.normal", "left-of-dealer", "" },
+	{ "ottendorf-2008", "lead.solo", "left-of-dealer", "D28" },
+	{ "ottendorf-2008", "lead.wrong_lead_severity", "error", "inh" },
+	{ "ottendorf-2008", "solo.kinds", "[queens, jacks, clubs, spades, hearts, diamonds, fleischlos]", "" },
+	{ "ottendorf-2008", "solo.clash", "seat", "" },
+	{ "ottendorf-2008", "solo.priority", "[]", "inh" },
+	{ "ottendorf-2008", "solo.outbid_by_announcements", "false", "inh" },
+	{ "ottendorf-2008", "reservations.order", "[solo, throw-in, poverty, marriage]", "" },
+	{ "ottendorf-2008", "throw_in.reasons", "[five-kings, five-nines]", "" },
+	{ "ottendorf-2008", "swines.kind", "declared", "" },
+	{ "ottendorf-2008", "swines.solos", "[clubs, spades, hearts, diamonds]", "D9" },
+	{ "ottendorf-2008", "genscher.enabled", "false", "inh" },
+	{ "ottendorf-2008", "wende_genscher.enabled", "false", "inh" },
+	{ "ottendorf-2008", "marriage.enabled", "true", "" },
+	{ "ottendorf-2008", "marriage.conditions", "[first-trick]", "" },
+	{ "ottendorf-2008", "marriage.default_condition", "first-trick", "" },
+	{ "ottendorf-2008", "marriage.deadline_trick", "3", "" },
+	{ "ottendorf-2008", "marriage.alone", "solo", "" },
+	{ "ottendorf-2008", "marriage.bride_meets_condition", "skipped", "" },
+	{ "ottendorf-2008", "marriage.announce_before_clarified", "false", "" },
+	{ "ottendorf-2008", "marriage.deadline_shift", "by-clarifying-trick", "" },
+	{ "ottendorf-2008", "poverty.enabled", "true", "" },
+	{ "ottendorf-2008", "poverty.max_trumps", "3", "" },
+	{ "ottendorf-2008", "poverty.fox_extra", "false", "" },
+	{ "ottendorf-2008", "poverty.pass", "trumps-only", "" },
+	{ "ottendorf-2008", "poverty.pass_count", "3", "inh" },
+	{ "ottendorf-2008", "poverty.pair_party", "re", "D7" },
+	{ "ottendorf-2008", "poverty.return_fehl_first", "false", "" },
+	{ "ottendorf-2008", "poverty.report", "count", "" },
+	{ "ottendorf-2008", "poverty.refused", "redeal", "" },
+	{ "ottendorf-2008", "poverty.with_marriage", "by-priority", "" },
+	{ "ottendorf-2008", "poverty.double", "redeal", "" },
+	{ "ottendorf-2008", "announce.model", "own-cards", "" },
+	{ "ottendorf-2008", "announce.max_played", "[1, 2, 3, 4, 5]", "" },
+	{ "ottendorf-2008", "announce.reply", "one-card-later", "" },
+	{ "ottendorf-2008", "announce.skip", "forbidden", "" },
+	{ "ottendorf-2008", "announce.limit_needs_re_kontra", "true", "" },
+	{ "ottendorf-2008", "announce.trick_by_trick", "false", "inh" },
+	{ "ottendorf-2008", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "ottendorf-2008", "announce.mandatory_first_trick_points", "0", "inh" },
+
+	/* wattenscheid-2016: §4 (D5: right of the dealer, a warning), §2 (D2),
+	 * §5 (three rounds), §6, §7 (the Contra party), §9 (Genscher), §10
+	 * (the left neighbour holds 9 of 10 cards) */
+	{ "wattenscheid-2016", "lead.normal", "right-of-dealer", "D5" },
+	{ "wattenscheid-2016", "lead.solo", "soloist", "" },
+	{ "wattenscheid-2016", "lead.wrong_lead_severity", "warning", "D5" },
+	{ "wattenscheid-2016", "solo.kinds", "[queens, jacks, clubs, spades, hearts, diamonds]", "D2" },
+	{ "wattenscheid-2016", "solo.clash", "type", "" },
+	{ "wattenscheid-2016", "solo.priority", "[queens, jacks, clubs, spades, diamonds, hearts]", "D2" },
+	{ "wattenscheid-2016", "solo.outbid_by_announcements", "false", "inh" },
+	{ "wattenscheid-2016", "reservations.order", "[solo, poverty, marriage]", "" },
+	{ "wattenscheid-2016", "throw_in.reasons", "[]", "inh" },
+	{ "wattenscheid-2016", "swines.kind", "none", "" },
+	{ "wattenscheid-2016", "swines.solos", "[]", "inh" },
+	{ "wattenscheid-2016", "genscher.enabled", "true", "" },
+	{ "wattenscheid-2016", "wende_genscher.enabled", "false", "inh" },
+	{ "wattenscheid-2016", "marriage.enabled", "true", "" },
+	{ "wattenscheid-2016", "marriage.conditions", "[first-trick, first-fehl-trick]", "" },
+	{ "wattenscheid-2016", "marriage.default_condition", "first-trick", "inh" },
+	{ "wattenscheid-2016", "marriage.deadline_trick", "3", "" },
+	{ "wattenscheid-2016", "marriage.alone", "silent", "" },
+	{ "wattenscheid-2016", "marriage.bride_meets_condition", "skipped", "" },
+	{ "wattenscheid-2016", "marriage.announce_before_clarified", "false", "" },
+	{ "wattenscheid-2016", "marriage.deadline_shift", "by-clarifying-trick", "inh" },
+	{ "wattenscheid-2016", "poverty.enabled", "true", "" },
+	{ "wattenscheid-2016", "poverty.max_trumps", "3", "" },
+	{ "wattenscheid-2016", "poverty.fox_extra", "false", "" },
+	{ "wattenscheid-2016", "poverty.pass", "trumps-filled", "" },
+	{ "wattenscheid-2016", "poverty.pass_count", "3", "" },
+	{ "wattenscheid-2016", "poverty.pair_party", "kontra", "" },
+	{ "wattenscheid-2016", "poverty.return_fehl_first", "false", "" },
+	{ "wattenscheid-2016", "poverty.report", "on-request", "" },
+	{ "wattenscheid-2016", "poverty.refused", "redeal", "" },
+	{ "wattenscheid-2016", "poverty.with_marriage", "by-priority", "" },
+	{ "wattenscheid-2016", "poverty.double", "redeal", "" },
+	{ "wattenscheid-2016", "announce.model", "left-neighbour-cards", "" },
+	{ "wattenscheid-2016", "announce.max_played", "[1, 1, 1, 1, 1]", "" },
+	{ "wattenscheid-2016", "announce.reply", "none", "" },
+	{ "wattenscheid-2016", "announce.skip", "if-each-in-time", "inh" },
+	{ "wattenscheid-2016", "announce.limit_needs_re_kontra", "true", "" },
+	{ "wattenscheid-2016", "announce.trick_by_trick", "false", "inh" },
+	{ "wattenscheid-2016", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "wattenscheid-2016", "announce.mandatory_first_trick_points", "0", "inh" },
+
+	/* turnier-2022: §4 (left of the dealer, solos too), §5 (Trumpf > Damen >
+	 * Buben, outbidding), §6 (catch-up), §7 (Trumpfabgabe), §10 (D21, Stich
+	 * für Stich) */
+	{ "turnier-2022", "lead.normal", "left-of-dealer", "" },
+	{ "turnier-2022", "lead.solo", "left-of-dealer", "" },
+	{ "turnier-2022", "lead.wrong_lead_severity", "error", "inh" },
+	{ "turnier-2022", "solo.kinds", "[queens, jacks, trumps]", "" },
+	{ "turnier-2022", "solo.clash", "type", "" },
+	{ "turnier-2022", "solo.priority", "[trumps, queens, jacks]", "" },
+	{ "turnier-2022", "solo.outbid_by_announcements", "true", "" },
+	{ "turnier-2022", "reservations.order", "[solo, poverty, marriage]", "" },
+	{ "turnier-2022", "throw_in.reasons", "[]", "" },
+	{ "turnier-2022", "swines.kind", "none", "" },
+	{ "turnier-2022", "swines.solos", "[]", "inh" },
+	{ "turnier-2022", "genscher.enabled", "false", "inh" },
+	{ "turnier-2022", "wende_genscher.enabled", "false", "inh" },
+	{ "turnier-2022", "marriage.enabled", "true", "" },
+	{ "turnier-2022", "marriage.conditions", "[first-fehl-trick]", "" },
+	{ "turnier-2022", "marriage.default_condition", "first-fehl-trick", "" },
+	{ "turnier-2022", "marriage.deadline_trick", "3", "" },
+	{ "turnier-2022", "marriage.alone", "solo", "" },
+	{ "turnier-2022", "marriage.bride_meets_condition", "skipped", "" },
+	{ "turnier-2022", "marriage.announce_before_clarified", "false", "" },
+	{ "turnier-2022", "marriage.deadline_shift", "catch-up", "" },
+	{ "turnier-2022", "poverty.enabled", "true", "" },
+	{ "turnier-2022", "poverty.max_trumps", "3", "" },
+	{ "turnier-2022", "poverty.fox_extra", "false", "" },
+	{ "turnier-2022", "poverty.pass", "trumps-only", "" },
+	{ "turnier-2022", "poverty.pass_count", "3", "inh" },
+	{ "turnier-2022", "poverty.pair_party", "re", "" },
+	{ "turnier-2022", "poverty.return_fehl_first", "true", "" },
+	{ "turnier-2022", "poverty.report", "count", "" },
+	{ "turnier-2022", "poverty.refused", "redeal", "" },
+	{ "turnier-2022", "poverty.with_marriage", "by-priority", "" },
+	{ "turnier-2022", "poverty.double", "redeal", "" },
+	{ "turnier-2022", "announce.model", "game-cards", "D21" },
+	{ "turnier-2022", "announce.max_played", "[5, 9, 13, 17, 21]", "D21" },
+	{ "turnier-2022", "announce.reply", "none", "" },
+	{ "turnier-2022", "announce.skip", "if-each-in-time", "inh" },
+	{ "turnier-2022", "announce.limit_needs_re_kontra", "true", "" },
+	{ "turnier-2022", "announce.trick_by_trick", "true", "" },
+	{ "turnier-2022", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "turnier-2022", "announce.mandatory_first_trick_points", "0", "" },
+
+	/* unsere-2024: §2 (reine Farbsoli, Köhler), §5, §6 (D27), §7 (D23, Fuchs
+	 * case, Ramsch), §10 (D21, immediate reply, keine 90 without Re, the
+	 * soloist's Re) */
+	{ "unsere-2024", "lead.normal", "left-of-dealer", "inh" },
+	{ "unsere-2024", "lead.solo", "soloist", "" },
+	{ "unsere-2024", "lead.wrong_lead_severity", "error", "inh" },
+	{ "unsere-2024", "solo.kinds", "[queens, jacks, pure-clubs, pure-spades, pure-hearts, pure-diamonds, fleischlos, koehler]", "" },
+	{ "unsere-2024", "solo.clash", "seat", "" },
+	{ "unsere-2024", "solo.priority", "[]", "inh" },
+	{ "unsere-2024", "solo.outbid_by_announcements", "false", "inh" },
+	{ "unsere-2024", "reservations.order", "[solo, throw-in, poverty, marriage]", "" },
+	{ "unsere-2024", "throw_in.reasons", "[few-trumps]", "" },
+	{ "unsere-2024", "swines.kind", "declared", "" },
+	{ "unsere-2024", "swines.solos", "[]", "inh" },
+	{ "unsere-2024", "genscher.enabled", "false", "inh" },
+	{ "unsere-2024", "wende_genscher.enabled", "false", "inh" },
+	{ "unsere-2024", "marriage.enabled", "true", "" },
+	{ "unsere-2024", "marriage.conditions", "[first-fehl-trick, first-trump-trick]", "" },
+	{ "unsere-2024", "marriage.default_condition", "first-fehl-trick", "" },
+	{ "unsere-2024", "marriage.deadline_trick", "3", "" },
+	{ "unsere-2024", "marriage.alone", "zwangssolo", "" },
+	{ "unsere-2024", "marriage.bride_meets_condition", "alone", "D27" },
+	{ "unsere-2024", "marriage.announce_before_clarified", "true", "" },
+	{ "unsere-2024", "marriage.deadline_shift", "none", "" },
+	{ "unsere-2024", "poverty.enabled", "true", "" },
+	{ "unsere-2024", "poverty.max_trumps", "3", "" },
+	{ "unsere-2024", "poverty.fox_extra", "true", "" },
+	{ "unsere-2024", "poverty.pass", "trumps-filled", "" },
+	{ "unsere-2024", "poverty.pass_count", "3", "" },
+	{ "unsere-2024", "poverty.pair_party", "re", "D23" },
+	{ "unsere-2024", "poverty.return_fehl_first", "false", "" },
+	{ "unsere-2024", "poverty.report", "whether", "" },
+	{ "unsere-2024", "poverty.refused", "ramsch", "" },
+	{ "unsere-2024", "poverty.with_marriage", "poverty-only", "" },
+	{ "unsere-2024", "poverty.double", "redeal-unless-solo", "" },
+	{ "unsere-2024", "announce.model", "game-cards", "D21" },
+	{ "unsere-2024", "announce.max_played", "[5, 9, 13, 17, 21]", "D21" },
+	{ "unsere-2024", "announce.reply", "immediate", "" },
+	{ "unsere-2024", "announce.skip", "if-each-in-time", "" },
+	{ "unsere-2024", "announce.limit_needs_re_kontra", "false", "" },
+	{ "unsere-2024", "announce.trick_by_trick", "false", "inh" },
+	{ "unsere-2024", "announce.soloist_re_needs_opposition", "true", "" },
+	{ "unsere-2024", "announce.mandatory_first_trick_points", "0", "inh" },
+
+	/* esslingen-2002: §2, §5 (5 Könige; Armut and Hochzeit together), §6
+	 * (D6), §7, §9 (automatic swines, Wende-Genscher), §10 (own cards,
+	 * mandatory announcement: D10) */
+	{ "esslingen-2002", "lead.normal", "left-of-dealer", "inh" },
+	{ "esslingen-2002", "lead.solo", "soloist", "" },
+	{ "esslingen-2002", "lead.wrong_lead_severity", "error", "inh" },
+	{ "esslingen-2002", "solo.kinds", "[queens, jacks, trumps, fleischlos]", "" },
+	{ "esslingen-2002", "solo.clash", "type", "" },
+	{ "esslingen-2002", "solo.priority", "[trumps, queens, jacks, fleischlos]", "" },
+	{ "esslingen-2002", "solo.outbid_by_announcements", "true", "" },
+	{ "esslingen-2002", "reservations.order", "[solo, throw-in, poverty, marriage]", "" },
+	{ "esslingen-2002", "throw_in.reasons", "[five-kings]", "" },
+	{ "esslingen-2002", "swines.kind", "automatic", "" },
+	{ "esslingen-2002", "swines.solos", "[trumps]", "" },
+	{ "esslingen-2002", "genscher.enabled", "false", "inh" },
+	{ "esslingen-2002", "wende_genscher.enabled", "true", "" },
+	{ "esslingen-2002", "marriage.enabled", "true", "" },
+	{ "esslingen-2002", "marriage.conditions", "[first-trick]", "D6" },
+	{ "esslingen-2002", "marriage.default_condition", "first-trick", "D6" },
+	{ "esslingen-2002", "marriage.deadline_trick", "3", "" },
+	{ "esslingen-2002", "marriage.alone", "solo", "" },
+	{ "esslingen-2002", "marriage.bride_meets_condition", "skipped", "D6" },
+	{ "esslingen-2002", "marriage.announce_before_clarified", "true", "" },
+	{ "esslingen-2002", "marriage.deadline_shift", "none", "" },
+	{ "esslingen-2002", "poverty.enabled", "true", "" },
+	{ "esslingen-2002", "poverty.max_trumps", "3", "" },
+	{ "esslingen-2002", "poverty.fox_extra", "false", "" },
+	{ "esslingen-2002", "poverty.pass", "trumps-filled", "" },
+	{ "esslingen-2002", "poverty.pass_count", "3", "" },
+	{ "esslingen-2002", "poverty.pair_party", "re", "" },
+	{ "esslingen-2002", "poverty.return_fehl_first", "false", "" },
+	{ "esslingen-2002", "poverty.report", "none", "" },
+	{ "esslingen-2002", "poverty.refused", "redeal", "" },
+	{ "esslingen-2002", "poverty.with_marriage", "play-together", "" },
+	{ "esslingen-2002", "poverty.double", "redeal-unless-solo", "" },
+	{ "esslingen-2002", "announce.model", "own-cards", "" },
+	{ "esslingen-2002", "announce.max_played", "[1, 2, 3, 4, 5]", "" },
+	{ "esslingen-2002", "announce.reply", "none", "" },
+	{ "esslingen-2002", "announce.skip", "if-each-in-time", "inh" },
+	{ "esslingen-2002", "announce.limit_needs_re_kontra", "true", "" },
+	{ "esslingen-2002", "announce.trick_by_trick", "false", "inh" },
+	{ "esslingen-2002", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "esslingen-2002", "announce.mandatory_first_trick_points", "30", "D10" },
+	/* the two keys the engine added: following suit, the few-trumps limit */
+	{ "ottendorf-2008", "play.follow_suit", "true", "" },
+	{ "ottendorf-2008", "throw_in.few_trumps_max", "1", "inh" },
+	{ "wattenscheid-2016", "play.follow_suit", "true", "" },
+	{ "wattenscheid-2016", "throw_in.few_trumps_max", "1", "inh" },
+	{ "turnier-2022", "play.follow_suit", "true", "" },
+	{ "turnier-2022", "throw_in.few_trumps_max", "1", "inh" },
+	{ "unsere-2024", "play.follow_suit", "true", "inh" },
+	{ "unsere-2024", "throw_in.few_trumps_max", "1", "" },
+	{ "esslingen-2002", "play.follow_suit", "true", "" },
+	{ "esslingen-2002", "throw_in.few_trumps_max", "1", "inh" },
+};
+
+Test(ruleset, house_set_values)
+{
+	const size_t n = sizeof(shipped_values) / sizeof(shipped_values[0]);
+	size_t nkeys;
+	dk_ruleset rs;
+	const char *loaded = NULL;
+
+	dk_ruleset_keys(&nkeys);
+	/* every house set, every key but deck.nines and ties.heart10 */
+	cr_assert_eq(n, 5 * (nkeys - 2));
+	for (size_t i = 0; i < n; i++) {
+		const struct shipped_value *v = &shipped_values[i];
+		const dk_rule_key *k = dk_ruleset_key_find(v->key);
+		const dk_rule_source *src;
+		char text[DK_RULESET_VALUE_MAX];
+
+		if (!loaded || strcmp(loaded, v->set) != 0) {
+			if (loaded)
+				dk_ruleset_release(&rs);
+			load_ok(&rs, v->set, shipped_dirs);
+			loaded = v->set;
+		}
+		cr_assert_not_null(k, "%s", v->key);
+		src = dk_ruleset_value_source(&rs.rules, k);
+		dk_ruleset_value_format(text, sizeof(text), &rs.rules, k);
+		cr_expect_str_eq(text, v->value, "%s %s", v->set, v->key);
+		cr_expect_eq(src->inherited, strcmp(v->how, "inh") == 0,
+			     "%s %s: inherited %d", v->set, v->key, src->inherited);
+		if (v->how[0] == 'D')
+			expect_assumption(src, v->how, v->key);
+		else
+			expect_assumption(src, NULL, v->key);
+		cr_expect(src->cite && *src->cite, "%s %s has no source", v->set,
+			  v->key);
+		if (src->inherited)
+			cr_expect(strstr(src->file, "/ddv.yaml") != NULL, "%s", src->file);
+		else
+			cr_expect(strstr(src->file, v->set) != NULL, "%s", src->file);
+	}
+	dk_ruleset_release(&rs);
+}
+
+/* The same values as the engine reads them: the fields of dk_rules. */
+Test(ruleset, house_set_fields)
+{
+	dk_ruleset rs;
+	const dk_rules *r = &rs.rules;
+
+	load_ok(&rs, "wattenscheid-2016", shipped_dirs);
+	cr_expect_eq(r->lead_normal, DK_LEAD_RIGHT_OF_DEALER);
+	cr_expect_eq(r->lead_wrong_severity, DK_RULE_SEV_WARNING);
+	static const int watt_priority[] = {
+		DK_SOLO_QUEENS, DK_SOLO_JACKS, DK_SOLO_CLUBS, DK_SOLO_SPADES,
+		DK_SOLO_DIAMONDS, DK_SOLO_HEARTS
+	};
+	cr_assert_eq(r->solo_priority_count, 6);
+	for (int i = 0; i < 6; i++)
+		cr_expect_eq(r->solo_priority[i], watt_priority[i]);
+	cr_expect_eq(r->solo_priority[6], 0, "the rest of the array is cleared");
+	cr_expect_eq(r->poverty_pass, DK_PASS_TRUMPS_FILLED);
+	cr_expect_eq(r->poverty_pass_count, 3);
+	cr_expect_eq(r->poverty_party, DK_POVERTY_PAIR_KONTRA);
+	cr_expect_eq(r->poverty_report, DK_REPORT_ON_REQUEST);
+	cr_expect_eq(r->announce_model, DK_MODEL_LEFT_NEIGHBOUR_CARDS);
+	for (int i = 0; i < DK_LEVELS; i++)
+		cr_expect_eq(r->announce_max_played[i], 1);
+	dk_ruleset_release(&rs);
+
+	load_ok(&rs, "unsere-2024", shipped_dirs);
+	cr_expect_eq(r->marriage_conditions, (1u << DK_MARRIAGE_FIRST_FEHL_TRICK) |
+		     (1u << DK_MARRIAGE_FIRST_TRUMP_TRICK));
+	cr_expect_eq(r->marriage_default_condition, DK_MARRIAGE_FIRST_FEHL_TRICK);
+	cr_expect_eq(r->marriage_self, DK_SELF_ALONE);
+	cr_expect_eq(r->marriage_alone, DK_ALONE_ZWANGSSOLO);
+	cr_expect(r->poverty_fox_extra);
+	cr_expect_eq(r->poverty_refused, DK_REFUSED_RAMSCH);
+	cr_expect_eq(r->poverty_marriage, DK_PM_POVERTY_ONLY);
+	cr_expect_eq(r->poverty_double, DK_DOUBLE_REDEAL_UNLESS_SOLO);
+	cr_expect_eq(r->throw_in_reasons, 1u << DK_THROW_FEW_TRUMPS);
+	cr_expect_eq(r->announce_reply, DK_REPLY_IMMEDIATE);
+	cr_expect_not(r->announce_limit_needs_call);
+	cr_expect(r->announce_soloist_re_needs_opposition);
+	static const int unsere_played[] = { 5, 9, 13, 17, 21 };
+	for (int i = 0; i < DK_LEVELS; i++)
+		cr_expect_eq(r->announce_max_played[i], unsere_played[i]);
+	dk_ruleset_release(&rs);
+
+	load_ok(&rs, "esslingen-2002", shipped_dirs);
+	cr_expect_eq(r->swines, DK_SWINES_AUTOMATIC);
+	cr_expect_eq(r->swines_solos, 1u << DK_SOLO_TRUMPS);
+	cr_expect(r->wende_genscher);
+	cr_expect_eq(r->poverty_marriage, DK_PM_PLAY_TOGETHER);
+	cr_expect_eq(r->announce_mandatory_points, 30);
+	cr_expect_eq(r->reservation_order_count, 4);
+	cr_expect_eq(r->reservation_order[1], DK_RES_THROW_IN);
+	dk_ruleset_release(&rs);
+
+	load_ok(&rs, "turnier-2022", shipped_dirs);
+	cr_expect_eq(r->solo_clash, DK_SOLO_CLASH_TYPE);
+	cr_expect_eq(r->solo_priority[0], DK_SOLO_TRUMPS);
+	cr_expect(r->solo_outbid);
+	cr_expect(r->poverty_return_fehl_first);
+	cr_expect_eq(r->marriage_shift, DK_SHIFT_CATCH_UP);
+	cr_expect(r->announce_chain);
+	dk_ruleset_release(&rs);
+
+	load_ok(&rs, "ottendorf-2008", shipped_dirs);
+	cr_expect_eq(r->announce_skip, DK_SKIP_FORBIDDEN);
+	cr_expect_eq(r->throw_in_reasons, (1u << DK_THROW_FIVE_KINGS) |
+		     (1u << DK_THROW_FIVE_NINES));
+	cr_expect_eq(r->swines, DK_SWINES_DECLARED);
+	cr_expect_eq(r->poverty_pass, DK_PASS_TRUMPS_ONLY);
+	dk_ruleset_release(&rs);
 }
 
 Test(ruleset, catalog_of_shipped_sets)
@@ -538,7 +952,7 @@ Test(ruleset, override)
 
 	struct { const char *key, *value, *want; } bad[] = {
 		{ "deck.nine", "false", "game.xml:4:7: error: override of unknown rule "
-		  "'deck.nine'; did you mean 'deck.nines'? (known rules: deck.nines, ties.heart10)\n" },
+		  "'deck.nine'; did you mean 'deck.nines'? (dokoref-rules(5) lists the known rules)\n" },
 		{ "deck.nines", "maybe", "game.xml:4:7: error: rule 'deck.nines' must be "
 		  "true or false, not 'maybe'\n" },
 		{ "deck.nines", "", "game.xml:4:7: error: rule 'deck.nines' has no value: "
@@ -552,7 +966,7 @@ Test(ruleset, override)
 		  "must be one of 'first-wins', 'second-wins', 'second-wins-except-last', "
 		  "not 'first-wins\\x0ax'; did you mean 'first-wins'?\n" },
 		{ NULL, "x", "game.xml:4:7: error: override of unknown rule ''"
-		  " (known rules: deck.nines, ties.heart10)\n" },
+		  " (dokoref-rules(5) lists the known rules)\n" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		dk_diag_clear(&d);
@@ -567,6 +981,209 @@ Test(ruleset, override)
 	cr_expect_eq(r->heart10_tie, DK_TIE_SECOND_WINS_EXCEPT_LAST);
 	cr_expect_str_eq(r->deck_nines_src.file, "g");
 	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+}
+
+/* One override that must work: the value text after it, and provenance. */
+static void override_ok(dk_ruleset *rs, const char *key, const char *value,
+			const char *want)
+{
+	const dk_rule_key *k = dk_ruleset_key_find(key);
+	dk_loc at = { 9, 3 };
+	char text[DK_RULESET_VALUE_MAX];
+	dk_diag d;
+
+	cr_assert_not_null(k, "%s", key);
+	dk_diag_init(&d);
+	int rc = dk_ruleset_override(rs, key, value, "game.xml", at, &d);
+	char *said = render(&d);
+	cr_expect_eq(rc, 0, "%s = '%s': %s", key, value, said);
+	free(said);
+	dk_ruleset_value_format(text, sizeof(text), &rs->rules, k);
+	cr_expect_str_eq(text, want, "%s = '%s'", key, value);
+	const dk_rule_source *src = dk_ruleset_value_source(&rs->rules, k);
+	cr_expect(src->overridden);
+	cr_expect_not(src->inherited);
+	cr_expect_str_eq(src->file, "game.xml");
+	cr_expect_eq(src->loc.line, 9);
+	cr_expect_null(src->cite);
+	dk_diag_release(&d);
+}
+
+Test(ruleset, override_every_type)
+{
+	dk_ruleset rs;
+	dk_rules *r = &rs.rules;
+	dk_loc at = { 9, 3 };
+	dk_diag d;
+
+	load_ok(&rs, "ddv", shipped_dirs);
+	/* a whole number */
+	override_ok(&rs, "marriage.deadline_trick", "2", "2");
+	cr_expect_eq(r->marriage_deadline_trick, 2);
+	override_ok(&rs, "announce.mandatory_first_trick_points", "30", "30");
+	/* an enum of the record format's names */
+	override_ok(&rs, "marriage.default_condition", "first-trick", "first-trick");
+	/* a set: words, brackets and commas, in any order; [] is empty */
+	override_ok(&rs, "solo.kinds", "queens jacks", "[queens, jacks]");
+	cr_expect_eq(r->solo_kinds, (1u << DK_SOLO_QUEENS) | (1u << DK_SOLO_JACKS));
+	override_ok(&rs, "solo.kinds", "[jacks, queens, trumps]", "[queens, jacks, trumps]");
+	override_ok(&rs, "swines.solos", "[]", "[]");
+	cr_expect_eq(r->swines_solos, 0u);
+	override_ok(&rs, "throw_in.reasons", " five-kings,five-nines ", "[five-kings, five-nines]");
+	/* an ordered list keeps the order */
+	override_ok(&rs, "solo.priority", "trumps jacks queens", "[trumps, jacks, queens]");
+	cr_expect_eq(r->solo_priority_count, 3);
+	cr_expect_eq(r->solo_priority[0], DK_SOLO_TRUMPS);
+	cr_expect_eq(r->solo_priority[1], DK_SOLO_JACKS);
+	override_ok(&rs, "solo.priority", "queens", "[queens]");
+	cr_expect_eq(r->solo_priority_count, 1);
+	cr_expect_eq(r->solo_priority[1], 0, "no rest of the longer list");
+	override_ok(&rs, "reservations.order", "solo, poverty, throw-in, marriage",
+		    "[solo, poverty, throw-in, marriage]");
+	/* five numbers */
+	override_ok(&rs, "announce.max_played", "5 9 13 17 21", "[5, 9, 13, 17, 21]");
+	cr_expect_eq(r->announce_max_played[4], 21);
+	override_ok(&rs, "announce.max_played", "[1, 1, 1, 1, 1]", "[1, 1, 1, 1, 1]");
+
+	struct { const char *key, *value, *want; } bad[] = {
+		{ "marriage.deadline_trick", "13", "game.xml:9:3: error: rule "
+		  "'marriage.deadline_trick' must be a whole number from 1 to 12, not '13'\n" },
+		{ "marriage.deadline_trick", "three", "game.xml:9:3: error: rule "
+		  "'marriage.deadline_trick' must be a whole number from 1 to 12, not 'three'\n" },
+		{ "poverty.pass_count", "", "game.xml:9:3: error: rule 'poverty.pass_count' "
+		  "has no value: it must be a whole number from 1 to 5\n" },
+		{ "marriage.default_condition", "unsaid", "game.xml:9:3: error: rule "
+		  "'marriage.default_condition' must be one of 'first-trick', "
+		  "'first-fehl-trick', 'first-trump-trick', not 'unsaid'\n" },
+		{ "solo.kinds", "queens quens", "game.xml:9:3: error: rule 'solo.kinds': "
+		  "'quens' is not one of 'queens', 'jacks', 'clubs', 'spades', 'hearts', "
+		  "'diamonds', 'pure-clubs', 'pure-spades', 'pure-hearts', 'pure-diamonds', "
+		  "'trumps', 'fleischlos', 'koehler'; did you mean 'queens'?\n" },
+		{ "solo.priority", "queens jacks queens", "game.xml:9:3: error: rule "
+		  "'solo.priority' lists 'queens' twice (items 1 and 3)\n" },
+		{ "throw_in.reasons", "", "game.xml:9:3: error: rule 'throw_in.reasons' "
+		  "has no value: it must be a list of distinct names from 'five-kings', "
+		  "'five-nines', 'few-trumps' ('[]' for none)\n" },
+		{ "announce.max_played", "1 2 3", "game.xml:9:3: error: rule "
+		  "'announce.max_played' must list exactly 5 numbers, not 3\n" },
+		{ "announce.max_played", "1 2 3 2 5", "game.xml:9:3: error: rule "
+		  "'announce.max_played': item 4 (2) is smaller than item 3 (3); "
+		  "the numbers must not decrease\n" },
+		{ "announce.max_played", "1 2 3 4 x", "game.xml:9:3: error: rule "
+		  "'announce.max_played': item 5 must be a whole number from 0 to 48, "
+		  "not 'x'\n" },
+		{ "solo.kinds", "a b c d e f g h i j k l m n o p q", "game.xml:9:3: error: "
+		  "rule 'solo.kinds' lists more than 16 items; it can have at most 13\n" },
+	};
+	dk_diag_init(&d);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		dk_diag_clear(&d);
+		cr_expect_eq(dk_ruleset_override(&rs, bad[i].key, bad[i].value,
+						 "game.xml", at, &d), -1);
+		char *text = render(&d);
+		cr_expect_str_eq(text, bad[i].want, "%s = '%s'", bad[i].key, bad[i].value);
+		free(text);
+	}
+	/* nothing changed by the refused ones */
+	cr_expect_eq(r->marriage_deadline_trick, 2);
+	cr_expect_eq(r->solo_priority_count, 1);
+	cr_expect_eq(r->announce_max_played[4], 1);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+}
+
+/* Overrides are checked together, after the last one, at the override. */
+Test(ruleset, check_after_overrides)
+{
+	dk_ruleset rs;
+	dk_loc at1 = { 6, 7 }, at2 = { 7, 7 };
+	dk_diag d;
+	char *text;
+
+	load_ok(&rs, "ddv", shipped_dirs);
+	dk_diag_init(&d);
+	/* one at a time each value is fine */
+	cr_assert_eq(dk_ruleset_override(&rs, "marriage.conditions", "first-fehl-trick",
+					 "game.xml", at1, &d), 0);
+	cr_expect_eq(dk_ruleset_check(&rs, &d), -1);
+	text = render(&d);
+	cr_expect(strncmp(text, "game.xml:6:7: error: marriage.default_condition "
+			  "'first-trick' is not one of marriage.conditions "
+			  "[first-fehl-trick] (marriage.default_condition is set in ",
+			  strlen("game.xml:6:7: error: marriage.default_condition "
+				 "'first-trick' is not one of marriage.conditions "
+				 "[first-fehl-trick] (marriage.default_condition is set in ")) == 0,
+		  "%s", text);
+	cr_expect(strstr(text, "/rulesets/ddv.yaml:") != NULL, "%s", text);
+	free(text);
+
+	/* ... and the second override makes the set whole again */
+	dk_diag_clear(&d);
+	cr_assert_eq(dk_ruleset_override(&rs, "marriage.default_condition",
+					 "first-fehl-trick", "game.xml", at2, &d), 0);
+	cr_expect_eq(dk_ruleset_check(&rs, &d), 0);
+	cr_expect_eq(d.count, 0);
+
+	/* between two overrides: reported at the first of equal lateness */
+	cr_assert_eq(dk_ruleset_override(&rs, "marriage.default_condition",
+					 "first-trump-trick", "game.xml", at2, &d), 0);
+	cr_expect_eq(dk_ruleset_check(&rs, &d), -1);
+	text = render(&d);
+	cr_expect_str_eq(text, "game.xml:7:7: error: marriage.default_condition "
+			 "'first-trump-trick' is not one of marriage.conditions "
+			 "[first-fehl-trick] (marriage.conditions is set at 6:7)\n");
+	free(text);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+
+	/* Every shipped set passes the check. */
+	static const char *const sets[] = {
+		"ddv", "esslingen-2002", "ottendorf-2008", "turnier-2022",
+		"unsere-2024", "wattenscheid-2016"
+	};
+	for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		load_ok(&rs, sets[i], shipped_dirs);
+		dk_diag_init(&d);
+		cr_expect_eq(dk_ruleset_check(&rs, &d), 0, "%s", sets[i]);
+		dk_diag_release(&d);
+		dk_ruleset_release(&rs);
+	}
+}
+
+/* A user's set with a value of every type: values and positions. */
+Test(ruleset, every_type)
+{
+	dk_ruleset rs;
+	const dk_rules *r = &rs.rules;
+
+	load_ok(&rs, FIXTURES "/good/every-type.yaml", shipped_dirs);
+	cr_expect_eq(r->marriage_deadline_trick, 2);
+	cr_expect_eq(r->marriage_deadline_trick_src.loc.line, 7);
+	cr_expect_eq(r->marriage_deadline_trick_src.loc.col, 12);
+	cr_expect_eq(r->throw_in_reasons, (1u << DK_THROW_FIVE_KINGS) |
+		     (1u << DK_THROW_FIVE_NINES));
+	cr_expect_eq(r->throw_in_reasons_src.loc.line, 12, "the list, not an item");
+	cr_expect_eq(r->reservation_order_count, 3);
+	cr_expect_eq(r->reservation_order[0], DK_RES_SOLO);
+	cr_expect_eq(r->reservation_order[1], DK_RES_THROW_IN);
+	cr_expect_eq(r->reservation_order[2], DK_RES_MARRIAGE);
+	cr_expect_eq(r->reservation_order[3], 0);
+	static const int played[] = { 1, 1, 2, 3, 5 };
+	cr_expect_eq(r->announce_max_played_count, 5);
+	for (int i = 0; i < 5; i++)
+		cr_expect_eq(r->announce_max_played[i], played[i]);
+	cr_expect_eq(r->marriage_default_condition, DK_MARRIAGE_FIRST_TRICK);
+	cr_expect_str_eq(r->marriage_default_condition_src.assumption, "D6");
+	cr_expect_not(r->marriage_default_condition_src.inherited);
+	/* what it does not state comes from ddv */
+	cr_expect(r->solo_kinds_src.inherited);
+	cr_expect_eq(r->announce_model, DK_MODEL_OWN_CARDS);
+	dk_ruleset_release(&rs);
+
+	load_ok(&rs, FIXTURES "/good/conditions.yaml", shipped_dirs);
+	cr_expect_eq(r->marriage_conditions, (1u << DK_MARRIAGE_FIRST_TRICK) |
+		     (1u << DK_MARRIAGE_FIRST_FEHL_TRICK));
 	dk_ruleset_release(&rs);
 }
 
@@ -730,7 +1347,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 2);
+	cr_assert_eq(n, 44);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");
@@ -740,10 +1357,17 @@ Test(ruleset, key_table)
 	cr_expect_null(dk_ruleset_key_find("ties"));
 	cr_expect_null(dk_ruleset_key_find(NULL));
 
+	/* Names are unique and every key has a prefix "group.". */
+	for (size_t i = 0; i < n; i++) {
+		cr_expect(strchr(k[i].name, '.') != NULL, "%s", k[i].name);
+		cr_expect_eq(dk_ruleset_key_find(k[i].name), &k[i], "%s", k[i].name);
+	}
+
 	/* The table's names are the core's names, in enum order. */
 	for (int i = 0; i < DK_TIE_COUNT; i++) {
 		dk_heart10_tie t;
 		cr_expect_str_eq(k[1].names[i], dk_heart10_tie_name((dk_heart10_tie)i));
+		cr_expect_str_eq(dk_ruleset_enum_name(&k[1], i), k[1].names[i]);
 		cr_expect(dk_heart10_tie_from_name(&t, k[1].names[i]));
 		cr_expect_eq(t, (dk_heart10_tie)i);
 	}
@@ -754,18 +1378,89 @@ Test(ruleset, key_table)
 	cr_expect_not(dk_heart10_tie_from_name(&t, NULL));
 	cr_expect_eq(t, DK_TIE_SECOND_WINS);
 
+	/* Solo kinds, conditions and reasons are the record format's names;
+	 * their value 0 ("none", "unsaid") is no choice. */
+	const dk_rule_key *kinds = dk_ruleset_key_find("solo.kinds");
+	const dk_rule_key *prio = dk_ruleset_key_find("solo.priority");
+	const dk_rule_key *cond = dk_ruleset_key_find("marriage.default_condition");
+	const dk_rule_key *reasons = dk_ruleset_key_find("throw_in.reasons");
+	cr_assert(kinds && prio && cond && reasons);
+	cr_expect_eq(kinds->type, DK_RULE_ENUM_SET);
+	cr_expect_eq(prio->type, DK_RULE_ENUM_LIST);
+	cr_expect_eq(prio->items, DK_SOLO_SLOTS);
+	cr_expect_eq(kinds->count, DK_SOLO_KIND_COUNT);
+	cr_expect_null(dk_ruleset_enum_name(kinds, DK_SOLO_NONE));
+	cr_expect_null(dk_ruleset_enum_name(kinds, DK_SOLO_KIND_COUNT));
+	cr_expect_null(dk_ruleset_enum_name(kinds, -1));
+	for (int v = 1; v < DK_SOLO_KIND_COUNT; v++) {
+		cr_expect_str_eq(dk_ruleset_enum_name(kinds, v),
+				 dk_solo_kind_name((dk_solo_kind)v));
+		cr_expect_str_eq(dk_ruleset_enum_name(prio, v),
+				 dk_solo_kind_name((dk_solo_kind)v));
+	}
+	cr_expect_null(dk_ruleset_enum_name(cond, DK_MARRIAGE_UNSAID));
+	cr_expect_str_eq(dk_ruleset_enum_name(cond, DK_MARRIAGE_FIRST_TRUMP_TRICK),
+			 "first-trump-trick");
+	cr_expect_str_eq(dk_ruleset_enum_name(reasons, DK_THROW_FEW_TRUMPS),
+			 "few-trumps");
+	cr_expect_null(dk_ruleset_enum_name(&k[0], 0), "a boolean has no names");
+
+	const dk_rule_key *played = dk_ruleset_key_find("announce.max_played");
+	cr_assert_not_null(played);
+	cr_expect_eq(played->type, DK_RULE_INT_LIST);
+	cr_expect_eq(played->items, DK_LEVELS);
+	cr_expect_eq(played->min, 0);
+	cr_expect_eq(played->max, 48);
+	const dk_rule_key *order = dk_ruleset_key_find("reservations.order");
+	cr_assert_not_null(order);
+	cr_expect_eq(order->items, DK_RES_COUNT);
+	cr_expect_eq(order->count, DK_RES_COUNT);
+
 	load_ok(&rs, "esslingen-2002", shipped_dirs);
 	cr_expect_str_eq(dk_ruleset_value_name(&rs.rules, &k[0]), "false");
 	cr_expect_str_eq(dk_ruleset_value_name(&rs.rules, &k[1]),
 			 "second-wins-except-last");
+	cr_expect_null(dk_ruleset_value_name(&rs.rules, kinds), "not a scalar");
 	cr_expect_eq(dk_ruleset_value_source(&rs.rules, &k[0]),
 		     &rs.rules.deck_nines_src);
 	cr_expect_eq(dk_ruleset_value_source(&rs.rules, &k[1]),
 		     &rs.rules.heart10_tie_src);
+	cr_expect_eq(dk_ruleset_value_source(&rs.rules, prio),
+		     &rs.rules.solo_priority_src);
+
+	/* dk_ruleset_value_format: the text a file or an override holds */
+	char buf[DK_RULESET_VALUE_MAX];
+	cr_expect_eq(dk_ruleset_value_format(buf, sizeof(buf), &rs.rules, prio),
+		     strlen("[trumps, queens, jacks, fleischlos]"));
+	cr_expect_str_eq(buf, "[trumps, queens, jacks, fleischlos]");
+	dk_ruleset_value_format(buf, sizeof(buf), &rs.rules, kinds);
+	cr_expect_str_eq(buf, "[queens, jacks, trumps, fleischlos]", "enum order");
+	dk_ruleset_value_format(buf, sizeof(buf), &rs.rules,
+				dk_ruleset_key_find("announce.mandatory_first_trick_points"));
+	cr_expect_str_eq(buf, "30");
+	dk_ruleset_value_format(buf, sizeof(buf), &rs.rules, played);
+	cr_expect_str_eq(buf, "[1, 2, 3, 4, 5]");
+	dk_ruleset_value_format(buf, sizeof(buf), &rs.rules,
+				dk_ruleset_key_find("genscher.enabled"));
+	cr_expect_str_eq(buf, "false");
+	/* cut to the buffer, the whole length returned */
+	cr_expect_eq(dk_ruleset_value_format(buf, 8, &rs.rules, prio),
+		     strlen("[trumps, queens, jacks, fleischlos]"));
+	cr_expect_str_eq(buf, "[trumps");
 	dk_ruleset_release(&rs);
 }
 
-/* The README documents every key of the table. */
+/* Every name a value of key k can take, as dk_ruleset_enum_name gives them. */
+static size_t value_names(const char **out, const dk_rule_key *k)
+{
+	size_t n = 0;
+	for (int v = 0; v < k->count; v++)
+		if (dk_ruleset_enum_name(k, v))
+			out[n++] = dk_ruleset_enum_name(k, v);
+	return n;
+}
+
+/* The README documents every key of the table and every value name. */
 Test(ruleset, readme_lists_every_key)
 {
 	char *readme = slurp(RULESETS "/README.md", NULL);
@@ -774,14 +1469,52 @@ Test(ruleset, readme_lists_every_key)
 
 	cr_assert_not_null(readme);
 	for (size_t i = 0; i < n; i++) {
+		const char *names[32];
+		size_t m = value_names(names, &k[i]);
 		char *row = xasprintf("| `%s` |", k[i].name);
 		cr_expect(strstr(readme, row) != NULL, "README lacks a row %s", row);
 		free(row);
-		for (int j = 0; j < k[i].count; j++) {
-			char *v = xasprintf("`%s`", k[i].names[j]);
+		for (size_t j = 0; j < m; j++) {
+			char *v = xasprintf("`%s`", names[j]);
 			cr_expect(strstr(readme, v) != NULL, "README lacks %s", v);
 			free(v);
 		}
 	}
 	free(readme);
+}
+
+/* text with every '-' written as roff's "\-" */
+static char *roff_escape(const char *text)
+{
+	char *out = dk_xmalloc(2 * strlen(text) + 1), *o = out;
+	for (; *text; text++) {
+		if (*text == '-')
+			*o++ = '\\';
+		*o++ = *text;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* So does dokoref-rules(5): each key as a tagged paragraph, each value. */
+Test(ruleset, man_page_lists_every_key)
+{
+	char *page = slurp(DK_SOURCE_ROOT "/man/dokoref-rules.5", NULL);
+	size_t n;
+	const dk_rule_key *k = dk_ruleset_keys(&n);
+
+	cr_assert_not_null(page);
+	for (size_t i = 0; i < n; i++) {
+		const char *names[32];
+		size_t m = value_names(names, &k[i]);
+		char *key = xasprintf(".B %s\n", k[i].name);
+		cr_expect(strstr(page, key) != NULL, "dokoref-rules.5 lacks %s", key);
+		free(key);
+		for (size_t j = 0; j < m; j++) {
+			char *v = roff_escape(names[j]);
+			cr_expect(strstr(page, v) != NULL, "dokoref-rules.5 lacks %s", v);
+			free(v);
+		}
+	}
+	free(page);
 }

@@ -1,0 +1,208 @@
+/*
+ * cmd_check.c - `dokoref check`: replay every game under its rule set and
+ * report what was irregular.
+ *
+ * Per game: a header with the game type and the parties, then each finding
+ * pointing at the record's line, with the rule that decides it.  Scores and
+ * verdicts are not made here yet.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "check_text.h"
+#include "cli.h"
+#include "replay.h"
+
+typedef struct check_state {
+	dk_cli *cli;
+	const char *path;
+	long want;
+	bool quiet;
+	size_t games, with_findings, findings, warnings;
+	dk_buf buf;
+} check_state;
+
+#define BOLD "\033[1m"
+#define RED "\033[31m"
+#define YELLOW "\033[33m"
+#define RESET "\033[0m"
+
+static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
+{
+	check_state *st = ud;
+	if (st->want && (long)g->index != st->want)
+		return 0;
+	FILE *f = st->cli->out;
+	bool color = st->cli->color;
+	if (!rules) {
+		fprintf(f, "%s, game %zu: no rule set: not checked\n", st->path, g->index);
+		return 0;
+	}
+	dk_replay rp;
+	dk_replay_run(&rp, g, rules);
+	st->games++;
+	int real = 0;
+	for (int i = 0; i < rp.finding_count; i++)
+		if (rp.findings[i].kind != DK_FK_WARNING)
+			real++;
+	st->findings += (size_t)real;
+	st->warnings += (size_t)(rp.finding_count - real);
+	if (real)
+		st->with_findings++;
+	if (st->quiet && rp.finding_count == 0)
+		return 0;
+
+	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
+	dk_buf_printf(b, "%s%s, game %zu%s: ", color ? BOLD : "", st->path, g->index,
+		      color ? RESET : "");
+	dk_text_game_type(b, g, &rp);
+	dk_buf_printf(b, ", rules %s\n  ", rules->name);
+	if (rp.type != DK_GT_THROWN_IN && rp.type != DK_GT_REDEAL) {
+		dk_text_parties(b, g, &rp);
+		dk_buf_printf(b, " - card points Re %d, Kontra %d", rp.points[DK_PARTY_RE],
+			      rp.points[DK_PARTY_KONTRA]);
+	}
+	dk_buf_putc(b, '\n');
+	if (rp.finding_count == 0)
+		dk_buf_puts(b, "  no findings\n");
+	for (int i = 0; i < rp.finding_count; i++) {
+		const dk_finding *x = &rp.findings[i];
+		bool warn = x->kind == DK_FK_WARNING;
+		dk_buf_printf(b, "  %s:%u:%u: %s%s%s", st->path, x->loc.line, x->loc.col,
+			      color ? (warn ? YELLOW : RED) : "", dk_finding_code_name(x->code),
+			      color ? RESET : "");
+		dk_buf_printf(b, " (%s", dk_finding_kind_name(x->kind));
+		if (x->trick)
+			dk_buf_printf(b, ", trick %d, card %d", x->trick, x->card);
+		else
+			dk_buf_puts(b, ", game finding");
+		dk_buf_puts(b, "): ");
+		dk_text_finding(b, x, g, &rp, rules);
+		dk_buf_putc(b, '\n');
+		if (x->rule_key) {
+			dk_buf_puts(b, "      ");
+			dk_text_rule_source(b, x, rules);
+			dk_buf_putc(b, '\n');
+		}
+	}
+	if (rp.findings_dropped)
+		dk_buf_printf(b, "  ... and %d more findings\n", rp.findings_dropped);
+	fwrite(b->data, 1, b->len, f);
+	return 0;
+}
+
+static int run(dk_cli *cli, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "rules", required_argument, NULL, 'r' },
+		{ "game", required_argument, NULL, 'g' },
+		{ "max-input-size", required_argument, NULL, 'm' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "color", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	dk_read_opts opts = { 0 };
+	check_state st;
+	memset(&st, 0, sizeof(st));
+	st.cli = cli;
+	const char *color = "auto";
+	int c;
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":g:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r': opts.rules = optarg; break;
+		case 'g': {
+			char *end;
+			st.want = strtol(optarg, &end, 10);
+			if (*end || st.want < 1)
+				return dk_cli_usage_error(cli, &dk_cmd_check,
+					"--game takes a game number from 1 on, not '%s'", optarg);
+			break;
+		}
+		case 'm':
+			if (!dk_cli_parse_size(optarg, &opts.max_size))
+				return dk_cli_usage_error(cli, &dk_cmd_check,
+					"--max-input-size '%s' is not a size such as 512M or 2G", optarg);
+			break;
+		case 'q': st.quiet = true; break;
+		case 'c':
+			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
+				return dk_cli_usage_error(cli, &dk_cmd_check,
+					"--color takes auto, always or never");
+			color = optarg;
+			cli->err_color = dk_cli_want_color(cli->err, optarg);
+			break;
+		case 'h':
+			fputs(dk_cmd_check.usage, cli->out);
+			return DK_EXIT_OK;
+		case ':':
+			return dk_cli_usage_error(cli, &dk_cmd_check, "option '%s' needs a value",
+						  argv[optind - 1]);
+		default:
+			return dk_cli_usage_error(cli, &dk_cmd_check, "unknown option '%s'",
+						  argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return dk_cli_usage_error(cli, &dk_cmd_check, "no file given");
+	cli->color = dk_cli_want_color(cli->out, color);
+	opts.need_rules = true;
+	int status = DK_EXIT_OK;
+	dk_buf_init(&st.buf);
+	dk_each_fns fns = { .game = on_game };
+	for (int i = optind; i < argc; i++) {
+		st.path = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
+		int rc = dk_cli_each_game(cli, argv[i], &opts, &fns, &st);
+		if (rc == DK_EXIT_SYSTEM || status == DK_EXIT_SYSTEM)
+			status = DK_EXIT_SYSTEM;
+		else if (rc > status)
+			status = rc;
+	}
+	dk_buf_release(&st.buf);
+	if (!st.quiet || st.findings)
+		fprintf(cli->out, "%zu game%s checked, %zu with findings (%zu finding%s, %zu "
+			"warning%s)\n", st.games, st.games == 1 ? "" : "s", st.with_findings,
+			st.findings, st.findings == 1 ? "" : "s", st.warnings,
+			st.warnings == 1 ? "" : "s");
+	if (status == DK_EXIT_OK && st.findings)
+		status = DK_EXIT_FINDINGS;
+	return status;
+}
+
+const dk_command dk_cmd_check = {
+	"check", run, "replay games under their rule set and report every irregularity",
+	"usage: dokoref check [options] FILE...\n"
+	"\n"
+	"Replay every game of each FILE (dokoref XML, plain or gzip; '-' is\n"
+	"standard input) under the rule set its record names and report what was\n"
+	"irregular: a card played out of turn or not in the hand, a revoke, an\n"
+	"announcement too late, by the wrong party, skipping a level or repeated,\n"
+	"a reservation the hand did not justify, a wrong poverty exchange, a swine\n"
+	"or Genscher declared falsely or at the wrong time, a missed mandatory\n"
+	"announcement, a game played that should have been dealt again.\n"
+	"\n"
+	"For each game: the game type (normal, marriage, poverty, solo ...), the\n"
+	"parties and the card points they took, then each finding as\n"
+	"FILE:LINE:COL: CODE (KIND, trick T, card C): what happened, followed by\n"
+	"the rule set key that decides it with its source.  KIND is\n"
+	"'irregularity' (a player broke a rule), 'record-defect' (the record\n"
+	"cannot be what happened, such as a card the hand does not hold) or\n"
+	"'warning' (reported, but the rule text is doubtful).  The last line\n"
+	"counts games and findings.  Scores and verdicts come in a later version.\n"
+	"\n"
+	"Options:\n"
+	"  --rules NAME|PATH     replay under this rule set instead of the record's\n"
+	"  -g, --game N          check only the N-th game of each file\n"
+	"  -q, --quiet           print only games with findings\n"
+	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --color WHEN          auto (default), always, never\n"
+	"  -h, --help            show this help\n"
+	"\n"
+	"Exit status: 0 no findings, 1 findings (warnings alone do not count),\n"
+	"3 invalid input, 4 I/O error, 2 usage.\n",
+};

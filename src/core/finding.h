@@ -1,0 +1,92 @@
+/*
+ * finding.h - what the replay found wrong in a game, as data.
+ *
+ * A finding names a stable code, where it happened (trick, card number,
+ * record position), who, what was played or said, what the rule demanded,
+ * and the rule set key with its source.  It holds no sentence: the words are
+ * made in src/report/, in each language, from these fields.
+ */
+#ifndef DK_FINDING_H
+#define DK_FINDING_H
+
+#include <stdbool.h>
+
+#include "card.h"
+#include "diag.h"
+#include "record.h"
+#include "rules.h"
+
+/* Stable codes; the names (dk_finding_code_name) appear in output and JSON. */
+typedef enum dk_finding_code {
+	/* the play */
+	DK_F_CARD_NOT_IN_HAND = 0,     /* played a card the hand does not hold */
+	DK_F_OUT_OF_TURN,              /* played when another seat was to play */
+	DK_F_WRONG_LEAD,               /* the first trick led by the wrong seat */
+	DK_F_REVOKE,                   /* did not follow suit (or trump) though able */
+	DK_F_GAME_INCOMPLETE,          /* fewer cards played than dealt */
+	/* announcements */
+	DK_F_ANNOUNCE_TOO_LATE,
+	DK_F_ANNOUNCE_WRONG_PARTY,     /* "Re" by a Kontra player, or the reverse */
+	DK_F_ANNOUNCE_PARTY_UNKNOWN,   /* before a marriage decided the parties */
+	DK_F_ANNOUNCE_SKIPPED_LEVEL,   /* a level passed over that could not be */
+	DK_F_ANNOUNCE_REPEATED,        /* the party said it already */
+	DK_F_LIMIT_WITHOUT_CALL,       /* "keine 90" ... without Re/Kontra first */
+	DK_F_SOLOIST_RE_UNANSWERED,    /* the soloist's Re before any opposing call */
+	DK_F_MANDATORY_MISSED,         /* no announcement after a >= 30 first trick */
+	/* the game finding */
+	DK_F_RESERVATION_UNJUSTIFIED,  /* the hand does not allow what was named */
+	DK_F_RESERVATION_NOT_ALLOWED,  /* the rule set has no such game */
+	DK_F_POVERTY_PASS_WRONG,       /* wrong cards or count handed over */
+	DK_F_POVERTY_RETURN_WRONG,     /* wrong count, or trumps before fehl */
+	DK_F_POVERTY_REPORT_MISSING,
+	DK_F_POVERTY_REPORT_WRONG,
+	DK_F_POVERTY_ASKED_OUT_OF_ORDER,
+	DK_F_SHOULD_HAVE_BEEN_REDEALT, /* played although the rules end the deal */
+	/* declarations during play */
+	DK_F_SWINE_FALSE,              /* declared without both trump aces, or where there are none */
+	DK_F_SWINE_MISTIMED,           /* not said when the first trump ace was played */
+	DK_F_SWINE_NOT_DECLARED,       /* where the rules require the call */
+	DK_F_GENSCHER_FALSE,
+	DK_F_GENSCHER_MISTIMED,        /* not said when the first ♦K was played */
+	DK_F_WENDE_GENSCHER_FALSE,
+	DK_F_CODE_COUNT
+} dk_finding_code;
+
+typedef enum dk_finding_kind {
+	DK_FK_IRREGULARITY = 0,        /* something a player did against the rules */
+	DK_FK_RECORD_DEFECT,           /* the record cannot be what happened */
+	DK_FK_WARNING                  /* reported; the rule text is doubtful */
+} dk_finding_kind;
+
+#define DK_FINDING_CARDS 12
+
+typedef struct dk_finding {
+	dk_finding_code code;
+	dk_finding_kind kind;
+	int trick;                     /* 1-based; 0 = the game finding */
+	int card;                      /* card number of the game (1-based) at or
+					  before which it happened; 0 = none */
+	int seat;                      /* who; 0 = nobody in particular */
+	dk_card played;                /* the card concerned, or DK_CARD_NONE */
+	dk_call call;                  /* the announcement concerned */
+	int expected_seat;             /* out of turn, wrong lead: who was due */
+	dk_card demanded[DK_FINDING_CARDS]; /* revoke: the cards that could follow;
+					       poverty: the cards expected */
+	int demanded_count;
+	int count;                     /* the count the deadline model measured,
+					  cards passed, trumps reported ... */
+	int limit;                     /* what the rule allowed */
+	const char *rule_key;          /* the rule set key that decides it */
+	const dk_rule_source *rule;    /* its source; NULL for format rules */
+	dk_loc loc;                    /* where in the record */
+	int seq;                       /* position in the record (0 = game finding,
+					  then 1 + event index): findings are in this order */
+} dk_finding;
+
+/** Stable name of a code ("revoke", "announce-too-late"); NULL if invalid. */
+const char *dk_finding_code_name(dk_finding_code c);
+
+/** Name of a kind: "irregularity", "record-defect", "warning". */
+const char *dk_finding_kind_name(dk_finding_kind k);
+
+#endif

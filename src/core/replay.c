@@ -1,0 +1,1181 @@
+/*
+ * replay.c - play a recorded game back under a rule set; see replay.h.
+ *
+ * Three steps:
+ *   1. the game finding: which reservation wins, whether it was justified,
+ *      the poverty exchange (the hands are changed by it);
+ *   2. the play, card by card: turn, hand, following suit, swines and
+ *      Genscher, trick winners, when a marriage decides the parties; each
+ *      announcement is noted with the counts its deadline depends on;
+ *   3. the announcements, checked in order once the parties are known.
+ * Every finding carries the record position of what caused it; at the end
+ * they are put in record order.
+ *
+ * Nothing here depends on the name of a rule set: every difference is a
+ * field of dk_rules.
+ */
+#include "replay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CQ DK_CARD_MAKE(DK_CLUBS, DK_QUEEN)
+#define DK_ DK_CARD_MAKE(DK_DIAMONDS, DK_KING)
+#define DJ DK_CARD_MAKE(DK_DIAMONDS, DK_JACK)
+#define DA DK_CARD_MAKE(DK_DIAMONDS, DK_ACE)
+
+/* what step 2 notes about an announcement for step 3 */
+typedef struct noted_call {
+	const dk_event *ev;
+	int seq;
+	int cards;                   /* cards of the game played before it */
+	int own;                     /* cards the announcer had played */
+	int left;                    /* cards the left neighbour had played */
+	int trick;                   /* 0-based trick it fell in */
+	dk_party party;              /* the announcer's party then; NONE = unknown */
+	bool from_bid;               /* said with a solo bid */
+} noted_call;
+
+typedef struct state {
+	const dk_game *g;
+	const dk_rules *r;
+	dk_replay *out;
+	dk_card hand[DK_MAX_SEATS + 1][DK_MAX_HAND + DK_MAX_PASS];
+	int hand_n[DK_MAX_SEATS + 1];
+	int played[DK_MAX_SEATS + 1];      /* cards each seat has played */
+	bool swine_said[DK_MAX_SEATS + 1];
+	unsigned char played_card[DK_MAX_SEATS + 1][DK_CARD_KINDS];
+	bool known[DK_MAX_SEATS + 1];      /* the seat's party is known */
+	noted_call *calls;
+	int call_count;
+	int first_trick_points_party;      /* the party that won trick 1, for the mandatory call */
+	bool made_before_trick1[3];        /* a party announced before trick 1 was complete */
+	bool made_level0_before_trick1[3];
+	int solo_bid;                      /* index of the winning solo bid, -1 */
+	dk_event bid_calls[DK_MAX_BID_CALLS];
+} state;
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+static dk_finding *add(state *st, dk_finding_code code, dk_finding_kind kind, int seq,
+		       dk_loc loc, int seat)
+{
+	dk_replay *o = st->out;
+	if (o->finding_count == DK_MAX_FINDINGS) {
+		o->findings_dropped++;
+		static dk_finding scratch;
+		memset(&scratch, 0, sizeof(scratch));
+		return &scratch;
+	}
+	dk_finding *f = &o->findings[o->finding_count++];
+	memset(f, 0, sizeof(*f));
+	f->code = code;
+	f->kind = kind;
+	f->seq = seq;
+	f->loc = loc;
+	f->seat = seat;
+	f->played = DK_CARD_NONE;
+	f->trick = seq ? o->trick_count + 1 : 0;
+	f->card = seq ? o->cards_played + 1 : 0;
+	return f;
+}
+
+/* the finding's rule: key name and its source in the rules */
+#define RULE(f, key, field) ((f)->rule_key = (key), (f)->rule = &st->r->field##_src)
+
+static int index_of_seat(const dk_replay *o, int seat)
+{
+	for (int i = 0; i < DK_PLAYING_SEATS; i++)
+		if (o->seats[i] == seat)
+			return i;
+	return -1;
+}
+
+/* the next playing seat to the left (clockwise) */
+static int next_seat(const dk_replay *o, int seat)
+{
+	int i = index_of_seat(o, seat);
+	if (i >= 0)
+		return o->seats[(i + 1) % DK_PLAYING_SEATS];
+	for (int k = 0; k < DK_PLAYING_SEATS; k++)
+		if (o->seats[k] > seat)
+			return o->seats[k];
+	return o->seats[0];
+}
+
+static int prev_seat(const dk_replay *o, int seat)
+{
+	int i = index_of_seat(o, seat);
+	if (i >= 0)
+		return o->seats[(i + DK_PLAYING_SEATS - 1) % DK_PLAYING_SEATS];
+	for (int k = DK_PLAYING_SEATS - 1; k >= 0; k--)
+		if (o->seats[k] < seat)
+			return o->seats[k];
+	return o->seats[DK_PLAYING_SEATS - 1];
+}
+
+static int count_card(const state *st, int seat, dk_card c)
+{
+	int n = 0;
+	for (int i = 0; i < st->hand_n[seat]; i++)
+		if (st->hand[seat][i] == c)
+			n++;
+	return n;
+}
+
+static bool take_card(state *st, int seat, dk_card c)
+{
+	for (int i = 0; i < st->hand_n[seat]; i++) {
+		if (st->hand[seat][i] == c) {
+			st->hand[seat][i] = st->hand[seat][--st->hand_n[seat]];
+			return true;
+		}
+	}
+	return false;
+}
+
+static void give_card(state *st, int seat, dk_card c)
+{
+	if (st->hand_n[seat] < DK_MAX_HAND + DK_MAX_PASS)
+		st->hand[seat][st->hand_n[seat]++] = c;
+}
+
+/* trumps of the normal game in a list of cards */
+static int normal_trumps(const dk_card *cards, int n)
+{
+	int t = 0;
+	for (int i = 0; i < n; i++)
+		if (dk_normal_is_trump(cards[i]))
+			t++;
+	return t;
+}
+
+static const dk_hand *dealt(const dk_game *g, int seat)
+{
+	for (int i = 0; i < g->deal.hand_count; i++)
+		if (g->deal.hands[i].seat == seat)
+			return &g->deal.hands[i];
+	return NULL;
+}
+
+static int count_in(const dk_hand *h, dk_card c)
+{
+	int n = 0;
+	for (int i = 0; h && i < h->count; i++)
+		if (h->cards[i] == c)
+			n++;
+	return n;
+}
+
+static int count_rank(const dk_hand *h, dk_rank r)
+{
+	int n = 0;
+	for (int i = 0; h && i < h->count; i++)
+		if (DK_CARD_RANK(h->cards[i]) == r)
+			n++;
+	return n;
+}
+
+/* how far after the dealer a seat is asked (1 = left of the dealer) */
+static int asking_rank(const dk_replay *o, int dealer, int seat)
+{
+	int s = next_seat(o, dealer);
+	for (int k = 1; k <= DK_PLAYING_SEATS; k++) {
+		if (s == seat)
+			return k;
+		s = next_seat(o, s);
+	}
+	return DK_PLAYING_SEATS + 1;
+}
+
+/* ---- step 1: the game finding ------------------------------------------------ */
+
+static bool poverty_hand(const dk_rules *r, const dk_hand *h)
+{
+	int trumps = normal_trumps(h->cards, h->count);
+	if (trumps <= r->poverty_max_trumps)
+		return true;
+	/* unsere-2024: max + 1 trumps of which exactly one is a ♦A */
+	return r->poverty_fox_extra && trumps == r->poverty_max_trumps + 1 && count_in(h, DA) == 1;
+}
+
+/* check each named game against the hand and the rules */
+static void check_declarations(state *st)
+{
+	const dk_game *g = st->g;
+	const dk_rules *r = st->r;
+	for (size_t i = 0; i < g->bid_count; i++) {
+		const dk_bid *b = &g->bids[i];
+		const dk_hand *h = dealt(g, b->seat);
+		dk_finding *f;
+		switch (b->kind) {
+		case DK_BID_SOLO:
+			if (!DK_SET_HAS(r->solo_kinds, b->solo)) {
+				f = add(st, DK_F_RESERVATION_NOT_ALLOWED, DK_FK_IRREGULARITY, 0,
+					b->loc, b->seat);
+				RULE(f, "solo.kinds", solo_kinds);
+				f->count = (int)b->solo;
+			}
+			break;
+		case DK_BID_MARRIAGE: {
+			if (!r->marriage) {
+				f = add(st, DK_F_RESERVATION_NOT_ALLOWED, DK_FK_IRREGULARITY, 0,
+					b->loc, b->seat);
+				RULE(f, "marriage.enabled", marriage);
+				break;
+			}
+			if (count_in(h, CQ) < 2) {
+				f = add(st, DK_F_RESERVATION_UNJUSTIFIED, DK_FK_IRREGULARITY, 0,
+					b->loc, b->seat);
+				RULE(f, "marriage.enabled", marriage);
+				f->played = CQ;
+				f->count = count_in(h, CQ);
+				f->limit = 2;
+			}
+			dk_marriage_cond c = b->condition ? b->condition
+							  : (dk_marriage_cond)r->marriage_default_condition;
+			if (b->condition && !DK_SET_HAS(r->marriage_conditions, c)) {
+				f = add(st, DK_F_RESERVATION_NOT_ALLOWED, DK_FK_IRREGULARITY, 0,
+					b->loc, b->seat);
+				RULE(f, "marriage.conditions", marriage_conditions);
+				f->count = (int)c;
+			}
+			break;
+		}
+		case DK_BID_POVERTY:
+			if (!r->poverty) {
+				f = add(st, DK_F_RESERVATION_NOT_ALLOWED, DK_FK_IRREGULARITY, 0,
+					b->loc, b->seat);
+				RULE(f, "poverty.enabled", poverty);
+			} else if (h && !poverty_hand(r, h)) {
+				f = add(st, DK_F_RESERVATION_UNJUSTIFIED, DK_FK_IRREGULARITY, 0,
+					b->loc, b->seat);
+				RULE(f, "poverty.max_trumps", poverty_max_trumps);
+				f->count = normal_trumps(h->cards, h->count);
+				f->limit = r->poverty_max_trumps;
+			}
+			break;
+		case DK_BID_THROW_IN: {
+			bool ok = false, allowed = false;
+			for (int reason = 1; reason < DK_THROW_REASON_COUNT; reason++) {
+				if (b->reason && b->reason != (dk_throw_reason)reason)
+					continue;
+				if (!DK_SET_HAS(r->throw_in_reasons, reason))
+					continue;
+				allowed = true;
+				if ((reason == DK_THROW_FIVE_KINGS && count_rank(h, DK_KING) >= 5) ||
+				    (reason == DK_THROW_FIVE_NINES && count_rank(h, DK_NINE) >= 5) ||
+				    (reason == DK_THROW_FEW_TRUMPS && h &&
+				     normal_trumps(h->cards, h->count) <= r->throw_in_few_trumps))
+					ok = true;
+			}
+			if (!allowed || !ok) {
+				f = add(st, allowed ? DK_F_RESERVATION_UNJUSTIFIED
+						    : DK_F_RESERVATION_NOT_ALLOWED,
+					DK_FK_IRREGULARITY, 0, b->loc, b->seat);
+				RULE(f, "throw_in.reasons", throw_in_reasons);
+				f->count = (int)b->reason;
+			}
+			break;
+		}
+		default:
+			break;
+		}
+	}
+}
+
+/* priority of a reservation kind under reservations.order: lower is higher */
+static int res_priority(const dk_rules *r, dk_reservation k)
+{
+	for (int i = 0; i < r->reservation_order_count; i++)
+		if (r->reservation_order[i] == (int)k)
+			return i;
+	return DK_RES_COUNT + (int)k;  /* not in the rules: after all that are */
+}
+
+static int solo_priority(const dk_rules *r, dk_solo_kind k)
+{
+	for (int i = 0; i < r->solo_priority_count; i++)
+		if (r->solo_priority[i] == (int)k)
+			return i;
+	return DK_SOLO_SLOTS + (int)k;
+}
+
+/* index of the solo bid that gets the game, -1 if none */
+static int winning_solo(const state *st)
+{
+	const dk_game *g = st->g;
+	const dk_rules *r = st->r;
+	int best = -1;
+	for (size_t i = 0; i < g->bid_count; i++) {
+		const dk_bid *b = &g->bids[i];
+		if (b->kind != DK_BID_SOLO)
+			continue;
+		if (best < 0) {
+			best = (int)i;
+			continue;
+		}
+		const dk_bid *w = &g->bids[best];
+		int better = 0;  /* >0: b beats w */
+		if (r->solo_outbid && b->call_count != w->call_count)
+			better = b->call_count - w->call_count;
+		else if (r->solo_clash == DK_SOLO_CLASH_TYPE)
+			better = solo_priority(r, w->solo) - solo_priority(r, b->solo);
+		if (better == 0)
+			better = asking_rank(st->out, g->deal.dealer, w->seat) -
+				 asking_rank(st->out, g->deal.dealer, b->seat);
+		if (better > 0)
+			best = (int)i;
+	}
+	return best;
+}
+
+static const dk_bid *find_bid(const dk_game *g, dk_bid_kind kind, int seat)
+{
+	for (size_t i = 0; i < g->bid_count; i++)
+		if (g->bids[i].kind == kind && (seat == 0 || g->bids[i].seat == seat))
+			return &g->bids[i];
+	return NULL;
+}
+
+static int count_bids(const dk_game *g, dk_bid_kind kind)
+{
+	int n = 0;
+	for (size_t i = 0; i < g->bid_count; i++)
+		if (g->bids[i].kind == kind)
+			n++;
+	return n;
+}
+
+/* the poverty exchange: check it and apply it to the hands */
+static void poverty_exchange(state *st, const dk_bid *pov)
+{
+	const dk_game *g = st->g;
+	const dk_rules *r = st->r;
+	dk_replay *o = st->out;
+	int poor = pov->seat;
+	const dk_hand *h = dealt(g, poor);
+	dk_finding *f;
+
+	/* what must be passed: the trumps, filled up with fehl in one variant */
+	int trumps = h ? normal_trumps(h->cards, h->count) : 0;
+	int want = r->poverty_pass == DK_PASS_TRUMPS_ONLY ? trumps
+		   : r->poverty_pass_count + (trumps > r->poverty_max_trumps ? 1 : 0);
+	const dk_bid *pass = find_bid(g, DK_BID_POVERTY_PASS, poor);
+	int passed_trumps = pass ? normal_trumps(pass->cards, pass->card_count) : 0;
+	if (!pass) {
+		f = add(st, DK_F_POVERTY_PASS_WRONG, DK_FK_RECORD_DEFECT, 0, pov->loc, poor);
+		RULE(f, "poverty.pass", poverty_pass);
+		f->count = 0;
+		f->limit = want;
+	} else {
+		bool in_hand = true;
+		for (int i = 0; i < pass->card_count; i++)
+			if (count_in(h, pass->cards[i]) == 0)
+				in_hand = false;
+		if (pass->card_count != want || passed_trumps != trumps || !in_hand) {
+			f = add(st, DK_F_POVERTY_PASS_WRONG, in_hand ? DK_FK_IRREGULARITY
+					: DK_FK_RECORD_DEFECT, 0, pass->loc, poor);
+			RULE(f, r->poverty_pass == DK_PASS_TRUMPS_ONLY ? "poverty.pass"
+								   : "poverty.pass_count",
+			     poverty_pass);
+			if (r->poverty_pass != DK_PASS_TRUMPS_ONLY)
+				f->rule = &r->poverty_pass_count_src;
+			f->count = pass->card_count;
+			f->limit = want;
+			for (int i = 0; h && i < h->count && f->demanded_count < DK_FINDING_CARDS; i++)
+				if (dk_normal_is_trump(h->cards[i]))
+					f->demanded[f->demanded_count++] = h->cards[i];
+		}
+	}
+
+	/* asked in turn from the poor player's left */
+	int expect = next_seat(o, poor), taker = 0;
+	for (size_t i = 0; i < g->bid_count && !taker; i++) {
+		const dk_bid *b = &g->bids[i];
+		if (b->kind != DK_BID_POVERTY_DECLINE && b->kind != DK_BID_POVERTY_ACCEPT)
+			continue;
+		if (b->seat != expect) {
+			f = add(st, DK_F_POVERTY_ASKED_OUT_OF_ORDER, DK_FK_IRREGULARITY, 0, b->loc,
+				b->seat);
+			RULE(f, "poverty.enabled", poverty);
+			f->expected_seat = expect;
+		}
+		if (b->kind == DK_BID_POVERTY_ACCEPT)
+			taker = b->seat;
+		expect = next_seat(o, b->seat);
+		if (expect == poor)
+			expect = next_seat(o, poor);
+	}
+	if (!taker)
+		return;
+	o->partner = taker;
+
+	/* move the passed cards, then the returned ones */
+	for (int i = 0; pass && i < pass->card_count; i++)
+		if (take_card(st, poor, pass->cards[i]))
+			give_card(st, taker, pass->cards[i]);
+	const dk_bid *ret = find_bid(g, DK_BID_POVERTY_RETURN, taker);
+	int returned_trumps = 0;
+	if (!ret) {
+		f = add(st, DK_F_POVERTY_RETURN_WRONG, DK_FK_RECORD_DEFECT, 0, pov->loc, taker);
+		RULE(f, "poverty.pass", poverty_pass);
+		f->limit = pass ? pass->card_count : want;
+	} else {
+		bool in_hand = true, fehl_kept = false;
+		for (int i = 0; i < ret->card_count; i++)
+			if (count_card(st, taker, ret->cards[i]) == 0)
+				in_hand = false;
+		returned_trumps = normal_trumps(ret->cards, ret->card_count);
+		/* a trump back while a fehl card stays in the taker's hand */
+		if (r->poverty_return_fehl_first && returned_trumps > 0) {
+			for (int i = 0; i < st->hand_n[taker]; i++) {
+				dk_card c = st->hand[taker][i];
+				bool back = false;
+				for (int k = 0; k < ret->card_count; k++)
+					if (ret->cards[k] == c)
+						back = true;
+				if (!dk_normal_is_trump(c) && !back)
+					fehl_kept = true;
+			}
+		}
+		int need = pass ? pass->card_count : want;
+		if (ret->card_count != need || !in_hand) {
+			f = add(st, DK_F_POVERTY_RETURN_WRONG, in_hand ? DK_FK_IRREGULARITY
+					: DK_FK_RECORD_DEFECT, 0, ret->loc, taker);
+			RULE(f, "poverty.pass", poverty_pass);
+			f->count = ret->card_count;
+			f->limit = need;
+		} else if (fehl_kept) {
+			f = add(st, DK_F_POVERTY_RETURN_WRONG, DK_FK_IRREGULARITY, 0, ret->loc, taker);
+			RULE(f, "poverty.return_fehl_first", poverty_return_fehl_first);
+			f->count = returned_trumps;
+			f->limit = -1;  /* the order, not the count, was wrong */
+		}
+		for (int i = 0; i < ret->card_count; i++)
+			if (take_card(st, taker, ret->cards[i]))
+				give_card(st, poor, ret->cards[i]);
+	}
+
+	/* what was said about the trumps that came back */
+	const dk_bid *rep = find_bid(g, DK_BID_POVERTY_REPORT, 0);
+	bool must = (r->poverty_report == DK_REPORT_COUNT_OF_TRUMPS ||
+		     r->poverty_report == DK_REPORT_WHETHER) && returned_trumps > 0;
+	if (!rep && must) {
+		f = add(st, DK_F_POVERTY_REPORT_MISSING, DK_FK_IRREGULARITY, 0,
+			ret ? ret->loc : pov->loc, taker);
+		RULE(f, "poverty.report", poverty_report);
+		f->count = returned_trumps;
+	} else if (rep && rep->trumps >= 0) {
+		bool wrong = r->poverty_report == DK_REPORT_WHETHER
+				     ? (rep->trumps > 0) != (returned_trumps > 0)
+				     : rep->trumps != returned_trumps;
+		if (wrong) {
+			f = add(st, DK_F_POVERTY_REPORT_WRONG, DK_FK_IRREGULARITY, 0, rep->loc,
+				rep->seat);
+			RULE(f, "poverty.report", poverty_report);
+			f->count = rep->trumps;
+			f->limit = returned_trumps;
+		}
+	}
+}
+
+/* which game is played, from the game finding */
+static void resolve(state *st)
+{
+	const dk_game *g = st->g;
+	const dk_rules *r = st->r;
+	dk_replay *o = st->out;
+	check_declarations(st);
+	st->solo_bid = -1;
+
+	/* the reservation kinds named, best first */
+	bool named[DK_RES_COUNT] = {
+		count_bids(g, DK_BID_SOLO) > 0, count_bids(g, DK_BID_THROW_IN) > 0,
+		count_bids(g, DK_BID_POVERTY) > 0, count_bids(g, DK_BID_MARRIAGE) > 0,
+	};
+	int win = -1;
+	for (int k = 0; k < DK_RES_COUNT; k++)
+		if (named[k] && (win < 0 || res_priority(r, (dk_reservation)k) <
+					    res_priority(r, (dk_reservation)win)))
+			win = k;
+
+	const dk_bid *marriage = find_bid(g, DK_BID_MARRIAGE, 0);
+	switch (win) {
+	case DK_RES_SOLO: {
+		st->solo_bid = winning_solo(st);
+		const dk_bid *b = &g->bids[st->solo_bid];
+		o->type = DK_GT_SOLO;
+		o->solo = b->solo;
+		o->declarer = b->seat;
+		return;
+	}
+	case DK_RES_THROW_IN:
+		o->type = DK_GT_THROWN_IN;
+		o->declarer = find_bid(g, DK_BID_THROW_IN, 0)->seat;
+		return;
+	case DK_RES_POVERTY: {
+		const dk_bid *pov = find_bid(g, DK_BID_POVERTY, 0);
+		o->declarer = pov->seat;
+		if (count_bids(g, DK_BID_POVERTY) > 1) {
+			o->type = DK_GT_REDEAL;  /* a solo would have won above */
+			return;
+		}
+		o->type = DK_GT_POVERTY;
+		if (marriage && r->poverty_marriage == DK_PM_PLAY_TOGETHER) {
+			/* esslingen-2002: the poor player and the bride play together;
+			 * an exchange, if the table made one, is checked as usual */
+			if (find_bid(g, DK_BID_POVERTY_PASS, pov->seat))
+				poverty_exchange(st, pov);
+			o->partner = marriage->seat;
+			return;
+		}
+		poverty_exchange(st, pov);
+		if (!o->partner) {
+			bool lapse = marriage && r->poverty_marriage == DK_PM_POVERTY_ONLY;
+			o->type = r->poverty_refused == DK_REFUSED_RAMSCH && !lapse ? DK_GT_RAMSCH
+										   : DK_GT_REDEAL;
+		}
+		return;
+	}
+	case DK_RES_MARRIAGE:
+		o->type = DK_GT_MARRIAGE;
+		o->declarer = marriage->seat;
+		o->condition = marriage->condition ? marriage->condition
+						   : (dk_marriage_cond)r->marriage_default_condition;
+		return;
+	default:
+		break;
+	}
+	/* nothing named: both ♣Q in one hand is a silent marriage */
+	for (int i = 0; i < g->deal.hand_count; i++) {
+		if (count_in(&g->deal.hands[i], CQ) == 2) {
+			o->type = DK_GT_SILENT_MARRIAGE;
+			o->solo = DK_SOLO_TRUMPS;
+			o->declarer = g->deal.hands[i].seat;
+			return;
+		}
+	}
+	o->type = DK_GT_NORMAL;
+}
+
+/* ---- parties ----------------------------------------------------------------- */
+
+static void set_parties(state *st)
+{
+	dk_replay *o = st->out;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int s = o->seats[i];
+		o->party[s] = DK_PARTY_KONTRA;
+		st->known[s] = true;
+	}
+	switch (o->type) {
+	case DK_GT_SOLO:
+	case DK_GT_SILENT_MARRIAGE:
+		o->party[o->declarer] = DK_PARTY_RE;
+		break;
+	case DK_GT_MARRIAGE:
+		o->party[o->declarer] = DK_PARTY_RE;
+		for (int i = 0; i < DK_PLAYING_SEATS; i++)
+			if (o->seats[i] != o->declarer)
+				st->known[o->seats[i]] = false;
+		break;
+	case DK_GT_POVERTY: {
+		dk_party pair = st->r->poverty_party == DK_POVERTY_PAIR_RE ? DK_PARTY_RE
+									   : DK_PARTY_KONTRA;
+		dk_party rest = pair == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
+		for (int i = 0; i < DK_PLAYING_SEATS; i++)
+			o->party[o->seats[i]] = rest;
+		o->party[o->declarer] = pair;
+		if (o->partner)
+			o->party[o->partner] = pair;
+		break;
+	}
+	default:
+		/* normal game, Ramsch, and what is played after a redeal: the ♣Q */
+		for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+			int s = o->seats[i];
+			if (count_card(st, s, CQ) > 0)
+				o->party[s] = DK_PARTY_RE;
+		}
+		break;
+	}
+}
+
+/* after a complete trick of a marriage that is not decided yet */
+static void marriage_step(state *st, const dk_trick *t, int number)
+{
+	dk_replay *o = st->out;
+	if (o->type != DK_GT_MARRIAGE || o->clarified_trick || o->alone)
+		return;
+	bool fehl = dk_order_suit(&o->order, t->cards[0]) != DK_SUIT_TRUMP;
+	bool counts = o->condition == DK_MARRIAGE_FIRST_TRICK ||
+		      (o->condition == DK_MARRIAGE_FIRST_FEHL_TRICK && fehl) ||
+		      (o->condition == DK_MARRIAGE_FIRST_TRUMP_TRICK && !fehl);
+	if (counts && t->winner != o->declarer) {
+		o->partner = t->winner;
+		o->clarified_trick = number;
+		o->party[t->winner] = DK_PARTY_RE;
+	} else if (counts && o->condition != DK_MARRIAGE_FIRST_TRICK &&
+		   st->r->marriage_self == DK_SELF_ALONE) {
+		o->alone = true;
+		o->clarified_trick = number;
+	} else if (number >= st->r->marriage_deadline_trick) {
+		o->alone = true;
+		o->clarified_trick = number;
+	}
+	if (o->clarified_trick)
+		for (int i = 0; i < DK_PLAYING_SEATS; i++)
+			st->known[o->seats[i]] = true;
+}
+
+/* ---- step 2: the play ---------------------------------------------------------- */
+
+static bool swines_here(const state *st)
+{
+	const dk_rules *r = st->r;
+	const dk_replay *o = st->out;
+	if (r->swines == DK_SWINES_NONE || o->order.trump_ace == DK_CARD_NONE)
+		return false;
+	if (o->solo == DK_SOLO_NONE)
+		return true;
+	return DK_SET_HAS(r->swines_solos, o->solo);
+}
+
+static bool genscher_game(const dk_replay *o)
+{
+	return o->type == DK_GT_NORMAL || o->type == DK_GT_MARRIAGE ||
+	       o->type == DK_GT_SILENT_MARRIAGE;
+}
+
+static void play_card(state *st, const dk_event *e, int seq, int *expected)
+{
+	dk_replay *o = st->out;
+	const dk_rules *r = st->r;
+	dk_trick *t = &o->tricks[o->trick_count];
+	int seat = e->seat;
+	dk_finding *f;
+
+	if (seat != *expected) {
+		bool first = o->cards_played == 0;
+		dk_finding_kind kind = first && r->lead_wrong_severity == DK_RULE_SEV_WARNING
+					       ? DK_FK_WARNING : DK_FK_IRREGULARITY;
+		f = add(st, first ? DK_F_WRONG_LEAD : DK_F_OUT_OF_TURN, kind, seq, e->loc, seat);
+		f->expected_seat = *expected;
+		f->played = e->card;
+		if (first) {
+			bool solo_lead = o->type == DK_GT_SOLO;
+			RULE(f, solo_lead ? "lead.solo" : "lead.normal", lead_normal);
+			if (solo_lead)
+				f->rule = &r->lead_solo_src;
+		} else {
+			f->rule_key = "play";
+		}
+	}
+	if (count_card(st, seat, e->card) == 0) {
+		f = add(st, DK_F_CARD_NOT_IN_HAND, DK_FK_RECORD_DEFECT, seq, e->loc, seat);
+		f->played = e->card;
+		f->rule_key = "deal";
+	} else if (t->count > 0 && r->follow_suit) {
+		int led = dk_order_suit(&o->order, t->cards[0]);
+		if (dk_order_suit(&o->order, e->card) != led) {
+			dk_card could[DK_FINDING_CARDS];
+			int n = 0;
+			for (int i = 0; i < st->hand_n[seat] && n < DK_FINDING_CARDS; i++)
+				if (dk_order_suit(&o->order, st->hand[seat][i]) == led)
+					could[n++] = st->hand[seat][i];
+			if (n) {
+				f = add(st, DK_F_REVOKE, DK_FK_IRREGULARITY, seq, e->loc, seat);
+				RULE(f, "play.follow_suit", follow_suit);
+				f->played = e->card;
+				memcpy(f->demanded, could, (size_t)n);
+				f->demanded_count = n;
+				f->count = led;   /* the suit that was led (DK_SUIT_TRUMP = trump) */
+			}
+		}
+	}
+	/* swines: the first trump ace of a hand holding both */
+	if (e->card == o->order.trump_ace && swines_here(st) &&
+	    !st->played_card[seat][e->card] && count_card(st, seat, e->card) == 2) {
+		if (r->swines == DK_SWINES_AUTOMATIC || st->swine_said[seat]) {
+			o->swines_active = true;
+			o->order.swines = true;
+			o->swine_seat = seat;
+		}
+		if (r->swines == DK_SWINES_AUTOMATIC && !st->swine_said[seat]) {
+			f = add(st, DK_F_SWINE_NOT_DECLARED, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, "swines.kind", swines);
+			f->played = e->card;
+		}
+	}
+	if (take_card(st, seat, e->card))
+		st->played_card[seat][e->card]++;
+	st->played[seat]++;
+	if (t->count < 4) {
+		t->cards[t->count] = e->card;
+		t->seats[t->count] = seat;
+		t->count++;
+	}
+	o->cards_played++;
+	*expected = next_seat(o, seat);
+	if (t->count == 4) {
+		bool last = o->trick_count == o->hand_size - 1;
+		int w = dk_order_winner(&o->order, t->cards, 4, last);
+		t->winner = t->seats[w];
+		t->winner_index = w;
+		t->points = 0;
+		for (int i = 0; i < 4; i++)
+			t->points += dk_card_points(t->cards[i]);
+		o->trick_count++;
+		*expected = t->winner;
+		marriage_step(st, t, o->trick_count);
+	}
+}
+
+/* how many of card c the seat held: in the hand now plus played */
+static int held(const state *st, int seat, dk_card c)
+{
+	return count_card(st, seat, c) + st->played_card[seat][c];
+}
+
+/* is the next card of the game the seat's card c (its first of them)? */
+static bool with_first(const state *st, size_t i, int seat, dk_card c)
+{
+	const dk_game *g = st->g;
+	for (size_t j = i + 1; j < g->event_count; j++) {
+		const dk_event *e = &g->events[j];
+		if (e->kind == DK_EV_CARD)
+			return e->seat == seat && e->card == c && st->played_card[seat][c] == 0;
+	}
+	return false;
+}
+
+static void declaration(state *st, size_t i, int seq)
+{
+	dk_replay *o = st->out;
+	const dk_rules *r = st->r;
+	const dk_event *e = &st->g->events[i];
+	int seat = e->seat;
+	dk_finding *f;
+	switch (e->kind) {
+	case DK_EV_SWINE: {
+		dk_card ace = o->order.trump_ace;
+		if (!swines_here(st) || ace == DK_CARD_NONE || held(st, seat, ace) < 2) {
+			f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, "swines.kind", swines);
+			f->played = ace;
+			f->count = ace == DK_CARD_NONE ? 0 : held(st, seat, ace);
+			break;
+		}
+		if (!with_first(st, i, seat, ace)) {
+			f = add(st, DK_F_SWINE_MISTIMED, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, "swines.kind", swines);
+			f->played = ace;
+			f->count = st->played_card[seat][ace];
+		}
+		if (!st->played_card[seat][ace])
+			st->swine_said[seat] = true;
+		break;
+	}
+	case DK_EV_GENSCHER:
+		if (!r->genscher || !genscher_game(o) || held(st, seat, DK_) < 2) {
+			f = add(st, DK_F_GENSCHER_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, "genscher.enabled", genscher);
+			f->played = DK_;
+			f->count = held(st, seat, DK_);
+			break;
+		}
+		if (!with_first(st, i, seat, DK_)) {
+			f = add(st, DK_F_GENSCHER_MISTIMED, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, "genscher.enabled", genscher);
+			f->played = DK_;
+			f->count = st->played_card[seat][DK_];
+		}
+		/* as played, the order turns round from the call on */
+		o->genscher_active = true;
+		o->order.reversed = true;
+		break;
+	case DK_EV_WENDE_GENSCHER: {
+		bool game_ok = r->wende_genscher && genscher_game(o);
+		if (!game_ok || held(st, seat, DJ) < 2 || e->partner == seat ||
+		    index_of_seat(o, e->partner) < 0 || !with_first(st, i, seat, DJ)) {
+			f = add(st, DK_F_WENDE_GENSCHER_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, "wende_genscher.enabled", wende_genscher);
+			f->played = DJ;
+			f->count = held(st, seat, DJ);
+			f->limit = game_ok;
+			if (!game_ok || held(st, seat, DJ) < 2 || e->partner == seat ||
+			    index_of_seat(o, e->partner) < 0)
+				break;
+		}
+		/* the caller keeps his party, the chosen player joins it, the
+		 * former partners change sides (D24: final parties own all tricks) */
+		dk_party mine = o->party[seat];
+		dk_party other = mine == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
+		for (int k = 0; k < DK_PLAYING_SEATS; k++) {
+			int s = o->seats[k];
+			if (s != seat)
+				o->party[s] = other;
+		}
+		o->party[e->partner] = mine;
+		if (o->type == DK_GT_SILENT_MARRIAGE) {
+			o->type = DK_GT_NORMAL;  /* esslingen: the silent marriage becomes normal */
+			o->solo = DK_SOLO_NONE;
+		}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void note_call(state *st, const dk_event *e, int seq, bool from_bid)
+{
+	if (st->call_count >= 256)
+		return;
+	dk_replay *o = st->out;
+	noted_call *c = &st->calls[st->call_count++];
+	c->ev = e;
+	c->seq = seq;
+	c->cards = o->cards_played;
+	c->own = st->played[e->seat];
+	c->left = st->played[next_seat(o, e->seat)];
+	c->trick = o->cards_played / 4;
+	c->party = st->known[e->seat] ? o->party[e->seat] : DK_PARTY_NONE;
+	c->from_bid = from_bid;
+}
+
+/* ---- step 3: announcements --------------------------------------------------- */
+
+static int level_of(dk_call c)
+{
+	return c == DK_CALL_RE || c == DK_CALL_KONTRA ? 0 : (int)c - (int)DK_CALL_KONTRA;
+}
+
+/* the count the deadline model measures for a noted call */
+static int measured(const state *st, const noted_call *c)
+{
+	switch (st->r->announce_model) {
+	case DK_MODEL_OWN_CARDS: return c->own;
+	case DK_MODEL_GAME_CARDS: return c->cards;
+	case DK_MODEL_LEFT_NEIGHBOUR_CARDS: return c->left;
+	case DK_MODEL_COUNT: break;
+	}
+	return c->cards;
+}
+
+/* the latest count at which level may be said by party p now */
+static int deadline(const state *st, int level, const noted_call *c, dk_party p)
+{
+	const dk_rules *r = st->r;
+	const dk_replay *o = st->out;
+	int limit = r->announce_max_played[level];
+	/* a marriage decided in trick k moves the deadlines */
+	if (o->type == DK_GT_MARRIAGE && o->clarified_trick > 1) {
+		int k = o->clarified_trick;
+		if (r->marriage_shift == DK_SHIFT_BY_CLARIFYING_TRICK)
+			limit += k - 1;
+		else if (r->marriage_shift == DK_SHIFT_CATCH_UP && c->cards == 4 * k &&
+			 r->announce_model == DK_MODEL_GAME_CARDS && limit < 4 * k)
+			limit = 4 * k;  /* due ones may be caught up before the next card */
+	}
+	/* trick by trick: the next level is due in the trick after the last call */
+	const dk_party_calls *pc = &o->calls[p];
+	if (r->announce_chain && pc->highest >= 0 && level > pc->highest) {
+		int chain = 4 * (pc->last_cards / 4 + 1) + 1;
+		if (r->announce_model == DK_MODEL_GAME_CARDS && chain < limit)
+			limit = chain;
+	}
+	return limit;
+}
+
+/* a Re or Kontra answering the opponents may come later under announce.reply */
+static bool reply_in_time(const state *st, const noted_call *c, int count, dk_party p)
+{
+	const dk_rules *r = st->r;
+	const dk_party_calls *opp = &st->out->calls[p == DK_PARTY_RE ? DK_PARTY_KONTRA
+								  : DK_PARTY_RE];
+	if (opp->highest < 0)
+		return false;
+	if (r->announce_reply == DK_REPLY_ONE_CARD_LATER)
+		return count <= r->announce_max_played[opp->highest] + 1;
+	if (r->announce_reply == DK_REPLY_IMMEDIATE)
+		return c->cards == opp->last_cards;
+	return false;
+}
+
+static void record_call(dk_replay *o, dk_party p, int level, int cards, int seat)
+{
+	dk_party_calls *pc = &o->calls[p];
+	if (pc->highest < 0)
+		pc->first_seat = seat;
+	for (int l = 0; l <= level; l++)
+		pc->made[l] = true;  /* skipped levels count as said (TSR 6.4.3) */
+	if (level > pc->highest)
+		pc->highest = level;
+	pc->last_cards = cards;
+}
+
+static void check_call(state *st, const noted_call *c)
+{
+	const dk_rules *r = st->r;
+	dk_replay *o = st->out;
+	const dk_event *e = c->ev;
+	int seat = e->seat;
+	int level = level_of(e->call);
+	dk_party p = o->party[seat];
+	dk_finding *f;
+#define CALL_FINDING(code, key, field)                                              \
+	do {                                                                        \
+		f = add(st, (code), DK_FK_IRREGULARITY, c->seq, e->loc, seat);      \
+		f->call = e->call;                                                  \
+		f->trick = c->trick + 1;                                            \
+		f->card = c->cards + 1;                                             \
+		RULE(f, key, field);                                                \
+	} while (0)
+
+	if (c->from_bid) {
+		record_call(o, p, level, 0, seat);
+		return;
+	}
+	/* no announcement before the clarifying trick is over, the bride's
+	 * included (TSR 6.4.2 "Eine Erstansage ist immer erst nach Beendigung
+	 * des Klärungsstiches erlaubt") where the rules say so */
+	bool before_clarified = o->type == DK_GT_MARRIAGE &&
+		(o->clarified_trick == 0 || c->cards < 4 * o->clarified_trick);
+	if ((before_clarified || c->party == DK_PARTY_NONE) &&
+	    !r->marriage_announce_before_clarified) {
+		CALL_FINDING(DK_F_ANNOUNCE_PARTY_UNKNOWN, "marriage.announce_before_clarified",
+			     marriage_announce_before_clarified);
+	}
+	dk_party said = e->call == DK_CALL_RE ? DK_PARTY_RE
+			: e->call == DK_CALL_KONTRA ? DK_PARTY_KONTRA : DK_PARTY_NONE;
+	if (said != DK_PARTY_NONE && said != p) {
+		CALL_FINDING(DK_F_ANNOUNCE_WRONG_PARTY, "announce.model", announce_model);
+		f->rule_key = "parties";
+		f->rule = NULL;
+	}
+	dk_party_calls *pc = &o->calls[p];
+	if (pc->made[level]) {
+		CALL_FINDING(DK_F_ANNOUNCE_REPEATED, "announce.skip", announce_skip);
+		f->rule_key = "announce";
+		f->rule = NULL;
+		return;
+	}
+	int count = measured(st, c);
+	/* a soloist's Re only after the opponents said something */
+	if (r->announce_soloist_re_needs_opposition && level == 0 &&
+	    (o->type == DK_GT_SOLO || o->type == DK_GT_SILENT_MARRIAGE ||
+	     (o->type == DK_GT_MARRIAGE && o->alone)) &&
+	    seat == o->declarer && o->calls[DK_PARTY_KONTRA].highest < 0) {
+		CALL_FINDING(DK_F_SOLOIST_RE_UNANSWERED, "announce.soloist_re_needs_opposition",
+			     announce_soloist_re_needs_opposition);
+	}
+	if (level > 0 && !pc->made[0] && r->announce_limit_needs_call) {
+		CALL_FINDING(DK_F_LIMIT_WITHOUT_CALL, "announce.limit_needs_re_kontra",
+			     announce_limit_needs_call);
+	}
+	/* levels passed over */
+	int from = r->announce_limit_needs_call ? 1 : 0;
+	for (int l = from; l < level; l++) {
+		if (pc->made[l])
+			continue;
+		bool ok = r->announce_skip == DK_SKIP_IF_EACH_IN_TIME &&
+			  count <= deadline(st, l, c, p);
+		if (!ok) {
+			CALL_FINDING(DK_F_ANNOUNCE_SKIPPED_LEVEL, "announce.skip", announce_skip);
+			f->count = l;   /* the level passed over */
+			f->limit = count;
+			break;
+		}
+	}
+	/* the deadline itself */
+	int limit = deadline(st, level, c, p);
+	if (count > limit && !(level == 0 && reply_in_time(st, c, count, p))) {
+		CALL_FINDING(DK_F_ANNOUNCE_TOO_LATE, "announce.max_played", announce_max_played);
+		f->count = count;
+		f->limit = limit;
+	}
+	record_call(o, p, level, c->cards, seat);
+#undef CALL_FINDING
+}
+
+/* esslingen: a party that took >= N card points in trick 1 must announce */
+static void check_mandatory(state *st)
+{
+	const dk_rules *r = st->r;
+	dk_replay *o = st->out;
+	if (r->announce_mandatory_points <= 0 || o->trick_count < 1)
+		return;
+	const dk_trick *t = &o->tricks[0];
+	if (t->points < r->announce_mandatory_points)
+		return;
+	dk_party p = o->party[t->winner];
+	/* announced before the first trick was complete: one level more is due */
+	bool before = false;
+	for (int i = 0; i < st->call_count; i++) {
+		const noted_call *c = &st->calls[i];
+		if (o->party[c->ev->seat] == p && (c->cards < 4 || c->from_bid))
+			before = true;
+	}
+	int need = before ? 1 : 0;
+	if (o->calls[p].highest >= need)
+		return;
+	dk_finding *f = add(st, DK_F_MANDATORY_MISSED, DK_FK_IRREGULARITY, 0, st->g->play_loc,
+			    t->winner);
+	RULE(f, "announce.mandatory_first_trick_points", announce_mandatory_points);
+	f->trick = 1;
+	f->card = 4;
+	f->count = t->points;
+	f->limit = need;
+	/* order it after the first trick */
+	for (size_t i = 0, cards = 0; i < st->g->event_count; i++) {
+		if (st->g->events[i].kind == DK_EV_CARD && ++cards == 4) {
+			f->seq = (int)i + 2;
+			f->loc = st->g->events[i].loc;
+			break;
+		}
+	}
+}
+
+/* ---- the whole replay ---------------------------------------------------------- */
+
+static int by_seq(const void *a, const void *b)
+{
+	const dk_finding *x = a, *y = b;
+	if (x->seq != y->seq)
+		return x->seq - y->seq;
+	return (int)x->code - (int)y->code;
+}
+
+static int first_leader(const state *st)
+{
+	const dk_replay *o = st->out;
+	const dk_rules *r = st->r;
+	int dealer = st->g->deal.dealer;
+	dk_lead lead = o->type == DK_GT_SOLO ? r->lead_solo : r->lead_normal;
+	switch (lead) {
+	case DK_LEAD_SOLOIST:
+		if (o->declarer)
+			return o->declarer;
+		return next_seat(o, dealer);
+	case DK_LEAD_RIGHT_OF_DEALER:
+		return prev_seat(o, dealer);
+	default:
+		return next_seat(o, dealer);
+	}
+}
+
+void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
+{
+	memset(out, 0, sizeof(*out));
+	state st;
+	memset(&st, 0, sizeof(st));
+	st.g = g;
+	st.r = r;
+	st.out = out;
+	st.calls = calloc(256, sizeof(noted_call));
+	if (!st.calls)
+		abort();
+	for (int p = 0; p < 3; p++)
+		out->calls[p].highest = -1;
+
+	/* the four playing seats in table order, and their hands */
+	int n = 0;
+	for (int s = 1; s <= DK_MAX_SEATS && n < DK_PLAYING_SEATS; s++) {
+		const dk_hand *h = dealt(g, s);
+		if (!h)
+			continue;
+		out->seats[n++] = s;
+		memcpy(st.hand[s], h->cards, (size_t)h->count);
+		st.hand_n[s] = h->count;
+	}
+	out->hand_size = g->deal.hand_count ? g->deal.hands[0].count : 0;
+
+	resolve(&st);
+	dk_solo_kind kind = out->type == DK_GT_SOLO || out->type == DK_GT_SILENT_MARRIAGE
+				    ? out->solo : DK_SOLO_NONE;
+	dk_order_init(&out->order, kind, r->heart10_tie);
+	set_parties(&st);
+
+	bool no_game = out->type == DK_GT_THROWN_IN || out->type == DK_GT_REDEAL;
+	size_t cards = dk_game_card_count(g);
+	if (no_game && cards > 0) {
+		const dk_event *first = NULL;
+		for (size_t i = 0; i < g->event_count && !first; i++)
+			if (g->events[i].kind == DK_EV_CARD)
+				first = &g->events[i];
+		dk_finding *f = add(&st, DK_F_SHOULD_HAVE_BEEN_REDEALT, DK_FK_IRREGULARITY, 1,
+				    first->loc, out->declarer);
+		f->count = (int)out->type;
+		if (out->type == DK_GT_THROWN_IN) {
+			f->rule_key = "throw_in.reasons";
+			f->rule = &r->throw_in_reasons_src;
+		} else if (count_bids(g, DK_BID_POVERTY) > 1) {
+			f->rule_key = "poverty.double";
+			f->rule = &r->poverty_double_src;
+		} else {
+			f->rule_key = "poverty.refused";
+			f->rule = &r->poverty_refused_src;
+		}
+	}
+
+	/* announcements said with the winning solo bid are the soloist's */
+	dk_event *bid_calls = st.bid_calls;
+	if (st.solo_bid >= 0) {
+		const dk_bid *b = &g->bids[st.solo_bid];
+		for (int k = 0; k < b->call_count; k++) {
+			memset(&bid_calls[k], 0, sizeof(bid_calls[k]));
+			bid_calls[k].kind = DK_EV_ANNOUNCE;
+			bid_calls[k].seat = b->seat;
+			bid_calls[k].call = b->calls[k];
+			bid_calls[k].loc = b->loc;
+			note_call(&st, &bid_calls[k], 0, true);
+		}
+	}
+
+	int expected = first_leader(&st);
+	for (size_t i = 0; i < g->event_count; i++) {
+		const dk_event *e = &g->events[i];
+		int seq = (int)i + 1;
+		switch (e->kind) {
+		case DK_EV_CARD:
+			play_card(&st, e, seq, &expected);
+			break;
+		case DK_EV_ANNOUNCE:
+			note_call(&st, e, seq, false);
+			break;
+		case DK_EV_OBJECTION:
+			break;
+		default:
+			declaration(&st, i, seq);
+			break;
+		}
+	}
+	if (!no_game && out->cards_played < out->hand_size * DK_PLAYING_SEATS) {
+		dk_finding *f = add(&st, DK_F_GAME_INCOMPLETE, DK_FK_RECORD_DEFECT,
+				    (int)g->event_count + 1, g->has_play ? g->play_loc : g->loc, 0);
+		f->count = out->cards_played;
+		f->limit = out->hand_size * DK_PLAYING_SEATS;
+		f->rule_key = "deal";
+	}
+
+	/* step 3, in record order, with the parties as they ended */
+	for (int i = 0; i < st.call_count; i++)
+		check_call(&st, &st.calls[i]);
+	check_mandatory(&st);
+
+	for (int t = 0; t < out->trick_count; t++)
+		out->points[out->party[out->tricks[t].winner]] += out->tricks[t].points;
+	qsort(out->findings, (size_t)out->finding_count, sizeof(dk_finding), by_seq);
+	free(st.calls);
+}
+
+const char *dk_game_type_name(dk_game_type t)
+{
+	static const char *const names[DK_GT_COUNT] = {
+		"normal", "marriage", "silent-marriage", "poverty", "solo", "ramsch",
+		"thrown-in", "redeal",
+	};
+	return (unsigned)t < DK_GT_COUNT ? names[t] : NULL;
+}

@@ -1,0 +1,95 @@
+/*
+ * replay.h - play a recorded game back under a rule set.
+ *
+ * The replay resolves the game type from the game finding (which
+ * reservation wins, the poverty exchange, a silent marriage), then walks the
+ * play card by card: whose turn it is, whether the card was in the hand,
+ * whether suit was followed, who wins each trick under the game type's card
+ * order, when the parties become known, and whether every announcement and
+ * declaration was allowed when it was made.  Every irregularity becomes a
+ * finding and the replay goes on wherever the game can continue: as played,
+ * the card stands and the announcement counts.
+ *
+ * It does not score (score.c) and does not print.
+ */
+#ifndef DK_REPLAY_H
+#define DK_REPLAY_H
+
+#include <stdbool.h>
+
+#include "arena.h"
+#include "finding.h"
+#include "order.h"
+#include "record.h"
+#include "rules.h"
+
+typedef enum dk_game_type {
+	DK_GT_NORMAL = 0,
+	DK_GT_MARRIAGE,
+	DK_GT_SILENT_MARRIAGE,       /* both ♣Q, nothing said: a silent solo */
+	DK_GT_POVERTY,
+	DK_GT_SOLO,
+	DK_GT_RAMSCH,                /* nobody took a poverty (unsere-2024) */
+	DK_GT_THROWN_IN,             /* a player threw in: no game */
+	DK_GT_REDEAL,                /* the rules end the deal: no game */
+	DK_GT_COUNT
+} dk_game_type;
+
+#define DK_MAX_FINDINGS 64
+#define DK_MAX_TRICKS 12
+
+typedef struct dk_trick {
+	dk_card cards[4];
+	int seats[4];
+	int count;
+	int winner;                  /* seat; 0 while incomplete */
+	int winner_index;            /* which of the cards won */
+	int points;
+} dk_trick;
+
+/** What one party announced, and when. */
+typedef struct dk_party_calls {
+	bool made[DK_LEVELS];        /* Re/Kontra, keine 90, 60, 30, schwarz */
+	int highest;                 /* highest level made, -1 = none */
+	int last_cards;              /* cards of the game played at its last call */
+	int first_seat;              /* who made its first call */
+} dk_party_calls;
+
+typedef struct dk_replay {
+	dk_game_type type;
+	dk_solo_kind solo;           /* the order played: a solo's kind, DK_SOLO_TRUMPS for
+					a silent marriage, DK_SOLO_NONE otherwise */
+	int declarer;                /* soloist, bride or poor player; 0 = none */
+	int partner;                 /* marriage partner or poverty taker; 0 = none */
+	dk_marriage_cond condition;  /* marriage: the condition that applied */
+	int clarified_trick;         /* marriage: the trick that decided, 0 = none */
+	bool alone;                  /* marriage: no partner, the bride alone */
+	int seats[DK_PLAYING_SEATS]; /* the four playing seats, in table order */
+	dk_party party[DK_MAX_SEATS + 1];  /* per seat, as the game ended */
+	dk_party_calls calls[3];     /* indexed by dk_party (RE, KONTRA) */
+	dk_trick tricks[DK_MAX_TRICKS];
+	int trick_count;             /* complete tricks */
+	int cards_played;
+	int hand_size;
+	int points[3];               /* card points by dk_party */
+	bool swines_active;
+	int swine_seat;
+	bool genscher_active;
+	dk_order order;              /* as at the end of the game */
+	dk_finding findings[DK_MAX_FINDINGS];
+	int finding_count;
+	int findings_dropped;
+} dk_replay;
+
+/**
+ * Replay g under rules r into out (overwritten).  Never fails: a record
+ * that cannot be followed to its end ends the replay with a finding.  The
+ * game must have passed dk_record_check.
+ */
+void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r);
+
+/** Names: "normal", "marriage", "silent-marriage", "poverty", "solo",
+ * "ramsch", "thrown-in", "redeal". */
+const char *dk_game_type_name(dk_game_type t);
+
+#endif

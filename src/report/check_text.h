@@ -1,0 +1,34 @@
+/*
+ * check_text.h - the result of a replay in words, for people.
+ *
+ * One header line per game (file, game, type, rule set), the parties, then
+ * each finding: where it points in the record, its code and kind, what
+ * happened in a sentence, and the rule that decides it with its source.
+ * English only for now; the words live here and nowhere else.
+ */
+#ifndef DK_CHECK_TEXT_H
+#define DK_CHECK_TEXT_H
+
+#include <stdbool.h>
+
+#include "buf.h"
+#include "finding.h"
+#include "record.h"
+#include "replay.h"
+#include "rules.h"
+
+/** Write the sentence that describes finding f of game g into b. */
+void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_replay *rp,
+		     const dk_rules *r);
+
+/** Write what the game was: "normal game", "Damensolo of Anna", ... */
+void dk_text_game_type(dk_buf *b, const dk_game *g, const dk_replay *rp);
+
+/** Write the parties: "Re: Anna, Clara - Kontra: Ben, David". */
+void dk_text_parties(dk_buf *b, const dk_game *g, const dk_replay *rp);
+
+/** Write where a rule comes from: its cite, and marks for assumed and
+ * inherited values; nothing for a rule without source. */
+void dk_text_rule_source(dk_buf *b, const dk_finding *f, const dk_rules *r);
+
+#endif

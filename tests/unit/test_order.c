@@ -1,0 +1,131 @@
+/*
+ * test_order.c - the card order of every game type against RULES.md §2,
+ * the ♥10 tie rules (§3, D20), swines and Genscher (§9).
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "leakcheck.h"
+#include "order.h"
+
+TestSuite(gameorder, .fini = dk_leak_check);
+
+static dk_card parse(const char *s)
+{
+	dk_card c = DK_CARD_NONE;
+	cr_assert(dk_card_parse(&c, s, strlen(s)), "'%s' should be a card", s);
+	return c;
+}
+
+/* the trumps of o from high to low must be exactly seq; no other trumps */
+static void trumps_are(dk_solo_kind kind, const char *const *seq, int n)
+{
+	dk_order o;
+	dk_order_init(&o, kind, DK_TIE_FIRST_WINS);
+	for (int i = 0; i < n; i++) {
+		cr_expect(dk_order_is_trump(&o, parse(seq[i])), "%s: %s should be a trump",
+			  dk_solo_kind_name(kind), seq[i]);
+		if (i)
+			cr_expect_gt(dk_order_strength(&o, parse(seq[i - 1])),
+				     dk_order_strength(&o, parse(seq[i])), "%s: %s above %s",
+				     dk_solo_kind_name(kind), seq[i - 1], seq[i]);
+	}
+	int trumps = 0;
+	for (dk_card c = 0; c < DK_CARD_KINDS; c++)
+		trumps += dk_order_is_trump(&o, c);
+	cr_expect_eq(trumps, n, "%s has %d trump kinds, not %d", dk_solo_kind_name(kind), trumps, n);
+}
+
+#define TRUMPS(kind, ...)                                                   \
+	do {                                                                \
+		const char *const seq[] = { __VA_ARGS__ };                  \
+		trumps_are(kind, seq, (int)(sizeof(seq) / sizeof(seq[0]))); \
+	} while (0)
+
+Test(gameorder, trumps_of_every_game_type)
+{
+	TRUMPS(DK_SOLO_NONE, "H10", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "DA", "D10",
+	       "DK", "D9");
+	TRUMPS(DK_SOLO_TRUMPS, "H10", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "DA", "D10",
+	       "DK", "D9");
+	TRUMPS(DK_SOLO_DIAMONDS, "H10", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "DA",
+	       "D10", "DK", "D9");
+	TRUMPS(DK_SOLO_CLUBS, "H10", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "CA", "C10",
+	       "CK", "C9");
+	TRUMPS(DK_SOLO_SPADES, "H10", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "SA", "S10",
+	       "SK", "S9");
+	/* in the hearts solo the ♥10 stays on top: two trumps fewer */
+	TRUMPS(DK_SOLO_HEARTS, "H10", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "HA", "HK",
+	       "H9");
+	TRUMPS(DK_SOLO_QUEENS, "CQ", "SQ", "HQ", "DQ");
+	TRUMPS(DK_SOLO_JACKS, "CJ", "SJ", "HJ", "DJ");
+	TRUMPS(DK_SOLO_PURE_CLUBS, "CA", "C10", "CK", "CQ", "CJ", "C9");
+	TRUMPS(DK_SOLO_PURE_HEARTS, "HA", "H10", "HK", "HQ", "HJ", "H9");
+	TRUMPS(DK_SOLO_KOEHLER, "CK", "SK", "HK", "DK", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ",
+	       "DJ");
+}
+
+Test(gameorder, fleischlos_has_no_trumps)
+{
+	dk_order o;
+	dk_order_init(&o, DK_SOLO_FLEISCHLOS, DK_TIE_FIRST_WINS);
+	for (dk_card c = 0; c < DK_CARD_KINDS; c++)
+		cr_expect_not(dk_order_is_trump(&o, c), "%s", dk_card_code(c));
+	/* A 10 K D B 9 */
+	const char *seq[] = { "SA", "S10", "SK", "SQ", "SJ", "S9" };
+	for (int i = 1; i < 6; i++)
+		cr_expect_gt(dk_order_strength(&o, parse(seq[i - 1])), dk_order_strength(&o, parse(seq[i])));
+}
+
+static int win(dk_solo_kind kind, dk_heart10_tie tie, bool last, const char *a, const char *b,
+	       const char *c, const char *d)
+{
+	dk_order o;
+	dk_order_init(&o, kind, tie);
+	dk_card t[4] = { parse(a), parse(b), parse(c), parse(d) };
+	return dk_order_winner(&o, t, 4, last);
+}
+
+Test(gameorder, fehl_orders)
+{
+	/* queens solo: fehl A 10 K B 9; the jack is fehl and follows its suit */
+	cr_expect_eq(win(DK_SOLO_QUEENS, DK_TIE_FIRST_WINS, false, "DJ", "D9", "DK", "CA"), 2);
+	cr_expect_eq(win(DK_SOLO_QUEENS, DK_TIE_FIRST_WINS, false, "DJ", "HQ", "DA", "DK"), 1);
+	/* jacks solo: the queen is fehl, below the king */
+	cr_expect_eq(win(DK_SOLO_JACKS, DK_TIE_FIRST_WINS, false, "HQ", "HK", "H9", "HQ"), 1);
+	/* Koehler: fehl A 10 only */
+	cr_expect_eq(win(DK_SOLO_KOEHLER, DK_TIE_FIRST_WINS, false, "S10", "SA", "DJ", "S10"), 2);
+	/* pure clubs: ♦ queen is plain fehl */
+	cr_expect_eq(win(DK_SOLO_PURE_CLUBS, DK_TIE_FIRST_WINS, false, "DQ", "DA", "C9", "DK"), 2);
+}
+
+Test(gameorder, heart_ten_ties_only_where_it_is_a_trump)
+{
+	/* D20: in the normal game the tie rule applies ... */
+	cr_expect_eq(win(DK_SOLO_NONE, DK_TIE_SECOND_WINS, false, "H10", "H10", "CQ", "DA"), 1);
+	cr_expect_eq(win(DK_SOLO_NONE, DK_TIE_SECOND_WINS_EXCEPT_LAST, true, "H10", "H10", "CQ",
+			 "DA"), 0);
+	/* ... in a queens solo the ♥10 is a plain heart: first wins */
+	cr_expect_eq(win(DK_SOLO_QUEENS, DK_TIE_SECOND_WINS, false, "H10", "H10", "HK", "H9"), 0);
+	/* dirty hearts solo keeps the ♥10 a trump */
+	cr_expect_eq(win(DK_SOLO_HEARTS, DK_TIE_SECOND_WINS, false, "H10", "H10", "HA", "H9"), 1);
+}
+
+Test(gameorder, swines_and_genscher)
+{
+	dk_order o;
+	dk_order_init(&o, DK_SOLO_NONE, DK_TIE_FIRST_WINS);
+	dk_card t[4] = { parse("H10"), parse("DA"), parse("CQ"), parse("DK") };
+	cr_expect_eq(dk_order_winner(&o, t, 4, false), 0);
+	o.swines = true;          /* both ♦A above the ♥10 */
+	cr_expect_eq(dk_order_winner(&o, t, 4, false), 1);
+	o.swines = false;
+	o.reversed = true;        /* Genscher: ♦K highest, ♥10 lowest */
+	cr_expect_eq(dk_order_winner(&o, t, 4, false), 3);
+	o.swines = true;          /* with swines, they become the lowest */
+	dk_card u[4] = { parse("DA"), parse("H10"), parse("S9"), parse("C9") };
+	cr_expect_eq(dk_order_winner(&o, u, 4, false), 1);
+	/* in a clubs solo the swines are the two ♣A (D9) */
+	dk_order_init(&o, DK_SOLO_CLUBS, DK_TIE_FIRST_WINS);
+	cr_expect_eq(o.trump_ace, parse("CA"));
+}
