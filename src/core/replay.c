@@ -460,11 +460,15 @@ static void poverty_exchange(state *st, const dk_bid *pov)
 	/* what was said about the trumps that came back */
 	const dk_bid *rep = find_bid(g, DK_BID_POVERTY_REPORT, 0);
 	bool must = (r->poverty_report == DK_REPORT_COUNT_OF_TRUMPS ||
-		     r->poverty_report == DK_REPORT_WHETHER) && returned_trumps > 0;
+		     r->poverty_report == DK_REPORT_WHETHER) &&
+		    (returned_trumps > 0 || r->poverty_report_always);
 	if (!rep && must) {
 		f = add(st, DK_F_POVERTY_REPORT_MISSING, DK_FK_IRREGULARITY, 0,
 			ret ? ret->loc : pov->loc, taker);
-		RULE(f, "poverty.report", poverty_report);
+		if (returned_trumps > 0)
+			RULE(f, "poverty.report", poverty_report);
+		else
+			RULE(f, "poverty.report_always", poverty_report_always);
 		f->count = returned_trumps;
 	} else if (rep && rep->trumps >= 0) {
 		bool wrong = r->poverty_report == DK_REPORT_WHETHER
@@ -551,7 +555,8 @@ static void resolve(state *st)
 	for (int i = 0; i < g->deal.hand_count; i++) {
 		if (count_in(&g->deal.hands[i], CQ) == 2) {
 			o->type = DK_GT_SILENT_MARRIAGE;
-			o->solo = DK_SOLO_TRUMPS;
+			o->solo = r->marriage_silent_solo ? (dk_solo_kind)r->marriage_silent_solo
+							  : DK_SOLO_TRUMPS;
 			o->declarer = g->deal.hands[i].seat;
 			return;
 		}
@@ -797,13 +802,16 @@ static void declaration(state *st, size_t i, int seq)
 		break;
 	case DK_EV_WENDE_GENSCHER: {
 		bool game_ok = r->wende_genscher && genscher_game(o);
-		if (!game_ok || held(st, seat, DJ) < 2 || e->partner == seat ||
-		    index_of_seat(o, e->partner) < 0 || !with_first(st, i, seat, DJ)) {
+		/* why it is false: 0 the game, 1 the cards, 2 the partner, 3 the moment */
+		int why = !game_ok ? 0 : held(st, seat, DJ) < 2 ? 1
+			  : e->partner == seat || index_of_seat(o, e->partner) < 0 ? 2
+			  : !with_first(st, i, seat, DJ) ? 3 : -1;
+		if (why >= 0) {
 			f = add(st, DK_F_WENDE_GENSCHER_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "wende_genscher.enabled", wende_genscher);
 			f->played = DJ;
 			f->count = held(st, seat, DJ);
-			f->limit = game_ok;
+			f->limit = why;
 			if (!game_ok || held(st, seat, DJ) < 2 || e->partner == seat ||
 			    index_of_seat(o, e->partner) < 0)
 				break;
@@ -864,8 +872,9 @@ static int measured(const state *st, const noted_call *c)
 	return c->cards;
 }
 
-/* the latest count at which level may be said by party p now */
-static int deadline(const state *st, int level, const noted_call *c, dk_party p)
+/* the latest count at which level may be said by party p now; *chained
+ * tells whether announce.trick_by_trick set it */
+static int deadline(const state *st, int level, const noted_call *c, dk_party p, bool *chained)
 {
 	const dk_rules *r = st->r;
 	const dk_replay *o = st->out;
@@ -883,8 +892,11 @@ static int deadline(const state *st, int level, const noted_call *c, dk_party p)
 	const dk_party_calls *pc = &o->calls[p];
 	if (r->announce_chain && pc->highest >= 0 && level > pc->highest) {
 		int chain = 4 * (pc->last_cards / 4 + 1) + 1;
-		if (r->announce_model == DK_MODEL_GAME_CARDS && chain < limit)
+		if (r->announce_model == DK_MODEL_GAME_CARDS && chain < limit) {
 			limit = chain;
+			if (chained)
+				*chained = true;
+		}
 	}
 	return limit;
 }
@@ -971,7 +983,11 @@ static void check_call(state *st, const noted_call *c)
 		CALL_FINDING(DK_F_SOLOIST_RE_UNANSWERED, "announce.soloist_re_needs_opposition",
 			     announce_soloist_re_needs_opposition);
 	}
-	if (level > 0 && !pc->made[0] && r->announce_limit_needs_call) {
+	/* a Re/Kontra that was in time only as a reply does not carry limits
+	 * (TSR 6.4.4: "Eine Absage der eigenen Partei danach ist nur dann
+	 * regelgerecht, wenn die Erwiderung auch als Erstansage rechtzeitig
+	 * erfolgt wäre") */
+	if (level > 0 && (!pc->made[0] || pc->reply_only) && r->announce_limit_needs_call) {
 		CALL_FINDING(DK_F_LIMIT_WITHOUT_CALL, "announce.limit_needs_re_kontra",
 			     announce_limit_needs_call);
 	}
@@ -981,7 +997,7 @@ static void check_call(state *st, const noted_call *c)
 		if (pc->made[l])
 			continue;
 		bool ok = r->announce_skip == DK_SKIP_IF_EACH_IN_TIME &&
-			  count <= deadline(st, l, c, p);
+			  count <= deadline(st, l, c, p, NULL);
 		if (!ok) {
 			CALL_FINDING(DK_F_ANNOUNCE_SKIPPED_LEVEL, "announce.skip", announce_skip);
 			f->count = l;   /* the level passed over */
@@ -990,13 +1006,26 @@ static void check_call(state *st, const noted_call *c)
 		}
 	}
 	/* the deadline itself */
-	int limit = deadline(st, level, c, p);
-	if (count > limit && !(level == 0 && reply_in_time(st, c, count, p))) {
-		CALL_FINDING(DK_F_ANNOUNCE_TOO_LATE, "announce.max_played", announce_max_played);
-		f->count = count;
-		f->limit = limit;
+	bool chained = false;
+	int limit = deadline(st, level, c, p, &chained);
+	bool as_reply = false;
+	if (count > limit) {
+		if (level == 0 && reply_in_time(st, c, count, p)) {
+			as_reply = true;
+		} else {
+			if (chained)
+				CALL_FINDING(DK_F_ANNOUNCE_TOO_LATE, "announce.trick_by_trick",
+					     announce_chain);
+			else
+				CALL_FINDING(DK_F_ANNOUNCE_TOO_LATE, "announce.max_played",
+					     announce_max_played);
+			f->count = count;
+			f->limit = limit;
+		}
 	}
 	record_call(o, p, level, c->cards, seat);
+	if (level == 0)
+		pc->reply_only = as_reply;
 #undef CALL_FINDING
 }
 
@@ -1114,6 +1143,10 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 		} else if (count_bids(g, DK_BID_POVERTY) > 1) {
 			f->rule_key = "poverty.double";
 			f->rule = &r->poverty_double_src;
+		} else if (find_bid(g, DK_BID_MARRIAGE, 0) &&
+			   r->poverty_marriage == DK_PM_POVERTY_ONLY) {
+			f->rule_key = "poverty.with_marriage";
+			f->rule = &r->poverty_marriage_src;
 		} else {
 			f->rule_key = "poverty.refused";
 			f->rule = &r->poverty_refused_src;

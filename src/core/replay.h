@@ -53,6 +53,7 @@ typedef struct dk_party_calls {
 	int highest;                 /* highest level made, -1 = none */
 	int last_cards;              /* cards of the game played at its last call */
 	int first_seat;              /* who made its first call */
+	bool reply_only;             /* its Re/Kontra was in time only as a reply */
 } dk_party_calls;
 
 typedef struct dk_replay {

@@ -245,6 +245,9 @@ typedef struct dk_rules {
 	dk_rule_source marriage_deadline_trick_src;
 	dk_marriage_alone marriage_alone;         /* marriage.alone */
 	dk_rule_source marriage_alone_src;
+	int marriage_silent_solo;                 /* marriage.silent_solo: the solo kind
+						     a silent marriage is played as */
+	dk_rule_source marriage_silent_solo_src;
 	dk_marriage_self marriage_self;           /* marriage.bride_meets_condition */
 	dk_rule_source marriage_self_src;
 	bool marriage_announce_before_clarified;  /* marriage.announce_before_clarified */
@@ -269,6 +272,8 @@ typedef struct dk_rules {
 	dk_rule_source poverty_return_fehl_first_src;
 	dk_poverty_report poverty_report;         /* poverty.report */
 	dk_rule_source poverty_report_src;
+	bool poverty_report_always;               /* poverty.report_always: also when no trump came back */
+	dk_rule_source poverty_report_always_src;
 	dk_poverty_refused poverty_refused;       /* poverty.refused */
 	dk_rule_source poverty_refused_src;
 	dk_poverty_marriage poverty_marriage;     /* poverty.with_marriage */

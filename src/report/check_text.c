@@ -205,6 +205,12 @@ void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_
 		else if (f->rule_key && strcmp(f->rule_key, "marriage.conditions") == 0)
 			dk_buf_printf(b, ": a marriage by %s",
 				      dk_marriage_cond_name((dk_marriage_cond)f->count));
+		else if (f->rule_key && strcmp(f->rule_key, "marriage.enabled") == 0)
+			dk_buf_puts(b, ": a marriage");
+		else if (f->rule_key && strcmp(f->rule_key, "poverty.enabled") == 0)
+			dk_buf_puts(b, ": a poverty");
+		else if (f->rule_key && strcmp(f->rule_key, "throw_in.reasons") == 0)
+			dk_buf_puts(b, ": throwing in");
 		break;
 	case DK_F_POVERTY_PASS_WRONG:
 		dk_buf_printf(b, "%s passed %d card%s for the poverty; %d were due", who, f->count,
@@ -222,8 +228,11 @@ void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_
 				      f->count == 1 ? "" : "s", f->limit);
 		break;
 	case DK_F_POVERTY_REPORT_MISSING:
-		dk_buf_printf(b, "%s gave back %d trump%s without saying so", who, f->count,
-			      f->count == 1 ? "" : "s");
+		if (f->count == 0)
+			dk_buf_printf(b, "%s did not say how many trumps came back (none did)", who);
+		else
+			dk_buf_printf(b, "%s gave back %d trump%s without saying so", who, f->count,
+				      f->count == 1 ? "" : "s");
 		break;
 	case DK_F_POVERTY_REPORT_WRONG:
 		dk_buf_printf(b, "%s reported %d trump%s back; %d came back", who, f->count,
@@ -239,7 +248,7 @@ void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_
 							  : "the rules end this deal: deal again");
 		break;
 	case DK_F_SWINE_FALSE:
-		if (f->played == DK_CARD_NONE)
+		if (f->played == DK_CARD_NONE || f->count >= 2)
 			dk_buf_printf(b, "%s declared swines in a game without them", who);
 		else
 			dk_buf_printf(b, "%s declared swines holding %d of the two %s", who, f->count,
@@ -254,17 +263,34 @@ void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_
 			      dk_card_symbol(f->played));
 		break;
 	case DK_F_GENSCHER_FALSE:
-		dk_buf_printf(b, "%s called Genscher holding %d of the two %s, or in a game without it",
-			      who, f->count, dk_card_symbol(f->played));
+		if (f->count >= 2)
+			dk_buf_printf(b, "%s called Genscher in a game that has none", who);
+		else
+			dk_buf_printf(b, "%s called Genscher holding %d of the two %s", who, f->count,
+				      dk_card_symbol(f->played));
 		break;
 	case DK_F_GENSCHER_MISTIMED:
 		dk_buf_printf(b, "%s called Genscher, but not when playing the first %s", who,
 			      dk_card_symbol(f->played));
 		break;
 	case DK_F_WENDE_GENSCHER_FALSE:
-		dk_buf_printf(b, "%s called Wende-Genscher, which needs both %s, a game that allows "
-			      "it, another player as partner, and the call with the first %s", who,
-			      dk_card_symbol(f->played), dk_card_symbol(f->played));
+		switch (f->limit) {
+		case 0:
+			dk_buf_printf(b, "%s called Wende-Genscher in a game that does not allow it", who);
+			break;
+		case 1:
+			dk_buf_printf(b, "%s called Wende-Genscher holding %d of the two %s", who,
+				      f->count, dk_card_symbol(f->played));
+			break;
+		case 2:
+			dk_buf_printf(b, "%s called Wende-Genscher without naming another player as "
+				      "partner", who);
+			break;
+		default:
+			dk_buf_printf(b, "%s called Wende-Genscher, but not when playing the first %s",
+				      who, dk_card_symbol(f->played));
+			break;
+		}
 		break;
 	case DK_F_CODE_COUNT:
 		break;

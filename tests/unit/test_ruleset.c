@@ -621,6 +621,17 @@ static const struct shipped_value {
 	{ "unsere-2024", "throw_in.few_trumps_max", "1", "" },
 	{ "esslingen-2002", "play.follow_suit", "true", "" },
 	{ "esslingen-2002", "throw_in.few_trumps_max", "1", "inh" },
+	/* the silent marriage's solo, and the poverty report after every exchange */
+	{ "ottendorf-2008", "marriage.silent_solo", "diamonds", "" },
+	{ "ottendorf-2008", "poverty.report_always", "false", "" },
+	{ "wattenscheid-2016", "marriage.silent_solo", "diamonds", "inh" },
+	{ "wattenscheid-2016", "poverty.report_always", "false", "inh" },
+	{ "turnier-2022", "marriage.silent_solo", "trumps", "" },
+	{ "turnier-2022", "poverty.report_always", "true", "" },
+	{ "unsere-2024", "marriage.silent_solo", "trumps", "" },
+	{ "unsere-2024", "poverty.report_always", "false", "inh" },
+	{ "esslingen-2002", "marriage.silent_solo", "trumps", "" },
+	{ "esslingen-2002", "poverty.report_always", "false", "inh" },
 };
 
 Test(ruleset, house_set_values)
@@ -1347,7 +1358,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 44);
+	cr_assert_eq(n, 46);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");
