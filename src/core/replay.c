@@ -47,7 +47,8 @@ typedef struct state {
 	unsigned char played_card[DK_MAX_SEATS + 1][DK_CARD_KINDS];
 	bool known[DK_MAX_SEATS + 1];      /* the seat's party is known */
 	noted_call *calls;
-	int call_count;
+	int call_count, call_alloc;
+	dk_finding overflow;               /* where findings beyond the limit go */
 	int first_trick_points_party;      /* the party that won trick 1, for the mandatory call */
 	bool made_before_trick1[3];        /* a party announced before trick 1 was complete */
 	bool made_level0_before_trick1[3];
@@ -63,9 +64,8 @@ static dk_finding *add(state *st, dk_finding_code code, dk_finding_kind kind, in
 	dk_replay *o = st->out;
 	if (o->finding_count == DK_MAX_FINDINGS) {
 		o->findings_dropped++;
-		static dk_finding scratch;
-		memset(&scratch, 0, sizeof(scratch));
-		return &scratch;
+		memset(&st->overflow, 0, sizeof(st->overflow));
+		return &st->overflow;
 	}
 	dk_finding *f = &o->findings[o->finding_count++];
 	memset(f, 0, sizeof(*f));
@@ -839,8 +839,8 @@ static void declaration(state *st, size_t i, int seq)
 
 static void note_call(state *st, const dk_event *e, int seq, bool from_bid)
 {
-	if (st->call_count >= 256)
-		return;
+	if (st->call_count == st->call_alloc)
+		return;  /* cannot happen: room for every event and bid call */
 	dk_replay *o = st->out;
 	noted_call *c = &st->calls[st->call_count++];
 	c->ev = e;
@@ -1103,7 +1103,8 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	st.g = g;
 	st.r = r;
 	st.out = out;
-	st.calls = calloc(256, sizeof(noted_call));
+	st.call_alloc = (int)g->event_count + DK_MAX_BID_CALLS;
+	st.calls = calloc((size_t)st.call_alloc, sizeof(noted_call));
 	if (!st.calls)
 		abort();
 	for (int p = 0; p < 3; p++)
