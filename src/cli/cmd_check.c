@@ -11,16 +11,19 @@
 #include <string.h>
 
 #include "buf.h"
+#include "check_json.h"
 #include "check_text.h"
 #include "cli.h"
 #include "replay.h"
+#include "score.h"
 
 typedef struct check_state {
 	dk_cli *cli;
 	const char *path;
 	long want;
 	bool quiet;
-	size_t games, with_findings, findings, warnings;
+	bool json;
+	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
 	dk_buf buf;
 } check_state;
 
@@ -28,6 +31,48 @@ typedef struct check_state {
 #define RED "\033[31m"
 #define YELLOW "\033[33m"
 #define RESET "\033[0m"
+
+/* the score as played, and the table's record against it */
+static bool scored(const dk_replay *rp)
+{
+	return rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL &&
+	       rp->cards_played == rp->hand_size * DK_PLAYING_SEATS;
+}
+
+static void score_game(check_state *st, dk_buf *b, const dk_game *g, const dk_replay *rp,
+		       const dk_score *sc, const long *per_seat)
+{
+	if (!sc)
+		return;
+	if (!st->json)
+		dk_text_score(b, sc, per_seat, g, rp);
+	const dk_recorded *rec = &g->recorded;
+	if (!rec->present || rec->score_count == 0)
+		return;
+	int wrong = 0;
+	for (size_t i = 0; i < rec->score_count; i++)
+		if (rec->scores[i].points != per_seat[rec->scores[i].seat])
+			wrong++;
+	if (wrong)
+		st->scores_wrong++;
+	else
+		st->scores_right++;
+	if (st->json)
+		return;
+	dk_buf_puts(b, "  recorded:");
+	for (size_t i = 0; i < rec->score_count; i++) {
+		const dk_seat_points *sp = &rec->scores[i];
+		const dk_player *pl = dk_game_player_at(g, sp->seat);
+		bool ok = sp->points == per_seat[sp->seat];
+		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", pl ? pl->name : "?", sp->points);
+		if (!ok)
+			dk_buf_printf(b, " (should be %+ld)", per_seat[sp->seat]);
+	}
+	if (wrong)
+		dk_buf_printf(b, ": WRONG for %d player%s\n", wrong, wrong == 1 ? "" : "s");
+	else
+		dk_buf_puts(b, ": right\n");
+}
 
 static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 {
@@ -51,9 +96,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	st->warnings += (size_t)(rp.finding_count - real);
 	if (real)
 		st->with_findings++;
-	if (st->quiet && rp.finding_count == 0)
-		return 0;
-
+	size_t wrong_before = st->scores_wrong;
 	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
 	dk_buf_printf(b, "%s%s, game %zu%s: ", color ? BOLD : "", st->path, g->index,
@@ -90,6 +133,23 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	}
 	if (rp.findings_dropped)
 		dk_buf_printf(b, "  ... and %d more findings\n", rp.findings_dropped);
+	dk_score sc;
+	long per_seat[DK_MAX_SEATS + 1];
+	bool has_score = scored(&rp);
+	if (has_score) {
+		dk_score_input in;
+		dk_score_input_from_replay(&in, &rp, g);
+		dk_score_compute(&sc, &in, rules);
+		dk_score_per_seat(per_seat, &sc, &rp);
+	}
+	score_game(st, b, g, &rp, has_score ? &sc : NULL, per_seat);
+	if (st->json) {
+		dk_buf_clear(b);
+		dk_json_game(b, st->path, g, &rp, rules, has_score ? &sc : NULL,
+			     has_score ? per_seat : NULL);
+	}
+	if (st->quiet && rp.finding_count == 0 && st->scores_wrong == wrong_before)
+		return 0;
 	fwrite(b->data, 1, b->len, f);
 	return 0;
 }
@@ -101,6 +161,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "game", required_argument, NULL, 'g' },
 		{ "max-input-size", required_argument, NULL, 'm' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "format", required_argument, NULL, 'f' },
 		{ "color", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -130,6 +191,15 @@ static int run(dk_cli *cli, int argc, char **argv)
 					"--max-input-size '%s' is not a size such as 512M or 2G", optarg);
 			break;
 		case 'q': st.quiet = true; break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				st.json = false;
+			else if (strcmp(optarg, "json") == 0)
+				st.json = true;
+			else
+				return dk_cli_usage_error(cli, &dk_cmd_check,
+					"--format takes text or json, not '%s'", optarg);
+			break;
 		case 'c':
 			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
@@ -164,12 +234,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 			status = rc;
 	}
 	dk_buf_release(&st.buf);
-	if (!st.quiet || st.findings)
+	if (!st.json && (!st.quiet || st.findings))
 		fprintf(cli->out, "%zu game%s checked, %zu with findings (%zu finding%s, %zu "
-			"warning%s)\n", st.games, st.games == 1 ? "" : "s", st.with_findings,
-			st.findings, st.findings == 1 ? "" : "s", st.warnings,
-			st.warnings == 1 ? "" : "s");
-	if (status == DK_EXIT_OK && st.findings)
+			"warning%s); recorded scores: %zu right, %zu wrong\n", st.games,
+			st.games == 1 ? "" : "s", st.with_findings, st.findings,
+			st.findings == 1 ? "" : "s", st.warnings, st.warnings == 1 ? "" : "s",
+			st.scores_right, st.scores_wrong);
+	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong))
 		status = DK_EXIT_FINDINGS;
 	return status;
 }
@@ -192,17 +263,25 @@ const dk_command dk_cmd_check = {
 	"the rule set key that decides it with its source.  KIND is\n"
 	"'irregularity' (a player broke a rule), 'record-defect' (the record\n"
 	"cannot be what happened, such as a card the hand does not hold) or\n"
-	"'warning' (reported, but the rule text is doubtful).  The last line\n"
-	"counts games and findings.  Scores and verdicts come in a later version.\n"
+	"'warning' (reported, but the rule text is doubtful).\n"
+	"\n"
+	"A game played to its end is then scored as played: who won (what each\n"
+	"party needed and took), every item of the value with the rule set key\n"
+	"it rests on, the value, each player's plus-minus, and the score the table\n"
+	"wrote down against it.  The last line counts games, findings and\n"
+	"recorded scores.  Penalties for irregularities are not applied yet.\n"
 	"\n"
 	"Options:\n"
 	"  --rules NAME|PATH     replay under this rule set instead of the record's\n"
 	"  -g, --game N          check only the N-th game of each file\n"
-	"  -q, --quiet           print only games with findings\n"
+	"  -q, --quiet           print only games with findings or a wrong score\n"
+	"  --format FORMAT       text (default) or json: one JSON object per game\n"
+	"                        and line, fields described in dokoref(1)\n"
 	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
 	"  --color WHEN          auto (default), always, never\n"
 	"  -h, --help            show this help\n"
 	"\n"
-	"Exit status: 0 no findings, 1 findings (warnings alone do not count),\n"
+	"Exit status: 0 no findings and every recorded score right, 1 findings\n"
+	"(warnings alone do not count) or a wrong recorded score,\n"
 	"3 invalid input, 4 I/O error, 2 usage.\n",
 };

@@ -28,6 +28,7 @@ static const struct group {
 } groups[] = {
 	{ "deck.", "Deck and card order" },
 	{ "ties.", "Deck and card order" },
+	{ "play.", "Deck and card order" },
 	{ "lead.", "Who leads the first trick" },
 	{ "solo.", "Solos" },
 	{ "reservations.", "Reservations and throwing in" },
@@ -38,6 +39,7 @@ static const struct group {
 	{ "marriage.", "Marriage (Hochzeit)" },
 	{ "poverty.", "Poverty (Armut, Trumpfabgabe)" },
 	{ "announce.", "Announcements" },
+	{ "score.", "Scoring" },
 };
 
 static const char *heading_of(const char *key)

@@ -919,6 +919,8 @@ static bool reply_in_time(const state *st, const noted_call *c, int count, dk_pa
 static void record_call(dk_replay *o, dk_party p, int level, int cards, int seat)
 {
 	dk_party_calls *pc = &o->calls[p];
+	if (o->first_caller == DK_PARTY_NONE)
+		o->first_caller = p;
 	if (pc->highest < 0)
 		pc->first_seat = seat;
 	for (int l = 0; l <= level; l++)

@@ -68,6 +68,7 @@ typedef struct dk_replay {
 	int seats[DK_PLAYING_SEATS]; /* the four playing seats, in table order */
 	dk_party party[DK_MAX_SEATS + 1];  /* per seat, as the game ended */
 	dk_party_calls calls[3];     /* indexed by dk_party (RE, KONTRA) */
+	dk_party first_caller;       /* the party that said Re/Kontra first, NONE = none */
 	dk_trick tricks[DK_MAX_TRICKS];
 	int trick_count;             /* complete tricks */
 	int cards_played;

@@ -149,6 +149,29 @@ typedef enum dk_announce_skip {
 	DK_SKIP_COUNT
 } dk_announce_skip;
 
+/** How the game value is built (RULES.md §12). */
+typedef enum dk_score_model {
+	DK_SCORE_ADDITIVE = 0,              /* items summed; Re/Kontra worth score.call_points each */
+	DK_SCORE_DOUBLING,                  /* the items doubled once per Re/Kontra said */
+	DK_SCORE_MODEL_COUNT
+} dk_score_model;
+
+/** In which games "gegen die Alten" (Kontra wins) is worth a point. */
+typedef enum dk_against_old {
+	DK_AGAINST_OLD_NONE = 0,
+	DK_AGAINST_OLD_NORMAL,              /* normal game, marriage, poverty */
+	DK_AGAINST_OLD_NORMAL_NO_POVERTY,   /* ... but not a poverty the poor player plays with a taker */
+	DK_AGAINST_OLD_ALL,                 /* solos too */
+	DK_AGAINST_OLD_COUNT
+} dk_against_old;
+
+/** What is scored when both parties miss the targets they announced. */
+typedef enum dk_no_winner {
+	DK_NO_WINNER_LEVELS_AND_SPECIALS = 0, /* TSR 7.1.3: 7.2.2 (a), (e), (f) and special points */
+	DK_NO_WINNER_SPECIALS_ONLY,           /* ottendorf: "nur die Punkte unter 6" */
+	DK_NO_WINNER_COUNT
+} dk_no_winner;
+
 /* ---- provenance -------------------------------------------------------- */
 
 /** Where one rule value came from. */
@@ -300,6 +323,39 @@ typedef struct dk_rules {
 	dk_rule_source announce_soloist_re_needs_opposition_src;
 	int announce_mandatory_points;            /* announce.mandatory_first_trick_points (0 = none) */
 	dk_rule_source announce_mandatory_points_src;
+
+	/* scoring */
+	dk_score_model score_model;               /* score.model */
+	dk_rule_source score_model_src;
+	int score_call_points;                    /* score.call_points: additive, per Re/Kontra said */
+	dk_rule_source score_call_points_src;
+	bool score_reached_against_limit;         /* score.reached_against_limit: "120 gegen keine 90" */
+	dk_rule_source score_reached_against_limit_src;
+	bool score_lone_kontra;                   /* score.lone_kontra: only Kontra said, Re wins with 120 */
+	dk_rule_source score_lone_kontra_src;
+	dk_no_winner score_no_winner;             /* score.no_winner */
+	dk_rule_source score_no_winner_src;
+	dk_against_old score_against_old;         /* score.against_old */
+	dk_rule_source score_against_old_src;
+	bool score_doppelkopf;                    /* score.doppelkopf: a trick of >= 40 */
+	dk_rule_source score_doppelkopf_src;
+	bool score_fox;                           /* score.fox: the opponents' ♦A caught */
+	dk_rule_source score_fox_src;
+	bool score_karlchen;                      /* score.karlchen: ♣B wins the last trick */
+	dk_rule_source score_karlchen_src;
+	bool score_karlchen_caught;               /* score.karlchen_caught: ♣B caught in the last trick */
+	dk_rule_source score_karlchen_caught_src;
+	dk_enum_set score_solo_specials;          /* score.solo_specials: solos where Fuchs and Karlchen count */
+	dk_rule_source score_solo_specials_src;
+	int score_solo_factor;                    /* score.solo_factor */
+	dk_rule_source score_solo_factor_src;
+	int score_solo_call_points;               /* score.solo_call_points: 0 = as the normal game,
+						     N = N points per Re/Kontra, no doubling */
+	dk_rule_source score_solo_call_points_src;
+	bool score_feigheit;                      /* score.feigheit: at most one level above the announced */
+	dk_rule_source score_feigheit_src;
+	bool score_counter_doubles;               /* score.counter_announcement_doubles */
+	dk_rule_source score_counter_doubles_src;
 } dk_rules;
 
 /** Hand size implied by the deck: 12 with nines, 10 without. */

@@ -316,3 +316,110 @@ void dk_text_rule_source(dk_buf *b, const dk_finding *f, const dk_rules *r)
 	if (f->rule->cite)
 		dk_buf_printf(b, ": %s", f->rule->cite);
 }
+
+static void item_words(dk_buf *b, const dk_score_item *it)
+{
+	static const char *const under[DK_LEVELS] = { "", "under 90", "under 60", "under 30",
+						       "schwarz (no trick)" };
+	static const char *const limit[DK_LEVELS] = { "", "keine 90", "keine 60", "keine 30",
+						       "schwarz" };
+	static const char *const reach[DK_LEVELS] = { "", "120", "90", "60", "30" };
+	dk_party opp = it->party == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
+	switch (it->kind) {
+	case DK_SI_WON:
+		dk_buf_puts(b, "won");
+		break;
+	case DK_SI_UNDER:
+		dk_buf_printf(b, "%s %s", party_words(opp), under[it->level]);
+		break;
+	case DK_SI_CALL:
+		dk_buf_printf(b, "\"%s\" said", party_words(it->detail));
+		break;
+	case DK_SI_LIMIT:
+		dk_buf_printf(b, "\"%s\" said by %s", limit[it->level], party_words(it->detail));
+		break;
+	case DK_SI_REACHED:
+		dk_buf_printf(b, "%s reached against \"%s\"", reach[it->level], limit[it->level]);
+		break;
+	case DK_SI_AGAINST_OLD:
+		dk_buf_puts(b, "against the old (Kontra won)");
+		break;
+	case DK_SI_DOPPELKOPF:
+		dk_buf_puts(b, "Doppelkopf (a trick of 40 or more)");
+		break;
+	case DK_SI_FOX:
+		dk_buf_puts(b, "Fuchs caught");
+		break;
+	case DK_SI_KARLCHEN:
+		dk_buf_puts(b, "Karlchen takes the last trick");
+		break;
+	case DK_SI_KARLCHEN_CAUGHT:
+		dk_buf_puts(b, "Karlchen caught in the last trick");
+		break;
+	case DK_SI_KIND_COUNT:
+		break;
+	}
+}
+
+static void target_words(dk_buf *b, int t)
+{
+	if (t == 241)
+		dk_buf_puts(b, "every trick");
+	else if (t == 0)
+		dk_buf_puts(b, "one trick");
+	else
+		dk_buf_printf(b, "%d", t);
+}
+
+void dk_text_score(dk_buf *b, const dk_score *s, const long *per_seat, const dk_game *g,
+		   const dk_replay *rp)
+{
+	dk_buf_puts(b, "  result: ");
+	if (s->winner == DK_PARTY_NONE)
+		dk_buf_puts(b, "nobody won, both missed what they announced");
+	else
+		dk_buf_printf(b, "%s won", party_words(s->winner));
+	dk_buf_printf(b, " (Re needed ");
+	target_words(b, s->target[DK_PARTY_RE]);
+	dk_buf_printf(b, " and took %d, Kontra needed ", rp->points[DK_PARTY_RE]);
+	target_words(b, s->target[DK_PARTY_KONTRA]);
+	dk_buf_printf(b, " and took %d)\n", rp->points[DK_PARTY_KONTRA]);
+	for (int i = 0; i < s->item_count; i++) {
+		const dk_score_item *it = &s->items[i];
+		dk_buf tmp;
+		dk_buf_init(&tmp);
+		item_words(&tmp, it);
+		dk_buf_printf(b, "    %-38s %-6s %+3d  %-7s  %s\n", tmp.data ? tmp.data : "",
+			      party_words(it->party), it->points, it->special ? "special" : "",
+			      it->rule_key ? it->rule_key : "");
+		dk_buf_release(&tmp);
+	}
+	if (s->feigheit_capped)
+		dk_buf_printf(b, "    (Feigheit: %d level%s reached beyond one above the announced "
+			      "not counted, score.feigheit)\n", s->feigheit_dropped,
+			      s->feigheit_dropped == 1 ? "" : "s");
+	dk_buf_puts(b, "  value: ");
+	if (s->multiplier > 1 || s->specials) {
+		dk_buf_printf(b, "%d for %s", s->base < 0 ? -s->base : s->base,
+			      s->base < 0 ? "Kontra" : "Re");
+		if (s->multiplier > 1)
+			dk_buf_printf(b, " x %d%s", s->multiplier,
+				      s->counter_doubled ? " (Re/Kontra said, lost counter-announcement)"
+							 : " (Re/Kontra said)");
+		if (s->specials)
+			dk_buf_printf(b, ", special points %d for %s",
+				      s->specials > 0 ? s->specials : -s->specials,
+				      s->specials > 0 ? "Re" : "Kontra");
+		dk_buf_puts(b, ": ");
+	}
+	dk_buf_printf(b, "%d for %s", s->value < 0 ? -s->value : s->value,
+		      s->value < 0 ? "Kontra" : "Re");
+	if (s->factor > 1)
+		dk_buf_printf(b, ", the soloist x %d", s->factor);
+	dk_buf_puts(b, "\n  plus-minus:");
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = rp->seats[i];
+		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", name_of(g, seat), per_seat[seat]);
+	}
+	dk_buf_putc(b, '\n');
+}

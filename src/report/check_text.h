@@ -16,6 +16,7 @@
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
+#include "score.h"
 
 /** Write the sentence that describes finding f of game g into b. */
 void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_replay *rp,
@@ -26,6 +27,11 @@ void dk_text_game_type(dk_buf *b, const dk_game *g, const dk_replay *rp);
 
 /** Write the parties: "Re: Anna, Clara - Kontra: Ben, David". */
 void dk_text_parties(dk_buf *b, const dk_game *g, const dk_replay *rp);
+
+/** Write the score: winner and targets, every item with its rule key, the
+ * value and each player's plus-minus, one line each, indented by two. */
+void dk_text_score(dk_buf *b, const dk_score *s, const long *per_seat, const dk_game *g,
+		   const dk_replay *rp);
 
 /** Write where a rule comes from: its cite, and marks for assumed and
  * inherited values; nothing for a rule without source. */

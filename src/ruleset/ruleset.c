@@ -109,6 +109,15 @@ static const char *const reply_names[] = {
 static const char *const skip_names[] = {
 	"if-each-in-time", "forbidden", NULL
 };
+static const char *const score_model_names[] = {
+	"additive", "doubling", NULL
+};
+static const char *const no_winner_names[] = {
+	"levels-and-specials", "specials-only", NULL
+};
+static const char *const against_old_names[] = {
+	"none", "normal-games", "normal-games-except-poverty", "all-games", NULL
+};
 
 #define NAMES_OF(names, count)                                               \
 	_Static_assert(ARRAY_SIZE(names) == (count) + 1,                     \
@@ -131,6 +140,9 @@ NAMES_OF(double_names, DK_DOUBLE_COUNT);
 NAMES_OF(model_names, DK_MODEL_COUNT);
 NAMES_OF(reply_names, DK_REPLY_COUNT);
 NAMES_OF(skip_names, DK_SKIP_COUNT);
+NAMES_OF(score_model_names, DK_SCORE_MODEL_COUNT);
+NAMES_OF(no_winner_names, DK_NO_WINNER_COUNT);
+NAMES_OF(against_old_names, DK_AGAINST_OLD_COUNT);
 
 static const char *solo_kind_name(int v)
 {
@@ -203,7 +215,10 @@ _Static_assert(DK_SOLO_KIND_COUNT <= 32 && DK_MARRIAGE_COND_COUNT <= 32 &&
  * dokoref-rules(5)).  The ranges: a marriage is decided within a hand's
  * tricks; a poverty passes at most DK_MAX_PASS cards, one more than
  * poverty.pass_count or poverty.max_trumps in the Fuchs case; no trick
- * holds more than 44 card points (four aces); no game more than 48 cards.
+ * holds more than 44 card points (four aces); no game more than 48 cards;
+ * the points per Re/Kontra (0 to 4) and the solo factor (1 to 5, at least
+ * 1 so that a solo never scores nothing) leave room around the 1, 2 and 3
+ * of the known rules.
  */
 static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("deck.nines", deck_nines),
@@ -273,6 +288,23 @@ static const dk_rule_key keys[] = {
 		    announce_soloist_re_needs_opposition),
 	DK_INT_KEY("announce.mandatory_first_trick_points",
 		   announce_mandatory_points, 0, 44),
+
+	DK_ENUM_KEY("score.model", score_model, score_model_names),
+	DK_INT_KEY("score.call_points", score_call_points, 0, 4),
+	DK_BOOL_KEY("score.reached_against_limit", score_reached_against_limit),
+	DK_BOOL_KEY("score.lone_kontra", score_lone_kontra),
+	DK_ENUM_KEY("score.no_winner", score_no_winner, no_winner_names),
+	DK_ENUM_KEY("score.against_old", score_against_old, against_old_names),
+	DK_BOOL_KEY("score.doppelkopf", score_doppelkopf),
+	DK_BOOL_KEY("score.fox", score_fox),
+	DK_BOOL_KEY("score.karlchen", score_karlchen),
+	DK_BOOL_KEY("score.karlchen_caught", score_karlchen_caught),
+	DK_SET_FN_KEY("score.solo_specials", score_solo_specials, solo_kind_name,
+		      DK_SOLO_KIND_COUNT),
+	DK_INT_KEY("score.solo_factor", score_solo_factor, 1, 5),
+	DK_INT_KEY("score.solo_call_points", score_solo_call_points, 0, 4),
+	DK_BOOL_KEY("score.feigheit", score_feigheit),
+	DK_BOOL_KEY("score.counter_announcement_doubles", score_counter_doubles),
 };
 #define KEY_COUNT ARRAY_SIZE(keys)
 
@@ -2363,6 +2395,48 @@ static void check_announcements(checker *c)
 	}
 }
 
+/*
+ * The solos of score.solo_specials: each one a solo that can be played,
+ * announced (solo.kinds) or as the silent marriage; and some special point
+ * that they keep.
+ */
+static void check_scoring(checker *c)
+{
+	const dk_rules *r = c->r;
+	const dk_rule_key *kinds = must_find("solo.kinds");
+	dk_enum_set playable = r->solo_kinds;
+	sbuf m = { 0 }, v = { 0 };
+
+	if (!r->score_solo_specials)
+		return;
+	if (r->marriage && r->marriage_silent_solo >= 0 &&
+	    r->marriage_silent_solo < 32)
+		playable |= (dk_enum_set)1 << r->marriage_silent_solo;
+	sb_add_current(&v, r, "solo.kinds");
+	if (sb_add_missing(&m, kinds, r->score_solo_specials, playable)) {
+		const char *silent = dk_ruleset_enum_name(
+			must_find("marriage.silent_solo"), r->marriage_silent_solo);
+
+		if (r->marriage)
+			contradiction(c, "score.solo_specials", "solo.kinds",
+				      "score.solo_specials names %s, which is neither in solo.kinds %s nor the marriage.silent_solo '%s'",
+				      sb_str(&m), sb_str(&v), silent ? silent : "?");
+		else
+			contradiction(c, "score.solo_specials", "solo.kinds",
+				      "score.solo_specials names %s, which solo.kinds %s does not allow",
+				      sb_str(&m), sb_str(&v));
+	}
+	if (!r->score_fox && !r->score_karlchen && !r->score_karlchen_caught) {
+		m.len = 0;
+		sb_add_current(&m, r, "score.solo_specials");
+		contradiction(c, "score.solo_specials", "score.fox",
+			      "score.solo_specials is %s but score.fox, score.karlchen and score.karlchen_caught are false: there is no special point for those solos to keep",
+			      sb_str(&m));
+	}
+	free(m.p);
+	free(v.p);
+}
+
 int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)
 {
 	checker c = { &rs->rules, diag, 0 };
@@ -2373,6 +2447,7 @@ int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)
 	check_marriage(&c);
 	check_poverty(&c);
 	check_announcements(&c);
+	check_scoring(&c);
 	return c.rc;
 }
 

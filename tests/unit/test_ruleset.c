@@ -302,6 +302,22 @@ Test(ruleset, ddv)
 	cr_expect_not(r->announce_chain);
 	cr_expect_not(r->announce_soloist_re_needs_opposition);
 	cr_expect_eq(r->announce_mandatory_points, 0);
+	/* §11-§12: TSR 7.1, 7.2 */
+	cr_expect_eq(r->score_model, DK_SCORE_ADDITIVE);
+	cr_expect_eq(r->score_call_points, 2);
+	cr_expect(r->score_reached_against_limit);
+	cr_expect(r->score_lone_kontra);
+	cr_expect_eq(r->score_no_winner, DK_NO_WINNER_LEVELS_AND_SPECIALS);
+	cr_expect_eq(r->score_against_old, DK_AGAINST_OLD_NORMAL);
+	cr_expect(r->score_doppelkopf);
+	cr_expect(r->score_fox);
+	cr_expect(r->score_karlchen);
+	cr_expect_not(r->score_karlchen_caught);
+	cr_expect_eq(r->score_solo_specials, 0u);
+	cr_expect_eq(r->score_solo_factor, 3);
+	cr_expect_eq(r->score_solo_call_points, 0);
+	cr_expect_not(r->score_feigheit);
+	cr_expect_not(r->score_counter_doubles);
 	dk_ruleset_release(&rs);
 }
 
@@ -631,7 +647,84 @@ static const struct shipped_value {
 	{ "unsere-2024", "marriage.silent_solo", "trumps", "" },
 	{ "unsere-2024", "poverty.report_always", "false", "inh" },
 	{ "esslingen-2002", "marriage.silent_solo", "trumps", "" },
-	{ "esslingen-2002", "poverty.report_always", "false", "inh" },
+	{ "esslingen-2002", "poverty.report_always", "false", "inh" },	/* scoring, RULES.md §11-§12: ottendorf as its §6 lists it; wattenscheid
+	 * ddv's (D13); turnier and unsere doubling (D11), unsere's solo D18;
+	 * esslingen additive with 1 point per announcement, D12, D22, D25, D26 */
+	{ "ottendorf-2008", "score.model", "additive", "" },
+	{ "ottendorf-2008", "score.call_points", "2", "" },
+	{ "ottendorf-2008", "score.reached_against_limit", "true", "" },
+	{ "ottendorf-2008", "score.lone_kontra", "true", "" },
+	{ "ottendorf-2008", "score.no_winner", "specials-only", "" },
+	{ "ottendorf-2008", "score.against_old", "normal-games", "" },
+	{ "ottendorf-2008", "score.doppelkopf", "true", "" },
+	{ "ottendorf-2008", "score.fox", "true", "" },
+	{ "ottendorf-2008", "score.karlchen", "true", "" },
+	{ "ottendorf-2008", "score.karlchen_caught", "false", "" },
+	{ "ottendorf-2008", "score.solo_specials", "[]", "" },
+	{ "ottendorf-2008", "score.solo_factor", "3", "" },
+	{ "ottendorf-2008", "score.solo_call_points", "0", "" },
+	{ "ottendorf-2008", "score.feigheit", "false", "" },
+	{ "ottendorf-2008", "score.counter_announcement_doubles", "false", "inh" },
+	{ "wattenscheid-2016", "score.model", "additive", "D13" },
+	{ "wattenscheid-2016", "score.call_points", "2", "D13" },
+	{ "wattenscheid-2016", "score.reached_against_limit", "true", "D13" },
+	{ "wattenscheid-2016", "score.lone_kontra", "true", "D13" },
+	{ "wattenscheid-2016", "score.no_winner", "levels-and-specials", "D13" },
+	{ "wattenscheid-2016", "score.against_old", "normal-games", "D13" },
+	{ "wattenscheid-2016", "score.doppelkopf", "true", "D13" },
+	{ "wattenscheid-2016", "score.fox", "true", "D13" },
+	{ "wattenscheid-2016", "score.karlchen", "true", "D13" },
+	{ "wattenscheid-2016", "score.karlchen_caught", "false", "D13" },
+	{ "wattenscheid-2016", "score.solo_specials", "[]", "D13" },
+	{ "wattenscheid-2016", "score.solo_factor", "3", "D13" },
+	{ "wattenscheid-2016", "score.solo_call_points", "0", "D13" },
+	{ "wattenscheid-2016", "score.feigheit", "false", "D13" },
+	{ "wattenscheid-2016", "score.counter_announcement_doubles", "false", "D13" },
+	{ "turnier-2022", "score.model", "doubling", "D11" },
+	{ "turnier-2022", "score.call_points", "0", "" },
+	{ "turnier-2022", "score.reached_against_limit", "false", "" },
+	{ "turnier-2022", "score.lone_kontra", "false", "" },
+	{ "turnier-2022", "score.no_winner", "levels-and-specials", "inh" },
+	{ "turnier-2022", "score.against_old", "all-games", "" },
+	{ "turnier-2022", "score.doppelkopf", "true", "" },
+	{ "turnier-2022", "score.fox", "true", "" },
+	{ "turnier-2022", "score.karlchen", "true", "" },
+	{ "turnier-2022", "score.karlchen_caught", "true", "" },
+	{ "turnier-2022", "score.solo_specials", "[]", "" },
+	{ "turnier-2022", "score.solo_factor", "3", "" },
+	{ "turnier-2022", "score.solo_call_points", "1", "" },
+	{ "turnier-2022", "score.feigheit", "false", "" },
+	{ "turnier-2022", "score.counter_announcement_doubles", "false", "inh" },
+	{ "unsere-2024", "score.model", "doubling", "D11" },
+	{ "unsere-2024", "score.call_points", "0", "" },
+	{ "unsere-2024", "score.reached_against_limit", "false", "" },
+	{ "unsere-2024", "score.lone_kontra", "true", "inh" },
+	{ "unsere-2024", "score.no_winner", "levels-and-specials", "inh" },
+	{ "unsere-2024", "score.against_old", "all-games", "" },
+	{ "unsere-2024", "score.doppelkopf", "true", "" },
+	{ "unsere-2024", "score.fox", "true", "" },
+	{ "unsere-2024", "score.karlchen", "true", "" },
+	{ "unsere-2024", "score.karlchen_caught", "false", "" },
+	{ "unsere-2024", "score.solo_specials", "[]", "" },
+	{ "unsere-2024", "score.solo_factor", "3", "" },
+	{ "unsere-2024", "score.solo_call_points", "0", "D18" },
+	{ "unsere-2024", "score.feigheit", "false", "inh" },
+	{ "unsere-2024", "score.counter_announcement_doubles", "false", "inh" },
+	{ "esslingen-2002", "score.model", "additive", "" },
+	{ "esslingen-2002", "score.call_points", "1", "" },
+	{ "esslingen-2002", "score.reached_against_limit", "false", "" },
+	{ "esslingen-2002", "score.lone_kontra", "true", "inh" },
+	{ "esslingen-2002", "score.no_winner", "levels-and-specials", "inh" },
+	{ "esslingen-2002", "score.against_old", "normal-games-except-poverty", "" },
+	{ "esslingen-2002", "score.doppelkopf", "true", "" },
+	{ "esslingen-2002", "score.fox", "true", "" },
+	{ "esslingen-2002", "score.karlchen", "true", "" },
+	{ "esslingen-2002", "score.karlchen_caught", "true", "D22" },
+	{ "esslingen-2002", "score.solo_specials", "[trumps]", "D25" },
+	{ "esslingen-2002", "score.solo_factor", "3", "D12" },
+	{ "esslingen-2002", "score.solo_call_points", "0", "" },
+	{ "esslingen-2002", "score.feigheit", "true", "D26" },
+	{ "esslingen-2002", "score.counter_announcement_doubles", "true", "" },
 };
 
 Test(ruleset, house_set_values)
@@ -719,6 +812,9 @@ Test(ruleset, house_set_fields)
 	static const int unsere_played[] = { 5, 9, 13, 17, 21 };
 	for (int i = 0; i < DK_LEVELS; i++)
 		cr_expect_eq(r->announce_max_played[i], unsere_played[i]);
+	cr_expect_eq(r->score_model, DK_SCORE_DOUBLING);
+	cr_expect_eq(r->score_against_old, DK_AGAINST_OLD_ALL);
+	cr_expect_not(r->score_karlchen_caught);
 	dk_ruleset_release(&rs);
 
 	load_ok(&rs, "esslingen-2002", shipped_dirs);
@@ -729,6 +825,13 @@ Test(ruleset, house_set_fields)
 	cr_expect_eq(r->announce_mandatory_points, 30);
 	cr_expect_eq(r->reservation_order_count, 4);
 	cr_expect_eq(r->reservation_order[1], DK_RES_THROW_IN);
+	cr_expect_eq(r->score_model, DK_SCORE_ADDITIVE);
+	cr_expect_eq(r->score_call_points, 1);
+	cr_expect_eq(r->score_against_old, DK_AGAINST_OLD_NORMAL_NO_POVERTY);
+	cr_expect_eq(r->score_solo_specials, 1u << DK_SOLO_TRUMPS);
+	cr_expect(r->score_karlchen_caught);
+	cr_expect(r->score_feigheit);
+	cr_expect(r->score_counter_doubles);
 	dk_ruleset_release(&rs);
 
 	load_ok(&rs, "turnier-2022", shipped_dirs);
@@ -738,6 +841,10 @@ Test(ruleset, house_set_fields)
 	cr_expect(r->poverty_return_fehl_first);
 	cr_expect_eq(r->marriage_shift, DK_SHIFT_CATCH_UP);
 	cr_expect(r->announce_chain);
+	cr_expect_eq(r->score_model, DK_SCORE_DOUBLING);
+	cr_expect_not(r->score_lone_kontra);
+	cr_expect_eq(r->score_solo_call_points, 1);
+	cr_expect(r->score_karlchen_caught);
 	dk_ruleset_release(&rs);
 
 	load_ok(&rs, "ottendorf-2008", shipped_dirs);
@@ -746,6 +853,8 @@ Test(ruleset, house_set_fields)
 		     (1u << DK_THROW_FIVE_NINES));
 	cr_expect_eq(r->swines, DK_SWINES_DECLARED);
 	cr_expect_eq(r->poverty_pass, DK_PASS_TRUMPS_ONLY);
+	cr_expect_eq(r->score_no_winner, DK_NO_WINNER_SPECIALS_ONLY);
+	cr_expect(r->score_reached_against_limit);
 	dk_ruleset_release(&rs);
 }
 
@@ -1358,7 +1467,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 46);
+	cr_assert_eq(n, 61);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

@@ -1,0 +1,129 @@
+/*
+ * check_json.c - one JSON object per game; see check_json.h.
+ */
+#include "check_json.h"
+
+#include <json.h>
+#include <string.h>
+
+static const char *name_of(const dk_game *g, int seat)
+{
+	const dk_player *p = dk_game_player_at(g, seat);
+	return p ? p->name : "?";
+}
+
+/* add a decision id once */
+static void add_assumption(json_object *arr, const dk_rule_source *src)
+{
+	if (!src || !src->assumption)
+		return;
+	size_t n = json_object_array_length(arr);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(json_object_get_string(json_object_array_get_idx(arr, i)),
+			   src->assumption) == 0)
+			return;
+	json_object_array_add(arr, json_object_new_string(src->assumption));
+}
+
+void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
+		  const dk_rules *r, const dk_score *s, const long *per_seat)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "file", json_object_new_string(file));
+	json_object_object_add(o, "index", json_object_new_int64((int64_t)g->index));
+	json_object_object_add(o, "rules", json_object_new_string(r->name ? r->name : ""));
+	json_object_object_add(o, "type", json_object_new_string(dk_game_type_name(rp->type)));
+	if (rp->type == DK_GT_SOLO || rp->type == DK_GT_SILENT_MARRIAGE)
+		json_object_object_add(o, "solo", json_object_new_string(dk_solo_kind_name(rp->solo)));
+
+	json_object *parties = json_object_new_object();
+	json_object *re = json_object_new_array(), *kontra = json_object_new_array();
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = rp->seats[i];
+		json_object *arr = rp->party[seat] == DK_PARTY_RE ? re : kontra;
+		json_object_array_add(arr, json_object_new_string(name_of(g, seat)));
+	}
+	json_object_object_add(parties, "re", re);
+	json_object_object_add(parties, "kontra", kontra);
+	json_object_object_add(o, "parties", parties);
+
+	json_object *cp = json_object_new_object();
+	json_object_object_add(cp, "re", json_object_new_int(rp->points[DK_PARTY_RE]));
+	json_object_object_add(cp, "kontra", json_object_new_int(rp->points[DK_PARTY_KONTRA]));
+	json_object_object_add(o, "card_points", cp);
+
+	json_object *assumptions = json_object_new_array();
+	json_object *findings = json_object_new_array();
+	for (int i = 0; i < rp->finding_count; i++) {
+		const dk_finding *f = &rp->findings[i];
+		json_object *x = json_object_new_object();
+		json_object_object_add(x, "code", json_object_new_string(dk_finding_code_name(f->code)));
+		json_object_object_add(x, "kind", json_object_new_string(dk_finding_kind_name(f->kind)));
+		json_object_object_add(x, "trick", json_object_new_int(f->trick));
+		json_object_object_add(x, "card", json_object_new_int(f->card));
+		json_object_object_add(x, "player", f->seat ? json_object_new_string(name_of(g, f->seat))
+							  : NULL);
+		json_object_object_add(x, "line", json_object_new_int((int)f->loc.line));
+		json_object_object_add(x, "column", json_object_new_int((int)f->loc.col));
+		json_object_object_add(x, "rule", f->rule_key ? json_object_new_string(f->rule_key)
+							      : NULL);
+		json_object_array_add(findings, x);
+		add_assumption(assumptions, f->rule);
+	}
+	json_object_object_add(o, "findings", findings);
+
+	if (s && per_seat) {
+		const char *w = s->winner == DK_PARTY_RE ? "re"
+				: s->winner == DK_PARTY_KONTRA ? "kontra" : "none";
+		json_object_object_add(o, "winner", json_object_new_string(w));
+		json_object *score = json_object_new_object();
+		for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+			int seat = rp->seats[i];
+			json_object_object_add(score, name_of(g, seat),
+					       json_object_new_int64(per_seat[seat]));
+		}
+		json_object_object_add(o, "score", score);
+		json_object *items = json_object_new_array();
+		for (int i = 0; i < s->item_count; i++) {
+			const dk_score_item *it = &s->items[i];
+			json_object *x = json_object_new_object();
+			json_object_object_add(x, "item", json_object_new_string(dk_score_item_name(it->kind)));
+			json_object_object_add(x, "party", json_object_new_string(
+				it->party == DK_PARTY_RE ? "re" : "kontra"));
+			json_object_object_add(x, "points", json_object_new_int(it->points));
+			if (it->level)
+				json_object_object_add(x, "level", json_object_new_int(it->level));
+			json_object_object_add(x, "rule", json_object_new_string(it->rule_key));
+			json_object_array_add(items, x);
+			add_assumption(assumptions, it->rule);
+		}
+		json_object_object_add(o, "score_items", items);
+		json_object_object_add(o, "value", json_object_new_int(s->value));
+	} else {
+		json_object_object_add(o, "winner", NULL);
+		json_object_object_add(o, "score", NULL);
+	}
+
+	const dk_recorded *rec = &g->recorded;
+	if (rec->present && rec->score_count) {
+		json_object *recd = json_object_new_object();
+		bool ok = per_seat != NULL;
+		for (size_t i = 0; i < rec->score_count; i++) {
+			json_object_object_add(recd, name_of(g, rec->scores[i].seat),
+					       json_object_new_int64(rec->scores[i].points));
+			if (per_seat && per_seat[rec->scores[i].seat] != rec->scores[i].points)
+				ok = false;
+		}
+		json_object_object_add(o, "recorded", recd);
+		json_object_object_add(o, "recorded_ok", per_seat ? json_object_new_boolean(ok) : NULL);
+	} else {
+		json_object_object_add(o, "recorded", NULL);
+		json_object_object_add(o, "recorded_ok", NULL);
+	}
+	json_object_object_add(o, "assumptions", assumptions);
+
+	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+						      JSON_C_TO_STRING_NOSLASHESCAPE));
+	dk_buf_putc(b, '\n');
+	json_object_put(o);
+}

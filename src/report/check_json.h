@@ -1,0 +1,25 @@
+/*
+ * check_json.h - the result of a replay as JSON, for programs.
+ *
+ * One object per game, in a stable shape documented in dokoref(1):
+ * index, file, rules, type, parties, card_points, winner, findings, score,
+ * recorded, recorded_ok, assumptions.  Built with json-c, so strings are
+ * escaped by a maintained library.
+ */
+#ifndef DK_CHECK_JSON_H
+#define DK_CHECK_JSON_H
+
+#include "buf.h"
+#include "record.h"
+#include "replay.h"
+#include "rules.h"
+#include "score.h"
+
+/**
+ * Append one line of JSON for game g of file: its replay rp and, when the
+ * game was played to the end, its score s and per_seat (both may be NULL).
+ */
+void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
+		  const dk_rules *r, const dk_score *s, const long *per_seat);
+
+#endif
