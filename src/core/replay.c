@@ -1203,6 +1203,9 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 
 	for (int t = 0; t < out->trick_count; t++)
 		out->points[out->party[out->tricks[t].winner]] += out->tricks[t].points;
+	memcpy(out->hand, st.hand, sizeof(out->hand));
+	memcpy(out->hand_n, st.hand_n, sizeof(out->hand_n));
+	out->next_seat = expected;
 	qsort(out->findings, (size_t)out->finding_count, sizeof(dk_finding), by_seq);
 	free(st.calls);
 }

@@ -81,6 +81,10 @@ typedef struct dk_replay {
 	dk_finding findings[DK_MAX_FINDINGS];
 	int finding_count;
 	int findings_dropped;
+	/* where the replay stopped: the hands then, and whose turn it was */
+	dk_card hand[DK_MAX_SEATS + 1][DK_MAX_HAND + DK_MAX_PASS];
+	int hand_n[DK_MAX_SEATS + 1];
+	int next_seat;
 } dk_replay;
 
 /**

@@ -1,0 +1,88 @@
+/*
+ * search_bench.c - how long the "could it decide the winner" search takes.
+ *
+ *   search_bench FILE...
+ *
+ * For every game of each file (its rule set looked up in
+ * $DOKOREF_RULES_PATH) the search runs from the position before the first
+ * card (12 or 10 tricks left), after 4 cards, and before the last 4 tricks;
+ * it prints the figures it found, the positions visited and the time.
+ * Figures only: nothing here passes or fails.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "check.h"
+#include "fmt_xml.h"
+#include "ruleset.h"
+#include "search.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	dk_xml_global_init();
+	double slowest = 0;
+	for (int a = 1; a < argc; a++) {
+		dk_diag d;
+		dk_diag_init(&d);
+		dk_xml_reader *r;
+		if (dk_xml_reader_open(&r, argv[a], NULL, 0, &d) != 0) {
+			fprintf(stderr, "%s: cannot open\n", argv[a]);
+			continue;
+		}
+		dk_read_item it;
+		while ((it = dk_xml_reader_next(r, &d)) != DK_READ_END && it != DK_READ_ERROR) {
+			if (it != DK_READ_GAME || !dk_xml_reader_game_ok(r))
+				continue;
+			const dk_game *g = dk_xml_reader_game(r);
+			const dk_rules_ref *ref = dk_game_rules(g);
+			dk_ruleset rs;
+			dk_ruleset_init(&rs);
+			if (!ref || !ref->name ||
+			    dk_ruleset_load(&rs, ref->name, dk_ruleset_default_dirs(), &d) != 0) {
+				dk_ruleset_release(&rs);
+				continue;
+			}
+			size_t cards_at[3] = { 0, 4, (size_t)-1 };
+			for (int k = 0; k < 3; k++) {
+				/* cut the game before the n-th card */
+				dk_game cut = *g;
+				size_t n = 0, want = cards_at[k];
+				if (want == (size_t)-1) {
+					int hs = g->deal.hand_count ? g->deal.hands[0].count : 0;
+					want = (size_t)(4 * (hs - 4));
+				}
+				cut.event_count = 0;
+				for (size_t i = 0; i < g->event_count; i++) {
+					if (g->events[i].kind == DK_EV_CARD && n++ == want)
+						break;
+					cut.event_count = i + 1;
+				}
+				dk_replay rp;
+				dk_replay_run(&rp, &cut, &rs.rules);
+				dk_search_result res;
+				double t0 = now();
+				dk_search_run(&res, &rp, 0);
+				double dt = now() - t0;
+				if (dt > slowest)
+					slowest = dt;
+				printf("%-52s game %zu, %2d tricks left: Re %3d..%3d, nodes %8ld, %7.3f ms\n",
+				       argv[a], g->index, rp.hand_size - rp.trick_count, res.min_re,
+				       res.max_re, res.nodes, dt * 1000);
+			}
+			dk_ruleset_release(&rs);
+		}
+		dk_xml_reader_free(r);
+		dk_diag_release(&d);
+	}
+	printf("slowest search: %.3f ms\n", slowest * 1000);
+	return 0;
+}
