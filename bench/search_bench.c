@@ -3,6 +3,9 @@
  *
  *   search_bench FILE...
  *
+ * Each question may visit at most 2,000,000 positions; a search cut there
+ * is printed as "undecided".
+ *
  * For every game of each file (its rule set looked up in
  * $DOKOREF_RULES_PATH) the search runs from the position before the first
  * card (12 or 10 tricks left), after 4 cards, and before the last 4 tricks;
@@ -17,6 +20,7 @@
 #include "check.h"
 #include "fmt_xml.h"
 #include "ruleset.h"
+#include "score.h"
 #include "search.h"
 
 static double now(void)
@@ -29,6 +33,8 @@ static double now(void)
 int main(int argc, char **argv)
 {
 	dk_xml_global_init();
+	long budget = 2000000;  /* positions per question, as dokoref check uses */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	double slowest = 0;
 	for (int a = 1; a < argc; a++) {
 		dk_diag d;
@@ -51,6 +57,13 @@ int main(int argc, char **argv)
 				dk_ruleset_release(&rs);
 				continue;
 			}
+			/* the targets that applied in the end */
+			dk_replay full;
+			dk_replay_run(&full, g, &rs.rules);
+			dk_score_input in;
+			dk_score_input_from_replay(&in, &full, g);
+			dk_score sc;
+			dk_score_compute(&sc, &in, &rs.rules);
 			size_t cards_at[3] = { 0, 4, (size_t)-1 };
 			for (int k = 0; k < 3; k++) {
 				/* cut the game before the n-th card */
@@ -70,13 +83,19 @@ int main(int argc, char **argv)
 				dk_replay_run(&rp, &cut, &rs.rules);
 				dk_search_result res;
 				double t0 = now();
-				dk_search_run(&res, &rp, 0);
+				dk_search_run(&res, &rp, sc.target, budget);
 				double dt = now() - t0;
 				if (dt > slowest)
 					slowest = dt;
-				printf("%-52s game %zu, %2d tricks left: Re %3d..%3d, nodes %8ld, %7.3f ms\n",
-				       argv[a], g->index, rp.hand_size - rp.trick_count, res.min_re,
-				       res.max_re, res.nodes, dt * 1000);
+				printf("%-48s game %zu, %2d tricks left: Re %s %3d, Kontra %s %3d, "
+				       "%8ld positions, %8.3f ms\n", argv[a], g->index,
+				       rp.hand_size - rp.trick_count,
+				       !res.complete ? "undecided" :
+				       res.can_reach[DK_PARTY_RE] ? "can reach" : "cannot reach",
+				       sc.target[DK_PARTY_RE],
+				       !res.complete ? "undecided" :
+				       res.can_reach[DK_PARTY_KONTRA] ? "can reach" : "cannot reach",
+				       sc.target[DK_PARTY_KONTRA], res.nodes, dt * 1000);
 			}
 			dk_ruleset_release(&rs);
 		}

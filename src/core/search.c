@@ -1,14 +1,15 @@
 /*
- * search.c - the most and the fewest Re can still take; see search.h.
+ * search.c - can a party still reach its target; see search.h.
  *
- * Each question is a maximisation over legal continuations (every player
- * chooses as suits the question): the card points Re takes, the card
- * points Kontra takes, the tricks either party wins.  A depth-first search
- * enumerates the distinct legal cards of the player to move; at trick
- * boundaries the result is kept in a transposition table keyed by a
- * Zobrist hash of the hands and the leader, and a branch stops as soon as
- * it reaches everything that is left.  A second walk follows the values to
- * write down one continuation that proves the answer.
+ * reach(p, need) asks whether some legal continuation gains at least need:
+ * card points of one party, or tricks of one party.  It stops as soon as
+ * need is met, cuts every branch that cannot meet it even if it won every
+ * point that is left, and tries first the cards that help the question
+ * most (the highest cards into a trick the party wins, the lowest into one
+ * it loses).  At trick boundaries a transposition table keeps, per
+ * position, the most that is known to be reachable and the least that is
+ * known not to be, so a position is never searched twice for a need it has
+ * already answered.
  */
 #include "search.h"
 
@@ -16,33 +17,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TT_BITS 18
+#define TT_BITS 19
 #define TT_SIZE (1u << TT_BITS)
 
-enum objective { OBJ_RE_POINTS, OBJ_KONTRA_POINTS, OBJ_RE_TRICKS, OBJ_KONTRA_TRICKS };
+enum objective { OBJ_POINTS, OBJ_TRICKS };
 
 typedef struct pos {
 	unsigned char hand[4][DK_CARD_KINDS];
-	bool re[4];
+	bool mine[4];                /* the player belongs to the party asked about */
 	dk_card trick[4];
 	int tseat[4];
 	int tn;
 	int turn;
 	int tricks_done;
 	int hand_size;
+	int left_points;             /* card points in hands and the open trick */
 } pos;
+
+typedef struct tt_entry {
+	uint64_t key;
+	short reached;               /* gain known to be reachable (-1: none) */
+	short failed;                /* gain known not to be reachable (32767: none) */
+} tt_entry;
 
 typedef struct ctx {
 	const dk_order *order;
 	enum objective obj;
-	uint64_t *keys;
-	short *vals;
+	tt_entry *tt;
 	long nodes, max_nodes;
 	bool aborted;
+	dk_line *line;               /* the continuation being built */
 } ctx;
 
 static uint64_t zobrist[4][DK_CARD_KINDS][3];
-static uint64_t zobrist_lead[4];
+static uint64_t zobrist_turn[4];
+static uint64_t zobrist_obj[2][4];
+
+static uint64_t next(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
 
 static void init_zobrist(void)
 {
@@ -52,58 +69,43 @@ static void init_zobrist(void)
 	uint64_t x = 0x9E3779B97F4A7C15ull;
 	for (int p = 0; p < 4; p++) {
 		for (int c = 0; c < DK_CARD_KINDS; c++)
-			for (int k = 0; k < 3; k++) {
-				x ^= x << 13;
-				x ^= x >> 7;
-				x ^= x << 17;
-				zobrist[p][c][k] = x;
-			}
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		zobrist_lead[p] = x;
+			for (int k = 0; k < 3; k++)
+				zobrist[p][c][k] = next(&x);
+		zobrist_turn[p] = next(&x);
+		zobrist_obj[0][p] = next(&x);
+		zobrist_obj[1][p] = next(&x);
 	}
 	done = true;
 }
 
-static uint64_t key_of(const pos *p)
+/* the hands, who leads, and which party and objective are asked about:
+ * entries of different questions of one search never share a key */
+static uint64_t key_of(const ctx *c, const pos *p)
 {
-	uint64_t k = zobrist_lead[p->turn];
-	for (int i = 0; i < 4; i++)
-		for (int c = 0; c < DK_CARD_KINDS; c++)
-			if (p->hand[i][c])
-				k ^= zobrist[i][c][p->hand[i][c]];
-	return k | 1;  /* 0 marks an empty slot */
-}
-
-/* what finishing a trick won by player w with pts points is worth */
-static int gain(const ctx *c, const pos *p, int w, int pts)
-{
-	switch (c->obj) {
-	case OBJ_RE_POINTS: return p->re[w] ? pts : 0;
-	case OBJ_KONTRA_POINTS: return p->re[w] ? 0 : pts;
-	case OBJ_RE_TRICKS: return p->re[w] ? 1 : 0;
-	case OBJ_KONTRA_TRICKS: return p->re[w] ? 0 : 1;
+	uint64_t k = zobrist_turn[p->turn];
+	for (int i = 0; i < 4; i++) {
+		if (p->mine[i])
+			k ^= zobrist_obj[c->obj][i];
+		for (int x = 0; x < DK_CARD_KINDS; x++)
+			if (p->hand[i][x])
+				k ^= zobrist[i][x][p->hand[i][x]];
 	}
-	return 0;
+	return k | 1;
 }
 
-/* the most that is left to gain: every remaining point or trick */
 static int upper_bound(const ctx *c, const pos *p)
 {
-	if (c->obj == OBJ_RE_TRICKS || c->obj == OBJ_KONTRA_TRICKS)
-		return p->hand_size - p->tricks_done;
-	int pts = 0;
-	for (int i = 0; i < 4; i++)
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			pts += p->hand[i][k] * dk_card_points((dk_card)k);
-	for (int i = 0; i < p->tn; i++)
-		pts += dk_card_points(p->trick[i]);
-	return pts;
+	return c->obj == OBJ_TRICKS ? p->hand_size - p->tricks_done : p->left_points;
 }
 
-/* the distinct cards the player to move may play */
-static int legal(const ctx *c, const pos *p, dk_card *out)
+/* who would win the open trick if it ended now (index into tseat), -1 if empty */
+static int leader_so_far(const ctx *c, const pos *p)
+{
+	return p->tn ? p->tseat[dk_order_winner(c->order, p->trick, p->tn, false)] : -1;
+}
+
+/* the distinct legal cards of the player to move, best first for the question */
+static int moves(const ctx *c, const pos *p, dk_card *out)
 {
 	int n = 0, me = p->turn;
 	if (p->tn > 0) {
@@ -111,16 +113,39 @@ static int legal(const ctx *c, const pos *p, dk_card *out)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
 			if (p->hand[me][k] && dk_order_suit(c->order, (dk_card)k) == led)
 				out[n++] = (dk_card)k;
-		if (n)
-			return n;
 	}
-	for (int k = 0; k < DK_CARD_KINDS; k++)
-		if (p->hand[me][k])
-			out[n++] = (dk_card)k;
+	if (n == 0)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (p->hand[me][k])
+				out[n++] = (dk_card)k;
+	/* order: if the trick is going to our party, load it; else keep points back.
+	 * A leader of our party plays high, of the other party low. */
+	int w = leader_so_far(c, p);
+	bool ours = w < 0 ? p->mine[me] : p->mine[w];
+	int score[DK_CARD_KINDS];
+	for (int i = 0; i < n; i++) {
+		int pts = dk_card_points(out[i]), str = dk_order_strength(c->order, out[i]);
+		if (ours)
+			score[i] = pts * 4 + str / 8;      /* load the trick */
+		else if (p->mine[me])
+			score[i] = str * 2 + pts;          /* try to take it */
+		else
+			score[i] = -(pts * 4) - str / 8;   /* give it little */
+	}
+	for (int i = 1; i < n; i++) {
+		dk_card m = out[i];
+		int s = score[i], j = i;
+		while (j > 0 && score[j - 1] < s) {
+			out[j] = out[j - 1];
+			score[j] = score[j - 1];
+			j--;
+		}
+		out[j] = m;
+		score[j] = s;
+	}
 	return n;
 }
 
-/* play card k for the player to move; returns the gain if it ends a trick */
 static int play(const ctx *c, pos *p, dk_card k)
 {
 	p->hand[p->turn][k]--;
@@ -136,127 +161,169 @@ static int play(const ctx *c, pos *p, dk_card k)
 	int pts = 0;
 	for (int i = 0; i < 4; i++)
 		pts += dk_card_points(p->trick[i]);
+	p->left_points -= pts;
 	p->tn = 0;
 	p->tricks_done++;
 	p->turn = w;
-	return gain(c, p, w, pts);
+	if (!p->mine[w])
+		return 0;
+	return c->obj == OBJ_TRICKS ? 1 : pts;
 }
 
-static int best(ctx *c, pos *p)
+/* is a gain of at least need reachable from p?  On yes, c->line gets the
+ * cards from here on (appended) */
+static bool reach(ctx *c, pos *p, int need)
 {
-	if (p->tricks_done >= p->hand_size || c->aborted)
-		return 0;
-	if (++c->nodes > c->max_nodes && c->max_nodes > 0) {
+	if (need <= 0)
+		return true;
+	if (upper_bound(c, p) < need || p->tricks_done >= p->hand_size)
+		return false;
+	if (c->aborted || (c->max_nodes > 0 && ++c->nodes > c->max_nodes)) {
 		c->aborted = true;
-		return 0;
+		return false;
 	}
+	if (c->max_nodes <= 0)
+		c->nodes++;
+	tt_entry *e = NULL;
 	uint64_t key = 0;
-	unsigned slot = 0;
 	if (p->tn == 0) {
-		key = key_of(p);
-		slot = (unsigned)(key >> (64 - TT_BITS));
-		if (c->keys[slot] == key)
-			return c->vals[slot];
-	}
-	int ub = upper_bound(c, p), top = -1;
-	dk_card moves[DK_CARD_KINDS];
-	int n = legal(c, p, moves);
-	for (int i = 0; i < n && top < ub; i++) {
-		pos q = *p;
-		int g = play(c, &q, moves[i]);
-		int v = g + best(c, &q);
-		if (v > top)
-			top = v;
-	}
-	if (top < 0)
-		top = 0;  /* no card: a broken position */
-	if (p->tn == 0 && !c->aborted) {
-		c->keys[slot] = key;
-		c->vals[slot] = (short)top;
-	}
-	return top;
-}
-
-/* write down a continuation that reaches value v from p */
-static void follow(ctx *c, pos p, int v, dk_line *line)
-{
-	line->count = 0;
-	while (p.tricks_done < p.hand_size && line->count < DK_LINE_MAX) {
-		dk_card moves[DK_CARD_KINDS];
-		int n = legal(c, &p, moves), chosen = -1;
-		for (int i = 0; i < n && chosen < 0; i++) {
-			pos q = p;
-			int g = play(c, &q, moves[i]);
-			if (g + best(c, &q) == v) {
-				chosen = i;
-				line->cards[line->count] = moves[i];
-				line->seats[line->count] = p.turn;
-				line->count++;
-				v -= g;
-				p = q;
-			}
+		key = key_of(c, p);
+		e = &c->tt[key >> (64 - TT_BITS)];
+		if (e->key == key) {
+			if (need >= e->failed)
+				return false;
+			/* a known reachable gain still needs its line: search on */
+		} else {
+			e->key = key;
+			e->reached = -1;
+			e->failed = 32767;
 		}
-		if (chosen < 0)
-			break;  /* the node budget cut the search: no proof to show */
 	}
+	dk_card m[DK_CARD_KINDS];
+	int n = moves(c, p, m);
+	int mark = c->line ? c->line->count : 0;
+	for (int i = 0; i < n; i++) {
+		pos q = *p;
+		int g = play(c, &q, m[i]);
+		if (c->line && c->line->count < DK_LINE_MAX) {
+			c->line->cards[c->line->count] = m[i];
+			c->line->seats[c->line->count] = p->turn;
+			c->line->count++;
+		}
+		if (reach(c, &q, need - g)) {
+			if (e && e->key == key && need > e->reached)
+				e->reached = (short)need;
+			return true;
+		}
+		if (c->line)
+			c->line->count = mark;
+		if (c->aborted)
+			return false;
+	}
+	if (e && e->key == key && need < e->failed)
+		e->failed = (short)need;
+	return false;
 }
 
-static int run(ctx *c, const pos *start, enum objective obj, dk_line *line)
+static bool ask(ctx *c, const pos *start, enum objective obj, int need, dk_line *line)
 {
 	c->obj = obj;
-	memset(c->keys, 0, TT_SIZE * sizeof(uint64_t));
-	pos p = *start;
-	int v = best(c, &p);
+	c->line = line;
 	if (line)
-		follow(c, *start, v, line);
-	return v;
+		line->count = 0;
+	pos p = *start;
+	if (!reach(c, &p, need))
+		return false;
+	if (!line)
+		return true;
+	/* the line stops where the need is met: play it on, with any legal
+	 * card, to the end of the game, so that it can be replayed whole */
+	p = *start;
+	for (int i = 0; i < line->count; i++)
+		play(c, &p, line->cards[i]);
+	while (p.tricks_done < p.hand_size && line->count < DK_LINE_MAX) {
+		dk_card m[DK_CARD_KINDS];
+		if (moves(c, &p, m) == 0)
+			break;
+		line->cards[line->count] = m[0];
+		line->seats[line->count] = p.turn;
+		line->count++;
+		play(c, &p, m[0]);
+	}
+	return true;
 }
 
-void dk_search_run(dk_search_result *out, const dk_replay *rp, long max_nodes)
+void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[3],
+		   long max_nodes)
 {
 	memset(out, 0, sizeof(*out));
 	init_zobrist();
-	pos p;
-	memset(&p, 0, sizeof(p));
+	pos base;
+	memset(&base, 0, sizeof(base));
+	int seat_of[4];
 	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
 		int seat = rp->seats[i];
-		p.re[i] = rp->party[seat] == DK_PARTY_RE;
-		for (int k = 0; k < rp->hand_n[seat]; k++)
-			p.hand[i][rp->hand[seat][k]]++;
-		if (seat == rp->next_seat)
-			p.turn = i;
-	}
-	const dk_trick *t = &rp->tricks[rp->trick_count];
-	if (rp->trick_count < DK_MAX_TRICKS && t->count < 4) {
-		for (int i = 0; i < t->count; i++) {
-			p.trick[i] = t->cards[i];
-			for (int k = 0; k < DK_PLAYING_SEATS; k++)
-				if (rp->seats[k] == t->seats[i])
-					p.tseat[i] = k;
+		seat_of[i] = seat;
+		for (int k = 0; k < rp->hand_n[seat]; k++) {
+			base.hand[i][rp->hand[seat][k]]++;
+			base.left_points += dk_card_points(rp->hand[seat][k]);
 		}
-		p.tn = t->count;
+		if (seat == rp->next_seat)
+			base.turn = i;
 	}
-	p.tricks_done = rp->trick_count;
-	p.hand_size = rp->hand_size;
+	if (rp->trick_count < DK_MAX_TRICKS) {
+		const dk_trick *t = &rp->tricks[rp->trick_count];
+		for (int i = 0; i < t->count && i < 4; i++) {
+			base.trick[i] = t->cards[i];
+			base.left_points += dk_card_points(t->cards[i]);
+			for (int k = 0; k < DK_PLAYING_SEATS; k++)
+				if (seat_of[k] == t->seats[i])
+					base.tseat[i] = k;
+		}
+		base.tn = t->count < 4 ? t->count : 0;
+	}
+	base.tricks_done = rp->trick_count;
+	base.hand_size = rp->hand_size;
+	int tricks_left = base.hand_size - base.tricks_done;
 
 	ctx c;
 	memset(&c, 0, sizeof(c));
 	c.order = &rp->order;
 	c.max_nodes = max_nodes;
-	c.keys = calloc(TT_SIZE, sizeof(uint64_t));
-	c.vals = calloc(TT_SIZE, sizeof(short));
-	if (!c.keys || !c.vals)
+	c.tt = calloc(TT_SIZE, sizeof(tt_entry));
+	if (!c.tt)
 		abort();
-
-	out->re_now = rp->points[DK_PARTY_RE];
-	c.obj = OBJ_RE_POINTS;
-	int all = upper_bound(&c, &p);  /* the card points still to be won */
-	out->max_re = out->re_now + run(&c, &p, OBJ_RE_POINTS, &out->max_line);
-	out->min_re = out->re_now + all - run(&c, &p, OBJ_KONTRA_POINTS, &out->min_line);
-	out->re_takes_all = run(&c, &p, OBJ_KONTRA_TRICKS, NULL) == 0;
-	out->kontra_takes_all = run(&c, &p, OBJ_RE_TRICKS, NULL) == 0;
+	bool complete = true;
+	for (int party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
+		pos p = base;
+		int won_tricks = 0;
+		for (int i = 0; i < 4; i++)
+			p.mine[i] = rp->party[seat_of[i]] == (dk_party)party;
+		for (int t = 0; t < rp->trick_count; t++)
+			if (rp->party[rp->tricks[t].winner] == (dk_party)party)
+				won_tricks++;
+		out->points_now[party] = rp->points[party];
+		int tgt = target[party];
+		c.aborted = false;
+		if (tgt == DK_TARGET_ALL_TRICKS)
+			out->can_reach[party] = won_tricks == rp->trick_count &&
+				ask(&c, &p, OBJ_TRICKS, tricks_left, &out->line[party]);
+		else if (tgt == DK_TARGET_ONE_TRICK)
+			out->can_reach[party] = won_tricks > 0 ||
+				ask(&c, &p, OBJ_TRICKS, 1, &out->line[party]);
+		else
+			out->can_reach[party] = ask(&c, &p, OBJ_POINTS, tgt - rp->points[party],
+						    &out->line[party]);
+		complete = complete && !c.aborted;
+		/* does the other party win at least one trick in some continuation? */
+		pos q = base;
+		for (int i = 0; i < 4; i++)
+			q.mine[i] = !p.mine[i];
+		c.aborted = false;
+		out->takes_all[party] = !ask(&c, &q, OBJ_TRICKS, 1, &out->breaks_all[party]);
+		complete = complete && !c.aborted;
+	}
 	out->nodes = c.nodes;
-	out->complete = !c.aborted;
-	free(c.keys);
-	free(c.vals);
+	out->complete = complete;
+	free(c.tt);
 }

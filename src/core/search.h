@@ -1,19 +1,21 @@
 /*
- * search.h - what can still happen in a game: the most and the fewest card
- * points Re can still take, and whether a party must take every remaining
- * trick, over all legal continuations with every hand known.
+ * search.h - what can still happen in a game, over all legal continuations
+ * with every hand known.
  *
  * This answers the DDV's questions about an irregularity (RULES.md D16,
  * D17): a violation "can decide the winner" when, in the position just
- * before it, each party can still reach the target that applies; a party
- * takes the remaining tricks "zwangsläufig" when it wins every one of them
- * in every legal continuation.  Both are searches over legal plays only,
- * maximum and minimum, not a game between two sides.  The card order is
- * the one of the position (declared swines and Genscher as they stand);
- * declarations still to come are not searched.
+ * before it, each party can still reach the target that applies in some
+ * legal continuation; a party takes the remaining tricks "zwangsläufig"
+ * when it wins every one of them in every legal continuation.  Both are
+ * searches over legal plays only (every player may choose as the question
+ * needs), not a game between two sides.  The card order is the one of the
+ * position (declared swines and Genscher as they stand); declarations still
+ * to come are not searched.
  *
- * A depth-first search with a transposition table at trick boundaries and
- * bound pruning; it also returns a continuation that proves each answer.
+ * Each question is a threshold query answered by a depth-first search with
+ * move ordering, bound pruning and a transposition table at trick
+ * boundaries; a "yes" comes with the continuation that proves it, a "no"
+ * with the number of positions the exhaustive search visited.
  */
 #ifndef DK_SEARCH_H
 #define DK_SEARCH_H
@@ -23,6 +25,8 @@
 #include "replay.h"
 
 #define DK_LINE_MAX 48
+#define DK_TARGET_ALL_TRICKS 241  /* a target: every remaining trick */
+#define DK_TARGET_ONE_TRICK 0     /* a target: at least one trick */
 
 typedef struct dk_line {
 	dk_card cards[DK_LINE_MAX];
@@ -31,21 +35,23 @@ typedef struct dk_line {
 } dk_line;
 
 typedef struct dk_search_result {
-	int re_now;                  /* card points Re has in complete tricks */
-	int max_re, min_re;          /* what Re can take at most / at least in the end */
-	dk_line max_line, min_line;  /* continuations that reach them */
-	bool re_takes_all;           /* Re wins every remaining trick in every continuation */
-	bool kontra_takes_all;
+	int points_now[3];           /* card points of each party in complete tricks */
+	bool can_reach[3];           /* the party can still reach its target */
+	dk_line line[3];             /* a continuation in which it does */
+	bool takes_all[3];           /* the party wins every remaining trick, whatever is played */
+	dk_line breaks_all[3];       /* a continuation in which the other party wins one */
 	long nodes;                  /* positions visited, for the benchmark */
-	bool complete;               /* the search finished (not cut by its node budget) */
+	bool complete;               /* every question was answered within the node budget */
 } dk_search_result;
 
 /**
  * Search from where the replay rp stopped (rp made by dk_replay_run on a
- * game cut before the event in question).  max_nodes bounds the work
- * (0 = no bound); when it is reached, complete is false and the figures are
- * the best found so far.
+ * game cut before the event in question).  target[DK_PARTY_RE] and
+ * target[DK_PARTY_KONTRA] are the card points each party needs in the end,
+ * or DK_TARGET_ALL_TRICKS / DK_TARGET_ONE_TRICK (dk_score's targets).
+ * max_nodes bounds the work per question (0 = no bound).
  */
-void dk_search_run(dk_search_result *out, const dk_replay *rp, long max_nodes);
+void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[3],
+		   long max_nodes);
 
 #endif
