@@ -946,7 +946,7 @@ Test(ruleset, search_order_and_shadowing)
 	cr_assert_not_null(dir);
 	char *ddv_path = xasprintf("%s/ddv.yaml", dir);
 	char *mine_path = xasprintf("%s/mine.yaml", dir);
-	size_t len;
+	size_t len = 0;
 	char *ddv = slurp(RULESETS "/ddv.yaml", &len);
 	char *at = strstr(ddv, "value: true");
 	const char *const dirs[] = { dir, RULESETS, NULL };
