@@ -100,19 +100,6 @@ static const char *bid_words(const dk_bid *b, char *buf, size_t len)
 	}
 }
 
-static const char *call_words(dk_call c)
-{
-	switch (c) {
-	case DK_CALL_RE: return "Re";
-	case DK_CALL_KONTRA: return "Kontra";
-	case DK_CALL_NO90: return "keine 90";
-	case DK_CALL_NO60: return "keine 60";
-	case DK_CALL_NO30: return "keine 30";
-	case DK_CALL_SCHWARZ: return "schwarz";
-	default: return "?";
-	}
-}
-
 static void show_event(show_state *st, const dk_game *g, const dk_event *e, int trick,
 		       int cards_before)
 {
@@ -120,7 +107,7 @@ static void show_event(show_state *st, const dk_game *g, const dk_event *e, int 
 	fprintf(f, "        %s", st->cli->color ? DIM : "");
 	switch (e->kind) {
 	case DK_EV_ANNOUNCE:
-		fprintf(f, "%s: \"%s\"", player_name(g, e->seat), call_words(e->call));
+		fprintf(f, "%s: \"%s\"", player_name(g, e->seat), dk_text_call(e->call));
 		break;
 	case DK_EV_SWINE:
 		fprintf(f, "%s declares swines (Schweinchen)", player_name(g, e->seat));
@@ -226,7 +213,7 @@ static void show_bidding(show_state *st, const dk_game *g)
 			}
 		}
 		for (int k = 0; k < b->call_count; k++)
-			fprintf(f, "%s\"%s\"", k ? ", " : " with ", call_words(b->calls[k]));
+			fprintf(f, "%s\"%s\"", k ? ", " : " with ", dk_text_call(b->calls[k]));
 		if (b->text)
 			fprintf(f, " \"%s\"", b->text);
 		fputc('\n', f);

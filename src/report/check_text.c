@@ -11,7 +11,7 @@ static const char *name_of(const dk_game *g, int seat)
 	return p ? p->name : "?";
 }
 
-static const char *call_words(dk_call c)
+const char *dk_text_call(dk_call c)
 {
 	switch (c) {
 	case DK_CALL_RE: return "Re";
@@ -155,28 +155,28 @@ void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_
 		dk_buf_printf(b, "the record ends after %d of %d cards", f->count, f->limit);
 		break;
 	case DK_F_ANNOUNCE_TOO_LATE:
-		dk_buf_printf(b, "%s said \"%s\" too late: ", who, call_words(f->call));
+		dk_buf_printf(b, "%s said \"%s\" too late: ", who, dk_text_call(f->call));
 		model_words(b, f, r);
 		break;
 	case DK_F_ANNOUNCE_WRONG_PARTY:
 		dk_buf_printf(b, "%s, of the %s party, said \"%s\"", who,
-			      party_words(rp->party[f->seat]), call_words(f->call));
+			      party_words(rp->party[f->seat]), dk_text_call(f->call));
 		break;
 	case DK_F_ANNOUNCE_PARTY_UNKNOWN:
 		dk_buf_printf(b, "%s said \"%s\" before the marriage decided the parties", who,
-			      call_words(f->call));
+			      dk_text_call(f->call));
 		break;
 	case DK_F_ANNOUNCE_SKIPPED_LEVEL:
 		dk_buf_printf(b, "%s said \"%s\" passing over \"%s\", which could not be said any "
-			      "more", who, call_words(f->call), level_words(f->count));
+			      "more", who, dk_text_call(f->call), level_words(f->count));
 		break;
 	case DK_F_ANNOUNCE_REPEATED:
 		dk_buf_printf(b, "%s said \"%s\", which the %s party had said already", who,
-			      call_words(f->call), party_words(rp->party[f->seat]));
+			      dk_text_call(f->call), party_words(rp->party[f->seat]));
 		break;
 	case DK_F_LIMIT_WITHOUT_CALL:
 		dk_buf_printf(b, "%s said \"%s\" before the %s party had said \"%s\"", who,
-			      call_words(f->call), party_words(rp->party[f->seat]),
+			      dk_text_call(f->call), party_words(rp->party[f->seat]),
 			      party_words(rp->party[f->seat]));
 		break;
 	case DK_F_SOLOIST_RE_UNANSWERED:

@@ -18,6 +18,9 @@
 #include "rules.h"
 #include "score.h"
 
+/** The words of an announcement: "Re", "Kontra", "keine 90" ...; static. */
+const char *dk_text_call(dk_call c);
+
 /** Write the sentence that describes finding f of game g into b. */
 void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_replay *rp,
 		     const dk_rules *r);
