@@ -54,6 +54,18 @@ int dk_cli_main(dk_cli *cli, int argc, char **argv);
 int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+struct dk_read_opts;
+
+/**
+ * Handle the options every reading command shares, as getopt_long returned
+ * them: 'm' --max-input-size (into opts), 'c' --color (into *color and
+ * cli->err_color), ':' a missing value and '?' an unknown option.
+ * Returns -1 if c is none of these, 0 if it was handled, or an exit code to
+ * return at once.
+ */
+int dk_cli_common_option(dk_cli *cli, const dk_command *cmd, int c, char **argv,
+			 struct dk_read_opts *opts, const char **color);
+
 /** Parse a size such as "512M", "2G", "1000000"; false if invalid. */
 bool dk_cli_parse_size(const char *s, uint64_t *out);
 

@@ -185,11 +185,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 					"--game takes a game number from 1 on, not '%s'", optarg);
 			break;
 		}
-		case 'm':
-			if (!dk_cli_parse_size(optarg, &opts.max_size))
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--max-input-size '%s' is not a size such as 512M or 2G", optarg);
-			break;
 		case 'q': st.quiet = true; break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
@@ -200,22 +195,17 @@ static int run(dk_cli *cli, int argc, char **argv)
 				return dk_cli_usage_error(cli, &dk_cmd_check,
 					"--format takes text or json, not '%s'", optarg);
 			break;
-		case 'c':
-			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--color takes auto, always or never");
-			color = optarg;
-			cli->err_color = dk_cli_want_color(cli->err, optarg);
-			break;
 		case 'h':
 			fputs(dk_cmd_check.usage, cli->out);
 			return DK_EXIT_OK;
-		case ':':
-			return dk_cli_usage_error(cli, &dk_cmd_check, "option '%s' needs a value",
-						  argv[optind - 1]);
-		default:
-			return dk_cli_usage_error(cli, &dk_cmd_check, "unknown option '%s'",
-						  argv[optind - 1]);
+		default: {
+			int rc = dk_cli_common_option(cli, &dk_cmd_check, c, argv, &opts, &color);
+			if (rc < 0)
+				rc = dk_cli_common_option(cli, &dk_cmd_check, '?', argv, &opts, NULL);
+			if (rc)
+				return rc;
+			break;
+		}
 		}
 	}
 	if (optind >= argc)

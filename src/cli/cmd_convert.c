@@ -92,20 +92,17 @@ static int run(dk_cli *cli, int argc, char **argv)
 		switch (c) {
 		case 'o': output = optarg; break;
 		case 'z': gzip = true; break;
-		case 'm':
-			if (!dk_cli_parse_size(optarg, &opts.max_size))
-				return dk_cli_usage_error(cli, &dk_cmd_convert,
-					"--max-input-size '%s' is not a size such as 512M or 2G", optarg);
-			break;
 		case 'h':
 			fputs(dk_cmd_convert.usage, cli->out);
 			return DK_EXIT_OK;
-		case ':':
-			return dk_cli_usage_error(cli, &dk_cmd_convert, "option '%s' needs a value",
-						  argv[optind - 1]);
-		default:
-			return dk_cli_usage_error(cli, &dk_cmd_convert, "unknown option '%s'",
-						  argv[optind - 1]);
+		default: {
+			int rc = dk_cli_common_option(cli, &dk_cmd_convert, c, argv, &opts, NULL);
+			if (rc < 0)
+				rc = dk_cli_common_option(cli, &dk_cmd_convert, '?', argv, &opts, NULL);
+			if (rc)
+				return rc;
+			break;
+		}
 		}
 	}
 	if (optind >= argc)

@@ -408,27 +408,17 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		}
 		case 'r': opts.rules = optarg; break;
-		case 'm':
-			if (!dk_cli_parse_size(optarg, &opts.max_size))
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--max-input-size '%s' is not a size such as 512M or 2G", optarg);
-			break;
-		case 'c':
-			if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--color takes auto, always or never");
-			color = optarg;
-			cli->err_color = dk_cli_want_color(cli->err, optarg);
-			break;
 		case 'h':
 			fputs(dk_cmd_show.usage, cli->out);
 			return DK_EXIT_OK;
-		case ':':
-			return dk_cli_usage_error(cli, &dk_cmd_show, "option '%s' needs a value",
-						  argv[optind - 1]);
-		default:
-			return dk_cli_usage_error(cli, &dk_cmd_show, "unknown option '%s'",
-						  argv[optind - 1]);
+		default: {
+			int rc = dk_cli_common_option(cli, &dk_cmd_show, c, argv, &opts, &color);
+			if (rc < 0)
+				rc = dk_cli_common_option(cli, &dk_cmd_show, '?', argv, &opts, NULL);
+			if (rc)
+				return rc;
+			break;
+		}
 		}
 	}
 	if (optind >= argc)

@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,31 @@ bool dk_cli_parse_size(const char *s, uint64_t *out)
 		return false;
 	*out = v * mul;
 	return true;
+}
+
+int dk_cli_common_option(dk_cli *cli, const dk_command *cmd, int c, char **argv,
+			 struct dk_read_opts *opts, const char **color)
+{
+	switch (c) {
+	case 'm':
+		if (!opts || !dk_cli_parse_size(optarg, &opts->max_size))
+			return dk_cli_usage_error(cli, cmd, "--max-input-size '%s' is not a size "
+						  "such as 512M or 2G", optarg);
+		return 0;
+	case 'c':
+		if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
+			return dk_cli_usage_error(cli, cmd, "--color takes auto, always or never");
+		if (color)
+			*color = optarg;
+		cli->err_color = dk_cli_want_color(cli->err, optarg);
+		return 0;
+	case ':':
+		return dk_cli_usage_error(cli, cmd, "option '%s' needs a value", argv[optind - 1]);
+	case '?':
+		return dk_cli_usage_error(cli, cmd, "unknown option '%s'", argv[optind - 1]);
+	default:
+		return -1;
+	}
 }
 
 bool dk_cli_want_color(FILE *f, const char *mode)
