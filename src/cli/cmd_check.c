@@ -3,8 +3,10 @@
  * report what was irregular.
  *
  * Per game: a header with the game type and the parties, then each finding
- * pointing at the record's line, with the rule that decides it.  Scores and
- * verdicts are not made here yet.
+ * pointing at the record's line, with the rule that decides it, then the
+ * score as played against the one recorded.  The text is in English or German
+ * (--lang, by default from the locale variables); every sentence comes from
+ * the catalogue in src/report/lang.c.  The JSON output has codes only.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "check_json.h"
 #include "check_text.h"
 #include "cli.h"
+#include "lang.h"
 #include "replay.h"
 #include "score.h"
 
@@ -23,6 +26,7 @@ typedef struct check_state {
 	long want;
 	bool quiet;
 	bool json;
+	dk_lang lang;
 	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
 	dk_buf buf;
 } check_state;
@@ -44,8 +48,9 @@ static void score_game(check_state *st, dk_buf *b, const dk_game *g, const dk_re
 {
 	if (!sc)
 		return;
+	dk_lang lang = st->lang;
 	if (!st->json)
-		dk_text_score(b, sc, per_seat, g, rp);
+		dk_text_score(b, lang, sc, per_seat, g, rp);
 	const dk_recorded *rec = &g->recorded;
 	if (!rec->present || rec->score_count == 0)
 		return;
@@ -59,19 +64,20 @@ static void score_game(check_state *st, dk_buf *b, const dk_game *g, const dk_re
 		st->scores_right++;
 	if (st->json)
 		return;
-	dk_buf_puts(b, "  recorded:");
+	dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_RECORDED));
 	for (size_t i = 0; i < rec->score_count; i++) {
 		const dk_seat_points *sp = &rec->scores[i];
 		const dk_player *pl = dk_game_player_at(g, sp->seat);
 		bool ok = sp->points == per_seat[sp->seat];
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", pl ? pl->name : "?", sp->points);
 		if (!ok)
-			dk_buf_printf(b, " (should be %+ld)", per_seat[sp->seat]);
+			dk_say(b, lang, DK_MSG_CK_SHOULD_BE, per_seat[sp->seat]);
 	}
 	if (wrong)
-		dk_buf_printf(b, ": WRONG for %d player%s\n", wrong, wrong == 1 ? "" : "s");
+		dk_say(b, lang, dk_msg_n(wrong, DK_MSG_CK_WRONG_ONE, DK_MSG_CK_WRONG_MANY), wrong);
 	else
-		dk_buf_puts(b, ": right\n");
+		dk_say(b, lang, DK_MSG_CK_RIGHT);
+	dk_buf_putc(b, '\n');
 }
 
 static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
@@ -81,8 +87,13 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		return 0;
 	FILE *f = st->cli->out;
 	bool color = st->cli->color;
+	dk_lang lang = st->lang;
+	dk_buf *b = &st->buf;
 	if (!rules) {
-		fprintf(f, "%s, game %zu: no rule set: not checked\n", st->path, g->index);
+		dk_buf_clear(b);
+		dk_say(b, lang, DK_MSG_CK_NO_RULES, st->path, g->index);
+		dk_buf_putc(b, '\n');
+		fwrite(b->data, 1, b->len, f);
 		return 0;
 	}
 	dk_replay rp;
@@ -97,20 +108,21 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	if (real)
 		st->with_findings++;
 	size_t wrong_before = st->scores_wrong;
-	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
-	dk_buf_printf(b, "%s%s, game %zu%s: ", color ? BOLD : "", st->path, g->index,
-		      color ? RESET : "");
-	dk_text_game_type(b, g, &rp);
-	dk_buf_printf(b, ", rules %s\n  ", rules->name);
+	dk_buf_puts(b, color ? BOLD : "");
+	dk_say(b, lang, DK_MSG_CK_GAME, st->path, g->index);
+	dk_buf_printf(b, "%s: ", color ? RESET : "");
+	dk_text_game_type_in(b, lang, g, &rp);
+	dk_say(b, lang, DK_MSG_CK_RULES, rules->name);
+	dk_buf_puts(b, "\n  ");
 	if (rp.type != DK_GT_THROWN_IN && rp.type != DK_GT_REDEAL) {
-		dk_text_parties(b, g, &rp);
-		dk_buf_printf(b, " - card points Re %d, Kontra %d", rp.points[DK_PARTY_RE],
-			      rp.points[DK_PARTY_KONTRA]);
+		dk_text_parties_in(b, lang, g, &rp);
+		dk_say(b, lang, DK_MSG_CK_CARD_POINTS, rp.points[DK_PARTY_RE],
+		       rp.points[DK_PARTY_KONTRA]);
 	}
 	dk_buf_putc(b, '\n');
 	if (rp.finding_count == 0)
-		dk_buf_puts(b, "  no findings\n");
+		dk_buf_printf(b, "  %s\n", dk_msg_text(lang, DK_MSG_CK_NO_FINDINGS));
 	for (int i = 0; i < rp.finding_count; i++) {
 		const dk_finding *x = &rp.findings[i];
 		bool warn = x->kind == DK_FK_WARNING;
@@ -119,20 +131,23 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			      color ? RESET : "");
 		dk_buf_printf(b, " (%s", dk_finding_kind_name(x->kind));
 		if (x->trick)
-			dk_buf_printf(b, ", trick %d, card %d", x->trick, x->card);
+			dk_say(b, lang, DK_MSG_CK_TRICK_CARD, x->trick, x->card);
 		else
-			dk_buf_puts(b, ", game finding");
+			dk_say(b, lang, DK_MSG_CK_GAME_FINDING);
 		dk_buf_puts(b, "): ");
-		dk_text_finding(b, x, g, &rp, rules);
+		dk_text_finding(b, lang, x, g, &rp, rules);
 		dk_buf_putc(b, '\n');
 		if (x->rule_key) {
 			dk_buf_puts(b, "      ");
-			dk_text_rule_source(b, x, rules);
+			dk_text_rule_source(b, lang, x, rules);
 			dk_buf_putc(b, '\n');
 		}
 	}
-	if (rp.findings_dropped)
-		dk_buf_printf(b, "  ... and %d more findings\n", rp.findings_dropped);
+	if (rp.findings_dropped) {
+		dk_buf_puts(b, "  ");
+		dk_say(b, lang, DK_MSG_CK_MORE_FINDINGS, rp.findings_dropped);
+		dk_buf_putc(b, '\n');
+	}
 	dk_score sc;
 	long per_seat[DK_MAX_SEATS + 1];
 	bool has_score = scored(&rp);
@@ -154,6 +169,31 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	return 0;
 }
 
+/* the count line: games, findings, warnings, recorded scores */
+static void summary(check_state *st)
+{
+	dk_lang lang = st->lang;
+	dk_buf games, findings, warnings;
+	dk_buf_init(&games);
+	dk_buf_init(&findings);
+	dk_buf_init(&warnings);
+	dk_say(&games, lang, dk_msg_n((long long)st->games, DK_MSG_CK_GAMES_ONE,
+				      DK_MSG_CK_GAMES_MANY), st->games);
+	dk_say(&findings, lang, dk_msg_n((long long)st->findings, DK_MSG_CK_FINDINGS_ONE,
+					 DK_MSG_CK_FINDINGS_MANY), st->findings);
+	dk_say(&warnings, lang, dk_msg_n((long long)st->warnings, DK_MSG_CK_WARNINGS_ONE,
+					 DK_MSG_CK_WARNINGS_MANY), st->warnings);
+	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
+	dk_say(b, lang, DK_MSG_CK_SUMMARY, games.data, st->with_findings, findings.data,
+	       warnings.data, st->scores_right, st->scores_wrong);
+	dk_buf_putc(b, '\n');
+	fwrite(b->data, 1, b->len, st->cli->out);
+	dk_buf_release(&games);
+	dk_buf_release(&findings);
+	dk_buf_release(&warnings);
+}
+
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -163,6 +203,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "color", required_argument, NULL, 'c' },
+		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -170,6 +211,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	check_state st;
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
+	st.lang = dk_lang_from_env();
 	const char *color = "auto";
 	int c;
 	optind = 0;
@@ -194,6 +236,11 @@ static int run(dk_cli *cli, int argc, char **argv)
 			else
 				return dk_cli_usage_error(cli, &dk_cmd_check,
 					"--format takes text or json, not '%s'", optarg);
+			break;
+		case 'l':
+			if (!dk_lang_parse(optarg, &st.lang))
+				return dk_cli_usage_error(cli, &dk_cmd_check,
+					"--lang takes de or en, not '%s'", optarg);
 			break;
 		case 'h':
 			fputs(dk_cmd_check.usage, cli->out);
@@ -223,13 +270,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 		else if (rc > status)
 			status = rc;
 	}
-	dk_buf_release(&st.buf);
 	if (!st.json && (!st.quiet || st.findings))
-		fprintf(cli->out, "%zu game%s checked, %zu with findings (%zu finding%s, %zu "
-			"warning%s); recorded scores: %zu right, %zu wrong\n", st.games,
-			st.games == 1 ? "" : "s", st.with_findings, st.findings,
-			st.findings == 1 ? "" : "s", st.warnings, st.warnings == 1 ? "" : "s",
-			st.scores_right, st.scores_wrong);
+		summary(&st);
+	dk_buf_release(&st.buf);
 	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong))
 		status = DK_EXIT_FINDINGS;
 	return status;
@@ -269,6 +312,9 @@ const dk_command dk_cmd_check = {
 	"                        and line, fields described in dokoref(1)\n"
 	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
 	"  --color WHEN          auto (default), always, never\n"
+	"  --lang LANG           en or de: the language of the text output; by\n"
+	"                        default from LC_ALL, LC_MESSAGES or LANG (de...\n"
+	"                        is German, anything else English)\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"Exit status: 0 no findings and every recorded score right, 1 findings\n"

@@ -1,5 +1,6 @@
 /*
- * check_text.c - findings and game types in English words; see check_text.h.
+ * check_text.c - findings, game types and the score in words, English or
+ * German; see check_text.h.  The words are in lang.c.
  */
 #include "check_text.h"
 
@@ -11,41 +12,97 @@ static const char *name_of(const dk_game *g, int seat)
 	return p ? p->name : "?";
 }
 
-const char *dk_text_call(dk_call c)
+/* the width of s on a terminal: its UTF-8 code points (the catalogue has no
+ * wide or combining characters) */
+static size_t text_width(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			n++;
+	return n;
+}
+
+/* s, then spaces up to width: "%-*s" by characters rather than bytes, so
+ * that a column lines up behind "„" or "ü" */
+static void put_padded(dk_buf *b, const char *s, size_t width)
+{
+	dk_buf_puts(b, s);
+	for (size_t n = text_width(s); n < width; n++)
+		dk_buf_putc(b, ' ');
+}
+
+const char *dk_text_call_in(dk_lang lang, dk_call c)
 {
 	switch (c) {
-	case DK_CALL_RE: return "Re";
-	case DK_CALL_KONTRA: return "Kontra";
-	case DK_CALL_NO90: return "keine 90";
-	case DK_CALL_NO60: return "keine 60";
-	case DK_CALL_NO30: return "keine 30";
-	case DK_CALL_SCHWARZ: return "schwarz";
+	case DK_CALL_RE: return dk_msg_text(lang, DK_MSG_CALL_RE);
+	case DK_CALL_KONTRA: return dk_msg_text(lang, DK_MSG_CALL_KONTRA);
+	case DK_CALL_NO90: return dk_msg_text(lang, DK_MSG_CALL_NO90);
+	case DK_CALL_NO60: return dk_msg_text(lang, DK_MSG_CALL_NO60);
+	case DK_CALL_NO30: return dk_msg_text(lang, DK_MSG_CALL_NO30);
+	case DK_CALL_SCHWARZ: return dk_msg_text(lang, DK_MSG_CALL_SCHWARZ);
 	default: return "?";
 	}
 }
 
-static const char *level_words(int level)
+const char *dk_text_call(dk_call c)
 {
-	static const char *const w[DK_LEVELS] = {
-		"Re/Kontra", "keine 90", "keine 60", "keine 30", "schwarz"
-	};
-	return level >= 0 && level < DK_LEVELS ? w[level] : "?";
+	return dk_text_call_in(DK_LANG_EN, c);
 }
 
-static const char *party_words(dk_party p)
+/* Re/Kontra is level 0; keine 90 ... schwarz are 1 to 4 */
+static const char *level_words(dk_lang lang, int level)
 {
-	return p == DK_PARTY_RE ? "Re" : p == DK_PARTY_KONTRA ? "Kontra" : "unknown";
+	if (level == 0)
+		return dk_msg_text(lang, DK_MSG_LEVEL_RE_KONTRA);
+	return level > 0 && level < DK_LEVELS ? dk_text_call_in(lang, (dk_call)(DK_CALL_RE + 1 + level))
+					      : "?";
 }
 
-static const char *solo_words(dk_solo_kind k)
+static bool is_limit(dk_call c)
 {
-	static const char *const w[DK_SOLO_KIND_COUNT] = {
-		"no solo", "Damensolo (queens)", "Bubensolo (jacks)", "Kreuz-Farbsolo",
-		"Pik-Farbsolo", "Herz-Farbsolo", "Karo-Farbsolo", "reines Kreuz-Solo",
-		"reines Pik-Solo", "reines Herz-Solo", "reines Karo-Solo", "Trumpfsolo",
-		"Fleischlos (no trumps)", "Koehler (kings, queens, jacks)",
+	return c == DK_CALL_NO90 || c == DK_CALL_NO60 || c == DK_CALL_NO30 || c == DK_CALL_SCHWARZ;
+}
+
+static const char *party_words(dk_lang lang, dk_party p)
+{
+	return dk_msg_text(lang, p == DK_PARTY_RE       ? DK_MSG_PARTY_RE
+				 : p == DK_PARTY_KONTRA ? DK_MSG_PARTY_KONTRA
+							: DK_MSG_PARTY_UNKNOWN);
+}
+
+static const char *solo_words(dk_lang lang, dk_solo_kind k)
+{
+	static const dk_msg m[DK_SOLO_KIND_COUNT] = {
+		[DK_SOLO_NONE] = DK_MSG_SOLO_NONE,
+		[DK_SOLO_QUEENS] = DK_MSG_SOLO_QUEENS,
+		[DK_SOLO_JACKS] = DK_MSG_SOLO_JACKS,
+		[DK_SOLO_CLUBS] = DK_MSG_SOLO_CLUBS,
+		[DK_SOLO_SPADES] = DK_MSG_SOLO_SPADES,
+		[DK_SOLO_HEARTS] = DK_MSG_SOLO_HEARTS,
+		[DK_SOLO_DIAMONDS] = DK_MSG_SOLO_DIAMONDS,
+		[DK_SOLO_PURE_CLUBS] = DK_MSG_SOLO_PURE_CLUBS,
+		[DK_SOLO_PURE_SPADES] = DK_MSG_SOLO_PURE_SPADES,
+		[DK_SOLO_PURE_HEARTS] = DK_MSG_SOLO_PURE_HEARTS,
+		[DK_SOLO_PURE_DIAMONDS] = DK_MSG_SOLO_PURE_DIAMONDS,
+		[DK_SOLO_TRUMPS] = DK_MSG_SOLO_TRUMPS,
+		[DK_SOLO_FLEISCHLOS] = DK_MSG_SOLO_FLEISCHLOS,
+		[DK_SOLO_KOEHLER] = DK_MSG_SOLO_KOEHLER,
 	};
-	return (unsigned)k < DK_SOLO_KIND_COUNT ? w[k] : "?";
+	return (unsigned)k < DK_SOLO_KIND_COUNT ? dk_msg_text(lang, m[k]) : "?";
+}
+
+static const char *cond_words(dk_lang lang, dk_marriage_cond c)
+{
+	switch (c) {
+	case DK_MARRIAGE_FIRST_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_TRICK);
+	case DK_MARRIAGE_FIRST_FEHL_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_FEHL_TRICK);
+	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_TRUMP_TRICK);
+	default: {
+		const char *name = dk_marriage_cond_name(c);
+		return name ? name : "?";
+	}
+	}
 }
 
 static void cards(dk_buf *b, const dk_card *c, int n)
@@ -54,49 +111,54 @@ static void cards(dk_buf *b, const dk_card *c, int n)
 		dk_buf_printf(b, "%s%s", i ? " " : "", dk_card_symbol(c[i]));
 }
 
-void dk_text_game_type(dk_buf *b, const dk_game *g, const dk_replay *rp)
+void dk_text_game_type_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_replay *rp)
 {
 	switch (rp->type) {
 	case DK_GT_NORMAL:
-		dk_buf_puts(b, "normal game");
+		dk_say(b, lang, DK_MSG_GT_NORMAL);
 		break;
 	case DK_GT_MARRIAGE:
-		dk_buf_printf(b, "marriage (Hochzeit) of %s, partner by %s", name_of(g, rp->declarer),
-			      dk_marriage_cond_name(rp->condition));
+		dk_say(b, lang, DK_MSG_GT_MARRIAGE, name_of(g, rp->declarer),
+		       cond_words(lang, rp->condition));
 		if (rp->alone)
-			dk_buf_printf(b, ": nobody met it, %s plays alone", name_of(g, rp->declarer));
+			dk_say(b, lang, DK_MSG_GT_MARRIAGE_ALONE, name_of(g, rp->declarer));
 		else if (rp->partner)
-			dk_buf_printf(b, ": %s from trick %d", name_of(g, rp->partner),
-				      rp->clarified_trick);
+			dk_say(b, lang, DK_MSG_GT_MARRIAGE_PARTNER, name_of(g, rp->partner),
+			       rp->clarified_trick);
 		break;
 	case DK_GT_SILENT_MARRIAGE:
-		dk_buf_printf(b, "silent marriage (stille Hochzeit) of %s", name_of(g, rp->declarer));
+		dk_say(b, lang, DK_MSG_GT_SILENT_MARRIAGE, name_of(g, rp->declarer));
 		break;
 	case DK_GT_POVERTY:
-		dk_buf_printf(b, "poverty (Armut) of %s, taken by %s", name_of(g, rp->declarer),
-			      name_of(g, rp->partner));
+		dk_say(b, lang, DK_MSG_GT_POVERTY, name_of(g, rp->declarer), name_of(g, rp->partner));
 		break;
 	case DK_GT_SOLO:
-		dk_buf_printf(b, "%s of %s", solo_words(rp->solo), name_of(g, rp->declarer));
+		dk_say(b, lang, DK_MSG_GT_SOLO, solo_words(lang, rp->solo), name_of(g, rp->declarer));
 		break;
 	case DK_GT_RAMSCH:
-		dk_buf_printf(b, "Ramsch (nobody took the poverty of %s)", name_of(g, rp->declarer));
+		dk_say(b, lang, DK_MSG_GT_RAMSCH, name_of(g, rp->declarer));
 		break;
 	case DK_GT_THROWN_IN:
-		dk_buf_printf(b, "thrown in by %s: no game", name_of(g, rp->declarer));
+		dk_say(b, lang, DK_MSG_GT_THROWN_IN, name_of(g, rp->declarer));
 		break;
 	case DK_GT_REDEAL:
-		dk_buf_puts(b, "to be dealt again: no game");
+		dk_say(b, lang, DK_MSG_GT_REDEAL);
 		break;
 	case DK_GT_COUNT:
 		break;
 	}
 }
 
-void dk_text_parties(dk_buf *b, const dk_game *g, const dk_replay *rp)
+void dk_text_game_type(dk_buf *b, const dk_game *g, const dk_replay *rp)
+{
+	dk_text_game_type_in(b, DK_LANG_EN, g, rp);
+}
+
+void dk_text_parties_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_replay *rp)
 {
 	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
-		dk_buf_printf(b, "%s%s:", p == DK_PARTY_RE ? "" : " - ", party_words((dk_party)p));
+		dk_buf_printf(b, "%s%s:", p == DK_PARTY_RE ? "" : " - ",
+			      party_words(lang, (dk_party)p));
 		int n = 0;
 		for (int i = 0; i < DK_PLAYING_SEATS; i++) {
 			int s = rp->seats[i];
@@ -104,191 +166,190 @@ void dk_text_parties(dk_buf *b, const dk_game *g, const dk_replay *rp)
 				dk_buf_printf(b, "%s %s", n++ ? "," : "", name_of(g, s));
 		}
 		if (!n)
-			dk_buf_puts(b, " nobody");
+			dk_buf_printf(b, " %s", dk_msg_text(lang, DK_MSG_NOBODY));
 	}
 }
 
-static void model_words(dk_buf *b, const dk_finding *f, const dk_rules *r)
+void dk_text_parties(dk_buf *b, const dk_game *g, const dk_replay *rp)
+{
+	dk_text_parties_in(b, DK_LANG_EN, g, rp);
+}
+
+static void model_words(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_rules *r)
 {
 	switch (r->announce_model) {
 	case DK_MODEL_OWN_CARDS:
-		dk_buf_printf(b, "after playing %d card%s of the hand (allowed: at most %d)",
-			      f->count, f->count == 1 ? "" : "s", f->limit);
+		dk_say(b, lang, dk_msg_n(f->count, DK_MSG_LATE_OWN_CARDS_ONE,
+					 DK_MSG_LATE_OWN_CARDS_MANY), f->count, f->limit);
 		break;
 	case DK_MODEL_GAME_CARDS:
-		dk_buf_printf(b, "after card %d of the game (allowed: up to card %d)", f->count,
-			      f->limit);
+		dk_say(b, lang, DK_MSG_LATE_GAME_CARDS, f->count, f->limit);
 		break;
 	case DK_MODEL_LEFT_NEIGHBOUR_CARDS:
-		dk_buf_printf(b, "after the left neighbour had played %d card%s (allowed: at most %d)",
-			      f->count, f->count == 1 ? "" : "s", f->limit);
+		dk_say(b, lang, dk_msg_n(f->count, DK_MSG_LATE_NEIGHBOUR_ONE,
+					 DK_MSG_LATE_NEIGHBOUR_MANY), f->count, f->limit);
 		break;
 	case DK_MODEL_COUNT:
 		break;
 	}
 }
 
-void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_replay *rp,
-		     const dk_rules *r)
+static bool key_is(const dk_finding *f, const char *key)
+{
+	return f->rule_key && strcmp(f->rule_key, key) == 0;
+}
+
+void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game *g,
+		     const dk_replay *rp, const dk_rules *r)
 {
 	const char *who = name_of(g, f->seat);
+	const char *call = dk_text_call_in(lang, f->call);
+	const char *party = party_words(lang, rp->party[f->seat]);
 	switch (f->code) {
 	case DK_F_CARD_NOT_IN_HAND:
-		dk_buf_printf(b, "%s played %s, which %s does not hold", who,
-			      dk_card_symbol(f->played), who);
+		dk_say(b, lang, DK_MSG_F_CARD_NOT_IN_HAND, who, dk_card_symbol(f->played), who);
 		break;
 	case DK_F_OUT_OF_TURN:
-		dk_buf_printf(b, "%s played %s when %s was to play", who, dk_card_symbol(f->played),
-			      name_of(g, f->expected_seat));
+		dk_say(b, lang, DK_MSG_F_OUT_OF_TURN, who, dk_card_symbol(f->played),
+		       name_of(g, f->expected_seat));
 		break;
 	case DK_F_WRONG_LEAD:
-		dk_buf_printf(b, "%s led the first trick with %s; %s leads under these rules", who,
-			      dk_card_symbol(f->played), name_of(g, f->expected_seat));
+		dk_say(b, lang, DK_MSG_F_WRONG_LEAD, who, dk_card_symbol(f->played),
+		       name_of(g, f->expected_seat));
 		break;
 	case DK_F_REVOKE:
-		dk_buf_printf(b, "%s played %s to a %s lead while holding ", who,
-			      dk_card_symbol(f->played),
-			      f->count == 4 ? "trump" : dk_suit_symbol((dk_suit)f->count));
+		dk_say(b, lang, DK_MSG_F_REVOKE, who, dk_card_symbol(f->played),
+		       f->count == 4 ? dk_msg_text(lang, DK_MSG_TRUMP)
+				     : dk_suit_symbol((dk_suit)f->count));
 		cards(b, f->demanded, f->demanded_count);
 		break;
 	case DK_F_GAME_INCOMPLETE:
-		dk_buf_printf(b, "the record ends after %d of %d cards", f->count, f->limit);
+		dk_say(b, lang, DK_MSG_F_GAME_INCOMPLETE, f->count, f->limit);
 		break;
 	case DK_F_ANNOUNCE_TOO_LATE:
-		dk_buf_printf(b, "%s said \"%s\" too late: ", who, dk_text_call(f->call));
-		model_words(b, f, r);
+		dk_say(b, lang, is_limit(f->call) ? DK_MSG_F_TOO_LATE_LIMIT : DK_MSG_F_TOO_LATE_CALL,
+		       who, call);
+		model_words(b, lang, f, r);
 		break;
 	case DK_F_ANNOUNCE_WRONG_PARTY:
-		dk_buf_printf(b, "%s, of the %s party, said \"%s\"", who,
-			      party_words(rp->party[f->seat]), dk_text_call(f->call));
+		dk_say(b, lang, DK_MSG_F_WRONG_PARTY, who, party, call);
 		break;
 	case DK_F_ANNOUNCE_PARTY_UNKNOWN:
-		dk_buf_printf(b, "%s said \"%s\" before the marriage decided the parties", who,
-			      dk_text_call(f->call));
+		dk_say(b, lang, is_limit(f->call) ? DK_MSG_F_PARTY_UNKNOWN_LIMIT
+						  : DK_MSG_F_PARTY_UNKNOWN_CALL, who, call);
 		break;
 	case DK_F_ANNOUNCE_SKIPPED_LEVEL:
-		dk_buf_printf(b, "%s said \"%s\" passing over \"%s\", which could not be said any "
-			      "more", who, dk_text_call(f->call), level_words(f->count));
+		dk_say(b, lang, DK_MSG_F_SKIPPED_LEVEL, who, call, level_words(lang, f->count));
 		break;
 	case DK_F_ANNOUNCE_REPEATED:
-		dk_buf_printf(b, "%s said \"%s\", which the %s party had said already", who,
-			      dk_text_call(f->call), party_words(rp->party[f->seat]));
+		dk_say(b, lang, is_limit(f->call) ? DK_MSG_F_REPEATED_LIMIT : DK_MSG_F_REPEATED_CALL,
+		       who, call, party);
 		break;
 	case DK_F_LIMIT_WITHOUT_CALL:
-		dk_buf_printf(b, "%s said \"%s\" before the %s party had said \"%s\"", who,
-			      dk_text_call(f->call), party_words(rp->party[f->seat]),
-			      party_words(rp->party[f->seat]));
+		dk_say(b, lang, DK_MSG_F_LIMIT_WITHOUT_CALL, who, call, party, party);
 		break;
 	case DK_F_SOLOIST_RE_UNANSWERED:
-		dk_buf_printf(b, "the soloist %s said \"Re\" before the opponents announced anything",
-			      who);
+		dk_say(b, lang, DK_MSG_F_SOLOIST_RE_UNANSWERED, who);
 		break;
 	case DK_F_MANDATORY_MISSED:
-		dk_buf_printf(b, "the %s party took %d card points in the first trick but did not "
-			      "announce%s", party_words(rp->party[f->seat]), f->count,
-			      f->limit ? " \"keine 90\" on top of its earlier call" : "");
+		dk_say(b, lang, f->limit ? DK_MSG_F_MANDATORY_RAISE_MISSED : DK_MSG_F_MANDATORY_MISSED,
+		       party, f->count);
 		break;
 	case DK_F_RESERVATION_UNJUSTIFIED:
-		dk_buf_printf(b, "%s named a reservation the hand does not allow", who);
-		if (f->rule_key && strcmp(f->rule_key, "poverty.max_trumps") == 0)
-			dk_buf_printf(b, ": a poverty with %d trumps (at most %d)", f->count, f->limit);
+		dk_say(b, lang, DK_MSG_F_RESERVATION_UNJUSTIFIED, who);
+		if (key_is(f, "poverty.max_trumps"))
+			dk_say(b, lang, DK_MSG_F_UNJUSTIFIED_POVERTY, f->count, f->limit);
 		else if (f->played == DK_CARD_MAKE(DK_CLUBS, DK_QUEEN))
-			dk_buf_printf(b, ": a marriage holding %d of the two %s", f->count,
-				      dk_card_symbol(f->played));
-		else if (f->rule_key && strcmp(f->rule_key, "throw_in.reasons") == 0)
-			dk_buf_puts(b, ": throwing in");
+			dk_say(b, lang, DK_MSG_F_UNJUSTIFIED_MARRIAGE, f->count,
+			       dk_card_symbol(f->played));
+		else if (key_is(f, "throw_in.reasons"))
+			dk_say(b, lang, DK_MSG_F_THROWING_IN);
 		break;
 	case DK_F_RESERVATION_NOT_ALLOWED:
-		dk_buf_printf(b, "%s named a game these rules do not have", who);
-		if (f->rule_key && strcmp(f->rule_key, "solo.kinds") == 0)
-			dk_buf_printf(b, ": %s", solo_words((dk_solo_kind)f->count));
-		else if (f->rule_key && strcmp(f->rule_key, "marriage.conditions") == 0)
-			dk_buf_printf(b, ": a marriage by %s",
-				      dk_marriage_cond_name((dk_marriage_cond)f->count));
-		else if (f->rule_key && strcmp(f->rule_key, "marriage.enabled") == 0)
-			dk_buf_puts(b, ": a marriage");
-		else if (f->rule_key && strcmp(f->rule_key, "poverty.enabled") == 0)
-			dk_buf_puts(b, ": a poverty");
-		else if (f->rule_key && strcmp(f->rule_key, "throw_in.reasons") == 0)
-			dk_buf_puts(b, ": throwing in");
+		dk_say(b, lang, DK_MSG_F_RESERVATION_NOT_ALLOWED, who);
+		if (key_is(f, "solo.kinds"))
+			dk_buf_printf(b, ": %s", solo_words(lang, (dk_solo_kind)f->count));
+		else if (key_is(f, "marriage.conditions"))
+			dk_say(b, lang, DK_MSG_F_NOT_ALLOWED_MARRIAGE_BY,
+			       cond_words(lang, (dk_marriage_cond)f->count));
+		else if (key_is(f, "marriage.enabled"))
+			dk_say(b, lang, DK_MSG_F_NOT_ALLOWED_MARRIAGE);
+		else if (key_is(f, "poverty.enabled"))
+			dk_say(b, lang, DK_MSG_F_NOT_ALLOWED_POVERTY);
+		else if (key_is(f, "throw_in.reasons"))
+			dk_say(b, lang, DK_MSG_F_THROWING_IN);
 		break;
 	case DK_F_POVERTY_PASS_WRONG:
-		dk_buf_printf(b, "%s passed %d card%s for the poverty; %d were due", who, f->count,
-			      f->count == 1 ? "" : "s", f->limit);
+		dk_say(b, lang, dk_msg_n(f->count, DK_MSG_F_POVERTY_PASS_ONE,
+					 DK_MSG_F_POVERTY_PASS_MANY), who, f->count, f->limit);
 		if (f->demanded_count) {
-			dk_buf_puts(b, ", with all the trumps: ");
+			dk_say(b, lang, DK_MSG_F_POVERTY_PASS_TRUMPS);
 			cards(b, f->demanded, f->demanded_count);
 		}
 		break;
 	case DK_F_POVERTY_RETURN_WRONG:
 		if (f->limit < 0)
-			dk_buf_printf(b, "%s gave back a trump while keeping fehl cards", who);
+			dk_say(b, lang, DK_MSG_F_POVERTY_RETURN_TRUMP, who);
 		else
-			dk_buf_printf(b, "%s gave back %d card%s; %d were due", who, f->count,
-				      f->count == 1 ? "" : "s", f->limit);
+			dk_say(b, lang, dk_msg_n(f->count, DK_MSG_F_POVERTY_RETURN_ONE,
+						 DK_MSG_F_POVERTY_RETURN_MANY), who, f->count, f->limit);
 		break;
 	case DK_F_POVERTY_REPORT_MISSING:
 		if (f->count == 0)
-			dk_buf_printf(b, "%s did not say how many trumps came back (none did)", who);
+			dk_say(b, lang, DK_MSG_F_POVERTY_REPORT_NONE, who);
 		else
-			dk_buf_printf(b, "%s gave back %d trump%s without saying so", who, f->count,
-				      f->count == 1 ? "" : "s");
+			dk_say(b, lang, dk_msg_n(f->count, DK_MSG_F_POVERTY_REPORT_MISSING_ONE,
+						 DK_MSG_F_POVERTY_REPORT_MISSING_MANY), who, f->count);
 		break;
 	case DK_F_POVERTY_REPORT_WRONG:
-		dk_buf_printf(b, "%s reported %d trump%s back; %d came back", who, f->count,
-			      f->count == 1 ? "" : "s", f->limit);
+		dk_say(b, lang, dk_msg_n(f->count, DK_MSG_F_POVERTY_REPORT_WRONG_ONE,
+					 DK_MSG_F_POVERTY_REPORT_WRONG_MANY), who, f->count, f->limit);
 		break;
 	case DK_F_POVERTY_ASKED_OUT_OF_ORDER:
-		dk_buf_printf(b, "%s answered the poverty when %s was to be asked", who,
-			      name_of(g, f->expected_seat));
+		dk_say(b, lang, DK_MSG_F_POVERTY_ASKED_OUT_OF_ORDER, who, name_of(g, f->expected_seat));
 		break;
 	case DK_F_SHOULD_HAVE_BEEN_REDEALT:
-		dk_buf_printf(b, "the cards were played although %s",
-			      f->count == DK_GT_THROWN_IN ? "the game was thrown in"
-							  : "the rules end this deal: deal again");
+		dk_say(b, lang, f->count == DK_GT_THROWN_IN ? DK_MSG_F_REDEALT_THROWN_IN
+							    : DK_MSG_F_REDEALT_RULES);
 		break;
 	case DK_F_SWINE_FALSE:
 		if (f->played == DK_CARD_NONE || f->count >= 2)
-			dk_buf_printf(b, "%s declared swines in a game without them", who);
+			dk_say(b, lang, DK_MSG_F_SWINE_NONE, who);
 		else
-			dk_buf_printf(b, "%s declared swines holding %d of the two %s", who, f->count,
-				      dk_card_symbol(f->played));
+			dk_say(b, lang, DK_MSG_F_SWINE_HOLDING, who, f->count,
+			       dk_card_symbol(f->played));
 		break;
 	case DK_F_SWINE_MISTIMED:
-		dk_buf_printf(b, "%s declared swines, but not when playing the first %s", who,
-			      dk_card_symbol(f->played));
+		dk_say(b, lang, DK_MSG_F_SWINE_MISTIMED, who, dk_card_symbol(f->played));
 		break;
 	case DK_F_SWINE_NOT_DECLARED:
-		dk_buf_printf(b, "%s played the first of both %s without declaring the swines", who,
-			      dk_card_symbol(f->played));
+		dk_say(b, lang, DK_MSG_F_SWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
 		break;
 	case DK_F_GENSCHER_FALSE:
 		if (f->count >= 2)
-			dk_buf_printf(b, "%s called Genscher in a game that has none", who);
+			dk_say(b, lang, DK_MSG_F_GENSCHER_NONE, who);
 		else
-			dk_buf_printf(b, "%s called Genscher holding %d of the two %s", who, f->count,
-				      dk_card_symbol(f->played));
+			dk_say(b, lang, DK_MSG_F_GENSCHER_HOLDING, who, f->count,
+			       dk_card_symbol(f->played));
 		break;
 	case DK_F_GENSCHER_MISTIMED:
-		dk_buf_printf(b, "%s called Genscher, but not when playing the first %s", who,
-			      dk_card_symbol(f->played));
+		dk_say(b, lang, DK_MSG_F_GENSCHER_MISTIMED, who, dk_card_symbol(f->played));
 		break;
 	case DK_F_WENDE_GENSCHER_FALSE:
 		switch (f->limit) {
 		case 0:
-			dk_buf_printf(b, "%s called Wende-Genscher in a game that does not allow it", who);
+			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_NONE, who);
 			break;
 		case 1:
-			dk_buf_printf(b, "%s called Wende-Genscher holding %d of the two %s", who,
-				      f->count, dk_card_symbol(f->played));
+			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_HOLDING, who, f->count,
+			       dk_card_symbol(f->played));
 			break;
 		case 2:
-			dk_buf_printf(b, "%s called Wende-Genscher without naming another player as "
-				      "partner", who);
+			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_NO_PARTNER, who);
 			break;
 		default:
-			dk_buf_printf(b, "%s called Wende-Genscher, but not when playing the first %s",
-				      who, dk_card_symbol(f->played));
+			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_MISTIMED, who,
+			       dk_card_symbol(f->played));
 			break;
 		}
 		break;
@@ -297,126 +358,146 @@ void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_
 	}
 }
 
-void dk_text_rule_source(dk_buf *b, const dk_finding *f, const dk_rules *r)
+void dk_text_rule_source(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_rules *r)
 {
 	if (!f->rule_key)
 		return;
-	dk_buf_printf(b, "rule %s", f->rule_key);
+	dk_say(b, lang, DK_MSG_RS_RULE, f->rule_key);
 	if (!f->rule) {
-		dk_buf_puts(b, " (the format and the course of play)");
+		dk_say(b, lang, DK_MSG_RS_FORMAT);
 		return;
 	}
-	dk_buf_printf(b, " of %s", r->name ? r->name : "?");
+	dk_say(b, lang, DK_MSG_RS_OF, r->name ? r->name : "?");
 	if (f->rule->overridden)
-		dk_buf_puts(b, ", overridden by the record");
+		dk_say(b, lang, DK_MSG_RS_OVERRIDDEN);
 	else if (f->rule->inherited)
-		dk_buf_printf(b, ", inherited from %s", r->base ? r->base : "its base");
+		dk_say(b, lang, DK_MSG_RS_INHERITED,
+		       r->base ? r->base : dk_msg_text(lang, DK_MSG_RS_ITS_BASE));
 	if (f->rule->assumption)
-		dk_buf_printf(b, ", assumed (%s)", f->rule->assumption);
+		dk_say(b, lang, DK_MSG_RS_ASSUMED, f->rule->assumption);
 	if (f->rule->cite)
 		dk_buf_printf(b, ": %s", f->rule->cite);
 }
 
-static void item_words(dk_buf *b, const dk_score_item *it)
+static void item_words(dk_buf *b, dk_lang lang, const dk_score_item *it)
 {
-	static const char *const under[DK_LEVELS] = { "", "under 90", "under 60", "under 30",
-						       "schwarz (no trick)" };
-	static const char *const limit[DK_LEVELS] = { "", "keine 90", "keine 60", "keine 30",
-						       "schwarz" };
+	static const dk_msg under[DK_LEVELS] = {
+		DK_MSG_COUNT, DK_MSG_SI_UNDER_90, DK_MSG_SI_UNDER_60, DK_MSG_SI_UNDER_30,
+		DK_MSG_SI_UNDER_SCHWARZ
+	};
 	static const char *const reach[DK_LEVELS] = { "", "120", "90", "60", "30" };
+	bool level_ok = it->level > 0 && it->level < DK_LEVELS;
+	const char *limit = level_ok ? level_words(lang, it->level) : "";
 	dk_party opp = it->party == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
 	switch (it->kind) {
 	case DK_SI_WON:
-		dk_buf_puts(b, "won");
+		dk_say(b, lang, DK_MSG_SI_WON);
 		break;
 	case DK_SI_UNDER:
-		dk_buf_printf(b, "%s %s", party_words(opp), under[it->level]);
+		if (level_ok)
+			dk_say(b, lang, under[it->level], party_words(lang, opp));
+		else
+			dk_buf_printf(b, "%s ", party_words(lang, opp));
 		break;
 	case DK_SI_CALL:
-		dk_buf_printf(b, "\"%s\" said", party_words(it->detail));
+		dk_say(b, lang, DK_MSG_SI_CALL, party_words(lang, it->detail));
 		break;
 	case DK_SI_LIMIT:
-		dk_buf_printf(b, "\"%s\" said by %s", limit[it->level], party_words(it->detail));
+		dk_say(b, lang, DK_MSG_SI_LIMIT, limit, party_words(lang, it->detail));
 		break;
 	case DK_SI_REACHED:
-		dk_buf_printf(b, "%s reached against \"%s\"", reach[it->level], limit[it->level]);
+		dk_say(b, lang, DK_MSG_SI_REACHED, level_ok ? reach[it->level] : "", limit);
 		break;
 	case DK_SI_AGAINST_OLD:
-		dk_buf_puts(b, "against the old (Kontra won)");
+		dk_say(b, lang, DK_MSG_SI_AGAINST_OLD);
 		break;
 	case DK_SI_DOPPELKOPF:
-		dk_buf_puts(b, "Doppelkopf (a trick of 40 or more)");
+		dk_say(b, lang, DK_MSG_SI_DOPPELKOPF);
 		break;
 	case DK_SI_FOX:
-		dk_buf_puts(b, "Fuchs caught");
+		dk_say(b, lang, DK_MSG_SI_FOX);
 		break;
 	case DK_SI_KARLCHEN:
-		dk_buf_puts(b, "Karlchen takes the last trick");
+		dk_say(b, lang, DK_MSG_SI_KARLCHEN);
 		break;
 	case DK_SI_KARLCHEN_CAUGHT:
-		dk_buf_puts(b, "Karlchen caught in the last trick");
+		dk_say(b, lang, DK_MSG_SI_KARLCHEN_CAUGHT);
 		break;
 	case DK_SI_KIND_COUNT:
 		break;
 	}
 }
 
-static void target_words(dk_buf *b, int t)
+static void target_words(dk_buf *b, dk_lang lang, int t)
 {
 	if (t == 241)
-		dk_buf_puts(b, "every trick");
+		dk_say(b, lang, DK_MSG_SC_EVERY_TRICK);
 	else if (t == 0)
-		dk_buf_puts(b, "one trick");
+		dk_say(b, lang, DK_MSG_SC_ONE_TRICK);
 	else
 		dk_buf_printf(b, "%d", t);
 }
 
-void dk_text_score(dk_buf *b, const dk_score *s, const long *per_seat, const dk_game *g,
-		   const dk_replay *rp)
+/* the width of the column of score items, in characters */
+#define ITEM_WIDTH 38
+
+void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_seat,
+		   const dk_game *g, const dk_replay *rp)
 {
-	dk_buf_puts(b, "  result: ");
+	dk_buf tmp, tmp2;
+	dk_buf_init(&tmp);
+	dk_buf_init(&tmp2);
+	dk_buf_printf(b, "  %s ", dk_msg_text(lang, DK_MSG_SC_RESULT));
 	if (s->winner == DK_PARTY_NONE)
-		dk_buf_puts(b, "nobody won, both missed what they announced");
+		dk_say(b, lang, DK_MSG_SC_NOBODY_WON);
 	else
-		dk_buf_printf(b, "%s won", party_words(s->winner));
-	dk_buf_printf(b, " (Re needed ");
-	target_words(b, s->target[DK_PARTY_RE]);
-	dk_buf_printf(b, " and took %d, Kontra needed ", rp->points[DK_PARTY_RE]);
-	target_words(b, s->target[DK_PARTY_KONTRA]);
-	dk_buf_printf(b, " and took %d)\n", rp->points[DK_PARTY_KONTRA]);
+		dk_say(b, lang, DK_MSG_SC_WON, party_words(lang, s->winner));
+	target_words(&tmp, lang, s->target[DK_PARTY_RE]);
+	target_words(&tmp2, lang, s->target[DK_PARTY_KONTRA]);
+	dk_say(b, lang, DK_MSG_SC_TARGETS, tmp.data, rp->points[DK_PARTY_RE], tmp2.data,
+	       rp->points[DK_PARTY_KONTRA]);
+	dk_buf_putc(b, '\n');
+	const char *special = dk_msg_text(lang, DK_MSG_SC_SPECIAL);
+	size_t special_width = text_width(special);
 	for (int i = 0; i < s->item_count; i++) {
 		const dk_score_item *it = &s->items[i];
-		dk_buf tmp;
-		dk_buf_init(&tmp);
-		item_words(&tmp, it);
-		dk_buf_printf(b, "    %-38s %-6s %+3d  %-7s  %s\n", tmp.data ? tmp.data : "",
-			      party_words(it->party), it->points, it->special ? "special" : "",
-			      it->rule_key ? it->rule_key : "");
-		dk_buf_release(&tmp);
+		dk_buf_clear(&tmp);
+		item_words(&tmp, lang, it);
+		dk_buf_puts(b, "    ");
+		put_padded(b, tmp.data ? tmp.data : "", ITEM_WIDTH);
+		dk_buf_printf(b, " %-6s %+3d  ", party_words(lang, it->party), it->points);
+		put_padded(b, it->special ? special : "", special_width);
+		dk_buf_printf(b, "  %s\n", it->rule_key ? it->rule_key : "");
 	}
-	if (s->feigheit_capped)
-		dk_buf_printf(b, "    (Feigheit: %d level%s reached beyond one above the announced "
-			      "not counted, score.feigheit)\n", s->feigheit_dropped,
-			      s->feigheit_dropped == 1 ? "" : "s");
-	dk_buf_puts(b, "  value: ");
+	dk_buf_release(&tmp);
+	dk_buf_release(&tmp2);
+	if (s->feigheit_capped) {
+		dk_buf_puts(b, "    ");
+		dk_say(b, lang, dk_msg_n(s->feigheit_dropped, DK_MSG_SC_FEIGHEIT_ONE,
+					 DK_MSG_SC_FEIGHEIT_MANY), s->feigheit_dropped);
+		dk_buf_putc(b, '\n');
+	}
+	dk_buf_printf(b, "  %s ", dk_msg_text(lang, DK_MSG_SC_VALUE));
 	if (s->multiplier > 1 || s->specials) {
-		dk_buf_printf(b, "%d for %s", s->base < 0 ? -s->base : s->base,
-			      s->base < 0 ? "Kontra" : "Re");
-		if (s->multiplier > 1)
-			dk_buf_printf(b, " x %d%s", s->multiplier,
-				      s->counter_doubled ? " (Re/Kontra said, lost counter-announcement)"
-							 : " (Re/Kontra said)");
+		dk_say(b, lang, DK_MSG_SC_POINTS_FOR, s->base < 0 ? -s->base : s->base,
+		       party_words(lang, s->base < 0 ? DK_PARTY_KONTRA : DK_PARTY_RE));
+		/* the doubling by Re/Kontra and by a lost counter-announcement,
+		 * each named for what it is */
+		int by_calls = s->counter_doubled ? s->multiplier / 2 : s->multiplier;
+		if (by_calls > 1)
+			dk_say(b, lang, DK_MSG_SC_DOUBLED, by_calls);
+		if (s->counter_doubled)
+			dk_say(b, lang, DK_MSG_SC_DOUBLED_LOST_COUNTER, 2);
 		if (s->specials)
-			dk_buf_printf(b, ", special points %d for %s",
-				      s->specials > 0 ? s->specials : -s->specials,
-				      s->specials > 0 ? "Re" : "Kontra");
+			dk_say(b, lang, DK_MSG_SC_SPECIALS, s->specials > 0 ? s->specials : -s->specials,
+			       party_words(lang, s->specials > 0 ? DK_PARTY_RE : DK_PARTY_KONTRA));
 		dk_buf_puts(b, ": ");
 	}
-	dk_buf_printf(b, "%d for %s", s->value < 0 ? -s->value : s->value,
-		      s->value < 0 ? "Kontra" : "Re");
+	dk_say(b, lang, DK_MSG_SC_POINTS_FOR, s->value < 0 ? -s->value : s->value,
+	       party_words(lang, s->value < 0 ? DK_PARTY_KONTRA : DK_PARTY_RE));
 	if (s->factor > 1)
-		dk_buf_printf(b, ", the soloist x %d", s->factor);
-	dk_buf_puts(b, "\n  plus-minus:");
+		dk_say(b, lang, DK_MSG_SC_SOLOIST, s->factor);
+	dk_buf_printf(b, "\n  %s", dk_msg_text(lang, DK_MSG_SC_PLUS_MINUS));
 	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
 		int seat = rp->seats[i];
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", name_of(g, seat), per_seat[seat]);

@@ -4,7 +4,9 @@
  * One header line per game (file, game, type, rule set), the parties, then
  * each finding: where it points in the record, its code and kind, what
  * happened in a sentence, and the rule that decides it with its source.
- * English only for now; the words live here and nowhere else.
+ * In English or German: every word comes from the catalogue (lang.h); this
+ * file only puts them together.  Names, card symbols, finding codes and rule
+ * set keys are the same in both languages.
  */
 #ifndef DK_CHECK_TEXT_H
 #define DK_CHECK_TEXT_H
@@ -13,31 +15,40 @@
 
 #include "buf.h"
 #include "finding.h"
+#include "lang.h"
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
 #include "score.h"
 
-/** The words of an announcement: "Re", "Kontra", "keine 90" ...; static. */
+/** The words of an announcement: "Re", "Kontra", "keine 90" ...; static.
+ * They are the same in both languages. */
 const char *dk_text_call(dk_call c);
+const char *dk_text_call_in(dk_lang lang, dk_call c);
 
 /** Write the sentence that describes finding f of game g into b. */
-void dk_text_finding(dk_buf *b, const dk_finding *f, const dk_game *g, const dk_replay *rp,
-		     const dk_rules *r);
+void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game *g,
+		     const dk_replay *rp, const dk_rules *r);
 
-/** Write what the game was: "normal game", "Damensolo of Anna", ... */
-void dk_text_game_type(dk_buf *b, const dk_game *g, const dk_replay *rp);
+/** Write what the game was: "normal game", "Damensolo (queens) of Anna",
+ * "Normalspiel", "Damensolo von Anna" ... */
+void dk_text_game_type_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_replay *rp);
 
 /** Write the parties: "Re: Anna, Clara - Kontra: Ben, David". */
+void dk_text_parties_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_replay *rp);
+
+/** dk_text_game_type_in() and dk_text_parties_in() in English, for callers
+ * without a language (show). */
+void dk_text_game_type(dk_buf *b, const dk_game *g, const dk_replay *rp);
 void dk_text_parties(dk_buf *b, const dk_game *g, const dk_replay *rp);
 
 /** Write the score: winner and targets, every item with its rule key, the
  * value and each player's plus-minus, one line each, indented by two. */
-void dk_text_score(dk_buf *b, const dk_score *s, const long *per_seat, const dk_game *g,
-		   const dk_replay *rp);
+void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_seat,
+		   const dk_game *g, const dk_replay *rp);
 
 /** Write where a rule comes from: its cite, and marks for assumed and
  * inherited values; nothing for a rule without source. */
-void dk_text_rule_source(dk_buf *b, const dk_finding *f, const dk_rules *r);
+void dk_text_rule_source(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_rules *r);
 
 #endif

@@ -1,0 +1,400 @@
+/*
+ * lang.c - the message catalogue, English and German; see lang.h.
+ *
+ * The German words are those of the rule documents (the DDV's TSR, the house
+ * rules in rulesets/): Re, Kontra, Ansage, Absage, Stich, Augen, Vorbehalt,
+ * Hochzeit, Armut, bedienen, Sonderpunkt, Spielwert, Plus-Minus.  Both
+ * strings of a row must take the same printf conversions in the same order
+ * (tests/unit/test_lang.c); German word order has to fit around them.
+ */
+#include "lang.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct dk_msg_text {
+	const char *en;
+	const char *de;
+};
+
+/* One row: the id, the English, the German.  A row with one string does not
+ * compile (the macro takes three arguments), and both must be string
+ * literals; a row given twice is an -Woverride-init warning.  An id without
+ * a row is left NULL, which the unit test refuses. */
+#define MSG(id, en, de) [id] = { "" en, "" de }
+
+static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
+	MSG(DK_MSG_CALL_RE, "Re", "Re"),
+	MSG(DK_MSG_CALL_KONTRA, "Kontra", "Kontra"),
+	MSG(DK_MSG_CALL_NO90, "keine 90", "keine 90"),
+	MSG(DK_MSG_CALL_NO60, "keine 60", "keine 60"),
+	MSG(DK_MSG_CALL_NO30, "keine 30", "keine 30"),
+	MSG(DK_MSG_CALL_SCHWARZ, "schwarz", "schwarz"),
+	MSG(DK_MSG_LEVEL_RE_KONTRA, "Re/Kontra", "Re/Kontra"),
+	MSG(DK_MSG_PARTY_RE, "Re", "Re"),
+	MSG(DK_MSG_PARTY_KONTRA, "Kontra", "Kontra"),
+	MSG(DK_MSG_PARTY_UNKNOWN, "unknown", "unbekannt"),
+	MSG(DK_MSG_NOBODY, "nobody", "niemand"),
+	MSG(DK_MSG_TRUMP, "trump", "Trumpf"),
+
+	MSG(DK_MSG_SOLO_NONE, "no solo", "kein Solo"),
+	MSG(DK_MSG_SOLO_QUEENS, "Damensolo (queens)", "Damensolo"),
+	MSG(DK_MSG_SOLO_JACKS, "Bubensolo (jacks)", "Bubensolo"),
+	MSG(DK_MSG_SOLO_CLUBS, "Kreuz-Farbsolo", "Kreuz-Farbsolo"),
+	MSG(DK_MSG_SOLO_SPADES, "Pik-Farbsolo", "Pik-Farbsolo"),
+	MSG(DK_MSG_SOLO_HEARTS, "Herz-Farbsolo", "Herz-Farbsolo"),
+	MSG(DK_MSG_SOLO_DIAMONDS, "Karo-Farbsolo", "Karo-Farbsolo"),
+	MSG(DK_MSG_SOLO_PURE_CLUBS, "reines Kreuz-Solo", "reines Kreuz-Solo"),
+	MSG(DK_MSG_SOLO_PURE_SPADES, "reines Pik-Solo", "reines Pik-Solo"),
+	MSG(DK_MSG_SOLO_PURE_HEARTS, "reines Herz-Solo", "reines Herz-Solo"),
+	MSG(DK_MSG_SOLO_PURE_DIAMONDS, "reines Karo-Solo", "reines Karo-Solo"),
+	MSG(DK_MSG_SOLO_TRUMPS, "Trumpfsolo", "Trumpfsolo"),
+	MSG(DK_MSG_SOLO_FLEISCHLOS, "Fleischlos (no trumps)", "Fleischloser"),
+	MSG(DK_MSG_SOLO_KOEHLER, "Koehler (kings, queens, jacks)", "Köhler"),
+
+	/* English shows the rule set value, German says it */
+	MSG(DK_MSG_COND_FIRST_TRICK, "first-trick", "den ersten Stich"),
+	MSG(DK_MSG_COND_FIRST_FEHL_TRICK, "first-fehl-trick", "den ersten Fehlstich"),
+	MSG(DK_MSG_COND_FIRST_TRUMP_TRICK, "first-trump-trick", "den ersten Trumpfstich"),
+
+	MSG(DK_MSG_GT_NORMAL, "normal game", "Normalspiel"),
+	MSG(DK_MSG_GT_MARRIAGE,
+		"marriage (Hochzeit) of %s, partner by %s",
+		"Hochzeit von %s, Partner durch %s"),
+	MSG(DK_MSG_GT_MARRIAGE_ALONE,
+		": nobody met it, %s plays alone",
+		": kein Partner gefunden, %s spielt allein"),
+	MSG(DK_MSG_GT_MARRIAGE_PARTNER, ": %s from trick %d", ": %s ab Stich %d"),
+	MSG(DK_MSG_GT_SILENT_MARRIAGE,
+		"silent marriage (stille Hochzeit) of %s",
+		"stille Hochzeit von %s"),
+	MSG(DK_MSG_GT_POVERTY,
+		"poverty (Armut) of %s, taken by %s",
+		"Armut von %s, aufgenommen von %s"),
+	MSG(DK_MSG_GT_SOLO, "%s of %s", "%s von %s"),
+	MSG(DK_MSG_GT_RAMSCH,
+		"Ramsch (nobody took the poverty of %s)",
+		"Ramsch (niemand hat die Armut von %s aufgenommen)"),
+	MSG(DK_MSG_GT_THROWN_IN, "thrown in by %s: no game", "%s hat geschmissen: kein Spiel"),
+	MSG(DK_MSG_GT_REDEAL, "to be dealt again: no game", "neu zu geben: kein Spiel"),
+
+	MSG(DK_MSG_LATE_OWN_CARDS_ONE,
+		"after playing %d card of the hand (allowed: at most %d)",
+		"als schon %d eigene Karte gespielt war (erlaubt: höchstens %d)"),
+	MSG(DK_MSG_LATE_OWN_CARDS_MANY,
+		"after playing %d cards of the hand (allowed: at most %d)",
+		"als schon %d eigene Karten gespielt waren (erlaubt: höchstens %d)"),
+	MSG(DK_MSG_LATE_GAME_CARDS,
+		"after card %d of the game (allowed: up to card %d)",
+		"nach der %d. Karte des Spiels (erlaubt: bis zur %d. Karte)"),
+	MSG(DK_MSG_LATE_NEIGHBOUR_ONE,
+		"after the left neighbour had played %d card (allowed: at most %d)",
+		"als der linke Nachbar schon %d Karte gespielt hatte (erlaubt: höchstens %d)"),
+	MSG(DK_MSG_LATE_NEIGHBOUR_MANY,
+		"after the left neighbour had played %d cards (allowed: at most %d)",
+		"als der linke Nachbar schon %d Karten gespielt hatte (erlaubt: höchstens %d)"),
+
+	MSG(DK_MSG_F_CARD_NOT_IN_HAND,
+		"%s played %s, which %s does not hold",
+		"%s hat %s gespielt, eine Karte, die %s nicht auf der Hand hatte"),
+	MSG(DK_MSG_F_OUT_OF_TURN,
+		"%s played %s when %s was to play",
+		"%s hat %s außer der Reihe gespielt; an der Reihe war %s"),
+	MSG(DK_MSG_F_WRONG_LEAD,
+		"%s led the first trick with %s; %s leads under these rules",
+		"%s hat mit %s zum ersten Stich aufgespielt; nach diesen Regeln spielt %s auf"),
+	/* followed by the cards that could have followed */
+	MSG(DK_MSG_F_REVOKE,
+		"%s played %s to a %s lead while holding ",
+		"%s hat falsch bedient: %s auf %s gespielt, zum Bedienen auf der Hand: "),
+	MSG(DK_MSG_F_GAME_INCOMPLETE,
+		"the record ends after %d of %d cards",
+		"die Aufzeichnung endet nach %d von %d Karten"),
+	/* followed by the deadline */
+	MSG(DK_MSG_F_TOO_LATE_CALL, "%s said \"%s\" too late: ", "%s hat „%s“ zu spät angesagt: "),
+	MSG(DK_MSG_F_TOO_LATE_LIMIT, "%s said \"%s\" too late: ", "%s hat „%s“ zu spät abgesagt: "),
+	MSG(DK_MSG_F_WRONG_PARTY,
+		"%s, of the %s party, said \"%s\"",
+		"%s aus der %s-Partei hat „%s“ angesagt"),
+	MSG(DK_MSG_F_PARTY_UNKNOWN_CALL,
+		"%s said \"%s\" before the marriage decided the parties",
+		"%s hat „%s“ angesagt, bevor die Hochzeit die Parteien geklärt hatte"),
+	MSG(DK_MSG_F_PARTY_UNKNOWN_LIMIT,
+		"%s said \"%s\" before the marriage decided the parties",
+		"%s hat „%s“ abgesagt, bevor die Hochzeit die Parteien geklärt hatte"),
+	MSG(DK_MSG_F_SKIPPED_LEVEL,
+		"%s said \"%s\" passing over \"%s\", which could not be said any more",
+		"%s hat „%s“ abgesagt und dabei „%s“ übersprungen, obwohl dafür die Zeit "
+		"schon abgelaufen war"),
+	MSG(DK_MSG_F_REPEATED_CALL,
+		"%s said \"%s\", which the %s party had said already",
+		"%s hat „%s“ angesagt, was die %s-Partei schon angesagt hatte"),
+	MSG(DK_MSG_F_REPEATED_LIMIT,
+		"%s said \"%s\", which the %s party had said already",
+		"%s hat „%s“ abgesagt, was die %s-Partei schon abgesagt hatte"),
+	MSG(DK_MSG_F_LIMIT_WITHOUT_CALL,
+		"%s said \"%s\" before the %s party had said \"%s\"",
+		"%s hat „%s“ abgesagt, bevor die %s-Partei „%s“ angesagt hatte"),
+	MSG(DK_MSG_F_SOLOIST_RE_UNANSWERED,
+		"the soloist %s said \"Re\" before the opponents announced anything",
+		"der Solospieler %s hat „Re“ angesagt, bevor die Gegenpartei etwas angesagt hatte"),
+	MSG(DK_MSG_F_MANDATORY_MISSED,
+		"the %s party took %d card points in the first trick but did not announce",
+		"die %s-Partei hat im ersten Stich %d Augen bekommen, aber nichts angesagt"),
+	MSG(DK_MSG_F_MANDATORY_RAISE_MISSED,
+		"the %s party took %d card points in the first trick but did not announce "
+		"\"keine 90\" on top of its earlier call",
+		"die %s-Partei hat im ersten Stich %d Augen bekommen, aber nicht zusätzlich zu "
+		"ihrer Ansage „keine 90“ abgesagt"),
+	/* followed by what was named */
+	MSG(DK_MSG_F_RESERVATION_UNJUSTIFIED,
+		"%s named a reservation the hand does not allow",
+		"%s hat einen Vorbehalt angemeldet, den die Karten nicht hergeben"),
+	MSG(DK_MSG_F_UNJUSTIFIED_POVERTY,
+		": a poverty with %d trumps (at most %d)",
+		": eine Armut mit %d Trümpfen (höchstens %d)"),
+	MSG(DK_MSG_F_UNJUSTIFIED_MARRIAGE,
+		": a marriage holding %d of the two %s",
+		": eine Hochzeit mit nur %d der beiden %s"),
+	MSG(DK_MSG_F_THROWING_IN, ": throwing in", ": Schmeißen"),
+	MSG(DK_MSG_F_RESERVATION_NOT_ALLOWED,
+		"%s named a game these rules do not have",
+		"%s hat ein Spiel angemeldet, das diese Regeln nicht kennen"),
+	MSG(DK_MSG_F_NOT_ALLOWED_MARRIAGE_BY,
+		": a marriage by %s",
+		": eine Hochzeit, Partner durch %s"),
+	MSG(DK_MSG_F_NOT_ALLOWED_MARRIAGE, ": a marriage", ": eine Hochzeit"),
+	MSG(DK_MSG_F_NOT_ALLOWED_POVERTY, ": a poverty", ": eine Armut"),
+	MSG(DK_MSG_F_POVERTY_PASS_ONE,
+		"%s passed %d card for the poverty; %d were due",
+		"%s hat für die Armut %d Karte abgegeben; verlangt: %d"),
+	MSG(DK_MSG_F_POVERTY_PASS_MANY,
+		"%s passed %d cards for the poverty; %d were due",
+		"%s hat für die Armut %d Karten abgegeben; verlangt: %d"),
+	/* followed by the cards */
+	MSG(DK_MSG_F_POVERTY_PASS_TRUMPS, ", with all the trumps: ", ", und zwar alle Trümpfe: "),
+	MSG(DK_MSG_F_POVERTY_RETURN_TRUMP,
+		"%s gave back a trump while keeping fehl cards",
+		"%s hat einen Trumpf zurückgegeben und dabei Fehlkarten behalten"),
+	MSG(DK_MSG_F_POVERTY_RETURN_ONE,
+		"%s gave back %d card; %d were due",
+		"%s hat %d Karte zurückgegeben; verlangt: %d"),
+	MSG(DK_MSG_F_POVERTY_RETURN_MANY,
+		"%s gave back %d cards; %d were due",
+		"%s hat %d Karten zurückgegeben; verlangt: %d"),
+	MSG(DK_MSG_F_POVERTY_REPORT_NONE,
+		"%s did not say how many trumps came back (none did)",
+		"%s hat nicht angesagt, wie viele Trümpfe zurückkamen (keiner)"),
+	MSG(DK_MSG_F_POVERTY_REPORT_MISSING_ONE,
+		"%s gave back %d trump without saying so",
+		"%s hat %d Trumpf zurückgegeben, ohne es anzusagen"),
+	MSG(DK_MSG_F_POVERTY_REPORT_MISSING_MANY,
+		"%s gave back %d trumps without saying so",
+		"%s hat %d Trümpfe zurückgegeben, ohne es anzusagen"),
+	MSG(DK_MSG_F_POVERTY_REPORT_WRONG_ONE,
+		"%s reported %d trump back; %d came back",
+		"%s hat „%d Trumpf zurück“ angesagt; zurückgekommen: %d"),
+	MSG(DK_MSG_F_POVERTY_REPORT_WRONG_MANY,
+		"%s reported %d trumps back; %d came back",
+		"%s hat „%d Trümpfe zurück“ angesagt; zurückgekommen: %d"),
+	MSG(DK_MSG_F_POVERTY_ASKED_OUT_OF_ORDER,
+		"%s answered the poverty when %s was to be asked",
+		"%s hat auf die Armut geantwortet, obwohl erst %s zu fragen war"),
+	MSG(DK_MSG_F_REDEALT_THROWN_IN,
+		"the cards were played although the game was thrown in",
+		"es wurde gespielt, obwohl geschmissen wurde"),
+	MSG(DK_MSG_F_REDEALT_RULES,
+		"the cards were played although the rules end this deal: deal again",
+		"es wurde gespielt, obwohl nach den Regeln neu zu geben war"),
+	MSG(DK_MSG_F_SWINE_NONE,
+		"%s declared swines in a game without them",
+		"%s hat Schweine angesagt, obwohl es in diesem Spiel keine gibt"),
+	MSG(DK_MSG_F_SWINE_HOLDING,
+		"%s declared swines holding %d of the two %s",
+		"%s hat Schweine angesagt, hatte aber nur %d der beiden %s"),
+	MSG(DK_MSG_F_SWINE_MISTIMED,
+		"%s declared swines, but not when playing the first %s",
+		"%s hat Schweine angesagt, aber nicht beim Ausspielen des ersten %s"),
+	MSG(DK_MSG_F_SWINE_NOT_DECLARED,
+		"%s played the first of both %s without declaring the swines",
+		"%s hat das erste der beiden %s gespielt, ohne die Schweine anzusagen"),
+	MSG(DK_MSG_F_GENSCHER_NONE,
+		"%s called Genscher in a game that has none",
+		"%s hat Genscher angesagt, obwohl es in diesem Spiel keinen gibt"),
+	MSG(DK_MSG_F_GENSCHER_HOLDING,
+		"%s called Genscher holding %d of the two %s",
+		"%s hat Genscher angesagt, hatte aber nur %d der beiden %s"),
+	MSG(DK_MSG_F_GENSCHER_MISTIMED,
+		"%s called Genscher, but not when playing the first %s",
+		"%s hat Genscher angesagt, aber nicht beim Ausspielen des ersten %s"),
+	MSG(DK_MSG_F_WENDE_GENSCHER_NONE,
+		"%s called Wende-Genscher in a game that does not allow it",
+		"%s hat Wende-Genscher angesagt, obwohl er in diesem Spiel nicht gilt"),
+	MSG(DK_MSG_F_WENDE_GENSCHER_HOLDING,
+		"%s called Wende-Genscher holding %d of the two %s",
+		"%s hat Wende-Genscher angesagt, hatte aber nur %d der beiden %s"),
+	MSG(DK_MSG_F_WENDE_GENSCHER_NO_PARTNER,
+		"%s called Wende-Genscher without naming another player as partner",
+		"%s hat Wende-Genscher angesagt, ohne einen anderen Spieler als Partner zu nennen"),
+	MSG(DK_MSG_F_WENDE_GENSCHER_MISTIMED,
+		"%s called Wende-Genscher, but not when playing the first %s",
+		"%s hat Wende-Genscher angesagt, aber nicht beim Ausspielen des ersten %s"),
+
+	MSG(DK_MSG_RS_RULE, "rule %s", "Regel %s"),
+	MSG(DK_MSG_RS_FORMAT, " (the format and the course of play)", " (Format und Spielablauf)"),
+	MSG(DK_MSG_RS_OF, " of %s", " in %s"),
+	MSG(DK_MSG_RS_OVERRIDDEN, ", overridden by the record", ", in der Aufzeichnung überschrieben"),
+	MSG(DK_MSG_RS_INHERITED, ", inherited from %s", ", übernommen aus %s"),
+	MSG(DK_MSG_RS_ITS_BASE, "its base", "dem Basisregelwerk"),
+	MSG(DK_MSG_RS_ASSUMED, ", assumed (%s)", ", angenommen (%s)"),
+
+	MSG(DK_MSG_SC_RESULT, "result:", "Ergebnis:"),
+	MSG(DK_MSG_SC_NOBODY_WON,
+		"nobody won, both missed what they announced",
+		"keine Partei hat gewonnen, beide haben ihr abgesagtes Ziel verfehlt"),
+	MSG(DK_MSG_SC_WON, "%s won", "%s hat gewonnen"),
+	/* what each party needed: a number of card points, or a word below */
+	MSG(DK_MSG_SC_TARGETS,
+		" (Re needed %s and took %d, Kontra needed %s and took %d)",
+		" (Re brauchte %s und bekam %d, Kontra brauchte %s und bekam %d)"),
+	MSG(DK_MSG_SC_EVERY_TRICK, "every trick", "alle Stiche"),
+	MSG(DK_MSG_SC_ONE_TRICK, "one trick", "einen Stich"),
+	/* the items: at most 38 characters, the width of their column */
+	MSG(DK_MSG_SI_WON, "won", "gewonnen"),
+	MSG(DK_MSG_SI_UNDER_90, "%s under 90", "%s unter 90"),
+	MSG(DK_MSG_SI_UNDER_60, "%s under 60", "%s unter 60"),
+	MSG(DK_MSG_SI_UNDER_30, "%s under 30", "%s unter 30"),
+	MSG(DK_MSG_SI_UNDER_SCHWARZ, "%s schwarz (no trick)", "%s schwarz (kein Stich)"),
+	MSG(DK_MSG_SI_CALL, "\"%s\" said", "„%s“ angesagt"),
+	MSG(DK_MSG_SI_LIMIT, "\"%s\" said by %s", "„%s“ abgesagt von %s"),
+	MSG(DK_MSG_SI_REACHED, "%s reached against \"%s\"", "%s Augen gegen „%s“ erreicht"),
+	MSG(DK_MSG_SI_AGAINST_OLD, "against the old (Kontra won)", "gegen die Alten (Kontra gewonnen)"),
+	MSG(DK_MSG_SI_DOPPELKOPF, "Doppelkopf (a trick of 40 or more)", "Doppelkopf (Stich mit 40+ Augen)"),
+	MSG(DK_MSG_SI_FOX, "Fuchs caught", "Fuchs gefangen"),
+	MSG(DK_MSG_SI_KARLCHEN, "Karlchen takes the last trick", "Karlchen macht den letzten Stich"),
+	MSG(DK_MSG_SI_KARLCHEN_CAUGHT,
+		"Karlchen caught in the last trick",
+		"Karlchen im letzten Stich gefangen"),
+	MSG(DK_MSG_SC_SPECIAL, "special", "Sonderpunkt"),
+	MSG(DK_MSG_SC_FEIGHEIT_ONE,
+		"(Feigheit: %d level reached beyond one above the announced not counted, "
+		"score.feigheit)",
+		"(Feigheit: %d Stufe, mehr als eine über der Ansage erreicht, nicht gezählt, "
+		"score.feigheit)"),
+	MSG(DK_MSG_SC_FEIGHEIT_MANY,
+		"(Feigheit: %d levels reached beyond one above the announced not counted, "
+		"score.feigheit)",
+		"(Feigheit: %d Stufen, mehr als eine über der Ansage erreicht, nicht gezählt, "
+		"score.feigheit)"),
+	MSG(DK_MSG_SC_VALUE, "value:", "Spielwert:"),
+	MSG(DK_MSG_SC_POINTS_FOR, "%d for %s", "%d für %s"),
+	MSG(DK_MSG_SC_DOUBLED, " x %d (Re/Kontra said)", " x %d (Re/Kontra angesagt)"),
+	MSG(DK_MSG_SC_DOUBLED_LOST_COUNTER,
+		" x %d (lost counter-announcement)",
+		" x %d (verlorene Gegenansage)"),
+	MSG(DK_MSG_SC_SPECIALS, ", special points %d for %s", ", Sonderpunkte %d für %s"),
+	MSG(DK_MSG_SC_SOLOIST, ", the soloist x %d", ", der Solospieler x %d"),
+	MSG(DK_MSG_SC_PLUS_MINUS, "plus-minus:", "Plus-Minus:"),
+
+	MSG(DK_MSG_CK_NO_RULES,
+		"%s, game %zu: no rule set: not checked",
+		"%s, Spiel %zu: kein Regelwerk: nicht geprüft"),
+	MSG(DK_MSG_CK_GAME, "%s, game %zu", "%s, Spiel %zu"),
+	MSG(DK_MSG_CK_RULES, ", rules %s", ", Regeln %s"),
+	MSG(DK_MSG_CK_CARD_POINTS, " - card points Re %d, Kontra %d", " - Augen Re %d, Kontra %d"),
+	MSG(DK_MSG_CK_NO_FINDINGS, "no findings", "keine Befunde"),
+	MSG(DK_MSG_CK_TRICK_CARD, ", trick %d, card %d", ", Stich %d, Karte %d"),
+	MSG(DK_MSG_CK_GAME_FINDING, ", game finding", ", Spielfindung"),
+	MSG(DK_MSG_CK_MORE_FINDINGS, "... and %d more findings", "... und weitere Befunde: %d"),
+	MSG(DK_MSG_CK_RECORDED, "recorded:", "aufgeschrieben:"),
+	MSG(DK_MSG_CK_SHOULD_BE, " (should be %+ld)", " (richtig: %+ld)"),
+	MSG(DK_MSG_CK_WRONG_ONE, ": WRONG for %d player", ": FALSCH für %d Spieler"),
+	MSG(DK_MSG_CK_WRONG_MANY, ": WRONG for %d players", ": FALSCH für %d Spieler"),
+	MSG(DK_MSG_CK_RIGHT, ": right", ": richtig"),
+	MSG(DK_MSG_CK_GAMES_ONE, "%zu game", "%zu Spiel"),
+	MSG(DK_MSG_CK_GAMES_MANY, "%zu games", "%zu Spiele"),
+	MSG(DK_MSG_CK_FINDINGS_ONE, "%zu finding", "%zu Befund"),
+	MSG(DK_MSG_CK_FINDINGS_MANY, "%zu findings", "%zu Befunde"),
+	MSG(DK_MSG_CK_WARNINGS_ONE, "%zu warning", "%zu Warnung"),
+	MSG(DK_MSG_CK_WARNINGS_MANY, "%zu warnings", "%zu Warnungen"),
+	/* the counts of games, findings and warnings come in words, above */
+	MSG(DK_MSG_CK_SUMMARY,
+		"%s checked, %zu with findings (%s, %s); recorded scores: %zu right, %zu wrong",
+		"%s geprüft, %zu mit Befunden (%s, %s); aufgeschriebene Wertungen: %zu richtig, "
+		"%zu falsch"),
+};
+
+#undef MSG
+
+const char *dk_msg_format(dk_lang lang, dk_msg id)
+{
+	if ((unsigned)id >= DK_MSG_COUNT)
+		return NULL;
+	switch (lang) {
+	case DK_LANG_EN: return catalogue[id].en;
+	case DK_LANG_DE: return catalogue[id].de;
+	case DK_LANG_COUNT: break;
+	}
+	return NULL;
+}
+
+const char *dk_msg_text(dk_lang lang, dk_msg id)
+{
+	const char *s = dk_msg_format(lang, id);
+	return s ? s : "?";
+}
+
+void dk_say(dk_buf *b, dk_lang lang, dk_msg id, ...)
+{
+	const char *fmt = dk_msg_format(lang, id);
+	if (!fmt) {
+		dk_buf_putc(b, '?');
+		return;
+	}
+	va_list ap;
+	va_start(ap, id);
+	/* the one place a format is not a literal: it is the catalogue's, and
+	 * test_lang.c holds every translation to the English conversions */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	dk_buf_vprintf(b, fmt, ap);
+#pragma GCC diagnostic pop
+	va_end(ap);
+}
+
+const char *dk_lang_name(dk_lang lang)
+{
+	switch (lang) {
+	case DK_LANG_EN: return "en";
+	case DK_LANG_DE: return "de";
+	case DK_LANG_COUNT: break;
+	}
+	return "?";
+}
+
+bool dk_lang_parse(const char *s, dk_lang *out)
+{
+	for (int l = 0; l < DK_LANG_COUNT; l++)
+		if (strcmp(s, dk_lang_name((dk_lang)l)) == 0) {
+			*out = (dk_lang)l;
+			return true;
+		}
+	return false;
+}
+
+dk_lang dk_lang_from_locale(const char *lc_all, const char *lc_messages, const char *lang)
+{
+	const char *const order[] = { lc_all, lc_messages, lang };
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		const char *v = order[i];
+		if (v && *v)
+			return strncmp(v, "de", 2) == 0 ? DK_LANG_DE : DK_LANG_EN;
+	}
+	return DK_LANG_EN;
+}
+
+dk_lang dk_lang_from_env(void)
+{
+	return dk_lang_from_locale(getenv("LC_ALL"), getenv("LC_MESSAGES"), getenv("LANG"));
+}
