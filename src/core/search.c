@@ -42,6 +42,10 @@ typedef struct tt_entry {
 
 typedef struct ctx {
 	const dk_order *order;
+	/* the order looked up once: it does not change during a search */
+	bool trump[DK_CARD_KINDS];
+	int strength[DK_CARD_KINDS];
+	int suit[DK_CARD_KINDS];
 	enum objective obj;
 	tt_entry *tt;
 	long nodes, max_nodes;
@@ -93,9 +97,67 @@ static uint64_t key_of(const ctx *c, const pos *p)
 	return k | 1;
 }
 
+/*
+ * Tricks the party cannot win: a trump of an opponent that is higher than
+ * every trump the party still holds (or has put into the open trick) wins
+ * the trick it falls in for the opponents, and one player's such trumps
+ * fall in different tricks.  So the party loses at least as many tricks as
+ * the opponent holding the most of them.
+ */
+static int sure_losses(const ctx *c, const pos *p)
+{
+	int top = 0;
+	for (int i = 0; i < 4; i++) {
+		if (!p->mine[i])
+			continue;
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (p->hand[i][k] && c->trump[k] && c->strength[k] > top)
+				top = c->strength[k];
+	}
+	for (int i = 0; i < p->tn; i++)
+		if (p->mine[p->tseat[i]] && c->trump[p->trick[i]] && c->strength[p->trick[i]] > top)
+			top = c->strength[p->trick[i]];
+	int most = 0;
+	for (int i = 0; i < 4; i++) {
+		if (p->mine[i])
+			continue;
+		int n = 0;
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (p->hand[i][k] && c->trump[k] && c->strength[k] > top)
+				n += p->hand[i][k];
+		if (n > most)
+			most = n;
+	}
+	return most;
+}
+
+/* the most that is left to gain: the tricks the party can still win, and
+ * for card points, the points of as many of the highest remaining cards as
+ * those tricks can hold */
 static int upper_bound(const ctx *c, const pos *p)
 {
-	return c->obj == OBJ_TRICKS ? p->hand_size - p->tricks_done : p->left_points;
+	int tricks = p->hand_size - p->tricks_done - sure_losses(c, p);
+	if (tricks < 0)
+		tricks = 0;
+	if (c->obj == OBJ_TRICKS)
+		return tricks;
+	if (4 * tricks >= 4 * (p->hand_size - p->tricks_done))
+		return p->left_points;
+	/* the 4*tricks highest cards: count them by rank (A 10 K D B 9 are
+	 * also the order of their points), highest first */
+	int per_rank[6] = { 0 };
+	for (int i = 0; i < 4; i++)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			per_rank[DK_CARD_RANK(k)] += p->hand[i][k];
+	for (int i = 0; i < p->tn; i++)
+		per_rank[DK_CARD_RANK(p->trick[i])]++;
+	int left = 4 * tricks, sum = 0;
+	for (int r = DK_ACE; r >= DK_NINE && left > 0; r--) {
+		int take = per_rank[r] < left ? per_rank[r] : left;
+		sum += take * dk_card_points(DK_CARD_MAKE(DK_CLUBS, r));
+		left -= take;
+	}
+	return sum;
 }
 
 /* who would win the open trick if it ended now (index into tseat), -1 if empty */
@@ -109,9 +171,9 @@ static int moves(const ctx *c, const pos *p, dk_card *out)
 {
 	int n = 0, me = p->turn;
 	if (p->tn > 0) {
-		int led = dk_order_suit(c->order, p->trick[0]);
+		int led = c->suit[p->trick[0]];
 		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[me][k] && dk_order_suit(c->order, (dk_card)k) == led)
+			if (p->hand[me][k] && c->suit[k] == led)
 				out[n++] = (dk_card)k;
 	}
 	if (n == 0)
@@ -124,7 +186,7 @@ static int moves(const ctx *c, const pos *p, dk_card *out)
 	bool ours = w < 0 ? p->mine[me] : p->mine[w];
 	int score[DK_CARD_KINDS];
 	for (int i = 0; i < n; i++) {
-		int pts = dk_card_points(out[i]), str = dk_order_strength(c->order, out[i]);
+		int pts = dk_card_points(out[i]), str = c->strength[out[i]];
 		if (ours)
 			score[i] = pts * 4 + str / 8;      /* load the trick */
 		else if (p->mine[me])
@@ -176,7 +238,10 @@ static bool reach(ctx *c, pos *p, int need)
 {
 	if (need <= 0)
 		return true;
-	if (upper_bound(c, p) < need || p->tricks_done >= p->hand_size)
+	/* the full bound costs a scan of the hands: only between tricks */
+	int ub = p->tn == 0 ? upper_bound(c, p)
+		 : c->obj == OBJ_TRICKS ? p->hand_size - p->tricks_done : p->left_points;
+	if (ub < need || p->tricks_done >= p->hand_size)
 		return false;
 	if (c->aborted || (c->max_nodes > 0 && ++c->nodes > c->max_nodes)) {
 		c->aborted = true;
@@ -289,6 +354,11 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 	ctx c;
 	memset(&c, 0, sizeof(c));
 	c.order = &rp->order;
+	for (int k = 0; k < DK_CARD_KINDS; k++) {
+		c.trump[k] = dk_order_is_trump(c.order, (dk_card)k);
+		c.strength[k] = dk_order_strength(c.order, (dk_card)k);
+		c.suit[k] = dk_order_suit(c.order, (dk_card)k);
+	}
 	c.max_nodes = max_nodes;
 	c.tt = calloc(TT_SIZE, sizeof(tt_entry));
 	if (!c.tt)
