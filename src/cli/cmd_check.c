@@ -270,7 +270,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		else if (rc > status)
 			status = rc;
 	}
-	if (!st.json && (!st.quiet || st.findings))
+	if (!st.json && (!st.quiet || st.findings || st.scores_wrong))
 		summary(&st);
 	dk_buf_release(&st.buf);
 	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong))
