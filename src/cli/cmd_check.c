@@ -12,12 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "buf.h"
 #include "check_json.h"
 #include "check_text.h"
 #include "cli.h"
 #include "lang.h"
 #include "replay.h"
+#include "penalty.h"
 #include "score.h"
 
 typedef struct check_state {
@@ -26,10 +28,14 @@ typedef struct check_state {
 	long want;
 	bool quiet;
 	bool json;
+	dk_penalty *penalties;       /* one per finding of the current game */
 	dk_lang lang;
 	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
 	dk_buf buf;
 } check_state;
+
+/* positions the search may visit per question for one penalty */
+#define DK_PENALTY_SEARCH_NODES 1000000
 
 #define BOLD "\033[1m"
 #define RED "\033[31m"
@@ -123,6 +129,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	dk_buf_putc(b, '\n');
 	if (rp.finding_count == 0)
 		dk_buf_printf(b, "  %s\n", dk_msg_text(lang, DK_MSG_CK_NO_FINDINGS));
+	dk_penalty *pens = st->penalties;
 	for (int i = 0; i < rp.finding_count; i++) {
 		const dk_finding *x = &rp.findings[i];
 		bool warn = x->kind == DK_FK_WARNING;
@@ -142,6 +149,8 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			dk_text_rule_source(b, lang, x, rules);
 			dk_buf_putc(b, '\n');
 		}
+		dk_penalty_assess(&pens[i], g, rules, &rp, x, DK_PENALTY_SEARCH_NODES);
+		dk_text_penalty(b, lang, &pens[i], g, &rp);
 	}
 	if (rp.findings_dropped) {
 		dk_buf_puts(b, "  ");
@@ -161,7 +170,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	if (st->json) {
 		dk_buf_clear(b);
 		dk_json_game(b, st->path, g, &rp, rules, has_score ? &sc : NULL,
-			     has_score ? per_seat : NULL);
+			     has_score ? per_seat : NULL, pens);
 	}
 	if (st->quiet && rp.finding_count == 0 && st->scores_wrong == wrong_before)
 		return 0;
@@ -260,6 +269,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	cli->color = dk_cli_want_color(cli->out, color);
 	opts.need_rules = true;
 	int status = DK_EXIT_OK;
+	st.penalties = dk_xcalloc(DK_MAX_FINDINGS, sizeof(dk_penalty));
 	dk_buf_init(&st.buf);
 	dk_each_fns fns = { .game = on_game };
 	for (int i = optind; i < argc; i++) {
@@ -273,6 +283,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (!st.json && (!st.quiet || st.findings || st.scores_wrong))
 		summary(&st);
 	dk_buf_release(&st.buf);
+	free(st.penalties);
 	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong))
 		status = DK_EXIT_FINDINGS;
 	return status;

@@ -390,7 +390,8 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		for (int i = 0; i < 4; i++)
 			q.mine[i] = !p.mine[i];
 		c.aborted = false;
-		out->takes_all[party] = !ask(&c, &q, OBJ_TRICKS, 1, &out->breaks_all[party]);
+		bool broken = ask(&c, &q, OBJ_TRICKS, 1, &out->breaks_all[party]);
+		out->takes_all[party] = !broken && !c.aborted;  /* unknown is not "yes" */
 		complete = complete && !c.aborted;
 	}
 	out->nodes = c.nodes;

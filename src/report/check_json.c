@@ -26,7 +26,8 @@ static void add_assumption(json_object *arr, const dk_rule_source *src)
 }
 
 void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
-		  const dk_rules *r, const dk_score *s, const long *per_seat)
+		  const dk_rules *r, const dk_score *s, const long *per_seat,
+		  const dk_penalty *penalties)
 {
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "file", json_object_new_string(file));
@@ -67,6 +68,22 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 		json_object_object_add(x, "column", json_object_new_int((int)f->loc.col));
 		json_object_object_add(x, "rule", f->rule_key ? json_object_new_string(f->rule_key)
 							      : NULL);
+		const dk_penalty *pen = penalties ? &penalties[i] : NULL;
+		if (pen && pen->cls != DK_PC_NONE) {
+			json_object *pj = json_object_new_object();
+			json_object_object_add(pj, "class",
+					       json_object_new_string(dk_penalty_class_name(pen->cls)));
+			if (pen->cls != DK_PC_UNDECIDED) {
+				json_object *pts = json_object_new_object();
+				for (int k = 0; k < DK_PLAYING_SEATS; k++)
+					json_object_object_add(pts, name_of(g, rp->seats[k]),
+						json_object_new_int64(pen->per_seat[rp->seats[k]]));
+				json_object_object_add(pj, "points", pts);
+				json_object_object_add(pj, "game_void",
+						       json_object_new_boolean(pen->game_void));
+			}
+			json_object_object_add(x, "if_reclaimed", pj);
+		}
 		json_object_array_add(findings, x);
 		add_assumption(assumptions, f->rule);
 	}

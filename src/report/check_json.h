@@ -13,6 +13,7 @@
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
+#include "penalty.h"
 #include "score.h"
 
 /**
@@ -20,6 +21,7 @@
  * game was played to the end, its score s and per_seat (both may be NULL).
  */
 void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
-		  const dk_rules *r, const dk_score *s, const long *per_seat);
+		  const dk_rules *r, const dk_score *s, const long *per_seat,
+		  const dk_penalty *penalties);
 
 #endif

@@ -504,3 +504,70 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
 	}
 	dk_buf_putc(b, '\n');
 }
+
+static void target_text(dk_buf *b, int t)
+{
+	if (t == DK_TARGET_ALL_TRICKS)
+		dk_buf_puts(b, "240");
+	else if (t == DK_TARGET_ONE_TRICK)
+		dk_buf_puts(b, "1");
+	else
+		dk_buf_printf(b, "%d", t);
+}
+
+void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
+		     const dk_replay *rp)
+{
+	if (p->cls == DK_PC_NONE)
+		return;
+	dk_buf_puts(b, "      ");
+	dk_say(b, lang, DK_MSG_PEN_RECLAIMED);
+	switch (p->cls) {
+	case DK_PC_IRRELEVANT:
+		dk_say(b, lang, DK_MSG_PEN_IRRELEVANT,
+		       party_words(lang, p->search.takes_all[DK_PARTY_RE] ? DK_PARTY_RE
+									: DK_PARTY_KONTRA));
+		break;
+	case DK_PC_MINOR:
+		dk_say(b, lang, p->announcement ? DK_MSG_PEN_MINOR_CALL : DK_MSG_PEN_MINOR);
+		break;
+	case DK_PC_SERIOUS:
+		dk_say(b, lang, p->game_void ? DK_MSG_PEN_SERIOUS_VOID : DK_MSG_PEN_SERIOUS_SOLO);
+		break;
+	case DK_PC_DECIDED:
+		dk_say(b, lang, DK_MSG_PEN_DECIDED);
+		break;
+	case DK_PC_UNDECIDED:
+		dk_say(b, lang, DK_MSG_PEN_UNDECIDED, p->search.nodes);
+		break;
+	default:
+		break;
+	}
+	dk_buf_putc(b, '\n');
+	if (p->cls == DK_PC_UNDECIDED || p->cls == DK_PC_IRRELEVANT)
+		return;
+	/* the reason in figures, then the points of each player */
+	dk_buf_puts(b, "        ");
+	const dk_search_result *s = &p->search;
+	if (s->can_reach[DK_PARTY_RE] && s->can_reach[DK_PARTY_KONTRA]) {
+		dk_buf tre, tko;
+		dk_buf_init(&tre);
+		dk_buf_init(&tko);
+		target_text(&tre, p->target[DK_PARTY_RE]);
+		target_text(&tko, p->target[DK_PARTY_KONTRA]);
+		dk_say(b, lang, DK_MSG_PEN_PROOF_BOTH, p->tricks_left, tre.data, tko.data);
+		dk_buf_release(&tre);
+		dk_buf_release(&tko);
+	} else {
+		dk_say(b, lang, DK_MSG_PEN_PROOF_ONE, p->tricks_left,
+		       party_words(lang, s->can_reach[DK_PARTY_RE] ? DK_PARTY_RE : DK_PARTY_KONTRA));
+	}
+	dk_buf_puts(b, ": ");
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = rp->seats[i];
+		if (i)
+			dk_buf_puts(b, ", ");
+		dk_say(b, lang, DK_MSG_PEN_POINTS, name_of(g, seat), p->per_seat[seat]);
+	}
+	dk_buf_putc(b, '\n');
+}

@@ -19,6 +19,7 @@
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
+#include "penalty.h"
 #include "score.h"
 
 /** The words of an announcement: "Re", "Kontra", "keine 90" ...; static.
@@ -50,5 +51,11 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
 /** Write where a rule comes from: its cite, and marks for assumed and
  * inherited values; nothing for a rule without source. */
 void dk_text_rule_source(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_rules *r);
+
+/** Write what finding's penalty would be if reclaimed at once: the class,
+ * its reason and the points per player, on one or two lines indented by
+ * six (nothing for a finding without a class). */
+void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
+		     const dk_replay *rp);
 
 #endif

@@ -1,0 +1,71 @@
+/*
+ * penalty.h - what an irregularity costs if it is reclaimed when it
+ * happens, under the DDV's classes (TSR 9, RULES.md §14).
+ *
+ * A record cannot show whether anybody reclaimed, so a verdict gives two
+ * readings: as played (the irregularity stands, the score is the one of
+ * the play) and if reclaimed (this).  The class comes from the position
+ * just before the irregularity:
+ *   - unerheblich (irrelevant): a party takes every remaining trick
+ *     whatever is played (D17, TSR 9.2.2) - 0 points;
+ *   - bereits entschieden (already decided): a party has already reached
+ *     its target with complete tricks (TSR 9.5.1) - the remaining tricks go
+ *     to the other party, and the violation counts as geringfügig too;
+ *   - schwerwiegend (serious): each party can still reach its target (D16,
+ *     TSR 9.4.1) - the game counts as not played, the offender -12 and -3
+ *     per limit the opponents had said, the others +4 (+1 per such limit);
+ *     a Kontra player's in a solo: the soloist gets them (TSR 9.4.4);
+ *   - geringfügig (minor): the winner cannot be decided by it (TSR 9.3) -
+ *     the offender -3, the others +1 (a Kontra player's in a solo that can
+ *     hurt the soloist: the soloist +3, TSR 9.3.3 b1).
+ * An announcement that breaks a rule is void when reclaimed (D19); it
+ * changes no card, so it is geringfügig unless a party takes every trick.
+ * Record defects and warnings get no class.
+ *
+ * The house rules that name their own penalty for a revoke (turnier-2022,
+ * esslingen-2002) are not applied here yet.
+ */
+#ifndef DK_PENALTY_H
+#define DK_PENALTY_H
+
+#include <stdbool.h>
+
+#include "finding.h"
+#include "record.h"
+#include "replay.h"
+#include "rules.h"
+#include "search.h"
+
+typedef enum dk_penalty_class {
+	DK_PC_NONE = 0,              /* not an irregularity of play */
+	DK_PC_IRRELEVANT,            /* unerheblich */
+	DK_PC_MINOR,                 /* geringfügig */
+	DK_PC_SERIOUS,               /* schwerwiegend */
+	DK_PC_DECIDED,               /* bereits entschieden, plus geringfügig */
+	DK_PC_UNDECIDED,             /* the search could not settle it */
+	DK_PC_COUNT
+} dk_penalty_class;
+
+typedef struct dk_penalty {
+	dk_penalty_class cls;
+	dk_party offender_party;
+	int limits_of_opponents;     /* limits the opponents had said before it */
+	long per_seat[DK_MAX_SEATS + 1]; /* the penalty points if reclaimed */
+	bool game_void;              /* the game counts as not played */
+	dk_search_result search;     /* the proof of the class */
+	int tricks_left;
+	int target[3];               /* the targets the search asked about */
+	bool announcement;           /* void when reclaimed (D19) */
+} dk_penalty;
+
+/**
+ * Class and cost of finding f of game g (replayed whole into full), with
+ * the targets that applied just before it.  max_nodes bounds the search.
+ */
+void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
+		       const dk_replay *full, const dk_finding *f, long max_nodes);
+
+/** "irrelevant", "minor", "serious", "decided", "undecided"; NULL for none. */
+const char *dk_penalty_class_name(dk_penalty_class c);
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * test_penalty.c - the DDV classes of the irregularities in the findings
+ * corpus: every irregularity gets a class, its points add up to zero, and
+ * the classes of some files are known.
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <string.h>
+
+#include "fmt_xml.h"
+#include "leakcheck.h"
+#include "penalty.h"
+#include "ruleset.h"
+#include "score.h"
+
+TestSuite(penalty, .fini = dk_leak_check);
+
+static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
+
+/* the class of the first irregularity of a file, checking every one */
+static dk_penalty_class classify(const char *name, int *irregularities)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), DK_SOURCE_ROOT "/tests/check/findings/%s", name);
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_xml_reader *r;
+	cr_assert_eq(dk_xml_reader_open(&r, path, NULL, 0, &d), 0, "%s", name);
+	cr_assert_eq(dk_xml_reader_next(r, &d), DK_READ_GAME, "%s", name);
+	const dk_game *g = dk_xml_reader_game(r);
+	dk_ruleset rs;
+	cr_assert_eq(dk_ruleset_load(&rs, dk_game_rules(g)->name, dirs, &d), 0);
+	dk_replay rp;
+	dk_replay_run(&rp, g, &rs.rules);
+	dk_penalty_class first = DK_PC_NONE;
+	for (int i = 0; i < rp.finding_count; i++) {
+		dk_penalty p;
+		dk_penalty_assess(&p, g, &rs.rules, &rp, &rp.findings[i], 1000000);
+		if (rp.findings[i].kind != DK_FK_IRREGULARITY)
+			continue;
+		if (rp.findings[i].code != DK_F_SHOULD_HAVE_BEEN_REDEALT && rp.findings[i].seat) {
+			(*irregularities)++;
+			cr_expect_neq(p.cls, DK_PC_NONE, "%s: an irregularity without a class", name);
+		}
+		long sum = 0;
+		for (int s = 0; s <= DK_MAX_SEATS; s++)
+			sum += p.per_seat[s];
+		cr_expect_eq(sum, 0, "%s: the penalty points add up to %ld", name, sum);
+		if (first == DK_PC_NONE)
+			first = p.cls;
+	}
+	dk_ruleset_release(&rs);
+	dk_xml_reader_free(r);
+	dk_diag_release(&d);
+	return first;
+}
+
+Test(penalty, every_irregularity_of_the_corpus, .init = dk_xml_global_init)
+{
+	DIR *dp = opendir(DK_SOURCE_ROOT "/tests/check/findings");
+	cr_assert_not_null(dp);
+	struct dirent *e;
+	int files = 0, irregularities = 0;
+	while ((e = readdir(dp))) {
+		size_t l = strlen(e->d_name);
+		if (l < 5 || strcmp(e->d_name + l - 4, ".xml") != 0)
+			continue;
+		classify(e->d_name, &irregularities);
+		files++;
+	}
+	closedir(dp);
+	cr_expect_geq(files, 70);
+	cr_expect_geq(irregularities, 60);
+}
+
+Test(penalty, known_classes, .init = dk_xml_global_init)
+{
+	int n = 0;
+	/* a revoke in trick 6 with both parties still able to win */
+	cr_expect_eq(classify("revoke--ddv--trump-not-followed.xml", &n), DK_PC_SERIOUS);
+	/* a late announcement is void when reclaimed: minor (D19) */
+	cr_expect_eq(classify("announce-too-late--ddv--own-cards.xml", &n), DK_PC_MINOR);
+}
