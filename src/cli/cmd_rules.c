@@ -40,6 +40,7 @@ static const struct group {
 	{ "poverty.", "Poverty (Armut, Trumpfabgabe)" },
 	{ "announce.", "Announcements" },
 	{ "score.", "Scoring" },
+	{ "penalty.", "Penalties" },
 };
 
 static const char *heading_of(const char *key)

@@ -46,6 +46,12 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 	if (f->kind != DK_FK_IRREGULARITY || f->seat == DK_NO_SEAT ||
 	    f->code == DK_F_SHOULD_HAVE_BEEN_REDEALT)
 		return;
+	if (f->code == DK_F_REVOKE && r->penalty_revoke == DK_REVOKE_HOUSE_RULE) {
+		out->cls = DK_PC_HOUSE_RULE;
+		out->rule = &r->penalty_revoke_src;
+		out->offender_party = full->party[f->seat];
+		return;
+	}
 	int offender = f->seat;
 	dk_party mine = full->party[offender];
 	dk_party theirs = mine == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
@@ -126,7 +132,7 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 const char *dk_penalty_class_name(dk_penalty_class c)
 {
 	static const char *const names[DK_PC_COUNT] = {
-		NULL, "irrelevant", "minor", "serious", "decided", "undecided",
+		NULL, "irrelevant", "minor", "serious", "decided", "undecided", "house-rule",
 	};
 	return (unsigned)c < DK_PC_COUNT ? names[c] : NULL;
 }

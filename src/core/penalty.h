@@ -22,8 +22,9 @@
  * changes no card, so it is geringfügig unless a party takes every trick.
  * Record defects and warnings get no class.
  *
- * The house rules that name their own penalty for a revoke (turnier-2022,
- * esslingen-2002) are not applied here yet.
+ * Where a house rule names its own penalty for a revoke (penalty.revoke
+ * house-rule: turnier-2022, esslingen-2002) the DDV classes do not apply;
+ * that penalty is named with its text but not computed yet.
  */
 #ifndef DK_PENALTY_H
 #define DK_PENALTY_H
@@ -43,6 +44,7 @@ typedef enum dk_penalty_class {
 	DK_PC_SERIOUS,               /* schwerwiegend */
 	DK_PC_DECIDED,               /* bereits entschieden, plus geringfügig */
 	DK_PC_UNDECIDED,             /* the search could not settle it */
+	DK_PC_HOUSE_RULE,            /* the house rule names its own penalty (not computed) */
 	DK_PC_COUNT
 } dk_penalty_class;
 
@@ -56,6 +58,7 @@ typedef struct dk_penalty {
 	int tricks_left;
 	int target[3];               /* the targets the search asked about */
 	bool announcement;           /* void when reclaimed (D19) */
+	const dk_rule_source *rule;  /* DK_PC_HOUSE_RULE: the house rule's text */
 } dk_penalty;
 
 /**

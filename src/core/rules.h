@@ -149,6 +149,13 @@ typedef enum dk_announce_skip {
 	DK_SKIP_COUNT
 } dk_announce_skip;
 
+/** What a revoke costs when it is reclaimed (RULES.md §14). */
+typedef enum dk_revoke_penalty {
+	DK_REVOKE_DDV_CLASSES = 0,          /* classed by its effect, TSR 9 */
+	DK_REVOKE_HOUSE_RULE,               /* the house rule names its own penalty */
+	DK_REVOKE_PENALTY_COUNT
+} dk_revoke_penalty;
+
 /** How the game value is built (RULES.md §12). */
 typedef enum dk_score_model {
 	DK_SCORE_ADDITIVE = 0,              /* items summed; Re/Kontra worth score.call_points each */
@@ -356,6 +363,10 @@ typedef struct dk_rules {
 	dk_rule_source score_feigheit_src;
 	bool score_counter_doubles;               /* score.counter_announcement_doubles */
 	dk_rule_source score_counter_doubles_src;
+
+	/* penalties */
+	dk_revoke_penalty penalty_revoke;         /* penalty.revoke */
+	dk_rule_source penalty_revoke_src;
 } dk_rules;
 
 /** Hand size implied by the deck: 12 with nines, 10 without. */

@@ -73,7 +73,7 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 			json_object *pj = json_object_new_object();
 			json_object_object_add(pj, "class",
 					       json_object_new_string(dk_penalty_class_name(pen->cls)));
-			if (pen->cls != DK_PC_UNDECIDED) {
+			if (pen->cls != DK_PC_UNDECIDED && pen->cls != DK_PC_HOUSE_RULE) {
 				json_object *pts = json_object_new_object();
 				for (int k = 0; k < DK_PLAYING_SEATS; k++)
 					json_object_object_add(pts, name_of(g, rp->seats[k]),

@@ -540,11 +540,15 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
 	case DK_PC_UNDECIDED:
 		dk_say(b, lang, DK_MSG_PEN_UNDECIDED, p->search.nodes);
 		break;
+	case DK_PC_HOUSE_RULE:
+		dk_say(b, lang, DK_MSG_PEN_HOUSE_RULE,
+		       p->rule && p->rule->cite ? p->rule->cite : "?");
+		break;
 	default:
 		break;
 	}
 	dk_buf_putc(b, '\n');
-	if (p->cls == DK_PC_UNDECIDED || p->cls == DK_PC_IRRELEVANT)
+	if (p->cls == DK_PC_UNDECIDED || p->cls == DK_PC_IRRELEVANT || p->cls == DK_PC_HOUSE_RULE)
 		return;
 	/* the reason in figures, then the points of each player */
 	dk_buf_puts(b, "        ");

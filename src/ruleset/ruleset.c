@@ -97,6 +97,9 @@ static const char *const refused_names[] = { "redeal", "ramsch", NULL };
 static const char *const poverty_marriage_names[] = {
 	"by-priority", "poverty-only", "play-together", NULL
 };
+static const char *const revoke_penalty_names[] = {
+	"ddv-classes", "house-rule", NULL
+};
 static const char *const double_names[] = {
 	"redeal", "redeal-unless-solo", NULL
 };
@@ -305,6 +308,7 @@ static const dk_rule_key keys[] = {
 	DK_INT_KEY("score.solo_call_points", score_solo_call_points, 0, 4),
 	DK_BOOL_KEY("score.feigheit", score_feigheit),
 	DK_BOOL_KEY("score.counter_announcement_doubles", score_counter_doubles),
+	DK_ENUM_KEY("penalty.revoke", penalty_revoke, revoke_penalty_names),
 };
 #define KEY_COUNT ARRAY_SIZE(keys)
 

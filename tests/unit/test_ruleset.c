@@ -725,6 +725,12 @@ static const struct shipped_value {
 	{ "esslingen-2002", "score.solo_call_points", "0", "" },
 	{ "esslingen-2002", "score.feigheit", "true", "D26" },
 	{ "esslingen-2002", "score.counter_announcement_doubles", "true", "" },
+	/* what a revoke costs when reclaimed */
+	{ "ottendorf-2008", "penalty.revoke", "ddv-classes", "inh" },
+	{ "wattenscheid-2016", "penalty.revoke", "ddv-classes", "inh" },
+	{ "turnier-2022", "penalty.revoke", "house-rule", "" },
+	{ "unsere-2024", "penalty.revoke", "ddv-classes", "inh" },
+	{ "esslingen-2002", "penalty.revoke", "house-rule", "" },
 };
 
 Test(ruleset, house_set_values)
@@ -1467,7 +1473,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 61);
+	cr_assert_eq(n, 62);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");
