@@ -29,6 +29,7 @@ typedef struct check_state {
 	bool quiet;
 	bool json;
 	dk_penalty *penalties;       /* one per finding of the current game */
+	bool skip_score_text;        /* the score as played is already written */
 	dk_lang lang;
 	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
 	dk_buf buf;
@@ -55,7 +56,7 @@ static void score_game(check_state *st, dk_buf *b, const dk_game *g, const dk_re
 	if (!sc)
 		return;
 	dk_lang lang = st->lang;
-	if (!st->json)
+	if (!st->json && !st->skip_score_text)
 		dk_text_score(b, lang, sc, per_seat, g, rp);
 	const dk_recorded *rec = &g->recorded;
 	if (!rec->present || rec->score_count == 0)
@@ -83,6 +84,17 @@ static void score_game(check_state *st, dk_buf *b, const dk_game *g, const dk_re
 		dk_say(b, lang, dk_msg_n(wrong, DK_MSG_CK_WRONG_ONE, DK_MSG_CK_WRONG_MANY), wrong);
 	else
 		dk_say(b, lang, DK_MSG_CK_RIGHT);
+	dk_buf_putc(b, '\n');
+	if (!wrong)
+		return;
+	/* what each player's entry must change by to be right */
+	dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_CORRECTION));
+	for (size_t i = 0; i < rec->score_count; i++) {
+		const dk_seat_points *sp = &rec->scores[i];
+		const dk_player *pl = dk_game_player_at(g, sp->seat);
+		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", pl ? pl->name : "?",
+			      per_seat[sp->seat] - sp->points);
+	}
 	dk_buf_putc(b, '\n');
 }
 
@@ -166,7 +178,29 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		dk_score_compute(&sc, &in, rules);
 		dk_score_per_seat(per_seat, &sc, &rp);
 	}
+	/* a recorded objection selects the reading "reclaimed": the score to
+	 * write down is then the penalty (a serious violation voids the game)
+	 * or the score as played with the penalty on top */
+	for (int i = 0; has_score && i < rp.finding_count; i++) {
+		const dk_penalty *pen = &pens[i];
+		if (!pen->objected || pen->cls == DK_PC_NONE || pen->cls == DK_PC_UNDECIDED ||
+		    pen->cls == DK_PC_HOUSE_RULE)
+			continue;
+		dk_text_score(b, lang, &sc, per_seat, g, &rp);
+		for (int s = 0; s <= DK_MAX_SEATS; s++)
+			per_seat[s] = (pen->game_void ? 0 : per_seat[s]) + pen->per_seat[s];
+		dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_OBJECTED_SCORE));
+		for (int k = 0; k < DK_PLAYING_SEATS; k++) {
+			const dk_player *pl = dk_game_player_at(g, rp.seats[k]);
+			dk_buf_printf(b, "%s %s %+ld", k ? "," : "", pl ? pl->name : "?",
+				      per_seat[rp.seats[k]]);
+		}
+		dk_buf_putc(b, '\n');
+		st->skip_score_text = true;
+		break;
+	}
 	score_game(st, b, g, &rp, has_score ? &sc : NULL, per_seat);
+	st->skip_score_text = false;
 	if (st->json) {
 		dk_buf_clear(b);
 		dk_json_game(b, st->path, g, &rp, rules, has_score ? &sc : NULL,

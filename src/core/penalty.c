@@ -43,6 +43,14 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 		       const dk_replay *full, const dk_finding *f, long max_nodes)
 {
 	memset(out, 0, sizeof(*out));
+	/* an objection recorded after it and before the next card selects the
+	 * reading "reclaimed" */
+	for (size_t i = f->seq > 0 ? (size_t)f->seq : 0; i < g->event_count; i++) {
+		if (g->events[i].kind == DK_EV_CARD)
+			break;
+		if (g->events[i].kind == DK_EV_OBJECTION)
+			out->objected = true;
+	}
 	if (f->kind != DK_FK_IRREGULARITY || f->seat == DK_NO_SEAT ||
 	    f->code == DK_F_SHOULD_HAVE_BEEN_REDEALT)
 		return;

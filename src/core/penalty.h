@@ -59,6 +59,7 @@ typedef struct dk_penalty {
 	int target[3];               /* the targets the search asked about */
 	bool announcement;           /* void when reclaimed (D19) */
 	const dk_rule_source *rule;  /* DK_PC_HOUSE_RULE: the house rule's text */
+	bool objected;               /* the record shows an objection right after it */
 } dk_penalty;
 
 /**

@@ -82,6 +82,7 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 				json_object_object_add(pj, "game_void",
 						       json_object_new_boolean(pen->game_void));
 			}
+			json_object_object_add(pj, "objected", json_object_new_boolean(pen->objected));
 			json_object_object_add(x, "if_reclaimed", pj);
 		}
 		json_object_array_add(findings, x);
