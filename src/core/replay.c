@@ -532,6 +532,7 @@ static void resolve(state *st)
 			if (find_bid(g, DK_BID_POVERTY_PASS, pov->seat))
 				poverty_exchange(st, pov);
 			o->partner = marriage->seat;
+			o->poverty_with_marriage = true;
 			return;
 		}
 		poverty_exchange(st, pov);

@@ -65,6 +65,8 @@ typedef struct dk_replay {
 	dk_marriage_cond condition;  /* marriage: the condition that applied */
 	int clarified_trick;         /* marriage: the trick that decided, 0 = none */
 	bool alone;                  /* marriage: no partner, the bride alone */
+	bool poverty_with_marriage;  /* poverty: the poor player plays with the bride
+					(poverty.with_marriage play-together) */
 	int seats[DK_PLAYING_SEATS]; /* the four playing seats, in table order */
 	dk_party party[DK_MAX_SEATS + 1];  /* per seat, as the game ended */
 	dk_party_calls calls[3];     /* indexed by dk_party (RE, KONTRA) */

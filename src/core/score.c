@@ -34,6 +34,7 @@ void dk_score_input_from_replay(dk_score_input *in, const dk_replay *rp, const d
 		   (rp->type == DK_GT_MARRIAGE && rp->alone);
 	in->solo_kind = in->solo ? rp->solo : DK_SOLO_NONE;
 	in->poverty = rp->type == DK_GT_POVERTY;
+	in->poverty_with_marriage = rp->poverty_with_marriage;
 	in->ramsch = rp->type == DK_GT_RAMSCH;
 	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
 		in->points[p] = rp->points[p];
