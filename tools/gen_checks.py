@@ -1984,34 +1984,6 @@ def finding_specs():
       bids=solo_bids(2, 4, "jacks"),
       overrides=lambda h: [override(in_trick(1, 0), lead_by(lambda rp: rp.declarer))])
 
-    def revoke_when(led_pred, hold_pred=None, first=2):
-        def when(rp, seat):
-            if seat is None or not rp.trick or len(rp.tricks) + 1 < first:
-                return False
-            led = rp.order.cat(rp.trick[0][1])
-            h = rp.hands[seat]
-            same = [c for c in h if rp.order.cat(c) == led]
-            return led_pred(led) and same and len(same) < len(h) and \
-                (hold_pred is None or hold_pred(same))
-        return when
-
-    def revoke_make(rp, seat, rng):
-        led = rp.order.cat(rp.trick[0][1])
-        h = rp.hands[seat]
-        others = sorted(c for c in h if rp.order.cat(c) != led)
-        tr = [c for c in others if rp.order.cat(c) == "T"]
-        c = rng.choice(tr or others)
-        note_at(rp, "fault", seat, c)
-        rp.info["fault"]["could"] = sorted(x for x in h if rp.order.cat(x) == led)
-        return [("card", seat, c)]
-
-    def revoke_text(kind_words):
-        return lambda g, rp: (
-            "A revoke (falsch bedient) of %s: %s plays %s while holding %s, which "
-            "follow%s the card led. The play goes on from the hands as they are."
-            % (kind_words, where(g, rp), sym(rp.info["fault"]["played"]),
-               cards_text(rp.info["fault"]["could"]),
-               "s" if len(rp.info["fault"]["could"]) == 1 else ""))
     F("revoke", "ddv", "fehl-not-followed", 3,
       revoke_text("a fehl suit"), std_deal("ddv"),
       overrides=lambda h: [override(revoke_when(lambda led: led != "T"), revoke_make)])
@@ -2777,10 +2749,63 @@ def reply_limit_specs():
 
 # ====================================================================== main
 
+def revoke_when(led_pred, hold_pred=None, first=2):
+    def when(rp, seat):
+        if seat is None or not rp.trick or len(rp.tricks) + 1 < first:
+            return False
+        led = rp.order.cat(rp.trick[0][1])
+        h = rp.hands[seat]
+        same = [c for c in h if rp.order.cat(c) == led]
+        return led_pred(led) and same and len(same) < len(h) and \
+            (hold_pred is None or hold_pred(same))
+    return when
+
+
+def revoke_make(rp, seat, rng):
+    led = rp.order.cat(rp.trick[0][1])
+    h = rp.hands[seat]
+    others = sorted(c for c in h if rp.order.cat(c) != led)
+    tr = [c for c in others if rp.order.cat(c) == "T"]
+    c = rng.choice(tr or others)
+    note_at(rp, "fault", seat, c)
+    rp.info["fault"]["could"] = sorted(x for x in h if rp.order.cat(x) == led)
+    return [("card", seat, c)]
+
+
+def revoke_text(kind_words):
+    return lambda g, rp: (
+        "A revoke (falsch bedient) of %s: %s plays %s while holding %s, which "
+        "follow%s the card led. The play goes on from the hands as they are."
+        % (kind_words, where(g, rp), sym(rp.info["fault"]["played"]),
+           cards_text(rp.info["fault"]["could"]),
+           "s" if len(rp.info["fault"]["could"]) == 1 else ""))
+
+
+def house_penalty_specs():
+    """Games for the house rules' own revoke penalties (penalty.revoke), with
+    announcements of both parties to show what the penalty counts."""
+    S = []
+
+    def F(code, rs, what, dl, text, deal_fn, extra=(), **kw):
+        S.append(Spec("findings", "%s--%s--%s" % (code, rs, what), rs, dl,
+                      [code] + list(extra), text, deal_fn, **kw))
+
+    for rs, dl in (("turnier-2022", 2), ("esslingen-2002", 3)):
+        F("revoke", rs, "announced-game", dl,
+          lambda g, rp: "Re and keine 90 by the first Re player and Kontra by the "
+          "first Kontra player, all before the first card. " + revoke_text("trump")(g, rp),
+          std_deal(rs),
+          actions=lambda h: [say(re_seats(h)[0], "re", at_cards(0)),
+                             say(re_seats(h)[0], "no90", at_cards(0)),
+                             say(ko_seats(h)[0], "kontra", at_cards(0))],
+          overrides=lambda h: [override(revoke_when(lambda led: led == "T"), revoke_make)])
+    return S
+
+
 def all_specs():
     return legal_specs() + extra_legal_specs() + more_legal_specs() + tie_specs() + \
         before_clarification_specs() + finding_specs() + finding_specs2() + \
-        reply_limit_specs()
+        reply_limit_specs() + house_penalty_specs()
 
 
 ENGINE_LINE = re.compile(r"^\s+\S+:\d+:\d+: ([a-z0-9-]+) \((irregularity|record-defect|warning)")

@@ -183,8 +183,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	 * or the score as played with the penalty on top */
 	for (int i = 0; has_score && i < rp.finding_count; i++) {
 		const dk_penalty *pen = &pens[i];
-		if (!pen->objected || pen->cls == DK_PC_NONE || pen->cls == DK_PC_UNDECIDED ||
-		    pen->cls == DK_PC_HOUSE_RULE)
+		if (!pen->objected || pen->cls == DK_PC_NONE || pen->cls == DK_PC_UNDECIDED)
 			continue;
 		dk_text_score(b, lang, &sc, per_seat, g, &rp);
 		for (int s = 0; s <= DK_MAX_SEATS; s++)

@@ -39,6 +39,54 @@ static bool already_won(const dk_replay *rp, const int target[3], dk_party p)
 	return rp->points[p] >= t;
 }
 
+/*
+ * A house rule's own penalty for a revoke: the game counts as won by the
+ * offender's opponents (theirs).  The play stops at the revoke, so the
+ * card points that decide the items are made up: with opponents-win the
+ * opponents have just their target (nothing beyond winning is reached);
+ * with lost-plus-one-level the offenders end one level under what the
+ * opponents announced (under 90 when they announced no limit), which is
+ * as far as a Feigheit cap lets a win count.  What was announced before
+ * the revoke and the special points of the tricks complete by then
+ * count as the rule set counts them.
+ */
+static void forfeit(dk_penalty *out, const dk_score_input *now, const dk_rules *r,
+		    const dk_replay *rp, dk_party theirs)
+{
+	static const int under[DK_LEVELS] = { 0, 89, 59, 29, 0 };
+	dk_party mine = theirs == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
+	dk_score_input in = *now;
+	int t = out->target[theirs];
+	int level = -1;         /* the level the offenders end under; -1 none */
+	if (r->penalty_revoke == DK_REVOKE_LOST_PLUS_ONE_LEVEL) {
+		level = 1;
+		for (int l = 1; l < DK_LEVELS; l++)
+			if (in.said[theirs][l])
+				level = l + 1 < DK_LEVELS ? l + 1 : l;
+	} else if (t == DK_TARGET_ALL_TRICKS) {
+		level = DK_LEVELS - 1;
+	}
+	if (level == DK_LEVELS - 1) {
+		in.points[theirs] = 240;
+		in.took_trick[theirs] = true;
+		in.took_trick[mine] = false;
+	} else if (level > 0) {
+		in.points[theirs] = 240 - under[level];
+		in.took_trick[theirs] = in.took_trick[mine] = true;
+	} else {
+		in.points[theirs] = t == DK_TARGET_ONE_TRICK ? 0 : t;
+		in.took_trick[theirs] = in.took_trick[mine] = true;
+	}
+	in.points[mine] = 240 - in.points[theirs];
+	out->cls = DK_PC_FORFEIT;
+	out->rule = &r->penalty_revoke_src;
+	out->rule_value = r->penalty_revoke;
+	out->forfeit_under = level > 0 ? level : 0;
+	out->game_void = true;   /* the penalty replaces the score as played */
+	dk_score_compute(&out->forfeit, &in, r);
+	dk_score_per_seat(out->per_seat, &out->forfeit, rp);
+}
+
 void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 		       const dk_replay *full, const dk_finding *f, long max_nodes)
 {
@@ -54,12 +102,6 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 	if (f->kind != DK_FK_IRREGULARITY || f->seat == DK_NO_SEAT ||
 	    f->code == DK_F_SHOULD_HAVE_BEEN_REDEALT)
 		return;
-	if (f->code == DK_F_REVOKE && r->penalty_revoke == DK_REVOKE_HOUSE_RULE) {
-		out->cls = DK_PC_HOUSE_RULE;
-		out->rule = &r->penalty_revoke_src;
-		out->offender_party = full->party[f->seat];
-		return;
-	}
 	int offender = f->seat;
 	dk_party mine = full->party[offender];
 	dk_party theirs = mine == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
@@ -88,6 +130,11 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 	memcpy(out->target, now.target, sizeof(out->target));
 	const int *target = out->target;
 	out->announcement = is_announcement(f->code);
+	if (f->code == DK_F_REVOKE && r->penalty_revoke != DK_REVOKE_DDV_CLASSES &&
+	    !in.ramsch) {
+		forfeit(out, &in, r, &rp, theirs);
+		return;
+	}
 	dk_search_run(&out->search, &rp, target, max_nodes);
 	const dk_search_result *s = &out->search;
 	if (!s->complete && !already_won(&rp, target, DK_PARTY_RE) &&
@@ -140,7 +187,7 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 const char *dk_penalty_class_name(dk_penalty_class c)
 {
 	static const char *const names[DK_PC_COUNT] = {
-		NULL, "irrelevant", "minor", "serious", "decided", "undecided", "house-rule",
+		NULL, "irrelevant", "minor", "serious", "decided", "undecided", "forfeit",
 	};
 	return (unsigned)c < DK_PC_COUNT ? names[c] : NULL;
 }

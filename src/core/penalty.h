@@ -23,8 +23,9 @@
  * Record defects and warnings get no class.
  *
  * Where a house rule names its own penalty for a revoke (penalty.revoke
- * house-rule: turnier-2022, esslingen-2002) the DDV classes do not apply;
- * that penalty is named with its text but not computed yet.
+ * opponents-win: turnier-2022; lost-plus-one-level: esslingen-2002) the
+ * DDV classes do not apply: the game counts as lost by the offender's
+ * party and is scored by the rule set's own model (class "forfeit").
  */
 #ifndef DK_PENALTY_H
 #define DK_PENALTY_H
@@ -35,6 +36,7 @@
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
+#include "score.h"
 #include "search.h"
 
 typedef enum dk_penalty_class {
@@ -44,7 +46,7 @@ typedef enum dk_penalty_class {
 	DK_PC_SERIOUS,               /* schwerwiegend */
 	DK_PC_DECIDED,               /* bereits entschieden, plus geringfügig */
 	DK_PC_UNDECIDED,             /* the search could not settle it */
-	DK_PC_HOUSE_RULE,            /* the house rule names its own penalty (not computed) */
+	DK_PC_FORFEIT,               /* the house rule's own penalty: the offenders lose */
 	DK_PC_COUNT
 } dk_penalty_class;
 
@@ -58,7 +60,10 @@ typedef struct dk_penalty {
 	int tricks_left;
 	int target[3];               /* the targets the search asked about */
 	bool announcement;           /* void when reclaimed (D19) */
-	const dk_rule_source *rule;  /* DK_PC_HOUSE_RULE: the house rule's text */
+	const dk_rule_source *rule;  /* DK_PC_FORFEIT: the house rule's text */
+	dk_revoke_penalty rule_value; /* DK_PC_FORFEIT: which house rule penalty */
+	dk_score forfeit;            /* DK_PC_FORFEIT: the game as the opponents' win */
+	int forfeit_under;           /* DK_PC_FORFEIT: level the offenders end under, 0 none */
 	bool objected;               /* the record shows an objection right after it */
 } dk_penalty;
 
@@ -69,7 +74,7 @@ typedef struct dk_penalty {
 void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 		       const dk_replay *full, const dk_finding *f, long max_nodes);
 
-/** "irrelevant", "minor", "serious", "decided", "undecided"; NULL for none. */
+/** "irrelevant", "minor", "serious", "decided", "undecided", "forfeit"; NULL for none. */
 const char *dk_penalty_class_name(dk_penalty_class c);
 
 #endif

@@ -36,3 +36,17 @@ bool dk_heart10_tie_from_name(dk_heart10_tie *out, const char *s)
 	}
 	return false;
 }
+
+static const char *const revoke_penalty_names[DK_REVOKE_PENALTY_COUNT] = {
+	[DK_REVOKE_DDV_CLASSES] = "ddv-classes",
+	[DK_REVOKE_OPPONENTS_WIN] = "opponents-win",
+	[DK_REVOKE_LOST_PLUS_ONE_LEVEL] = "lost-plus-one-level",
+};
+
+/** Name of p ("ddv-classes", ...); a static string, NULL if p is out of range. */
+const char *dk_revoke_penalty_name(dk_revoke_penalty p)
+{
+	if ((unsigned)p >= DK_REVOKE_PENALTY_COUNT)
+		return NULL;
+	return revoke_penalty_names[p];
+}

@@ -152,7 +152,8 @@ typedef enum dk_announce_skip {
 /** What a revoke costs when it is reclaimed (RULES.md §14). */
 typedef enum dk_revoke_penalty {
 	DK_REVOKE_DDV_CLASSES = 0,          /* classed by its effect, TSR 9 */
-	DK_REVOKE_HOUSE_RULE,               /* the house rule names its own penalty */
+	DK_REVOKE_OPPONENTS_WIN,            /* the offender's opponents win the game, nothing more */
+	DK_REVOKE_LOST_PLUS_ONE_LEVEL,      /* lost as announced + 1 level, the most Feigheit allows */
 	DK_REVOKE_PENALTY_COUNT
 } dk_revoke_penalty;
 
@@ -377,5 +378,6 @@ static inline int dk_rules_hand_size(const dk_rules *r)
 
 const char *dk_heart10_tie_name(dk_heart10_tie t);
 bool dk_heart10_tie_from_name(dk_heart10_tie *out, const char *s);
+const char *dk_revoke_penalty_name(dk_revoke_penalty p);
 
 #endif

@@ -73,7 +73,7 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 			json_object *pj = json_object_new_object();
 			json_object_object_add(pj, "class",
 					       json_object_new_string(dk_penalty_class_name(pen->cls)));
-			if (pen->cls != DK_PC_UNDECIDED && pen->cls != DK_PC_HOUSE_RULE) {
+			if (pen->cls != DK_PC_UNDECIDED) {
 				json_object *pts = json_object_new_object();
 				for (int k = 0; k < DK_PLAYING_SEATS; k++)
 					json_object_object_add(pts, name_of(g, rp->seats[k]),
@@ -81,6 +81,14 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 				json_object_object_add(pj, "points", pts);
 				json_object_object_add(pj, "game_void",
 						       json_object_new_boolean(pen->game_void));
+				if (pen->cls == DK_PC_FORFEIT) {
+					const dk_score *fs = &pen->forfeit;
+					json_object_object_add(pj, "rule",
+						json_object_new_string(dk_revoke_penalty_name(pen->rule_value)));
+					json_object_object_add(pj, "winner", json_object_new_string(
+						fs->winner == DK_PARTY_RE ? "re" : "kontra"));
+					json_object_object_add(pj, "value", json_object_new_int(fs->value));
+				}
 			}
 			json_object_object_add(pj, "objected", json_object_new_boolean(pen->objected));
 			json_object_object_add(x, "if_reclaimed", pj);

@@ -515,6 +515,64 @@ static void target_text(dk_buf *b, int t)
 		dk_buf_printf(b, "%d", t);
 }
 
+static void penalty_points(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
+			   const dk_replay *rp)
+{
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = rp->seats[i];
+		if (i)
+			dk_buf_puts(b, ", ");
+		dk_say(b, lang, DK_MSG_PEN_POINTS, name_of(g, seat), p->per_seat[seat]);
+	}
+	dk_buf_putc(b, '\n');
+}
+
+/* the house rule's own penalty: who wins, the rule's words, dokoref's
+ * reading of them, the items of the value and each player's points */
+static void forfeit_text(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
+			 const dk_replay *rp)
+{
+	const dk_score *s = &p->forfeit;
+	dk_say(b, lang, DK_MSG_PEN_FORFEIT, dk_revoke_penalty_name(p->rule_value),
+	       party_words(lang, s->winner));
+	if (p->rule && p->rule->cite)
+		dk_buf_printf(b, "\n        %s", p->rule->cite);
+	dk_buf_puts(b, "\n        ");
+	if (p->forfeit_under > 0) {
+		dk_buf under;
+		dk_buf_init(&under);
+		dk_party loser = s->winner == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
+		static const dk_msg words[DK_LEVELS] = {
+			DK_MSG_COUNT, DK_MSG_SI_UNDER_90, DK_MSG_SI_UNDER_60, DK_MSG_SI_UNDER_30,
+			DK_MSG_SI_UNDER_SCHWARZ
+		};
+		dk_say(&under, lang, words[p->forfeit_under], party_words(lang, loser));
+		dk_say(b, lang, DK_MSG_PEN_FORFEIT_LEVEL, party_words(lang, s->winner), under.data);
+		dk_buf_release(&under);
+	} else {
+		dk_say(b, lang, DK_MSG_PEN_FORFEIT_TARGET, party_words(lang, s->winner));
+	}
+	dk_buf_puts(b, "\n        ");
+	dk_say(b, lang, DK_MSG_PEN_FORFEIT_VALUE, s->value < 0 ? -s->value : s->value,
+	       party_words(lang, s->value < 0 ? DK_PARTY_KONTRA : DK_PARTY_RE));
+	dk_buf tmp;
+	dk_buf_init(&tmp);
+	for (int i = 0; i < s->item_count; i++) {
+		const dk_score_item *it = &s->items[i];
+		dk_buf_clear(&tmp);
+		item_words(&tmp, lang, it);
+		dk_buf_printf(b, "%s%s %s %+d", i ? ", " : "", tmp.data ? tmp.data : "",
+			      party_words(lang, it->party), it->points);
+	}
+	dk_buf_release(&tmp);
+	if (s->multiplier > 1)
+		dk_buf_printf(b, ", x %d", s->multiplier);
+	if (s->factor > 1)
+		dk_say(b, lang, DK_MSG_SC_SOLOIST, s->factor);
+	dk_buf_puts(b, "\n        ");
+	penalty_points(b, lang, p, g, rp);
+}
+
 void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
 		     const dk_replay *rp)
 {
@@ -540,15 +598,14 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
 	case DK_PC_UNDECIDED:
 		dk_say(b, lang, DK_MSG_PEN_UNDECIDED, p->search.nodes);
 		break;
-	case DK_PC_HOUSE_RULE:
-		dk_say(b, lang, DK_MSG_PEN_HOUSE_RULE,
-		       p->rule && p->rule->cite ? p->rule->cite : "?");
-		break;
+	case DK_PC_FORFEIT:
+		forfeit_text(b, lang, p, g, rp);
+		return;
 	default:
 		break;
 	}
 	dk_buf_putc(b, '\n');
-	if (p->cls == DK_PC_UNDECIDED || p->cls == DK_PC_IRRELEVANT || p->cls == DK_PC_HOUSE_RULE)
+	if (p->cls == DK_PC_UNDECIDED || p->cls == DK_PC_IRRELEVANT)
 		return;
 	/* the reason in figures, then the points of each player */
 	dk_buf_puts(b, "        ");
@@ -567,11 +624,5 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
 		       party_words(lang, s->can_reach[DK_PARTY_RE] ? DK_PARTY_RE : DK_PARTY_KONTRA));
 	}
 	dk_buf_puts(b, ": ");
-	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
-		int seat = rp->seats[i];
-		if (i)
-			dk_buf_puts(b, ", ");
-		dk_say(b, lang, DK_MSG_PEN_POINTS, name_of(g, seat), p->per_seat[seat]);
-	}
-	dk_buf_putc(b, '\n');
+	penalty_points(b, lang, p, g, rp);
 }

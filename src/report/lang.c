@@ -345,9 +345,20 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_PEN_UNDECIDED,
 		"not settled: the search stopped after %ld positions",
 		"nicht entschieden: die Suche brach nach %ld Stellungen ab"),
-	MSG(DK_MSG_PEN_HOUSE_RULE,
-		"the house rule names its own penalty (penalty.revoke), not computed yet: %s",
-		"die Hausregel nennt eine eigene Strafe (penalty.revoke), noch nicht berechnet: %s"),
+	MSG(DK_MSG_PEN_FORFEIT,
+		"the house rule's own penalty (penalty.revoke %s): %s wins the game",
+		"die eigene Strafe der Hausregel (penalty.revoke %s): %s gewinnt das Spiel"),
+	MSG(DK_MSG_PEN_FORFEIT_TARGET,
+		"dokoref's reading: %s is scored as winning with its target and nothing beyond it",
+		"Lesart von dokoref: %s wird gewertet, als hätte sie ihr Ziel erreicht und "
+		"nichts darüber hinaus"),
+	MSG(DK_MSG_PEN_FORFEIT_LEVEL,
+		"dokoref's reading: %s is scored as winning with %s, one level beyond what it "
+		"announced (as far as Feigheit lets a win count)",
+		"Lesart von dokoref: %s wird gewertet, als hätte sie mit %s gewonnen, eine Stufe "
+		"über ihrer Ansage (so weit, wie die Feigheit einen Sieg zählen lässt)"),
+	MSG(DK_MSG_PEN_FORFEIT_VALUE, "the game is worth %d for %s: ",
+		"das Spiel ist %d für %s wert: "),
 	MSG(DK_MSG_PEN_POINTS, "%s %+ld", "%s %+ld"),
 	MSG(DK_MSG_PEN_PROOF_BOTH,
 		"%d tricks were left; Re could reach %s and Kontra %s",

@@ -98,7 +98,7 @@ static const char *const poverty_marriage_names[] = {
 	"by-priority", "poverty-only", "play-together", NULL
 };
 static const char *const revoke_penalty_names[] = {
-	"ddv-classes", "house-rule", NULL
+	"ddv-classes", "opponents-win", "lost-plus-one-level", NULL
 };
 static const char *const double_names[] = {
 	"redeal", "redeal-unless-solo", NULL

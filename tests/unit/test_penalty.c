@@ -81,3 +81,68 @@ Test(penalty, known_classes, .init = dk_xml_global_init)
 	/* a late announcement is void when reclaimed: minor (D19) */
 	cr_expect_eq(classify("announce-too-late--ddv--own-cards.xml", &n), DK_PC_MINOR);
 }
+
+/* the penalty points of the first irregularity of a file, per seat */
+static dk_penalty first_penalty(const char *name)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), DK_SOURCE_ROOT "/tests/check/findings/%s", name);
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_xml_reader *r;
+	cr_assert_eq(dk_xml_reader_open(&r, path, NULL, 0, &d), 0, "%s", name);
+	cr_assert_eq(dk_xml_reader_next(r, &d), DK_READ_GAME, "%s", name);
+	const dk_game *g = dk_xml_reader_game(r);
+	dk_ruleset rs;
+	cr_assert_eq(dk_ruleset_load(&rs, dk_game_rules(g)->name, dirs, &d), 0);
+	dk_replay rp;
+	dk_replay_run(&rp, g, &rs.rules);
+	cr_assert_geq(rp.finding_count, 1, "%s", name);
+	dk_penalty p;
+	dk_penalty_assess(&p, g, &rs.rules, &rp, &rp.findings[0], 1000000);
+	dk_ruleset_release(&rs);
+	dk_xml_reader_free(r);
+	dk_diag_release(&d);
+	return p;
+}
+
+/*
+ * The house rules' own revoke penalties, worked by hand from the texts.
+ * Both games: Re and keine 90 by Re, Kontra by Kontra, before the first
+ * card; the revoke in trick 3, before which no special point was won.
+ */
+Test(penalty, house_rule_opponents_win, .init = dk_xml_global_init)
+{
+	/* turnier-2022: Quirin (seat 1, Re) revokes, so Kontra wins with its
+	 * target (90 against keine 90) and nothing more: won 1, "keine 90"
+	 * said 1, against the old 1; doubled by Re and by Kontra: 12 */
+	dk_penalty p = first_penalty("revoke--turnier-2022--announced-game.xml");
+	cr_assert_eq(p.cls, DK_PC_FORFEIT);
+	cr_expect_eq(p.rule_value, DK_REVOKE_OPPONENTS_WIN);
+	cr_expect_eq(p.forfeit.winner, DK_PARTY_KONTRA);
+	cr_expect_eq(p.forfeit.multiplier, 4);
+	cr_expect_eq(p.forfeit.value, -12);
+	cr_expect(p.game_void);
+	const long want[5] = { 0, -12, -12, 12, 12 };
+	for (int s = 1; s <= 4; s++)
+		cr_expect_eq(p.per_seat[s], want[s], "seat %d: %ld", s, p.per_seat[s]);
+}
+
+Test(penalty, house_rule_lost_plus_one_level, .init = dk_xml_global_init)
+{
+	/* esslingen-2002: Ulrike (seat 1, Kontra) revokes; Re announced
+	 * keine 90, so it wins one level beyond, Kontra under 60: 120 won 1,
+	 * under 90 1, under 60 1, Re 1, keine 90 1, Kontra 1 = 6; Kontra said
+	 * second and lost, so the game counts double: 12 */
+	dk_penalty p = first_penalty("revoke--esslingen-2002--announced-game.xml");
+	cr_assert_eq(p.cls, DK_PC_FORFEIT);
+	cr_expect_eq(p.rule_value, DK_REVOKE_LOST_PLUS_ONE_LEVEL);
+	cr_expect_eq(p.forfeit_under, 2);
+	cr_expect_eq(p.forfeit.winner, DK_PARTY_RE);
+	cr_expect(p.forfeit.counter_doubled);
+	cr_expect_not(p.forfeit.feigheit_capped);
+	cr_expect_eq(p.forfeit.value, 12);
+	const long want[5] = { 0, -12, -12, 12, 12 };
+	for (int s = 1; s <= 4; s++)
+		cr_expect_eq(p.per_seat[s], want[s], "seat %d: %ld", s, p.per_seat[s]);
+}

@@ -728,9 +728,9 @@ static const struct shipped_value {
 	/* what a revoke costs when reclaimed */
 	{ "ottendorf-2008", "penalty.revoke", "ddv-classes", "inh" },
 	{ "wattenscheid-2016", "penalty.revoke", "ddv-classes", "inh" },
-	{ "turnier-2022", "penalty.revoke", "house-rule", "" },
+	{ "turnier-2022", "penalty.revoke", "opponents-win", "" },
 	{ "unsere-2024", "penalty.revoke", "ddv-classes", "inh" },
-	{ "esslingen-2002", "penalty.revoke", "house-rule", "" },
+	{ "esslingen-2002", "penalty.revoke", "lost-plus-one-level", "" },
 };
 
 Test(ruleset, house_set_values)
@@ -1503,6 +1503,14 @@ Test(ruleset, key_table)
 	cr_expect_not(dk_heart10_tie_from_name(&t, "second"));
 	cr_expect_not(dk_heart10_tie_from_name(&t, NULL));
 	cr_expect_eq(t, DK_TIE_SECOND_WINS);
+
+	/* The same for the revoke penalty, which verdicts name. */
+	const dk_rule_key *rk = dk_ruleset_key_find("penalty.revoke");
+	cr_assert_not_null(rk);
+	cr_expect_eq(rk->count, DK_REVOKE_PENALTY_COUNT);
+	for (int i = 0; i < DK_REVOKE_PENALTY_COUNT; i++)
+		cr_expect_str_eq(rk->names[i], dk_revoke_penalty_name((dk_revoke_penalty)i));
+	cr_expect_null(dk_revoke_penalty_name(DK_REVOKE_PENALTY_COUNT));
 
 	/* Solo kinds, conditions and reasons are the record format's names;
 	 * their value 0 ("none", "unsaid") is no choice. */
