@@ -1108,8 +1108,9 @@ def who(g, s):
 class Spec:
     def __init__(self, folder, name, rs, dealer, expect, text, deal_fn, bids=None,
                  actions=None, overrides=None, stop=None, no_play=False, want=None,
-                 robust=False, tries=30000):
+                 robust=False, tries=30000, seed_key=None):
         self.folder, self.name, self.rs, self.dealer = folder, name, rs, dealer
+        self.seed_key = seed_key or "%s/%s" % (folder, name)
         self.expect, self.text, self.deal_fn = sorted(expect), text, deal_fn
         self.bids, self.actions, self.overrides = bids, actions, overrides
         self.stop, self.no_play, self.want = stop, no_play, want
@@ -1153,7 +1154,7 @@ def attempt(spec, rng, names):
 def build(spec, index):
     names = NAME_SETS[index % len(NAME_SETS)]
     for i in range(spec.tries):
-        rng = random.Random("%s/%s:%d" % (spec.folder, spec.name, i))
+        rng = random.Random("%s:%d" % (spec.seed_key, i))
         res = attempt(spec, rng, names)
         if res is None:
             continue
@@ -2799,6 +2800,15 @@ def house_penalty_specs():
                              say(re_seats(h)[0], "no90", at_cards(0)),
                              say(ko_seats(h)[0], "kontra", at_cards(0))],
           overrides=lambda h: [override(revoke_when(lambda led: led == "T"), revoke_make)])
+    # the DDV classes a late revoke can get; each game was picked by its
+    # seed (seed_key) from a run of late revokes for the class dokoref
+    # gives it, which the golden verdicts then pin down
+    for what, k in (("cannot-decide-the-winner", 4), ("game-already-decided", 20),
+                    ("irrelevant-late", 3)):
+        F("revoke", "ddv", what, 1 + k % 4, revoke_text("a card led"), std_deal("ddv"),
+          seed_key="findings/revoke--ddv--late-%d" % k,
+          overrides=lambda h, k=k: [override(revoke_when(lambda led: True, first=7 + k % 5),
+                                             revoke_make)])
     return S
 
 

@@ -80,6 +80,13 @@ Test(penalty, known_classes, .init = dk_xml_global_init)
 	cr_expect_eq(classify("revoke--ddv--trump-not-followed.xml", &n), DK_PC_SERIOUS);
 	/* a late announcement is void when reclaimed: minor (D19) */
 	cr_expect_eq(classify("announce-too-late--ddv--own-cards.xml", &n), DK_PC_MINOR);
+	/* late revokes: only Kontra can still reach its target, with 2 tricks
+	 * left; Re had its 121 before it; a party takes every trick left */
+	cr_expect_eq(classify("revoke--ddv--cannot-decide-the-winner.xml", &n), DK_PC_MINOR);
+	cr_expect_eq(classify("revoke--ddv--game-already-decided.xml", &n), DK_PC_DECIDED);
+	cr_expect_eq(classify("revoke--ddv--irrelevant-late.xml", &n), DK_PC_IRRELEVANT);
+	/* a Kontra player's revoke in a solo that each party could still win */
+	cr_expect_eq(classify("revoke--unsere-2024--queens-solo-heart-jack.xml", &n), DK_PC_SERIOUS);
 }
 
 /* the penalty points of the first irregularity of a file, per seat */
