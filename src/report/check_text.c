@@ -503,6 +503,39 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", name_of(g, seat), per_seat[seat]);
 	}
 	dk_buf_putc(b, '\n');
+	/* the decisions of RULES.md the score rests on: each once, with the
+	 * rule keys that assume it */
+	int said = 0;
+	for (int i = 0; i < s->item_count; i++) {
+		const dk_rule_source *r = s->items[i].rule;
+		if (!r || !r->assumption)
+			continue;
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = s->items[j].rule && s->items[j].rule->assumption &&
+			       strcmp(s->items[j].rule->assumption, r->assumption) == 0;
+		if (seen)
+			continue;
+		dk_buf_printf(b, "%s %s (", said++ ? "," : dk_msg_text(lang, DK_MSG_SC_ASSUMPTIONS),
+			      r->assumption);
+		int keys = 0;
+		for (int j = i; j < s->item_count; j++) {
+			const dk_score_item *it = &s->items[j];
+			if (!it->rule || !it->rule->assumption ||
+			    strcmp(it->rule->assumption, r->assumption) != 0)
+				continue;
+			bool dup = false;
+			for (int k = i; k < j && !dup; k++)
+				dup = s->items[k].rule_key && it->rule_key &&
+				      strcmp(s->items[k].rule_key, it->rule_key) == 0;
+			if (!dup)
+				dk_buf_printf(b, "%s%s", keys++ ? ", " : "",
+					      it->rule_key ? it->rule_key : "?");
+		}
+		dk_buf_putc(b, ')');
+	}
+	if (said)
+		dk_buf_putc(b, '\n');
 }
 
 static void target_text(dk_buf *b, int t)

@@ -295,6 +295,8 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		" x %d (verlorene Gegenansage)"),
 	MSG(DK_MSG_SC_SPECIALS, ", special points %d for %s", ", Sonderpunkte %d für %s"),
 	MSG(DK_MSG_SC_SOLOIST, ", the soloist x %d", ", der Solospieler x %d"),
+	MSG(DK_MSG_SC_ASSUMPTIONS, "  assumed where the house text is silent:",
+		"  angenommen, wo der Text der Hausregel schweigt:"),
 	MSG(DK_MSG_SC_PLUS_MINUS, "plus-minus:", "Plus-Minus:"),
 
 	MSG(DK_MSG_CK_NO_RULES,

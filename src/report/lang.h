@@ -167,6 +167,7 @@ typedef enum dk_msg {
 	DK_MSG_SC_DOUBLED_LOST_COUNTER,
 	DK_MSG_SC_SPECIALS,
 	DK_MSG_SC_SOLOIST,
+	DK_MSG_SC_ASSUMPTIONS,
 	DK_MSG_SC_PLUS_MINUS,
 	/* dokoref check: headers, record against score, the count line */
 	DK_MSG_CK_NO_RULES,
