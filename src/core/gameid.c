@@ -1,0 +1,74 @@
+/*
+ * gameid.c - the stable id of a game; see gameid.h.
+ */
+#include "gameid.h"
+
+#include <stdio.h>
+
+#define FNV_OFFSET 14695981039346656037ULL
+#define FNV_PRIME 1099511628211ULL
+
+static uint64_t mix(uint64_t h, long v)
+{
+	/* four bytes per value, low byte first: the id does not depend on
+	 * the machine's byte order */
+	unsigned long u = (unsigned long)v;
+	for (int i = 0; i < 4; i++) {
+		h ^= (u >> (8 * i)) & 0xffu;
+		h *= FNV_PRIME;
+	}
+	return h;
+}
+
+uint64_t dk_game_id(const dk_game *g)
+{
+	uint64_t h = FNV_OFFSET;
+	h = mix(h, g->deal.dealer);
+	/* hands by seat, each as counts per card: order-free */
+	for (int seat = 1; seat <= DK_MAX_SEATS; seat++) {
+		for (int i = 0; i < g->deal.hand_count; i++) {
+			const dk_hand *hd = &g->deal.hands[i];
+			if (hd->seat != seat)
+				continue;
+			int count[DK_CARD_KINDS] = { 0 };
+			for (int k = 0; k < hd->count; k++)
+				if ((unsigned)hd->cards[k] < DK_CARD_KINDS)
+					count[hd->cards[k]]++;
+			h = mix(h, seat);
+			for (int c = 0; c < DK_CARD_KINDS; c++)
+				h = mix(h, count[c]);
+		}
+	}
+	h = mix(h, -1);
+	for (size_t i = 0; i < g->bid_count; i++) {
+		const dk_bid *b = &g->bids[i];
+		h = mix(h, b->kind);
+		h = mix(h, b->seat);
+		h = mix(h, b->solo);
+		h = mix(h, b->condition);
+		h = mix(h, b->reason);
+		h = mix(h, b->trumps);
+		for (int k = 0; k < b->call_count; k++)
+			h = mix(h, b->calls[k]);
+		for (int k = 0; k < b->card_count; k++)
+			h = mix(h, b->cards[k]);
+	}
+	h = mix(h, -2);
+	for (size_t i = 0; i < g->event_count; i++) {
+		const dk_event *e = &g->events[i];
+		h = mix(h, e->kind);
+		h = mix(h, e->seat);
+		switch (e->kind) {
+		case DK_EV_CARD: h = mix(h, e->card); break;
+		case DK_EV_ANNOUNCE: h = mix(h, e->call); break;
+		case DK_EV_WENDE_GENSCHER: h = mix(h, e->partner); break;
+		default: break;
+		}
+	}
+	return h;
+}
+
+void dk_game_id_format(char out[DK_GAME_ID_HEX], uint64_t id)
+{
+	snprintf(out, DK_GAME_ID_HEX, "%016llx", (unsigned long long)id);
+}
