@@ -375,7 +375,7 @@ static void verbose_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_
 
 /* one line for a game with something wrong: its codes */
 static void brief_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_replay *rp,
-		       const dk_session_game *sg, const char *id)
+		       const dk_session_game *sg, const char *id, const dk_audit_dup *dup)
 {
 	dk_say(b, st->lang, DK_MSG_CK_GAME, st->path, g->index);
 	dk_say(b, st->lang, DK_MSG_AU_ID, id);
@@ -392,9 +392,13 @@ static void brief_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_re
 		dk_buf_printf(b, "%s %s", n++ ? "," : "", dk_session_issue_name(x->code));
 		if (x->code == DK_SX_SCORE_WRONG || x->code == DK_SX_TOTAL_WRONG) {
 			const dk_player *p = dk_game_player_at(g, x->seat);
-			dk_buf_printf(b, " (%s %+ld, %+ld)", p ? p->name : "?", x->found, x->expected);
+			dk_say(b, st->lang, DK_MSG_AU_SHOULD_BE, p ? p->name : "?", x->found,
+			       x->expected);
 		}
 	}
+	if (dup)
+		dk_buf_printf(b, "%s duplicate (%s, %zu)", n++ ? "," : "", dup->first_file,
+			      dup->first_index);
 	dk_buf_putc(b, '\n');
 }
 
@@ -497,33 +501,40 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	char id[DK_GAME_ID_HEX];
 	dk_game_id_format(id, idv);
 	const id_slot *prev = remember(st, idv, (uint32_t)st->file_no, (uint32_t)g->index);
+	dk_audit_dup dup_here;
 	if (prev) {
-		if (s->dup_count < MAX_DUPS_LISTED) {
-			dk_audit_dup *d = &st->dups[s->dup_count++];
-			d->file = st->path;
-			d->index = g->index;
-			d->first_file = st->files[prev->file];
-			if (strcmp(d->first_file, "-") == 0)
-				d->first_file = "<stdin>";
-			d->first_index = prev->index;
-			memcpy(d->id, id, sizeof(d->id));
-		}
+		dup_here.file = st->path;
+		dup_here.index = g->index;
+		dup_here.first_file = st->files[prev->file];
+		if (strcmp(dup_here.first_file, "-") == 0)
+			dup_here.first_file = "<stdin>";
+		dup_here.first_index = prev->index;
+		memcpy(dup_here.id, id, sizeof(dup_here.id));
+		if (s->dup_count < MAX_DUPS_LISTED)
+			st->dups[s->dup_count++] = dup_here;
 		s->duplicates++;
 	}
 
 	/* the output */
-	if (sheet || real)
+	bool wrong = sheet || real || prev;
+	if (wrong)
 		st->any_session_finding = true;
 	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
 	if (st->json) {
-		if (st->verbose || st->want_game || sheet || real)
+		if (st->verbose || st->want_game || wrong)
 			dk_audit_json_game(b, st->path, id, st->in_session ? st->session_no : 0, g,
-					   rules, &rp, &sg);
+					   rules, &rp, &sg, prev ? dup_here.first_file : NULL,
+					   prev ? dup_here.first_index : 0);
 	} else if (st->verbose || st->want_game) {
 		verbose_game(st, b, g, rules, &rp, has_score ? &sc : NULL, per_seat, &sg, id);
-	} else if (!st->summary_only && (sheet || real)) {
-		brief_game(st, b, g, &rp, &sg, id);
+		if (prev) {
+			dk_say(b, st->lang, DK_MSG_AU_DUPLICATE, dup_here.first_file,
+			       dup_here.first_index);
+			dk_buf_putc(b, '\n');
+		}
+	} else if (!st->summary_only && wrong) {
+		brief_game(st, b, g, &rp, &sg, id, prev ? &dup_here : NULL);
 	}
 	if (b->len) {
 		if (st->progress)
@@ -879,7 +890,7 @@ out:
 }
 
 const dk_command dk_cmd_audit = {
-	"audit", run, "judge whole evenings and archives: findings, Bock, standings, duplicates",
+	"audit", run, "judge whole sessions and archives: Bock, standings, score sheets",
 	"usage: dokoref audit [options] FILE...\n"
 	"\n"
 	"Replay and score every game of each FILE (dokoref XML, plain or gzip;\n"

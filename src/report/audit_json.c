@@ -31,7 +31,7 @@ static void put(dk_buf *b, json_object *o)
 
 void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t session,
 			const dk_game *g, const dk_rules *r, const dk_replay *rp,
-			const dk_session_game *sg)
+			const dk_session_game *sg, const char *dup_file, size_t dup_index)
 {
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "id", json_object_new_string(id));
@@ -86,6 +86,14 @@ void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t sess
 	json_object_object_add(o, "entry", sg->scored ? seats_object(g, sg->score) : NULL);
 	json_object_object_add(o, "standings", sg->scored ? seats_object(g, sg->total) : NULL);
 	json_object_object_add(o, "score_off", json_object_new_int64(sg->score_off));
+	if (dup_file) {
+		json_object *d = json_object_new_object();
+		json_object_object_add(d, "file", json_object_new_string(dup_file));
+		json_object_object_add(d, "index", json_object_new_int64((int64_t)dup_index));
+		json_object_object_add(o, "duplicate_of", d);
+	} else {
+		json_object_object_add(o, "duplicate_of", NULL);
+	}
 	put(b, o);
 }
 

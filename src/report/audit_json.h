@@ -14,10 +14,11 @@
 #include "rules.h"
 #include "session.h"
 
-/** A game's verdict: id, position, type, findings, the session's verdict. */
+/** A game's verdict: id, position, type, findings, the session's verdict;
+ * dup_file (NULL: none) and dup_index name the earlier game it repeats. */
 void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t session,
 			const dk_game *g, const dk_rules *r, const dk_replay *rp,
-			const dk_session_game *sg);
+			const dk_session_game *sg, const char *dup_file, size_t dup_index);
 
 /** A player's standing, for the summary. */
 typedef struct dk_audit_standing {

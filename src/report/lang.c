@@ -437,6 +437,9 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"richtiger Gesamtstand über alle Sitzungen:"),
 	MSG(DK_MSG_AU_SUM_BOCK_PENDING, "Bock games pending at the end of the last session: %ld",
 		"offene Bock-Spiele am Ende der letzten Sitzung: %ld"),
+	MSG(DK_MSG_AU_SHOULD_BE, " (%s %+ld, should be %+ld)", " (%s %+ld, richtig %+ld)"),
+	MSG(DK_MSG_AU_DUPLICATE, "  the same game as %s, game %zu",
+		"  dasselbe Spiel wie %s, Spiel %zu"),
 };
 
 #undef MSG
