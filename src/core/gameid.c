@@ -10,13 +10,10 @@
 
 static uint64_t mix(uint64_t h, long v)
 {
-	/* four bytes per value, low byte first: the id does not depend on
-	 * the machine's byte order */
-	unsigned long u = (unsigned long)v;
-	for (int i = 0; i < 4; i++) {
-		h ^= (u >> (8 * i)) & 0xffu;
-		h *= FNV_PRIME;
-	}
+	/* one 32-bit value per step, by its value, not its bytes in memory:
+	 * the id does not depend on the machine's byte order */
+	h ^= (uint64_t)(uint32_t)v;
+	h *= FNV_PRIME;
 	return h;
 }
 
@@ -24,19 +21,20 @@ uint64_t dk_game_id(const dk_game *g)
 {
 	uint64_t h = FNV_OFFSET;
 	h = mix(h, g->deal.dealer);
-	/* hands by seat, each as counts per card: order-free */
+	/* hands by seat, each as the set of its cards: order-free */
 	for (int seat = 1; seat <= DK_MAX_SEATS; seat++) {
 		for (int i = 0; i < g->deal.hand_count; i++) {
 			const dk_hand *hd = &g->deal.hands[i];
 			if (hd->seat != seat)
 				continue;
-			int count[DK_CARD_KINDS] = { 0 };
+			/* two bits per card kind: how often the hand holds it */
+			uint64_t held = 0;
 			for (int k = 0; k < hd->count; k++)
 				if ((unsigned)hd->cards[k] < DK_CARD_KINDS)
-					count[hd->cards[k]]++;
+					held += 1ULL << (2 * hd->cards[k]);
 			h = mix(h, seat);
-			for (int c = 0; c < DK_CARD_KINDS; c++)
-				h = mix(h, count[c]);
+			h = mix(h, (long)(held & 0xffffffffu));
+			h = mix(h, (long)(held >> 32));
 		}
 	}
 	h = mix(h, -1);
