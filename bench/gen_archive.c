@@ -31,23 +31,13 @@
 #include <string.h>
 
 #include "buf.h"
+#include "rng.h"
 #include "fmt_xml.h"
 #include "order.h"
 #include "replay.h"
 #include "ruleset.h"
 #include "score.h"
 #include "session.h"
-
-static unsigned long long rng_state;
-
-static unsigned rnd(unsigned n)
-{
-	/* xorshift64*: fast, deterministic, good enough for shuffling */
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (unsigned)((rng_state * 2685821657736338717ULL) >> 33) % n;
-}
 
 static const char *const names[] = {
 	"Anna", "Ben", "Clara", "David", "Emil", "Frieda", "Gustav", "Hanna",
@@ -225,7 +215,6 @@ int main(int argc, char **argv)
 {
 	long games = 1000, per_evening = 40, every = 0;
 	const char *list_path = NULL;
-	rng_state = 88172645463325252ULL;
 	for (int i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc) {
 			usage();
@@ -234,7 +223,7 @@ int main(int argc, char **argv)
 		if (strcmp(argv[i], "-n") == 0)
 			games = atol(argv[i + 1]);
 		else if (strcmp(argv[i], "-s") == 0)
-			rng_state ^= strtoull(argv[i + 1], NULL, 10) * 0x9E3779B97F4A7C15ULL;
+			rng_seed(strtoull(argv[i + 1], NULL, 10));
 		else if (strcmp(argv[i], "-e") == 0)
 			per_evening = atol(argv[i + 1]);
 		else if (strcmp(argv[i], "-p") == 0)

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "rng.h"
 #include "fmt_xml.h"
 #include "replay.h"
 #include "ruleset.h"
@@ -40,16 +41,6 @@
 #define MAX_GAMES 64
 #define MAX_EVENTS 96
 #define TRIES 20000
-
-static unsigned long long rng_state;
-
-static unsigned rnd(unsigned n)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (unsigned)((rng_state * 2685821657736338717ULL) >> 33) % n;
-}
 
 static const char *const names[] = { "Anna", "Ben", "Clara", "David", "Emil", "Frieda" };
 
@@ -242,7 +233,7 @@ int main(int argc, char **argv)
 	}
 	const char *rules_name = argv[1];
 	int n = atoi(argv[2]);
-	rng_state = 88172645463325252ULL ^ (strtoull(argv[3], NULL, 10) * 0x9E3779B97F4A7C15ULL);
+	rng_seed(strtoull(argv[3], NULL, 10));
 	const char *spec = argv[4];
 	long wrong_total_from = 0;
 	int pending = -1;
