@@ -34,6 +34,7 @@
 #include "cli.h"
 #include "gameid.h"
 #include "lang.h"
+#include "penalty.h"
 #include "replay.h"
 #include "score.h"
 #include "session.h"
@@ -93,6 +94,7 @@ typedef struct audit_state {
 	dk_audit_standing standings[MAX_PLAYERS];
 	char *standing_names[MAX_PLAYERS];
 	size_t nstandings;
+	dk_penalty *penalties;       /* DK_MAX_FINDINGS, for a game with an objection */
 	dk_buf wrong_sessions;       /* text: correct and recorded finals of wrong sessions */
 	size_t wrong_sessions_listed;
 	bool any_session_finding;
@@ -324,6 +326,37 @@ static int on_session_end(void *ud)
 	return 0;
 }
 
+/* positions the search may visit per question for one penalty, as check */
+#define PENALTY_SEARCH_NODES 1000000
+
+/*
+ * A recorded objection selects the reading "reclaimed", as in `check`: the
+ * entry to write down is then the penalty (a serious violation voids the
+ * game) or the score as played with the penalty on top.  Only games with
+ * an objection pay for the search.
+ */
+static void objected_reading(audit_state *st, const dk_game *g, const dk_rules *r,
+			     const dk_replay *rp, long *per_seat)
+{
+	bool objection = false;
+	for (size_t i = 0; i < g->event_count && !objection; i++)
+		objection = g->events[i].kind == DK_EV_OBJECTION;
+	if (!objection)
+		return;
+	if (!st->penalties)
+		st->penalties = dk_xcalloc(DK_MAX_FINDINGS, sizeof(dk_penalty));
+	for (int i = 0; i < rp->finding_count; i++) {
+		dk_penalty *pen = &st->penalties[i];
+		dk_penalty_assess(pen, g, r, rp, &rp->findings[i], PENALTY_SEARCH_NODES);
+		if (!pen->objected || pen->cls == DK_PC_NONE || pen->cls == DK_PC_UNDECIDED ||
+		    pen->cls == DK_PC_HOUSE_RULE)
+			continue;
+		for (int s = 0; s <= DK_MAX_SEATS; s++)
+			per_seat[s] = (pen->game_void ? 0 : per_seat[s]) + pen->per_seat[s];
+		return;
+	}
+}
+
 static bool scored(const dk_replay *rp)
 {
 	return rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL &&
@@ -417,16 +450,20 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	dk_replay_run(&rp, g, rules);
 	dk_score_input in;
 	dk_score sc;
-	long per_seat[DK_MAX_SEATS + 1];
+	long per_seat[DK_MAX_SEATS + 1] = { 0 };
 	bool has_score = scored(&rp);
 	if (has_score) {
 		dk_score_input_from_replay(&in, &rp, g);
 		dk_score_compute(&sc, &in, rules);
 		dk_score_per_seat(per_seat, &sc, &rp);
 	}
+	long entry[DK_MAX_SEATS + 1];
+	memcpy(entry, per_seat, sizeof(entry));
+	if (has_score)
+		objected_reading(st, g, rules, &rp, entry);
 	dk_session_game sg;
 	dk_session_judge(&st->ss, &sg, g, rules, &rp, has_score ? &in : NULL,
-			 has_score ? &sc : NULL, has_score ? per_seat : NULL);
+			 has_score ? &sc : NULL, has_score ? entry : NULL);
 
 	/* the session's last known standings and names, for its summary */
 	const dk_players *pl = dk_game_players(g);
@@ -884,6 +921,7 @@ out:
 	for (size_t i = 0; i < st->nstandings; i++)
 		free(st->standing_names[i]);
 	free(st->ids);
+	free(st->penalties);
 	free(st);
 	free(date_copy);
 	return status;
