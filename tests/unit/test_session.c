@@ -3,7 +3,8 @@
  * rotation, sitting out at five and six, Bock rounds appended and stacked,
  * the solo in a Bock round, Bocks pending at the start, the ♦K sign flip,
  * and the score sheet's sum, parity and running totals, each under the
- * shipped rule set whose document says so (RULES.md §4, §13).
+ * shipped rule set whose document says so (RULES.md §4, §13); and the
+ * stable game id.
  *
  * The games are built by hand: only what the session reads is filled in
  * (the table, the dealer, who held a hand, the parties' calls and card
@@ -12,6 +13,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "gameid.h"
 #include "leakcheck.h"
 #include "ruleset.h"
 #include "session.h"
@@ -477,4 +479,50 @@ Test(session, score_sheet)
 	cr_expect_not(has_issue(&o, DK_SX_TOTAL_WRONG, 2));
 	dk_ruleset_release(&d);
 	dk_ruleset_release(&t);
+}
+
+/* the game id: the same deal and play whatever the order of a hand's cards
+ * and whatever else the record says; another card or another order of
+ * play, another id */
+Test(session, game_id)
+{
+	fx a, b;
+	game(&a, 4, 1, 0, 0, 1, 2, 1);
+	dk_event ev[2] = { { .kind = DK_EV_CARD, .seat = 2, .card = DK_CARD_MAKE(DK_CLUBS, DK_ACE) },
+			   { .kind = DK_EV_CARD, .seat = 3, .card = DK_CARD_MAKE(DK_CLUBS, DK_TEN) } };
+	for (int k = 0; k < 4; k++) {
+		a.g.deal.hands[k].count = 3;
+		a.g.deal.hands[k].cards[0] = DK_CARD_MAKE(DK_CLUBS, (dk_rank)k);
+		a.g.deal.hands[k].cards[1] = DK_CARD_MAKE(DK_SPADES, (dk_rank)k);
+		a.g.deal.hands[k].cards[2] = DK_CARD_MAKE(DK_HEARTS, (dk_rank)k);
+	}
+	a.g.events = ev;
+	a.g.event_count = 2;
+	b = a;
+	/* b: the same game written in another order, with names and a score */
+	for (int k = 0; k < 4; k++) {
+		b.g.deal.hands[k].cards[0] = a.g.deal.hands[k].cards[2];
+		b.g.deal.hands[k].cards[2] = a.g.deal.hands[k].cards[0];
+	}
+	b.p[0].name = "Zoe";
+	b.g.players.items = b.p;
+	b.g.meta.date = "2026-01-01";
+	b.g.recorded.present = true;
+	uint64_t id = dk_game_id(&a.g);
+	cr_expect_eq(dk_game_id(&b.g), id);
+	char hex[DK_GAME_ID_HEX];
+	dk_game_id_format(hex, id);
+	cr_expect_eq(strlen(hex), 16u);
+	/* another card in a hand */
+	b.g.deal.hands[3].cards[1] = DK_CARD_MAKE(DK_DIAMONDS, DK_ACE);
+	cr_expect_neq(dk_game_id(&b.g), id);
+	/* the same cards, played in another order */
+	b = a;
+	dk_event swapped[2] = { ev[1], ev[0] };
+	b.g.events = swapped;
+	cr_expect_neq(dk_game_id(&b.g), id);
+	/* another dealer */
+	b = a;
+	b.g.deal.dealer = 2;
+	cr_expect_neq(dk_game_id(&b.g), id);
 }
