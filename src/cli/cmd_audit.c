@@ -81,6 +81,9 @@ typedef struct audit_state {
 	size_t session_no;
 	dk_session_state ss;
 	bool session_selected, session_totals, session_totals_wrong;
+	char cur_sig[DK_MAX_SEATS * 64];     /* the session's players, sorted */
+	char prev_sig[DK_MAX_SEATS * 64];    /* ... of the session before */
+	long prev_pending;           /* Bock games it left, -1 = none yet */
 	char names[DK_MAX_SEATS + 1][64];
 	bool seat_known[DK_MAX_SEATS + 1];
 	long final[DK_MAX_SEATS + 1];
@@ -267,8 +270,17 @@ static int on_begin(void *ud, dk_xml_reader *r)
 
 static void session_finish(audit_state *st)
 {
-	if (!st->ss.started || st->counting)
+	if (!st->ss.started)
 		return;
+	if (st->in_session) {
+		/* what the next session of the same players starts with */
+		memcpy(st->prev_sig, st->cur_sig, sizeof(st->prev_sig));
+		st->prev_pending = dk_session_bock_pending(&st->ss);
+	}
+	if (st->counting) {
+		st->ss.started = false;
+		return;
+	}
 	if (st->session_selected) {
 		for (int s = 1; s <= DK_MAX_SEATS; s++)
 			if (st->seat_known[s])
@@ -309,12 +321,34 @@ static void session_start_state(audit_state *st, const dk_session *s)
 	memset(st->final, 0, sizeof(st->final));
 }
 
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* the players' names, sorted, as one string: who sits at the table */
+static void players_sig(char *out, size_t len, const dk_players *pl)
+{
+	const char *v[DK_MAX_SEATS];
+	size_t n = 0;
+	for (size_t i = 0; pl && i < pl->count && n < DK_MAX_SEATS; i++)
+		v[n++] = pl->items[i].name;
+	qsort(v, n, sizeof(v[0]), by_string);
+	size_t at = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(out + at, len - at, "%s\x1f", v[i]);
+}
+
 static int on_session_start(void *ud, const dk_session *s)
 {
 	audit_state *st = ud;
 	st->in_session = true;
 	st->session_no++;
 	session_start_state(st, s);
+	players_sig(st->cur_sig, sizeof(st->cur_sig), s->has_players ? &s->players : NULL);
+	if (st->prev_pending >= 0 && st->cur_sig[0] && strcmp(st->cur_sig, st->prev_sig) == 0)
+		dk_session_carry(&st->ss, st->prev_pending);
 	return 0;
 }
 
@@ -737,6 +771,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	dk_read_opts opts = { 0 };
 	audit_state *st = dk_xcalloc(1, sizeof(*st));
 	st->cli = cli;
+	st->prev_pending = -1;
 	st->lang = dk_lang_from_env();
 	const char *color = "auto";
 	char *date_copy = NULL;
@@ -897,6 +932,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		st->selected_total = st->selected_seen;
 		st->selected_seen = 0;
 		st->session_no = 0;
+		st->prev_pending = -1;
 	}
 	status = run_files(st, &opts, optind, argc, argv);
 	qsort(st->standings, st->nstandings, sizeof(st->standings[0]), by_points);

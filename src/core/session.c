@@ -29,6 +29,7 @@ static const char *const issue_names[DK_SX_CODE_COUNT] = {
 	[DK_SX_TOTAL_WRONG] = "total-wrong",
 	[DK_SX_TOTAL_ARITHMETIC] = "total-arithmetic",
 	[DK_SX_BOCK_NOT_CARRIED] = "bock-not-carried",
+	[DK_SX_BOCK_PENDING_WRONG] = "bock-pending-wrong",
 };
 
 static const char *const trigger_names[DK_BT_COUNT] = {
@@ -54,6 +55,12 @@ void dk_session_begin(dk_session_state *st, const dk_session *s)
 {
 	memset(st, 0, sizeof(*st));
 	st->pending_start = s ? s->bock_pending : -1;
+	st->carried = -1;
+}
+
+void dk_session_carry(dk_session_state *st, long pending)
+{
+	st->carried = pending;
 }
 
 long dk_session_bock_pending(const dk_session_state *st)
@@ -312,6 +319,20 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 	if (!st->started) {
 		st->started = true;
 		st->table_size = n;
+		if (r->bock_carry_over && st->carried >= 0) {
+			if (st->pending_start < 0) {
+				st->pending_start = st->carried > 1000 ? 1000 : (int)st->carried;
+			} else if (st->pending_start != st->carried) {
+				dk_session_issue *x = add_issue(out, DK_SX_BOCK_PENDING_WRONG, false, 0,
+								g->session ? g->session->loc : g->loc);
+				if (x) {
+					x->found = st->pending_start;
+					x->expected = st->carried;
+					x->rule_key = "bock.carry_over";
+					x->rule = &r->bock_carry_over_src;
+				}
+			}
+		}
 		if (st->pending_start > 0) {
 			start_pending(st, r, st->pending_start);
 			if (!r->bock_carry_over) {

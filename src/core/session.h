@@ -44,6 +44,7 @@ typedef enum dk_session_issue_code {
 	DK_SX_TOTAL_WRONG,           /* a recorded running total differs from the correct standings */
 	DK_SX_TOTAL_ARITHMETIC,      /* a recorded total is not the previous one plus the recorded score */
 	DK_SX_BOCK_NOT_CARRIED,      /* warning: Bocks pending at the start, but the rules carry none over */
+	DK_SX_BOCK_PENDING_WRONG,    /* bock-pending differs from what the players' last session left */
 	DK_SX_CODE_COUNT
 } dk_session_issue_code;
 
@@ -92,6 +93,7 @@ typedef struct dk_session_game {
 /** Where the session stands between games. */
 typedef struct dk_session_state {
 	int pending_start;           /* bock-pending of the header, -1 = unsaid */
+	long carried;                /* what the same players' previous session left, -1 = unknown */
 	bool started;                /* a game has been judged */
 	bool warned_sit_out;
 	int table_size;
@@ -120,6 +122,14 @@ void dk_session_begin(dk_session_state *st, const dk_session *s);
 void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game *g,
 		      const dk_rules *r, const dk_replay *rp, const dk_score_input *in,
 		      const dk_score *sc, const long *per_seat);
+
+/**
+ * The same players' previous session ended with `pending` Bock games
+ * pending.  Under bock.carry_over the session starts with them when its
+ * header does not say, and a header that says another number is reported
+ * (the header's number is used).  Call after dk_session_begin.
+ */
+void dk_session_carry(dk_session_state *st, long pending);
 
 /** Bock games pending now (see the head of this file). */
 long dk_session_bock_pending(const dk_session_state *st);

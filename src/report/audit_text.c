@@ -47,6 +47,9 @@ void dk_audit_text_issue(dk_buf *b, dk_lang lang, const dk_session_issue *x, con
 	case DK_SX_BOCK_NOT_CARRIED:
 		dk_say(b, lang, DK_MSG_AU_X_BOCK_NOT_CARRIED, x->found);
 		break;
+	case DK_SX_BOCK_PENDING_WRONG:
+		dk_say(b, lang, DK_MSG_AU_X_BOCK_PENDING_WRONG, x->found, x->expected);
+		break;
 	case DK_SX_CODE_COUNT:
 		break;
 	}

@@ -440,6 +440,9 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_AU_SHOULD_BE, " (%s %+ld, should be %+ld)", " (%s %+ld, richtig %+ld)"),
 	MSG(DK_MSG_AU_DUPLICATE, "  the same game as %s, game %zu",
 		"  dasselbe Spiel wie %s, Spiel %zu"),
+	MSG(DK_MSG_AU_X_BOCK_PENDING_WRONG,
+		"the session starts with %ld Bock games pending, but the same players' last session left %ld",
+		"die Sitzung beginnt mit %ld offenen Bock-Spielen, die letzte Sitzung derselben Spieler hinterließ aber %ld"),
 };
 
 #undef MSG

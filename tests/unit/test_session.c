@@ -526,3 +526,49 @@ Test(session, game_id)
 	b.g.deal.dealer = 2;
 	cr_expect_neq(dk_game_id(&b.g), id);
 }
+
+/* Bocks left by the same players' last session: carried when the header
+ * is silent, a header that says otherwise reported (esslingen-2002);
+ * nothing carried where the rules carry nothing (unsere-2024) */
+Test(session, bocks_carried_from_the_last_session)
+{
+	dk_ruleset e, u;
+	load(&e, "esslingen-2002");
+	load(&u, "unsere-2024");
+	dk_session s;
+	memset(&s, 0, sizeof(s));
+	s.bock_pending = -1;
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+
+	dk_session_begin(&st, &s);
+	dk_session_carry(&st, 2);
+	for (int i = 0; i < 3; i++) {
+		game(&f, 4, i + 1, 0, 0, 1, 2, 1);
+		judge(&st, &o, &f, &e.rules);
+		cr_expect_eq(o.multiplier, i < 2 ? 2 : 1, "game %d", i + 1);
+		cr_expect_eq(o.issue_count, 0);
+	}
+	s.bock_pending = 1;
+	dk_session_begin(&st, &s);
+	dk_session_carry(&st, 2);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect(has_issue(&o, DK_SX_BOCK_PENDING_WRONG, 0));
+	cr_expect_eq(o.issues[0].found, 1);
+	cr_expect_eq(o.issues[0].expected, 2);
+	game(&f, 4, 2, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect_eq(o.multiplier, 1, "the header's one Bock game is used");
+
+	s.bock_pending = -1;
+	dk_session_begin(&st, &s);
+	dk_session_carry(&st, 2);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect_eq(o.multiplier, 1);
+	cr_expect_eq(o.issue_count, 0);
+	dk_ruleset_release(&e);
+	dk_ruleset_release(&u);
+}
