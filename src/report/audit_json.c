@@ -122,7 +122,6 @@ void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s)
 	json_object_object_add(o, "games", json_object_new_int64((int64_t)s->games));
 	json_object_object_add(o, "files", json_object_new_int64((int64_t)s->files));
 	json_object_object_add(o, "sessions", json_object_new_int64((int64_t)s->sessions));
-	json_object_object_add(o, "invalid_games", json_object_new_int64((int64_t)s->invalid));
 	json_object_object_add(o, "games_with_findings",
 			       json_object_new_int64((int64_t)s->with_findings));
 	json_object_object_add(o, "games_with_session_findings",

@@ -54,7 +54,6 @@ typedef struct dk_audit_summary {
 	const dk_audit_standing *standings;  /* best first */
 	size_t standing_count;
 	long bock_pending;
-	size_t invalid;              /* games refused as invalid input */
 } dk_audit_summary;
 
 void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s);
