@@ -2478,6 +2478,22 @@ static void check_scoring(checker *c)
 	free(v.p);
 }
 
+/* across games: who sits out fits the table; triggers only with Bock */
+static void check_session(checker *c)
+{
+	const dk_rules *r = c->r;
+
+	if (r->table_five_sit_out == DK_SIT_OUT_DEALER_AND_SECOND)
+		contradiction(c, "table.five_sit_out", NULL,
+			      "table.five_sit_out is dealer-and-second-after, but at a table of five one player sits out");
+	if (r->table_six_sit_out == DK_SIT_OUT_DEALER)
+		contradiction(c, "table.six_sit_out", NULL,
+			      "table.six_sit_out is dealer, but at a table of six two players sit out");
+	if (r->bock_kind == DK_BOCK_NONE && r->bock_triggers != 0)
+		contradiction(c, "bock.triggers", "bock.kind",
+			      "bock.triggers names triggers but bock.kind is none");
+}
+
 int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)
 {
 	checker c = { &rs->rules, diag, 0 };
@@ -2489,6 +2505,7 @@ int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)
 	check_poverty(&c);
 	check_announcements(&c);
 	check_scoring(&c);
+	check_session(&c);
 	return c.rc;
 }
 
