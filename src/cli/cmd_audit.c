@@ -203,7 +203,10 @@ static bool pre_selected(const audit_state *st, const dk_game *g, const dk_rules
 		if (!d)
 			return false;
 		if (st->date_to) {
-			if (strcmp(d, st->date_from) < 0 || strcmp(d, st->date_to) > 0)
+			/* FROM..TO, either of them perhaps a prefix: 2024-11..2024-12
+			 * includes all of December */
+			if (strcmp(d, st->date_from) < 0 ||
+			    strncmp(d, st->date_to, strlen(st->date_to)) > 0)
 				return false;
 		} else if (strncmp(d, st->date_from, strlen(st->date_from)) != 0) {
 			return false;
@@ -530,17 +533,23 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	/* the summary */
 	dk_audit_summary *s = &st->sum;
 	s->games++;
+	/* games by code: a game with a code twice counts once */
 	int real = 0;
+	bool seen[DK_F_CODE_COUNT] = { false }, seen_sx[DK_SX_CODE_COUNT] = { false };
 	for (int i = 0; i < rp.finding_count; i++)
 		if (rp.findings[i].kind != DK_FK_WARNING) {
 			real++;
-			s->code_count[rp.findings[i].code]++;
+			if (!seen[rp.findings[i].code])
+				s->code_count[rp.findings[i].code]++;
+			seen[rp.findings[i].code] = true;
 		}
 	if (real)
 		s->with_findings++;
 	int sheet = 0;
 	for (int i = 0; i < sg.issue_count; i++) {
-		s->sx_count[sg.issues[i].code]++;
+		if (!seen_sx[sg.issues[i].code])
+			s->sx_count[sg.issues[i].code]++;
+		seen_sx[sg.issues[i].code] = true;
 		if (!sg.issues[i].warning)
 			sheet++;
 	}
