@@ -506,7 +506,11 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	const dk_players *pl = dk_game_players(g);
 	for (size_t i = 0; pl && i < pl->count; i++) {
 		int seat = pl->items[i].seat;
-		snprintf(st->names[seat], sizeof(st->names[seat]), "%s", pl->items[i].name);
+		size_t len = strlen(pl->items[i].name);
+		if (len >= sizeof(st->names[seat]))
+			len = sizeof(st->names[seat]) - 1;
+		memcpy(st->names[seat], pl->items[i].name, len);
+		st->names[seat][len] = '\0';
 		st->seat_known[seat] = true;
 	}
 	memcpy(st->final, sg.total, sizeof(st->final));

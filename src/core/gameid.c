@@ -3,7 +3,6 @@
  */
 #include "gameid.h"
 
-#include <stdio.h>
 
 #define FNV_OFFSET 14695981039346656037ULL
 #define FNV_PRIME 1099511628211ULL
@@ -68,5 +67,10 @@ uint64_t dk_game_id(const dk_game *g)
 
 void dk_game_id_format(char out[DK_GAME_ID_HEX], uint64_t id)
 {
-	snprintf(out, DK_GAME_ID_HEX, "%016llx", (unsigned long long)id);
+	static const char hex[] = "0123456789abcdef";
+	for (int i = 15; i >= 0; i--) {
+		out[i] = hex[id & 0xf];
+		id >>= 4;
+	}
+	out[16] = '\0';
 }
