@@ -441,7 +441,33 @@ Test(session, score_sheet)
 	cr_expect(has_issue(&o, DK_SX_SCORE_SUM, 0));
 	cr_expect(has_issue(&o, DK_SX_EVEN_ODD, 0));
 	cr_expect_eq(o.score_off, 1);
+	/* a penalty in a solo may break the rule (TSR 7.3.3: +3, 0, 0, -3):
+	 * where the right entries break it, the sheet is not blamed for it */
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 3);
+	f.per[1] = 3;
+	f.per[2] = 0;
+	f.per[3] = 0;
+	f.per[4] = -3;
+	f.g.recorded.present = true;
+	f.g.recorded.scores = f.scores;
+	f.g.recorded.score_count = 4;
+	static const long penalty[] = { 3, 0, 0, -3 };
+	for (int s = 0; s < 4; s++) {
+		f.scores[s].seat = s + 1;
+		f.scores[s].points = penalty[s];
+	}
+	judge(&st, &o, &f, &d.rules);
+	cr_expect_eq(o.issue_count, 0);
 	/* turnier-2022 checks the sum only */
+	game(&f, 4, 1, 0, 0, 1, 2, 3);
+	f.g.recorded.present = true;
+	f.g.recorded.scores = f.scores;
+	f.g.recorded.score_count = 4;
+	for (int s = 0; s < 4; s++) {
+		f.scores[s].seat = s + 1;
+		f.scores[s].points = entry[s];
+	}
 	dk_session_begin(&st, NULL);
 	judge(&st, &o, &f, &t.rules);
 	cr_expect(has_issue(&o, DK_SX_SCORE_SUM, 0));
