@@ -103,6 +103,23 @@ static void solo(fx *f, int soloist, int value)
 	f->sc.value = value;
 }
 
+/* the score sheet of a game at a table of four: entries, totals (NULL: none) */
+static void sheet(fx *f, const long *scores, const long *totals)
+{
+	f->g.recorded.present = true;
+	for (int s = 0; s < 4; s++) {
+		f->scores[s].seat = f->totals[s].seat = s + 1;
+		if (scores)
+			f->scores[s].points = scores[s];
+		if (totals)
+			f->totals[s].points = totals[s];
+	}
+	f->g.recorded.scores = scores ? f->scores : NULL;
+	f->g.recorded.score_count = scores ? 4 : 0;
+	f->g.recorded.totals = totals ? f->totals : NULL;
+	f->g.recorded.total_count = totals ? 4 : 0;
+}
+
 static void judge(dk_session_state *st, dk_session_game *out, fx *f, const dk_rules *r)
 {
 	dk_session_judge(st, out, &f->g, r, &f->rp, &f->in, &f->sc, f->per);
@@ -292,14 +309,8 @@ Test(session, esslingen_diamond_king_flips_the_standings)
 	f.rp.tricks[0].count = 4;
 	f.rp.tricks[0].cards[2] = DK_CARD_MAKE(DK_DIAMONDS, DK_KING);
 	f.rp.tricks[0].winner_index = 2;
-	f.g.recorded.present = true;
-	f.g.recorded.totals = f.totals;
-	f.g.recorded.total_count = 4;
 	static const long written[] = { -2, -4, 4, 2 };
-	for (int s = 0; s < 4; s++) {
-		f.totals[s].seat = s + 1;
-		f.totals[s].points = written[s];
-	}
+	sheet(&f, NULL, written);
 	judge(&st, &o, &f, &e.rules);
 	cr_expect(o.flipped);
 	cr_expect_eq(o.total[1], -3 + 1);
@@ -425,16 +436,10 @@ Test(session, score_sheet)
 	fx f;
 
 	/* entries +3 +3 -2 -3: wrong for C, the sum is 1, not all odd */
+	static const long entry[] = { 3, 3, -2, -3 };
 	dk_session_begin(&st, NULL);
 	game(&f, 4, 1, 0, 0, 1, 2, 3);
-	f.g.recorded.present = true;
-	f.g.recorded.scores = f.scores;
-	f.g.recorded.score_count = 4;
-	static const long entry[] = { 3, 3, -2, -3 };
-	for (int s = 0; s < 4; s++) {
-		f.scores[s].seat = s + 1;
-		f.scores[s].points = entry[s];
-	}
+	sheet(&f, entry, NULL);
 	judge(&st, &o, &f, &d.rules);
 	cr_expect(has_issue(&o, DK_SX_SCORE_WRONG, 3));
 	cr_expect_not(has_issue(&o, DK_SX_SCORE_WRONG, 1));
@@ -443,61 +448,32 @@ Test(session, score_sheet)
 	cr_expect_eq(o.score_off, 1);
 	/* a penalty in a solo may break the rule (TSR 7.3.3: +3, 0, 0, -3):
 	 * where the right entries break it, the sheet is not blamed for it */
+	static const long penalty[] = { 3, 0, 0, -3 };
 	dk_session_begin(&st, NULL);
 	game(&f, 4, 1, 0, 0, 1, 2, 3);
-	f.per[1] = 3;
-	f.per[2] = 0;
-	f.per[3] = 0;
-	f.per[4] = -3;
-	f.g.recorded.present = true;
-	f.g.recorded.scores = f.scores;
-	f.g.recorded.score_count = 4;
-	static const long penalty[] = { 3, 0, 0, -3 };
-	for (int s = 0; s < 4; s++) {
-		f.scores[s].seat = s + 1;
-		f.scores[s].points = penalty[s];
-	}
+	for (int s = 1; s <= 4; s++)
+		f.per[s] = penalty[s - 1];
+	sheet(&f, penalty, NULL);
 	judge(&st, &o, &f, &d.rules);
 	cr_expect_eq(o.issue_count, 0);
 	/* turnier-2022 checks the sum only */
 	game(&f, 4, 1, 0, 0, 1, 2, 3);
-	f.g.recorded.present = true;
-	f.g.recorded.scores = f.scores;
-	f.g.recorded.score_count = 4;
-	for (int s = 0; s < 4; s++) {
-		f.scores[s].seat = s + 1;
-		f.scores[s].points = entry[s];
-	}
+	sheet(&f, entry, NULL);
 	dk_session_begin(&st, NULL);
 	judge(&st, &o, &f, &t.rules);
 	cr_expect(has_issue(&o, DK_SX_SCORE_SUM, 0));
 	cr_expect_not(has_issue(&o, DK_SX_EVEN_ODD, -1));
 
 	/* running totals: game 2's total for A written as 5 instead of 4 */
+	static const long plus2[] = { 2, 2, -2, -2 }, after1[] = { 2, 2, -2, -2 },
+			  after2[] = { 5, 4, -4, -4 };
 	dk_session_begin(&st, NULL);
 	game(&f, 4, 1, 0, 0, 1, 2, 2);
-	f.g.recorded.present = true;
-	f.g.recorded.totals = f.totals;
-	f.g.recorded.total_count = 4;
-	for (int s = 0; s < 4; s++) {
-		f.totals[s].seat = s + 1;
-		f.totals[s].points = s < 2 ? 2 : -2;
-	}
+	sheet(&f, NULL, after1);
 	judge(&st, &o, &f, &d.rules);
 	cr_expect_eq(o.issue_count, 0);
 	game(&f, 4, 2, 0, 0, 1, 2, 2);
-	f.g.recorded.present = true;
-	f.g.recorded.totals = f.totals;
-	f.g.recorded.total_count = 4;
-	f.g.recorded.scores = f.scores;
-	f.g.recorded.score_count = 4;
-	for (int s = 0; s < 4; s++) {
-		f.scores[s].seat = s + 1;
-		f.scores[s].points = s < 2 ? 2 : -2;
-		f.totals[s].seat = s + 1;
-		f.totals[s].points = s < 2 ? 4 : -4;
-	}
-	f.totals[0].points = 5;
+	sheet(&f, plus2, after2);
 	judge(&st, &o, &f, &d.rules);
 	cr_expect(o.recorded_total_wrong);
 	cr_expect(has_issue(&o, DK_SX_TOTAL_WRONG, 1));
