@@ -46,6 +46,7 @@ extern const dk_command dk_cmd_validate;
 extern const dk_command dk_cmd_show;
 extern const dk_command dk_cmd_convert;
 extern const dk_command dk_cmd_rules;
+extern const dk_command dk_cmd_audit;
 
 /** Run dokoref with argv as given on the command line; returns the exit code. */
 int dk_cli_main(dk_cli *cli, int argc, char **argv);

@@ -21,6 +21,7 @@
 #include "replay.h"
 #include "penalty.h"
 #include "score.h"
+#include "session.h"
 
 typedef struct check_state {
 	dk_cli *cli;
@@ -33,6 +34,9 @@ typedef struct check_state {
 	dk_lang lang;
 	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
 	dk_buf buf;
+	/* the session: the recorded score is compared with Bock applied */
+	bool in_session;
+	dk_session_state session;
 } check_state;
 
 /* positions the search may visit per question for one penalty */
@@ -98,11 +102,33 @@ static void score_game(check_state *st, dk_buf *b, const dk_game *g, const dk_re
 	dk_buf_putc(b, '\n');
 }
 
+/* a game of the session that is not shown still moves its Bocks on */
+static void session_skip(check_state *st, const dk_game *g, const dk_rules *rules)
+{
+	dk_replay *rp = dk_xcalloc(1, sizeof(*rp));
+	dk_replay_run(rp, g, rules);
+	if (scored(rp)) {
+		dk_score_input in;
+		dk_score sc;
+		long per_seat[DK_MAX_SEATS + 1];
+		dk_score_input_from_replay(&in, rp, g);
+		dk_score_compute(&sc, &in, rules);
+		dk_score_per_seat(per_seat, &sc, rp);
+		dk_session_game *sg = dk_xcalloc(1, sizeof(*sg));
+		dk_session_judge(&st->session, sg, g, rules, rp, &in, &sc, per_seat);
+		free(sg);
+	}
+	free(rp);
+}
+
 static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 {
 	check_state *st = ud;
-	if (st->want && (long)g->index != st->want)
+	if (st->want && (long)g->index != st->want) {
+		if (st->in_session && rules)
+			session_skip(st, g, rules);
 		return 0;
+	}
 	FILE *f = st->cli->out;
 	bool color = st->cli->color;
 	dk_lang lang = st->lang;
@@ -181,13 +207,10 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	/* a recorded objection selects the reading "reclaimed": the score to
 	 * write down is then the penalty (a serious violation voids the game)
 	 * or the score as played with the penalty on top */
-	for (int i = 0; has_score && i < rp.finding_count; i++) {
-		const dk_penalty *pen = &pens[i];
-		if (!pen->objected || pen->cls == DK_PC_NONE || pen->cls == DK_PC_UNDECIDED)
-			continue;
+	const dk_penalty *objected = has_score ? dk_penalty_objected(pens, rp.finding_count) : NULL;
+	if (objected) {
 		dk_text_score(b, lang, &sc, per_seat, g, &rp);
-		for (int s = 0; s <= DK_MAX_SEATS; s++)
-			per_seat[s] = (pen->game_void ? 0 : per_seat[s]) + pen->per_seat[s];
+		dk_penalty_apply(per_seat, objected);
 		dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_OBJECTED_SCORE));
 		for (int k = 0; k < DK_PLAYING_SEATS; k++) {
 			const dk_player *pl = dk_game_player_at(g, rp.seats[k]);
@@ -196,7 +219,27 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		}
 		dk_buf_putc(b, '\n');
 		st->skip_score_text = true;
-		break;
+	}
+	/* Bock: the entry to write down is the session's (dokoref audit follows
+	 * the rest of the session) */
+	if (!st->in_session)
+		dk_session_begin(&st->session, NULL);
+	if (has_score) {
+		dk_session_game *sg = dk_xcalloc(1, sizeof(*sg));
+		dk_score_input in;
+		dk_score_input_from_replay(&in, &rp, g);
+		dk_session_judge(&st->session, sg, g, rules, &rp, &in, &sc, per_seat);
+		if (sg->multiplier != 1 || sg->bock_moved_back) {
+			if (!st->json && !st->skip_score_text)
+				dk_text_score(b, lang, &sc, per_seat, g, &rp);
+			st->skip_score_text = true;
+			if (!st->json) {
+				dk_say(b, lang, DK_MSG_AU_BOCK, sg->multiplier);
+				dk_buf_putc(b, '\n');
+			}
+			memcpy(per_seat, sg->score, sizeof(per_seat));
+		}
+		free(sg);
 	}
 	score_game(st, b, g, &rp, has_score ? &sc : NULL, per_seat);
 	st->skip_score_text = false;
@@ -234,6 +277,21 @@ static void summary(check_state *st)
 	dk_buf_release(&games);
 	dk_buf_release(&findings);
 	dk_buf_release(&warnings);
+}
+
+static int on_session_start(void *ud, const dk_session *s)
+{
+	check_state *st = ud;
+	st->in_session = true;
+	dk_session_begin(&st->session, s);
+	return 0;
+}
+
+static int on_session_end(void *ud)
+{
+	check_state *st = ud;
+	st->in_session = false;
+	return 0;
 }
 
 static int run(dk_cli *cli, int argc, char **argv)
@@ -304,7 +362,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	int status = DK_EXIT_OK;
 	st.penalties = dk_xcalloc(DK_MAX_FINDINGS, sizeof(dk_penalty));
 	dk_buf_init(&st.buf);
-	dk_each_fns fns = { .game = on_game };
+	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
+			    .session_end = on_session_end };
 	for (int i = optind; i < argc; i++) {
 		st.path = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
 		int rc = dk_cli_each_game(cli, argv[i], &opts, &fns, &st);
@@ -347,6 +406,9 @@ const dk_command dk_cmd_check = {
 	"it rests on, the value, each player's plus-minus, and the score the table\n"
 	"wrote down against it.  The last line counts games, findings and\n"
 	"recorded scores.  Penalties for irregularities are not applied yet.\n"
+	"In a session whose rule set has Bock, a line 'Bock: xN' says what\n"
+	"doubles the game, and the score written down is compared with the\n"
+	"doubled one ('dokoref audit' follows the whole session).\n"
 	"\n"
 	"Options:\n"
 	"  --rules NAME|PATH     replay under this rule set instead of the record's\n"

@@ -23,6 +23,7 @@ static const dk_command *const commands[] = {
 	&dk_cmd_show,
 	&dk_cmd_convert,
 	&dk_cmd_rules,
+	&dk_cmd_audit,
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

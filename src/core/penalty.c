@@ -184,6 +184,22 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 	}
 }
 
+const dk_penalty *dk_penalty_objected(const dk_penalty *pens, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const dk_penalty *p = &pens[i];
+		if (p->objected && p->cls != DK_PC_NONE && p->cls != DK_PC_UNDECIDED)
+			return p;
+	}
+	return NULL;
+}
+
+void dk_penalty_apply(long per_seat[DK_MAX_SEATS + 1], const dk_penalty *p)
+{
+	for (int s = 0; s <= DK_MAX_SEATS; s++)
+		per_seat[s] = (p->game_void ? 0 : per_seat[s]) + p->per_seat[s];
+}
+
 const char *dk_penalty_class_name(dk_penalty_class c)
 {
 	static const char *const names[DK_PC_COUNT] = {

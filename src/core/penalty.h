@@ -74,6 +74,18 @@ typedef struct dk_penalty {
 void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 		       const dk_replay *full, const dk_finding *f, long max_nodes);
 
+/**
+ * The penalty that a recorded objection makes count: the first of the n
+ * penalties with an objection and a class that has points.  The entry to
+ * write down is then per_seat with it applied (see
+ * dk_penalty_apply); NULL when no objection counts.
+ */
+const dk_penalty *dk_penalty_objected(const dk_penalty *pens, int n);
+
+/** per_seat as the entry with p: p's points alone when it voids the game,
+ *  else added to the score as played. */
+void dk_penalty_apply(long per_seat[DK_MAX_SEATS + 1], const dk_penalty *p);
+
 /** "irrelevant", "minor", "serious", "decided", "undecided", "forfeit"; NULL for none. */
 const char *dk_penalty_class_name(dk_penalty_class c);
 

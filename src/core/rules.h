@@ -180,6 +180,67 @@ typedef enum dk_no_winner {
 	DK_NO_WINNER_COUNT
 } dk_no_winner;
 
+/* ---- across games: dealing, tables of five and six, Bock, standings ---- */
+
+/** Who deals after a solo (RULES.md §4, §13). */
+typedef enum dk_after_solo {
+	DK_AFTER_SOLO_NEXT = 0,             /* the dealer moves on as after any game */
+	DK_AFTER_SOLO_SAME,                 /* the same dealer again; the solo is no game of the round */
+	DK_AFTER_SOLO_SAME_AFTER_DUTY,      /* the same dealer after a player's first solo of the
+					       session (his Pflichtsolo), unless it was forced */
+	DK_AFTER_SOLO_COUNT
+} dk_after_solo;
+
+/** Who sits out at a table of five or six. */
+typedef enum dk_sit_out {
+	DK_SIT_OUT_UNSAID = 0,              /* the rules do not say: not checked */
+	DK_SIT_OUT_DEALER,                  /* the dealer */
+	DK_SIT_OUT_DEALER_AND_SECOND,       /* the dealer and the second seat after him */
+	DK_SIT_OUT_COUNT
+} dk_sit_out;
+
+/** How Bock rounds combine. */
+typedef enum dk_bock_kind {
+	DK_BOCK_NONE = 0,                   /* no Bock */
+	DK_BOCK_APPEND,                     /* a Bock during a Bock round appends a round: x2 at most */
+	DK_BOCK_STACK,                      /* Bocks stack: x2, x4, x8 */
+	DK_BOCK_KIND_COUNT
+} dk_bock_kind;
+
+/** What makes a Bock: bits of bock.triggers. */
+typedef enum dk_bock_trigger {
+	DK_BT_LOST_CALL = 0,                /* a party said Re/Kontra and lost */
+	DK_BT_BOTH_CALLS,                   /* both parties said Re/Kontra */
+	DK_BT_TIE,                          /* 120:120 card points */
+	DK_BT_ZERO_SCORE,                   /* the game is scored 0 */
+	DK_BT_HEART_TRICK,                  /* a trick led with a heart (not a solo) that every
+					       player followed with a heart */
+	DK_BT_LOST_COUNTER_CALL,            /* the party that said Re/Kontra second lost: one
+					       more Bock (with both-calls, a double Bock) */
+	DK_BT_COUNT
+} dk_bock_trigger;
+
+/** How many Bocks a game with several triggers makes. */
+typedef enum dk_bock_per_game {
+	DK_BOCK_PER_GAME_ONE = 0,
+	DK_BOCK_PER_GAME_EACH,
+	DK_BOCK_PER_GAME_COUNT
+} dk_bock_per_game;
+
+/** A solo played while a Bock is pending. */
+typedef enum dk_bock_solo {
+	DK_BOCK_SOLO_DOUBLED = 0,           /* doubled like any game; it uses up a Bock game */
+	DK_BOCK_SOLO_MOVES_BACK,            /* not doubled; the Bock games move back by one */
+	DK_BOCK_SOLO_COUNT
+} dk_bock_solo;
+
+/** When the plus-minus of one game must be all even or all odd. */
+typedef enum dk_even_odd {
+	DK_EVEN_ODD_NONE = 0,
+	DK_EVEN_ODD_FOUR_PLAYERS,           /* at tables of four */
+	DK_EVEN_ODD_COUNT
+} dk_even_odd;
+
 /* ---- provenance -------------------------------------------------------- */
 
 /** Where one rule value came from. */
@@ -368,6 +429,28 @@ typedef struct dk_rules {
 	/* penalties */
 	dk_revoke_penalty penalty_revoke;         /* penalty.revoke */
 	dk_rule_source penalty_revoke_src;
+
+	/* across games (src/core/session.c) */
+	dk_after_solo deal_after_solo;            /* deal.after_solo */
+	dk_rule_source deal_after_solo_src;
+	dk_sit_out table_five_sit_out;            /* table.five_sit_out */
+	dk_rule_source table_five_sit_out_src;
+	dk_sit_out table_six_sit_out;             /* table.six_sit_out */
+	dk_rule_source table_six_sit_out_src;
+	dk_bock_kind bock_kind;                   /* bock.kind */
+	dk_rule_source bock_kind_src;
+	dk_enum_set bock_triggers;                /* bock.triggers (dk_bock_trigger bits) */
+	dk_rule_source bock_triggers_src;
+	dk_bock_per_game bock_per_game;           /* bock.per_game */
+	dk_rule_source bock_per_game_src;
+	dk_bock_solo bock_solo;                   /* bock.solo */
+	dk_rule_source bock_solo_src;
+	bool bock_carry_over;                     /* bock.carry_over: Bocks pending from an earlier evening */
+	dk_rule_source bock_carry_over_src;
+	bool standings_diamond_king_flip;         /* standings.diamond_king_flip */
+	dk_rule_source standings_diamond_king_flip_src;
+	dk_even_odd standings_even_odd;           /* standings.even_odd */
+	dk_rule_source standings_even_odd_src;
 } dk_rules;
 
 /** Hand size implied by the deck: 12 with nines, 10 without. */

@@ -73,6 +73,11 @@ const char *const *dk_xml_reader_prologue(const dk_xml_reader *r, size_t *count)
 /** The name used in diagnostics. */
 const char *dk_xml_reader_file(const dk_xml_reader *r);
 
+/** Bytes of the file read so far (compressed ones for gzip); see
+ * dk_input_source_offset.  The reader reads ahead, so this runs ahead of
+ * the last item returned by up to a buffer. */
+uint64_t dk_xml_reader_source_offset(const dk_xml_reader *r);
+
 void dk_xml_reader_free(dk_xml_reader *r);
 
 /* ---- writer ----------------------------------------------------------- */

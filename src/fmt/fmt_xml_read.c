@@ -1560,3 +1560,8 @@ void dk_xml_reader_free(dk_xml_reader *r)
 	free((char *)r->file);
 	free(r);
 }
+
+uint64_t dk_xml_reader_source_offset(const dk_xml_reader *r)
+{
+	return dk_input_source_offset(r->in);
+}

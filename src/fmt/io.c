@@ -301,6 +301,11 @@ uint64_t dk_input_offset(const dk_input *in)
 	return in->offset;
 }
 
+uint64_t dk_input_source_offset(const dk_input *in)
+{
+	return in->gzip ? in->raw_read : in->offset;
+}
+
 void dk_input_free(dk_input *in)
 {
 	if (!in)

@@ -56,6 +56,10 @@ bool dk_input_is_gzip(const dk_input *in);
 /** Bytes delivered so far (decompressed). */
 uint64_t dk_input_offset(const dk_input *in);
 
+/** Bytes taken from the file or stream so far (compressed ones for gzip):
+ * for a progress bar against the file's size. */
+uint64_t dk_input_source_offset(const dk_input *in);
+
 void dk_input_free(dk_input *in);
 
 typedef struct dk_output dk_output;

@@ -44,6 +44,7 @@
 #include <yaml.h>
 
 #include "record.h"
+#include "session.h"
 
 #ifndef DOKOREF_RULESETS_DIR
 #define DOKOREF_RULESETS_DIR "/usr/local/share/dokoref/rulesets"
@@ -160,6 +161,31 @@ static const char *marriage_cond_name(int v)
 static const char *throw_reason_name(int v)
 {
 	return dk_throw_reason_name((dk_throw_reason)v);
+}
+
+/* across games: dealing, tables of five and six, Bock, standings */
+static const char *const after_solo_names[] = {
+	"next-dealer", "same-dealer", "same-dealer-after-duty-solo", NULL
+};
+static const char *const sit_out_names[] = {
+	"unsaid", "dealer", "dealer-and-second-after", NULL
+};
+static const char *const bock_kind_names[] = { "none", "append", "stack", NULL };
+static const char *const bock_per_game_names[] = { "one", "each", NULL };
+static const char *const bock_solo_names[] = {
+	"doubled", "not-doubled-moves-back", NULL
+};
+static const char *const even_odd_names[] = { "none", "four-player-tables", NULL };
+NAMES_OF(after_solo_names, DK_AFTER_SOLO_COUNT);
+NAMES_OF(sit_out_names, DK_SIT_OUT_COUNT);
+NAMES_OF(bock_kind_names, DK_BOCK_KIND_COUNT);
+NAMES_OF(bock_per_game_names, DK_BOCK_PER_GAME_COUNT);
+NAMES_OF(bock_solo_names, DK_BOCK_SOLO_COUNT);
+NAMES_OF(even_odd_names, DK_EVEN_ODD_COUNT);
+
+static const char *bock_trigger_name(int v)
+{
+	return dk_bock_trigger_name((dk_bock_trigger)v);
 }
 
 /* A list or set holds at most this many items; sets are 32-bit masks. */
@@ -309,6 +335,17 @@ static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("score.feigheit", score_feigheit),
 	DK_BOOL_KEY("score.counter_announcement_doubles", score_counter_doubles),
 	DK_ENUM_KEY("penalty.revoke", penalty_revoke, revoke_penalty_names),
+
+	DK_ENUM_KEY("deal.after_solo", deal_after_solo, after_solo_names),
+	DK_ENUM_KEY("table.five_sit_out", table_five_sit_out, sit_out_names),
+	DK_ENUM_KEY("table.six_sit_out", table_six_sit_out, sit_out_names),
+	DK_ENUM_KEY("bock.kind", bock_kind, bock_kind_names),
+	DK_SET_FN_KEY("bock.triggers", bock_triggers, bock_trigger_name, DK_BT_COUNT),
+	DK_ENUM_KEY("bock.per_game", bock_per_game, bock_per_game_names),
+	DK_ENUM_KEY("bock.solo", bock_solo, bock_solo_names),
+	DK_BOOL_KEY("bock.carry_over", bock_carry_over),
+	DK_BOOL_KEY("standings.diamond_king_flip", standings_diamond_king_flip),
+	DK_ENUM_KEY("standings.even_odd", standings_even_odd, even_odd_names),
 };
 #define KEY_COUNT ARRAY_SIZE(keys)
 
@@ -2441,6 +2478,22 @@ static void check_scoring(checker *c)
 	free(v.p);
 }
 
+/* across games: who sits out fits the table; triggers only with Bock */
+static void check_session(checker *c)
+{
+	const dk_rules *r = c->r;
+
+	if (r->table_five_sit_out == DK_SIT_OUT_DEALER_AND_SECOND)
+		contradiction(c, "table.five_sit_out", NULL,
+			      "table.five_sit_out is dealer-and-second-after, but at a table of five one player sits out");
+	if (r->table_six_sit_out == DK_SIT_OUT_DEALER)
+		contradiction(c, "table.six_sit_out", NULL,
+			      "table.six_sit_out is dealer, but at a table of six two players sit out");
+	if (r->bock_kind == DK_BOCK_NONE && r->bock_triggers != 0)
+		contradiction(c, "bock.triggers", "bock.kind",
+			      "bock.triggers names triggers but bock.kind is none");
+}
+
 int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)
 {
 	checker c = { &rs->rules, diag, 0 };
@@ -2452,6 +2505,7 @@ int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)
 	check_poverty(&c);
 	check_announcements(&c);
 	check_scoring(&c);
+	check_session(&c);
 	return c.rc;
 }
 

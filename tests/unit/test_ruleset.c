@@ -731,6 +731,57 @@ static const struct shipped_value {
 	{ "turnier-2022", "penalty.revoke", "opponents-win", "" },
 	{ "unsere-2024", "penalty.revoke", "ddv-classes", "inh" },
 	{ "esslingen-2002", "penalty.revoke", "lost-plus-one-level", "" },
+	/* across games (session.c) */
+	{ "ottendorf-2008", "deal.after_solo", "next-dealer", "" },
+	{ "ottendorf-2008", "table.five_sit_out", "dealer", "" },
+	{ "ottendorf-2008", "table.six_sit_out", "unsaid", "" },
+	{ "ottendorf-2008", "bock.kind", "none", "" },
+	{ "ottendorf-2008", "bock.triggers", "[]", "" },
+	{ "ottendorf-2008", "bock.per_game", "one", "" },
+	{ "ottendorf-2008", "bock.solo", "doubled", "" },
+	{ "ottendorf-2008", "bock.carry_over", "false", "" },
+	{ "ottendorf-2008", "standings.diamond_king_flip", "false", "" },
+	{ "ottendorf-2008", "standings.even_odd", "none", "" },
+	{ "wattenscheid-2016", "deal.after_solo", "same-dealer", "" },
+	{ "wattenscheid-2016", "table.five_sit_out", "unsaid", "" },
+	{ "wattenscheid-2016", "table.six_sit_out", "unsaid", "" },
+	{ "wattenscheid-2016", "bock.kind", "none", "D13" },
+	{ "wattenscheid-2016", "bock.triggers", "[]", "D13" },
+	{ "wattenscheid-2016", "bock.per_game", "one", "D13" },
+	{ "wattenscheid-2016", "bock.solo", "doubled", "D13" },
+	{ "wattenscheid-2016", "bock.carry_over", "false", "D13" },
+	{ "wattenscheid-2016", "standings.diamond_king_flip", "false", "D13" },
+	{ "wattenscheid-2016", "standings.even_odd", "four-player-tables", "D13" },
+	{ "turnier-2022", "deal.after_solo", "next-dealer", "" },
+	{ "turnier-2022", "table.five_sit_out", "unsaid", "" },
+	{ "turnier-2022", "table.six_sit_out", "unsaid", "" },
+	{ "turnier-2022", "bock.kind", "none", "" },
+	{ "turnier-2022", "bock.triggers", "[]", "" },
+	{ "turnier-2022", "bock.per_game", "one", "" },
+	{ "turnier-2022", "bock.solo", "doubled", "" },
+	{ "turnier-2022", "bock.carry_over", "false", "" },
+	{ "turnier-2022", "standings.diamond_king_flip", "false", "" },
+	{ "turnier-2022", "standings.even_odd", "none", "" },
+	{ "unsere-2024", "deal.after_solo", "next-dealer", "D4" },
+	{ "unsere-2024", "table.five_sit_out", "dealer", "" },
+	{ "unsere-2024", "table.six_sit_out", "dealer-and-second-after", "" },
+	{ "unsere-2024", "bock.kind", "append", "D14" },
+	{ "unsere-2024", "bock.triggers", "[lost-call, both-calls, tie, zero-score]", "" },
+	{ "unsere-2024", "bock.per_game", "one", "" },
+	{ "unsere-2024", "bock.solo", "not-doubled-moves-back", "" },
+	{ "unsere-2024", "bock.carry_over", "false", "" },
+	{ "unsere-2024", "standings.diamond_king_flip", "false", "" },
+	{ "unsere-2024", "standings.even_odd", "none", "" },
+	{ "esslingen-2002", "deal.after_solo", "next-dealer", "" },
+	{ "esslingen-2002", "table.five_sit_out", "unsaid", "" },
+	{ "esslingen-2002", "table.six_sit_out", "unsaid", "" },
+	{ "esslingen-2002", "bock.kind", "stack", "D14" },
+	{ "esslingen-2002", "bock.triggers", "[both-calls, tie, zero-score, heart-trick, lost-counter-call]", "" },
+	{ "esslingen-2002", "bock.per_game", "each", "" },
+	{ "esslingen-2002", "bock.solo", "doubled", "" },
+	{ "esslingen-2002", "bock.carry_over", "true", "" },
+	{ "esslingen-2002", "standings.diamond_king_flip", "true", "" },
+	{ "esslingen-2002", "standings.even_odd", "none", "" },
 };
 
 Test(ruleset, house_set_values)
@@ -1473,7 +1524,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 62);
+	cr_assert_eq(n, 72);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

@@ -1,0 +1,1028 @@
+/*
+ * cmd_audit.c - `dokoref audit`: judge whole evenings and archives.
+ *
+ * Every game is replayed and scored as `check` does, then followed through
+ * its session (src/core/session.c): dealer, who sits out, Bock, the correct
+ * entry and running standings, the score sheet against them.  The output
+ * is one summary for the whole input; with the default text a line per
+ * game that has something wrong, with --verbose or --game the full verdict.
+ *
+ * Memory stays flat: the reader streams, a session is a fixed-size state,
+ * and what grows is only the table of game ids for finding duplicates (16
+ * bytes per game) and the standings per player name.
+ *
+ * Selection (like pgn-extract's): --player, --date, --table, --ruleset
+ * decide before a game is judged; --type and --code after; --first and
+ * --last count among the games the other criteria let through.  Every
+ * game of a session is judged whether selected or not, because Bock and
+ * standings depend on all of them.  --last needs the count first: the
+ * input is read twice (not possible with standard input).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <getopt.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "audit_json.h"
+#include "audit_text.h"
+#include "buf.h"
+#include "check_text.h"
+#include "cli.h"
+#include "gameid.h"
+#include "lang.h"
+#include "penalty.h"
+#include "replay.h"
+#include "score.h"
+#include "session.h"
+
+#define MAX_SELECT 16        /* values of one repeatable option */
+#define MAX_DUPS_LISTED 20
+#define MAX_PLAYERS 4096     /* names in the overall standings */
+#define PROGRESS_MIN_BYTES (1u << 20)
+
+typedef struct id_slot {
+	uint64_t id;             /* 0 = empty (an id of 0 is stored as 1) */
+	uint32_t file;
+	uint32_t index;
+} id_slot;
+
+typedef struct audit_state {
+	dk_cli *cli;
+	dk_lang lang;
+	bool json, verbose, summary_only, progress_off;
+	long want_game;
+	/* selection */
+	const char *players[MAX_SELECT];
+	int nplayers;
+	const char *date_from, *date_to;
+	const char *table;
+	const char *ruleset;
+	unsigned types;              /* bits of dk_game_type; 0 = any */
+	const char *codes[MAX_SELECT];
+	int ncodes;
+	long first, last;
+	bool counting;               /* the first pass of --last: count only */
+	size_t selected_total;       /* from the counting pass */
+	size_t selected_seen;
+	/* the file */
+	char *const *files;
+	int file_no;
+	const char *path;
+	dk_xml_reader *reader;
+	uint64_t file_size;
+	bool progress;
+	size_t file_games;
+	/* the session */
+	bool in_session;
+	size_t session_no;
+	dk_session_state ss;
+	bool session_selected, session_totals, session_totals_wrong;
+	char cur_sig[DK_MAX_SEATS * 64];     /* the session's players, sorted */
+	char prev_sig[DK_MAX_SEATS * 64];    /* ... of the session before */
+	long prev_pending;           /* Bock games it left, -1 = none yet */
+	char names[DK_MAX_SEATS + 1][64];
+	bool seat_known[DK_MAX_SEATS + 1];
+	long final[DK_MAX_SEATS + 1];
+	long rec_final[DK_MAX_SEATS + 1];
+	bool rec_final_known;
+	/* the summary */
+	dk_audit_summary sum;
+	dk_audit_dup dups[MAX_DUPS_LISTED];
+	id_slot *ids;
+	size_t id_cap, id_count;
+	dk_audit_standing standings[MAX_PLAYERS];
+	char *standing_names[MAX_PLAYERS];
+	size_t nstandings;
+	dk_penalty *penalties;       /* DK_MAX_FINDINGS, for a game with an objection */
+	dk_buf wrong_sessions;       /* text: correct and recorded finals of wrong sessions */
+	size_t wrong_sessions_listed;
+	bool any_session_finding;
+	dk_buf buf;
+} audit_state;
+
+#define BOLD "\033[1m"
+#define RED "\033[31m"
+#define RESET "\033[0m"
+
+/* ---- duplicates ------------------------------------------------------ */
+
+static uint64_t slot_hash(uint64_t id)
+{
+	return id * 0x9E3779B97F4A7C15ULL;
+}
+
+/* remember id; returns the earlier slot with the same id, or NULL */
+static const id_slot *remember(audit_state *st, uint64_t id, uint32_t file, uint32_t index)
+{
+	if (id == 0)
+		id = 1;
+	if (2 * (st->id_count + 1) > st->id_cap) {
+		size_t cap = st->id_cap ? 2 * st->id_cap : 1024;
+		id_slot *n = dk_xcalloc(cap, sizeof(id_slot));
+		for (size_t i = 0; i < st->id_cap; i++) {
+			if (!st->ids[i].id)
+				continue;
+			size_t h = slot_hash(st->ids[i].id) & (cap - 1);
+			while (n[h].id)
+				h = (h + 1) & (cap - 1);
+			n[h] = st->ids[i];
+		}
+		free(st->ids);
+		st->ids = n;
+		st->id_cap = cap;
+	}
+	size_t h = slot_hash(id) & (st->id_cap - 1);
+	while (st->ids[h].id) {
+		if (st->ids[h].id == id)
+			return &st->ids[h];
+		h = (h + 1) & (st->id_cap - 1);
+	}
+	st->ids[h].id = id;
+	st->ids[h].file = file;
+	st->ids[h].index = index;
+	st->id_count++;
+	return NULL;
+}
+
+/* ---- standings by name ----------------------------------------------- */
+
+static void add_standing(audit_state *st, const char *name, long points)
+{
+	for (size_t i = 0; i < st->nstandings; i++)
+		if (strcmp(st->standings[i].name, name) == 0) {
+			st->standings[i].points += points;
+			return;
+		}
+	if (st->nstandings == MAX_PLAYERS)
+		return;
+	char *copy = strdup(name);
+	if (!copy)
+		return;
+	st->standing_names[st->nstandings] = copy;
+	st->standings[st->nstandings].name = copy;
+	st->standings[st->nstandings].points = points;
+	st->nstandings++;
+}
+
+static int by_points(const void *a, const void *b)
+{
+	const dk_audit_standing *x = a, *y = b;
+	if (x->points != y->points)
+		return x->points > y->points ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* ---- selection --------------------------------------------------------- */
+
+static bool has_player(const dk_game *g, const char *name)
+{
+	const dk_players *pl = dk_game_players(g);
+	for (size_t i = 0; pl && i < pl->count; i++)
+		if (strcmp(pl->items[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+static bool pre_selected(const audit_state *st, const dk_game *g, const dk_rules *r)
+{
+	if (st->want_game && (long)g->index != st->want_game)
+		return false;
+	if (st->nplayers) {
+		bool any = false;
+		for (int i = 0; i < st->nplayers && !any; i++)
+			any = has_player(g, st->players[i]);
+		if (!any)
+			return false;
+	}
+	if (st->date_from) {
+		const char *d = dk_game_date(g);
+		if (!d)
+			return false;
+		if (st->date_to) {
+			/* FROM..TO, either of them perhaps a prefix: 2024-11..2024-12
+			 * includes all of December */
+			if (strcmp(d, st->date_from) < 0 ||
+			    strncmp(d, st->date_to, strlen(st->date_to)) > 0)
+				return false;
+		} else if (strncmp(d, st->date_from, strlen(st->date_from)) != 0) {
+			return false;
+		}
+	}
+	if (st->table) {
+		const char *t = dk_game_table(g);
+		if (!t || strcmp(t, st->table) != 0)
+			return false;
+	}
+	if (st->ruleset && (!r->name || strcmp(r->name, st->ruleset) != 0))
+		return false;
+	return true;
+}
+
+static bool post_selected(const audit_state *st, const dk_replay *rp, const dk_session_game *sg)
+{
+	if (st->types && !(st->types & (1u << rp->type)))
+		return false;
+	if (!st->ncodes)
+		return true;
+	for (int i = 0; i < st->ncodes; i++) {
+		for (int k = 0; k < rp->finding_count; k++)
+			if (strcmp(dk_finding_code_name(rp->findings[k].code), st->codes[i]) == 0)
+				return true;
+		for (int k = 0; k < sg->issue_count; k++)
+			if (strcmp(dk_session_issue_name(sg->issues[k].code), st->codes[i]) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* ---- progress ---------------------------------------------------------- */
+
+static void show_progress(audit_state *st, bool done)
+{
+	FILE *f = st->cli->err;
+	if (done) {
+		fputs("\r\033[K", f);
+		fflush(f);
+		return;
+	}
+	uint64_t at = st->reader ? dk_xml_reader_source_offset(st->reader) : 0;
+	int pct = st->file_size ? (int)(at * 100 / st->file_size) : 0;
+	if (pct > 100)
+		pct = 100;
+	char bar[41];
+	int fill = pct * 40 / 100;
+	for (int i = 0; i < 40; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[40] = '\0';
+	fprintf(f, "\r%s [%s] %3d%% %zu games", st->path, bar, pct, st->file_games);
+	fflush(f);
+}
+
+/* ---- the loop's callbacks ---------------------------------------------- */
+
+static int on_begin(void *ud, dk_xml_reader *r)
+{
+	audit_state *st = ud;
+	st->reader = r;
+	return 0;
+}
+
+static void session_finish(audit_state *st)
+{
+	if (!st->ss.started)
+		return;
+	if (st->in_session) {
+		/* what the next session of the same players starts with */
+		memcpy(st->prev_sig, st->cur_sig, sizeof(st->prev_sig));
+		st->prev_pending = dk_session_bock_pending(&st->ss);
+	}
+	if (st->counting) {
+		st->ss.started = false;
+		return;
+	}
+	if (st->session_selected) {
+		for (int s = 1; s <= DK_MAX_SEATS; s++)
+			if (st->seat_known[s])
+				add_standing(st, st->names[s], st->final[s]);
+		st->sum.bock_pending = dk_session_bock_pending(&st->ss);
+		if (st->session_totals)
+			st->sum.sessions_with_totals++;
+		if (st->session_totals_wrong) {
+			st->sum.sessions_totals_wrong++;
+			if (st->wrong_sessions_listed < 10) {
+				dk_buf *b = &st->wrong_sessions;
+				dk_say(b, st->lang, DK_MSG_AU_SUM_SESSION_FINAL, st->path, st->session_no);
+				for (int s = 1, k = 0; s <= DK_MAX_SEATS; s++)
+					if (st->seat_known[s])
+						dk_buf_printf(b, "%s %s %+ld", k++ ? "," : "",
+							      st->names[s], st->final[s]);
+				if (st->rec_final_known) {
+					dk_buf_puts(b, dk_msg_text(st->lang, DK_MSG_AU_SUM_RECORDED_FINAL));
+					for (int s = 1, k = 0; s <= DK_MAX_SEATS; s++)
+						if (st->seat_known[s])
+							dk_buf_printf(b, "%s %s %+ld", k++ ? "," : "",
+								      st->names[s], st->rec_final[s]);
+				}
+				dk_buf_putc(b, '\n');
+			}
+			st->wrong_sessions_listed++;
+		}
+	}
+	st->ss.started = false;
+}
+
+static void session_start_state(audit_state *st, const dk_session *s)
+{
+	dk_session_begin(&st->ss, s);
+	st->session_selected = st->session_totals = st->session_totals_wrong = false;
+	st->rec_final_known = false;
+	memset(st->seat_known, 0, sizeof(st->seat_known));
+	memset(st->final, 0, sizeof(st->final));
+}
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* the players' names, sorted, as one string: who sits at the table */
+static void players_sig(char *out, size_t len, const dk_players *pl)
+{
+	const char *v[DK_MAX_SEATS];
+	size_t n = 0;
+	for (size_t i = 0; pl && i < pl->count && n < DK_MAX_SEATS; i++)
+		v[n++] = pl->items[i].name;
+	qsort(v, n, sizeof(v[0]), by_string);
+	size_t at = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(out + at, len - at, "%s\x1f", v[i]);
+}
+
+static int on_session_start(void *ud, const dk_session *s)
+{
+	audit_state *st = ud;
+	st->in_session = true;
+	st->session_no++;
+	session_start_state(st, s);
+	players_sig(st->cur_sig, sizeof(st->cur_sig), s->has_players ? &s->players : NULL);
+	if (st->prev_pending >= 0 && st->cur_sig[0] && strcmp(st->cur_sig, st->prev_sig) == 0)
+		dk_session_carry(&st->ss, st->prev_pending);
+	return 0;
+}
+
+static int on_session_end(void *ud)
+{
+	audit_state *st = ud;
+	session_finish(st);
+	st->in_session = false;
+	return 0;
+}
+
+/* positions the search may visit per question for one penalty, as check */
+#define PENALTY_SEARCH_NODES 1000000
+
+/*
+ * A recorded objection selects the reading "reclaimed", as in `check`: the
+ * entry to write down is then the penalty (a serious violation voids the
+ * game) or the score as played with the penalty on top.  Only games with
+ * an objection pay for the search.
+ */
+static void objected_reading(audit_state *st, const dk_game *g, const dk_rules *r,
+			     const dk_replay *rp, long *per_seat)
+{
+	bool objection = false;
+	for (size_t i = 0; i < g->event_count && !objection; i++)
+		objection = g->events[i].kind == DK_EV_OBJECTION;
+	if (!objection)
+		return;
+	if (!st->penalties)
+		st->penalties = dk_xcalloc(DK_MAX_FINDINGS, sizeof(dk_penalty));
+	for (int i = 0; i < rp->finding_count; i++)
+		dk_penalty_assess(&st->penalties[i], g, r, rp, &rp->findings[i],
+				  PENALTY_SEARCH_NODES);
+	const dk_penalty *pen = dk_penalty_objected(st->penalties, rp->finding_count);
+	if (pen)
+		dk_penalty_apply(per_seat, pen);
+}
+
+static bool scored(const dk_replay *rp)
+{
+	return rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL &&
+	       rp->cards_played == rp->hand_size * DK_PLAYING_SEATS;
+}
+
+/* the full verdict of one game */
+static void verbose_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_rules *r,
+			 const dk_replay *rp, const dk_score *sc, const long *per_seat,
+			 const dk_session_game *sg, const char *id)
+{
+	dk_lang lang = st->lang;
+	bool color = st->cli->color;
+	dk_buf_puts(b, color ? BOLD : "");
+	dk_say(b, lang, DK_MSG_CK_GAME, st->path, g->index);
+	dk_say(b, lang, DK_MSG_AU_ID, id);
+	dk_buf_printf(b, "%s: ", color ? RESET : "");
+	dk_text_game_type_in(b, lang, g, rp);
+	dk_say(b, lang, DK_MSG_CK_RULES, r->name);
+	dk_buf_puts(b, "\n  ");
+	if (rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL) {
+		dk_text_parties_in(b, lang, g, rp);
+		dk_say(b, lang, DK_MSG_CK_CARD_POINTS, rp->points[DK_PARTY_RE],
+		       rp->points[DK_PARTY_KONTRA]);
+	}
+	dk_buf_putc(b, '\n');
+	for (int i = 0; i < rp->finding_count; i++) {
+		const dk_finding *x = &rp->findings[i];
+		dk_buf_printf(b, "  %s:%u:%u: %s%s%s (%s", st->path, x->loc.line, x->loc.col,
+			      color ? RED : "", dk_finding_code_name(x->code), color ? RESET : "",
+			      dk_finding_kind_name(x->kind));
+		if (x->trick)
+			dk_say(b, lang, DK_MSG_CK_TRICK_CARD, x->trick, x->card);
+		else
+			dk_say(b, lang, DK_MSG_CK_GAME_FINDING);
+		dk_buf_puts(b, "): ");
+		dk_text_finding(b, lang, x, g, rp, r);
+		dk_buf_putc(b, '\n');
+		if (x->rule_key) {
+			dk_buf_puts(b, "      ");
+			dk_text_rule_source(b, lang, x, r);
+			dk_buf_putc(b, '\n');
+		}
+	}
+	if (sc)
+		dk_text_score(b, lang, sc, per_seat, g, rp);
+	dk_audit_text_session(b, lang, st->path, g, r, sg);
+}
+
+/* one line for a game with something wrong: its codes */
+static void brief_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_replay *rp,
+		       const dk_session_game *sg, const char *id, const dk_audit_dup *dup)
+{
+	dk_say(b, st->lang, DK_MSG_CK_GAME, st->path, g->index);
+	dk_say(b, st->lang, DK_MSG_AU_ID, id);
+	dk_buf_putc(b, ':');
+	int n = 0;
+	for (int i = 0; i < rp->finding_count; i++)
+		if (rp->findings[i].kind != DK_FK_WARNING)
+			dk_buf_printf(b, "%s %s", n++ ? "," : "",
+				      dk_finding_code_name(rp->findings[i].code));
+	for (int i = 0; i < sg->issue_count; i++) {
+		const dk_session_issue *x = &sg->issues[i];
+		if (x->warning)
+			continue;
+		dk_buf_printf(b, "%s %s", n++ ? "," : "", dk_session_issue_name(x->code));
+		if (x->code == DK_SX_SCORE_WRONG || x->code == DK_SX_TOTAL_WRONG) {
+			const dk_player *p = dk_game_player_at(g, x->seat);
+			dk_say(b, st->lang, DK_MSG_AU_SHOULD_BE, p ? p->name : "?", x->found,
+			       x->expected);
+		}
+	}
+	if (dup)
+		dk_buf_printf(b, "%s duplicate (%s, %zu)", n++ ? "," : "", dup->first_file,
+			      dup->first_index);
+	dk_buf_putc(b, '\n');
+}
+
+static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
+{
+	audit_state *st = ud;
+	st->file_games++;
+	if (st->progress && !st->counting && (st->file_games & 255) == 0)
+		show_progress(st, false);
+	if (!rules)
+		return 0;
+	if (!st->in_session)
+		session_start_state(st, NULL);
+
+	dk_replay rp;
+	dk_replay_run(&rp, g, rules);
+	dk_score_input in;
+	dk_score sc;
+	long per_seat[DK_MAX_SEATS + 1] = { 0 };
+	bool has_score = scored(&rp);
+	if (has_score) {
+		dk_score_input_from_replay(&in, &rp, g);
+		dk_score_compute(&sc, &in, rules);
+		dk_score_per_seat(per_seat, &sc, &rp);
+	}
+	long entry[DK_MAX_SEATS + 1];
+	memcpy(entry, per_seat, sizeof(entry));
+	if (has_score)
+		objected_reading(st, g, rules, &rp, entry);
+	dk_session_game sg;
+	dk_session_judge(&st->ss, &sg, g, rules, &rp, has_score ? &in : NULL,
+			 has_score ? &sc : NULL, has_score ? entry : NULL);
+
+	/* the session's last known standings and names, for its summary */
+	const dk_players *pl = dk_game_players(g);
+	for (size_t i = 0; pl && i < pl->count; i++) {
+		int seat = pl->items[i].seat;
+		size_t len = strlen(pl->items[i].name);
+		if (len >= sizeof(st->names[seat]))
+			len = sizeof(st->names[seat]) - 1;
+		memcpy(st->names[seat], pl->items[i].name, len);
+		st->names[seat][len] = '\0';
+		st->seat_known[seat] = true;
+	}
+	memcpy(st->final, sg.total, sizeof(st->final));
+	if (g->recorded.present && g->recorded.total_count) {
+		st->session_totals = true;
+		st->rec_final_known = true;
+		for (size_t i = 0; i < g->recorded.total_count; i++)
+			st->rec_final[g->recorded.totals[i].seat] = g->recorded.totals[i].points;
+	}
+
+	bool selected = pre_selected(st, g, rules) && post_selected(st, &rp, &sg);
+	if (selected) {
+		st->selected_seen++;
+		if (st->first && (long)st->selected_seen > st->first)
+			selected = false;
+		if (st->last && !st->counting &&
+		    st->selected_seen + (size_t)st->last <= st->selected_total)
+			selected = false;
+	}
+	if (!selected || st->counting)
+		return 0;
+	st->session_selected = true;
+
+	/* the summary */
+	dk_audit_summary *s = &st->sum;
+	s->games++;
+	/* games by code: a game with a code twice counts once */
+	int real = 0;
+	bool seen[DK_F_CODE_COUNT] = { false }, seen_sx[DK_SX_CODE_COUNT] = { false };
+	for (int i = 0; i < rp.finding_count; i++)
+		if (rp.findings[i].kind != DK_FK_WARNING) {
+			real++;
+			if (!seen[rp.findings[i].code])
+				s->code_count[rp.findings[i].code]++;
+			seen[rp.findings[i].code] = true;
+		}
+	if (real)
+		s->with_findings++;
+	int sheet = 0;
+	for (int i = 0; i < sg.issue_count; i++) {
+		if (!seen_sx[sg.issues[i].code])
+			s->sx_count[sg.issues[i].code]++;
+		seen_sx[sg.issues[i].code] = true;
+		if (!sg.issues[i].warning)
+			sheet++;
+	}
+	if (sheet)
+		s->with_sheet++;
+	if (has_score && g->recorded.present && g->recorded.score_count) {
+		if (sg.recorded_score_wrong) {
+			s->scores_wrong++;
+			s->off_total += sg.score_off;
+			if (sg.score_off > s->off_max) {
+				s->off_max = sg.score_off;
+				s->off_max_file = st->path;
+				s->off_max_index = g->index;
+			}
+		} else {
+			s->scores_right++;
+		}
+	}
+	if (sg.recorded_total_wrong) {
+		if (!st->session_totals_wrong && !s->first_wrong_file) {
+			s->first_wrong_file = st->path;
+			s->first_wrong_index = g->index;
+		}
+		st->session_totals_wrong = true;
+	}
+
+	/* the id and duplicates */
+	uint64_t idv = dk_game_id(g);
+	char id[DK_GAME_ID_HEX];
+	dk_game_id_format(id, idv);
+	const id_slot *prev = remember(st, idv, (uint32_t)st->file_no, (uint32_t)g->index);
+	dk_audit_dup dup_here;
+	if (prev) {
+		dup_here.file = st->path;
+		dup_here.index = g->index;
+		dup_here.first_file = st->files[prev->file];
+		if (strcmp(dup_here.first_file, "-") == 0)
+			dup_here.first_file = "<stdin>";
+		dup_here.first_index = prev->index;
+		memcpy(dup_here.id, id, sizeof(dup_here.id));
+		if (s->dup_count < MAX_DUPS_LISTED)
+			st->dups[s->dup_count++] = dup_here;
+		s->duplicates++;
+	}
+
+	/* the output */
+	bool wrong = sheet || real || prev;
+	if (wrong)
+		st->any_session_finding = true;
+	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
+	if (st->json) {
+		if (st->verbose || st->want_game || wrong)
+			dk_audit_json_game(b, st->path, id, st->in_session ? st->session_no : 0, g,
+					   rules, &rp, &sg, prev ? dup_here.first_file : NULL,
+					   prev ? dup_here.first_index : 0);
+	} else if (st->verbose || st->want_game) {
+		verbose_game(st, b, g, rules, &rp, has_score ? &sc : NULL, per_seat, &sg, id);
+		if (prev) {
+			dk_say(b, st->lang, DK_MSG_AU_DUPLICATE, dup_here.first_file,
+			       dup_here.first_index);
+			dk_buf_putc(b, '\n');
+		}
+	} else if (!st->summary_only && wrong) {
+		brief_game(st, b, g, &rp, &sg, id, prev ? &dup_here : NULL);
+	}
+	if (b->len) {
+		if (st->progress)
+			show_progress(st, true);
+		fwrite(b->data, 1, b->len, st->cli->out);
+	}
+	if (!st->in_session)
+		session_finish(st);
+	return 0;
+}
+
+/* ---- the summary ------------------------------------------------------- */
+
+static void codes_line(dk_buf *b, const size_t *counts, int n, const char *(*name)(int))
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (counts[i])
+			dk_buf_printf(b, "%s%s %zu", k++ ? ", " : " (", name(i), counts[i]);
+	if (k)
+		dk_buf_putc(b, ')');
+	dk_buf_putc(b, '\n');
+}
+
+static const char *finding_name(int c)
+{
+	return dk_finding_code_name((dk_finding_code)c);
+}
+
+static const char *issue_name(int c)
+{
+	return dk_session_issue_name((dk_session_issue_code)c);
+}
+
+static void summary_text(audit_state *st)
+{
+	dk_lang lang = st->lang;
+	const dk_audit_summary *s = &st->sum;
+	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
+	dk_say(b, lang, DK_MSG_AU_SUM_GAMES, s->games, s->files, s->sessions);
+	dk_buf_putc(b, '\n');
+	dk_say(b, lang, DK_MSG_AU_SUM_FINDINGS, s->with_findings);
+	codes_line(b, s->code_count, DK_F_CODE_COUNT, finding_name);
+	dk_say(b, lang, DK_MSG_AU_SUM_SHEET, s->with_sheet);
+	codes_line(b, s->sx_count, DK_SX_CODE_COUNT, issue_name);
+	dk_say(b, lang, DK_MSG_AU_SUM_SCORES, s->scores_right, s->scores_wrong);
+	if (s->scores_wrong)
+		dk_say(b, lang, DK_MSG_AU_SUM_SCORES_OFF, s->off_total, s->off_max, s->off_max_file,
+		       s->off_max_index);
+	dk_buf_putc(b, '\n');
+	if (!s->sessions_with_totals) {
+		dk_say(b, lang, DK_MSG_AU_SUM_TOTALS_NONE);
+		dk_buf_putc(b, '\n');
+	} else if (!s->sessions_totals_wrong) {
+		dk_say(b, lang, DK_MSG_AU_SUM_TOTALS_OK, s->sessions_with_totals);
+		dk_buf_putc(b, '\n');
+	} else {
+		dk_say(b, lang, DK_MSG_AU_SUM_TOTALS_WRONG, s->sessions_totals_wrong,
+		       s->sessions_with_totals, s->first_wrong_file, s->first_wrong_index);
+		dk_buf_putc(b, '\n');
+		dk_buf_put(b, st->wrong_sessions.data ? st->wrong_sessions.data : "",
+			   st->wrong_sessions.len);
+	}
+	if (s->duplicates) {
+		dk_say(b, lang, DK_MSG_AU_SUM_DUPS, s->duplicates);
+		dk_buf_putc(b, '\n');
+		for (size_t i = 0; i < s->dup_count; i++) {
+			const dk_audit_dup *d = &s->dups[i];
+			dk_say(b, lang, DK_MSG_AU_SUM_DUP, d->file, d->index, d->first_file,
+			       d->first_index, d->id);
+			dk_buf_putc(b, '\n');
+		}
+		if (s->duplicates > s->dup_count) {
+			dk_say(b, lang, DK_MSG_AU_SUM_DUPS_MORE, s->duplicates - s->dup_count);
+			dk_buf_putc(b, '\n');
+		}
+	}
+	if (s->standing_count) {
+		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_SUM_STANDINGS));
+		for (size_t i = 0; i < s->standing_count; i++)
+			dk_buf_printf(b, "%s %s %+ld", i ? "," : "", s->standings[i].name,
+				      s->standings[i].points);
+		dk_buf_putc(b, '\n');
+	}
+	if (s->bock_pending) {
+		dk_say(b, lang, DK_MSG_AU_SUM_BOCK_PENDING, s->bock_pending);
+		dk_buf_putc(b, '\n');
+	}
+	fwrite(b->data, 1, b->len, st->cli->out);
+}
+
+/* ---- running ----------------------------------------------------------- */
+
+static int run_files(audit_state *st, dk_read_opts *opts, int from, int argc, char **argv)
+{
+	int status = DK_EXIT_OK;
+	dk_each_fns fns = { .begin = on_begin, .session_start = on_session_start,
+			    .game = on_game, .session_end = on_session_end };
+	size_t sessions_before = st->session_no;
+	for (int i = from; i < argc; i++) {
+		st->file_no = i;
+		st->path = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
+		st->file_games = 0;
+		st->file_size = 0;
+		struct stat sb;
+		if (strcmp(argv[i], "-") != 0 && stat(argv[i], &sb) == 0)
+			st->file_size = (uint64_t)sb.st_size;
+		st->progress = !st->progress_off && !st->json && !st->counting &&
+			       st->file_size >= PROGRESS_MIN_BYTES && isatty(fileno(st->cli->err));
+		int rc = dk_cli_each_game(st->cli, argv[i], opts, &fns, st);
+		st->reader = NULL;
+		if (st->in_session) {    /* the file broke off inside a session */
+			session_finish(st);
+			st->in_session = false;
+		}
+		if (st->progress)
+			show_progress(st, true);
+		if (rc == DK_EXIT_SYSTEM || status == DK_EXIT_SYSTEM)
+			status = DK_EXIT_SYSTEM;
+		else if (rc > status)
+			status = rc;
+	}
+	st->sum.files = (size_t)(argc - from);
+	st->sum.sessions = st->session_no - sessions_before;
+	return status;
+}
+
+static bool parse_count(const char *s, long *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (*s == '\0' || *end || v < 1)
+		return false;
+	*out = v;
+	return true;
+}
+
+static int run(dk_cli *cli, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "rules", required_argument, NULL, 'r' },
+		{ "game", required_argument, NULL, 'g' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "lang", required_argument, NULL, 'l' },
+		{ "player", required_argument, NULL, 'P' },
+		{ "date", required_argument, NULL, 'D' },
+		{ "table", required_argument, NULL, 'T' },
+		{ "ruleset", required_argument, NULL, 'R' },
+		{ "type", required_argument, NULL, 'y' },
+		{ "code", required_argument, NULL, 'C' },
+		{ "first", required_argument, NULL, 'F' },
+		{ "last", required_argument, NULL, 'L' },
+		{ "no-progress", no_argument, NULL, 'N' },
+		{ "max-input-size", required_argument, NULL, 'm' },
+		{ "color", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const dk_command *cmd = &dk_cmd_audit;
+	dk_read_opts opts = { 0 };
+	audit_state *st = dk_xcalloc(1, sizeof(*st));
+	st->cli = cli;
+	st->prev_pending = -1;
+	st->lang = dk_lang_from_env();
+	const char *color = "auto";
+	char *date_copy = NULL;
+	int status = DK_EXIT_OK;
+	int c;
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":g:vsh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r': opts.rules = optarg; break;
+		case 'g':
+			if (!parse_count(optarg, &st->want_game)) {
+				status = dk_cli_usage_error(cli, cmd,
+					"--game takes a game number from 1 on, not '%s'", optarg);
+				goto out;
+			}
+			break;
+		case 'v': st->verbose = true; break;
+		case 's': st->summary_only = true; break;
+		case 'N': st->progress_off = true; break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0) {
+				st->json = false;
+			} else if (strcmp(optarg, "json") == 0) {
+				st->json = true;
+			} else {
+				status = dk_cli_usage_error(cli, cmd,
+					"--format takes text or json, not '%s'", optarg);
+				goto out;
+			}
+			break;
+		case 'l':
+			if (!dk_lang_parse(optarg, &st->lang)) {
+				status = dk_cli_usage_error(cli, cmd,
+					"--lang takes de or en, not '%s'", optarg);
+				goto out;
+			}
+			break;
+		case 'P':
+		case 'C': {
+			const char **list = c == 'P' ? st->players : st->codes;
+			int *n = c == 'P' ? &st->nplayers : &st->ncodes;
+			if (*n == MAX_SELECT) {
+				status = dk_cli_usage_error(cli, cmd, "at most %d --%s options",
+							    MAX_SELECT, c == 'P' ? "player" : "code");
+				goto out;
+			}
+			list[(*n)++] = optarg;
+			break;
+		}
+		case 'D': {
+			free(date_copy);
+			date_copy = strdup(optarg);
+			if (!date_copy) {
+				status = DK_EXIT_SYSTEM;
+				goto out;
+			}
+			char *dots = strstr(date_copy, "..");
+			st->date_from = date_copy;
+			st->date_to = NULL;
+			if (dots) {
+				*dots = '\0';
+				st->date_to = dots + 2;
+			}
+			if (!*st->date_from || (dots && !*st->date_to)) {
+				status = dk_cli_usage_error(cli, cmd,
+					"--date takes DATE, a prefix such as 2024-11, or FROM..TO, not '%s'",
+					optarg);
+				goto out;
+			}
+			break;
+		}
+		case 'T': st->table = optarg; break;
+		case 'R': st->ruleset = optarg; break;
+		case 'y': {
+			int t;
+			for (t = 0; t < DK_GT_COUNT; t++)
+				if (strcmp(dk_game_type_name((dk_game_type)t), optarg) == 0)
+					break;
+			if (t == DK_GT_COUNT) {
+				status = dk_cli_usage_error(cli, cmd,
+					"--type takes normal, marriage, silent-marriage, poverty, "
+					"solo, ramsch, thrown-in or redeal, not '%s'", optarg);
+				goto out;
+			}
+			st->types |= 1u << t;
+			break;
+		}
+		case 'F':
+		case 'L':
+			if (!parse_count(optarg, c == 'F' ? &st->first : &st->last)) {
+				status = dk_cli_usage_error(cli, cmd, "--%s takes a count from 1 on, not '%s'",
+							    c == 'F' ? "first" : "last", optarg);
+				goto out;
+			}
+			break;
+		case 'h':
+			fputs(cmd->usage, cli->out);
+			goto out;
+		default: {
+			int rc = dk_cli_common_option(cli, cmd, c, argv, &opts, &color);
+			if (rc < 0)
+				rc = dk_cli_common_option(cli, cmd, '?', argv, &opts, NULL);
+			if (rc) {
+				status = rc;
+				goto out;
+			}
+			break;
+		}
+		}
+	}
+	if (optind >= argc) {
+		status = dk_cli_usage_error(cli, cmd, "no file given");
+		goto out;
+	}
+	for (int i = 0; i < st->ncodes; i++) {
+		bool known = false;
+		for (int k = 0; k < DK_F_CODE_COUNT && !known; k++)
+			known = strcmp(dk_finding_code_name((dk_finding_code)k), st->codes[i]) == 0;
+		for (int k = 0; k < DK_SX_CODE_COUNT && !known; k++)
+			known = strcmp(dk_session_issue_name((dk_session_issue_code)k), st->codes[i]) == 0;
+		if (!known) {
+			status = dk_cli_usage_error(cli, cmd, "--code: no finding is called '%s'",
+						    st->codes[i]);
+			goto out;
+		}
+	}
+	if (st->last) {
+		for (int i = optind; i < argc; i++)
+			if (strcmp(argv[i], "-") == 0) {
+				status = dk_cli_usage_error(cli, cmd,
+					"--last reads the input twice, so it cannot read standard input");
+				goto out;
+			}
+	}
+	cli->color = dk_cli_want_color(cli->out, color);
+	opts.need_rules = true;
+	st->files = argv;
+	dk_buf_init(&st->buf);
+	dk_buf_init(&st->wrong_sessions);
+	if (st->last) {
+		/* the first pass counts the selected games; its diagnostics go
+		 * nowhere, the second pass prints them */
+		dk_cli quiet = *cli;
+		FILE *null = fopen("/dev/null", "w");
+		if (!null) {
+			status = DK_EXIT_SYSTEM;
+			goto release;
+		}
+		quiet.err = null;
+		quiet.out = null;
+		st->cli = &quiet;
+		st->counting = true;
+		run_files(st, &opts, optind, argc, argv);
+		fclose(null);
+		st->cli = cli;
+		st->counting = false;
+		st->selected_total = st->selected_seen;
+		st->selected_seen = 0;
+		st->session_no = 0;
+		st->prev_pending = -1;
+	}
+	status = run_files(st, &opts, optind, argc, argv);
+	qsort(st->standings, st->nstandings, sizeof(st->standings[0]), by_points);
+	st->sum.standings = st->standings;
+	st->sum.standing_count = st->nstandings;
+	st->sum.dups = st->dups;
+	if (st->json) {
+		dk_buf_clear(&st->buf);
+		dk_audit_json_summary(&st->buf, &st->sum);
+		fwrite(st->buf.data, 1, st->buf.len, cli->out);
+	} else {
+		summary_text(st);
+	}
+	if (status == DK_EXIT_OK && st->any_session_finding)
+		status = DK_EXIT_FINDINGS;
+	if (status == DK_EXIT_OK && st->sum.scores_wrong)
+		status = DK_EXIT_FINDINGS;
+release:
+	dk_buf_release(&st->buf);
+	dk_buf_release(&st->wrong_sessions);
+out:
+	for (size_t i = 0; i < st->nstandings; i++)
+		free(st->standing_names[i]);
+	free(st->ids);
+	free(st->penalties);
+	free(st);
+	free(date_copy);
+	return status;
+}
+
+const dk_command dk_cmd_audit = {
+	"audit", run, "judge whole sessions and archives: Bock, standings, score sheets",
+	"usage: dokoref audit [options] FILE...\n"
+	"\n"
+	"Replay and score every game of each FILE (dokoref XML, plain or gzip;\n"
+	"'-' is standard input) as `check` does, and follow each session game by\n"
+	"game under its rule set: who should have dealt, who sits out at a table\n"
+	"of five or six, the Bock rounds (their triggers, appended or stacked, a\n"
+	"solo in a Bock round, Bocks pending from an earlier evening), each game's\n"
+	"correct entry with Bock and the running standings (with the sign flip\n"
+	"when the rules have it), and the score sheet against them: wrong entries,\n"
+	"entries that do not add up to 0 or break the even/odd rule, running\n"
+	"totals that are wrong or not the previous total plus the entry.\n"
+	"\n"
+	"Output: a line per game with something wrong (FILE, game N [id ID]:\n"
+	"codes), then one summary: games checked, games with findings by code,\n"
+	"recorded scores right and wrong and by how much, where the running\n"
+	"totals first go wrong and the correct final standings of such sessions,\n"
+	"duplicate games, the correct standings over all sessions, Bocks pending\n"
+	"at the end.  The id (16 hex digits) names what was dealt and played, so\n"
+	"the same game in two files or twice in one has the same id.\n"
+	"\n"
+	"Options:\n"
+	"  -v, --verbose         every selected game's full verdict\n"
+	"  -g, --game N          only the N-th game of each file, in full\n"
+	"  -s, --summary         the summary only\n"
+	"  --format FORMAT       text (default) or json: one object per game with\n"
+	"                        findings (every game with --verbose) and line,\n"
+	"                        then {\"summary\": ...}\n"
+	"  --rules NAME|PATH     judge under this rule set instead of the record's\n"
+	"  --lang LANG           en or de (default from LC_ALL, LC_MESSAGES, LANG)\n"
+	"  --no-progress         no progress bar (shown on stderr for files of\n"
+	"                        1 MiB or more when stderr is a terminal)\n"
+	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --color WHEN          auto (default), always, never\n"
+	"  -h, --help            show this help\n"
+	"\n"
+	"Selecting games (all must hold; every game of a session is still judged,\n"
+	"for Bock and standings):\n"
+	"  --player NAME         a game NAME sits at (repeatable: any of them)\n"
+	"  --date DATE           a date, a prefix (2024-11) or FROM..TO\n"
+	"  --table TABLE         the table as recorded\n"
+	"  --ruleset NAME        games judged under the rule set NAME\n"
+	"  --type TYPE           normal, marriage, silent-marriage, poverty, solo,\n"
+	"                        ramsch, thrown-in, redeal (repeatable)\n"
+	"  --code CODE           games with this finding, of the play or of the\n"
+	"                        session (repeatable: any of them)\n"
+	"  --first N, --last N   the first or last N games that the rest selects\n"
+	"                        (--last reads the input twice)\n"
+	"\n"
+	"Exit status: 0 nothing wrong, 1 findings (warnings alone do not count),\n"
+	"a wrong recorded score or a session finding, 3 invalid input, 4 I/O\n"
+	"error, 2 usage.\n",
+};

@@ -1,0 +1,178 @@
+/*
+ * audit_json.c - `dokoref audit --format json`; see audit_json.h.
+ */
+#include "audit_json.h"
+
+#include <json.h>
+
+static const char *name_of(const dk_game *g, int seat)
+{
+	const dk_player *p = dk_game_player_at(g, seat);
+	return p ? p->name : "?";
+}
+
+static json_object *seats_object(const dk_game *g, const long *per_seat)
+{
+	json_object *o = json_object_new_object();
+	const dk_players *pl = dk_game_players(g);
+	for (size_t i = 0; pl && i < pl->count; i++)
+		json_object_object_add(o, pl->items[i].name,
+				       json_object_new_int64(per_seat[pl->items[i].seat]));
+	return o;
+}
+
+static void put(dk_buf *b, json_object *o)
+{
+	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+						      JSON_C_TO_STRING_NOSLASHESCAPE));
+	dk_buf_putc(b, '\n');
+	json_object_put(o);
+}
+
+void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t session,
+			const dk_game *g, const dk_rules *r, const dk_replay *rp,
+			const dk_session_game *sg, const char *dup_file, size_t dup_index)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "id", json_object_new_string(id));
+	json_object_object_add(o, "file", json_object_new_string(file));
+	json_object_object_add(o, "index", json_object_new_int64((int64_t)g->index));
+	json_object_object_add(o, "session", session ? json_object_new_int64((int64_t)session)
+						     : NULL);
+	json_object_object_add(o, "rules", json_object_new_string(r->name ? r->name : ""));
+	json_object_object_add(o, "type", json_object_new_string(dk_game_type_name(rp->type)));
+	json_object_object_add(o, "dealer", json_object_new_string(name_of(g, g->deal.dealer)));
+	json_object_object_add(o, "round", json_object_new_int(sg->round));
+	json_object *findings = json_object_new_array();
+	for (int i = 0; i < rp->finding_count; i++) {
+		const dk_finding *f = &rp->findings[i];
+		json_object *x = json_object_new_object();
+		json_object_object_add(x, "code", json_object_new_string(dk_finding_code_name(f->code)));
+		json_object_object_add(x, "kind", json_object_new_string(dk_finding_kind_name(f->kind)));
+		json_object_object_add(x, "line", json_object_new_int((int)f->loc.line));
+		json_object_object_add(x, "column", json_object_new_int((int)f->loc.col));
+		json_object_array_add(findings, x);
+	}
+	json_object_object_add(o, "findings", findings);
+	json_object *issues = json_object_new_array();
+	for (int i = 0; i < sg->issue_count; i++) {
+		const dk_session_issue *x = &sg->issues[i];
+		json_object *j = json_object_new_object();
+		json_object_object_add(j, "code", json_object_new_string(dk_session_issue_name(x->code)));
+		json_object_object_add(j, "kind", json_object_new_string(x->warning ? "warning"
+										    : "record-defect"));
+		json_object_object_add(j, "player", x->seat ? json_object_new_string(name_of(g, x->seat))
+							    : NULL);
+		json_object_object_add(j, "found", json_object_new_int64(x->found));
+		json_object_object_add(j, "expected", json_object_new_int64(x->expected));
+		json_object_object_add(j, "rule_key", x->rule_key ? json_object_new_string(x->rule_key)
+								  : NULL);
+		json_object_object_add(j, "line", json_object_new_int((int)x->loc.line));
+		json_object_object_add(j, "column", json_object_new_int((int)x->loc.col));
+		json_object_array_add(issues, j);
+	}
+	json_object_object_add(o, "session_findings", issues);
+	json_object_object_add(o, "bock_multiplier", json_object_new_int64(sg->multiplier));
+	json_object_object_add(o, "bock_moved_back", json_object_new_boolean(sg->bock_moved_back));
+	json_object *trig = json_object_new_array();
+	for (int t = 0; t < DK_BT_COUNT; t++)
+		if (DK_SET_HAS(sg->triggered, t))
+			json_object_array_add(trig, json_object_new_string(
+				dk_bock_trigger_name((dk_bock_trigger)t)));
+	json_object_object_add(o, "bock_triggers", trig);
+	json_object_object_add(o, "bocks_made", json_object_new_int(sg->bocks_made));
+	json_object_object_add(o, "bock_pending", json_object_new_int64(sg->bock_pending_after));
+	json_object_object_add(o, "flipped", json_object_new_boolean(sg->flipped));
+	json_object_object_add(o, "entry", sg->scored ? seats_object(g, sg->score) : NULL);
+	json_object_object_add(o, "standings", sg->scored ? seats_object(g, sg->total) : NULL);
+	json_object_object_add(o, "score_off", json_object_new_int64(sg->score_off));
+	if (dup_file) {
+		json_object *d = json_object_new_object();
+		json_object_object_add(d, "file", json_object_new_string(dup_file));
+		json_object_object_add(d, "index", json_object_new_int64((int64_t)dup_index));
+		json_object_object_add(o, "duplicate_of", d);
+	} else {
+		json_object_object_add(o, "duplicate_of", NULL);
+	}
+	put(b, o);
+}
+
+static json_object *count_object(const size_t *counts, int n, const char *(*name)(int))
+{
+	json_object *o = json_object_new_object();
+	for (int i = 0; i < n; i++)
+		if (counts[i])
+			json_object_object_add(o, name(i), json_object_new_int64((int64_t)counts[i]));
+	return o;
+}
+
+static const char *finding_name(int c)
+{
+	return dk_finding_code_name((dk_finding_code)c);
+}
+
+static const char *issue_name(int c)
+{
+	return dk_session_issue_name((dk_session_issue_code)c);
+}
+
+void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "games", json_object_new_int64((int64_t)s->games));
+	json_object_object_add(o, "files", json_object_new_int64((int64_t)s->files));
+	json_object_object_add(o, "sessions", json_object_new_int64((int64_t)s->sessions));
+	json_object_object_add(o, "games_with_findings",
+			       json_object_new_int64((int64_t)s->with_findings));
+	json_object_object_add(o, "games_with_session_findings",
+			       json_object_new_int64((int64_t)s->with_sheet));
+	json_object_object_add(o, "findings", count_object(s->code_count, DK_F_CODE_COUNT,
+							   finding_name));
+	json_object_object_add(o, "session_findings", count_object(s->sx_count, DK_SX_CODE_COUNT,
+								   issue_name));
+	json_object *sc = json_object_new_object();
+	json_object_object_add(sc, "right", json_object_new_int64((int64_t)s->scores_right));
+	json_object_object_add(sc, "wrong", json_object_new_int64((int64_t)s->scores_wrong));
+	json_object_object_add(sc, "off_total", json_object_new_int64(s->off_total));
+	json_object_object_add(sc, "off_max", json_object_new_int64(s->off_max));
+	json_object_object_add(o, "recorded_scores", sc);
+	json_object *tt = json_object_new_object();
+	json_object_object_add(tt, "sessions_recording",
+			       json_object_new_int64((int64_t)s->sessions_with_totals));
+	json_object_object_add(tt, "sessions_wrong",
+			       json_object_new_int64((int64_t)s->sessions_totals_wrong));
+	if (s->first_wrong_file) {
+		json_object *fw = json_object_new_object();
+		json_object_object_add(fw, "file", json_object_new_string(s->first_wrong_file));
+		json_object_object_add(fw, "index", json_object_new_int64((int64_t)s->first_wrong_index));
+		json_object_object_add(tt, "first_wrong", fw);
+	} else {
+		json_object_object_add(tt, "first_wrong", NULL);
+	}
+	json_object_object_add(o, "running_totals", tt);
+	json_object *dups = json_object_new_array();
+	for (size_t i = 0; i < s->dup_count; i++) {
+		const dk_audit_dup *d = &s->dups[i];
+		json_object *x = json_object_new_object();
+		json_object_object_add(x, "id", json_object_new_string(d->id));
+		json_object_object_add(x, "file", json_object_new_string(d->file));
+		json_object_object_add(x, "index", json_object_new_int64((int64_t)d->index));
+		json_object_object_add(x, "first_file", json_object_new_string(d->first_file));
+		json_object_object_add(x, "first_index", json_object_new_int64((int64_t)d->first_index));
+		json_object_array_add(dups, x);
+	}
+	json_object_object_add(o, "duplicates", json_object_new_int64((int64_t)s->duplicates));
+	json_object_object_add(o, "duplicate_list", dups);
+	json_object *st = json_object_new_array();
+	for (size_t i = 0; i < s->standing_count; i++) {
+		json_object *x = json_object_new_object();
+		json_object_object_add(x, "player", json_object_new_string(s->standings[i].name));
+		json_object_object_add(x, "points", json_object_new_int64(s->standings[i].points));
+		json_object_array_add(st, x);
+	}
+	json_object_object_add(o, "standings", st);
+	json_object_object_add(o, "bock_pending", json_object_new_int64(s->bock_pending));
+	json_object *w = json_object_new_object();
+	json_object_object_add(w, "summary", o);
+	put(b, w);
+}

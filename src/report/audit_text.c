@@ -1,0 +1,126 @@
+/*
+ * audit_text.c - a game's session verdict in words; see audit_text.h.
+ */
+#include "audit_text.h"
+
+#include "check_text.h"
+
+static const char *name_at(const dk_game *g, int seat)
+{
+	const dk_player *p = dk_game_player_at(g, seat);
+	return p ? p->name : "?";
+}
+
+void dk_audit_text_issue(dk_buf *b, dk_lang lang, const dk_session_issue *x, const dk_game *g)
+{
+	switch (x->code) {
+	case DK_SX_DEALER:
+		if (x->expected_alt)
+			dk_say(b, lang, DK_MSG_AU_X_DEALER_ALT, name_at(g, (int)x->found),
+			       name_at(g, (int)x->expected), name_at(g, x->expected_alt));
+		else
+			dk_say(b, lang, DK_MSG_AU_X_DEALER, name_at(g, (int)x->found),
+			       name_at(g, (int)x->expected));
+		break;
+	case DK_SX_SIT_OUT:
+		dk_say(b, lang, DK_MSG_AU_X_SIT_OUT, name_at(g, x->seat));
+		break;
+	case DK_SX_SIT_OUT_UNSAID:
+		dk_say(b, lang, DK_MSG_AU_X_SIT_OUT_UNSAID, x->found);
+		break;
+	case DK_SX_SCORE_WRONG:
+		dk_say(b, lang, DK_MSG_AU_X_SCORE_WRONG, name_at(g, x->seat), x->found, x->expected);
+		break;
+	case DK_SX_SCORE_SUM:
+		dk_say(b, lang, DK_MSG_AU_X_SCORE_SUM, x->found);
+		break;
+	case DK_SX_EVEN_ODD:
+		dk_say(b, lang, DK_MSG_AU_X_EVEN_ODD);
+		break;
+	case DK_SX_TOTAL_WRONG:
+		dk_say(b, lang, DK_MSG_AU_X_TOTAL_WRONG, name_at(g, x->seat), x->found, x->expected);
+		break;
+	case DK_SX_TOTAL_ARITHMETIC:
+		dk_say(b, lang, DK_MSG_AU_X_TOTAL_ARITHMETIC, name_at(g, x->seat), x->found,
+		       x->expected);
+		break;
+	case DK_SX_BOCK_NOT_CARRIED:
+		dk_say(b, lang, DK_MSG_AU_X_BOCK_NOT_CARRIED, x->found);
+		break;
+	case DK_SX_BOCK_PENDING_WRONG:
+		dk_say(b, lang, DK_MSG_AU_X_BOCK_PENDING_WRONG, x->found, x->expected);
+		break;
+	case DK_SX_CODE_COUNT:
+		break;
+	}
+}
+
+void dk_audit_text_seats(dk_buf *b, const dk_game *g, const long *per_seat)
+{
+	const dk_players *pl = dk_game_players(g);
+	for (size_t i = 0; pl && i < pl->count; i++)
+		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", pl->items[i].name,
+			      per_seat[pl->items[i].seat]);
+}
+
+void dk_audit_text_session(dk_buf *b, dk_lang lang, const char *file, const dk_game *g,
+			   const dk_rules *r, const dk_session_game *sg)
+{
+	dk_say(b, lang, DK_MSG_AU_DEALER_ROUND, name_at(g, g->deal.dealer), sg->round,
+	       sg->game_in_round);
+	if (sg->scored && !sg->counts_in_round)
+		dk_say(b, lang, DK_MSG_AU_NOT_IN_ROUND);
+	for (int k = 0; k < 2; k++)
+		if (sg->sitting_out[k])
+			dk_say(b, lang, DK_MSG_AU_SITS_OUT, name_at(g, sg->sitting_out[k]));
+	dk_buf_putc(b, '\n');
+	if (sg->bocks) {
+		dk_say(b, lang, DK_MSG_AU_BOCK, sg->multiplier);
+		dk_buf_putc(b, '\n');
+	}
+	if (sg->bock_moved_back) {
+		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_BOCK_MOVED));
+		dk_buf_putc(b, '\n');
+	}
+	if (sg->bocks_made) {
+		dk_buf why;
+		dk_buf_init(&why);
+		for (int t = 0; t < DK_BT_COUNT; t++)
+			if (DK_SET_HAS(sg->triggered, t))
+				dk_buf_printf(&why, "%s%s", why.len ? ", " : "",
+					      dk_bock_trigger_name((dk_bock_trigger)t));
+		dk_say(b, lang, DK_MSG_AU_BOCK_MADE, sg->bocks_made, why.data,
+		       sg->bock_pending_after);
+		dk_buf_putc(b, '\n');
+		dk_buf_release(&why);
+	}
+	if (sg->flipped) {
+		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_FLIPPED));
+		dk_buf_putc(b, '\n');
+	}
+	if (sg->scored) {
+		if (sg->multiplier != 1) {
+			dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_ENTRY));
+			dk_audit_text_seats(b, g, sg->score);
+			dk_buf_putc(b, '\n');
+		}
+		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_STANDINGS));
+		dk_audit_text_seats(b, g, sg->total);
+		dk_buf_putc(b, '\n');
+	}
+	for (int i = 0; i < sg->issue_count; i++) {
+		const dk_session_issue *x = &sg->issues[i];
+		dk_buf_printf(b, "  %s:%u:%u: %s%s: ", file, x->loc.line, x->loc.col,
+			      dk_session_issue_name(x->code), x->warning ? " (warning)" : "");
+		dk_audit_text_issue(b, lang, x, g);
+		dk_buf_putc(b, '\n');
+		if (x->rule_key) {
+			dk_finding f = { 0 };
+			f.rule_key = x->rule_key;
+			f.rule = x->rule;
+			dk_buf_puts(b, "      ");
+			dk_text_rule_source(b, lang, &f, r);
+			dk_buf_putc(b, '\n');
+		}
+	}
+}

@@ -1,0 +1,29 @@
+/*
+ * audit_text.h - `dokoref audit` in words: a game's session verdict (dealer,
+ * round, Bock, the ♦K flip, the correct entry and standings, what is wrong
+ * on the score sheet) in English or German.
+ */
+#ifndef DK_AUDIT_TEXT_H
+#define DK_AUDIT_TEXT_H
+
+#include "buf.h"
+#include "lang.h"
+#include "record.h"
+#include "rules.h"
+#include "session.h"
+
+/** One session finding as a sentence (no position, no newline). */
+void dk_audit_text_issue(dk_buf *b, dk_lang lang, const dk_session_issue *x, const dk_game *g);
+
+/** "Anna +3, Ben -3, ..." for the seats of g's table, from per_seat. */
+void dk_audit_text_seats(dk_buf *b, const dk_game *g, const long *per_seat);
+
+/**
+ * The session lines of a full verdict: dealer and round, who sits out,
+ * Bock, the flip, the entry and the standings, then each session finding
+ * as FILE:LINE:COL: CODE: sentence with the rule that decides it.
+ */
+void dk_audit_text_session(dk_buf *b, dk_lang lang, const char *file, const dk_game *g,
+			   const dk_rules *r, const dk_session_game *sg);
+
+#endif

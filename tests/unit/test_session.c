@@ -1,0 +1,576 @@
+/*
+ * test_session.c - a session game by game (src/core/session.c): dealer
+ * rotation, sitting out at five and six, Bock rounds appended and stacked,
+ * the solo in a Bock round, Bocks pending at the start, the ♦K sign flip,
+ * and the score sheet's sum, parity and running totals, each under the
+ * shipped rule set whose document says so (RULES.md §4, §13); and the
+ * stable game id.
+ *
+ * The games are built by hand: only what the session reads is filled in
+ * (the table, the dealer, who held a hand, the parties' calls and card
+ * points, the winner, the plus-minus, the score sheet).
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "gameid.h"
+#include "leakcheck.h"
+#include "ruleset.h"
+#include "session.h"
+
+TestSuite(session, .fini = dk_leak_check);
+
+static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
+
+static void load(dk_ruleset *rs, const char *name)
+{
+	dk_diag d;
+	dk_diag_init(&d);
+	int rc = dk_ruleset_load(rs, name, dirs, &d);
+	cr_assert_eq(rc, 0, "%s: %s", name, d.count ? d.items[0].message : "?");
+	dk_diag_release(&d);
+}
+
+/* one game as the session sees it */
+typedef struct fx {
+	dk_player p[DK_MAX_SEATS];
+	dk_game g;
+	dk_seat_points scores[DK_MAX_SEATS], totals[DK_MAX_SEATS];
+	dk_replay rp;
+	dk_score_input in;
+	dk_score sc;
+	long per[DK_MAX_SEATS + 1];
+} fx;
+
+static const char *const names[] = { "A", "B", "C", "D", "E", "F" };
+
+/*
+ * A game at a table of n, dealt by dealer; the four seats after the
+ * dealer's that do not sit out hold the hands (with sitting-out seats
+ * `out1`, `out2`, 0 = none); re1 and re2 are Re; value for Re (negative:
+ * Kontra won).  Not a solo, nothing said, 121:119 or 119:121.
+ */
+static void game(fx *f, int n, int dealer, int out1, int out2, int re1, int re2, int value)
+{
+	memset(f, 0, sizeof(*f));
+	for (int i = 0; i < n; i++) {
+		f->p[i].seat = i + 1;
+		f->p[i].name = names[i];
+	}
+	f->g.has_players = true;
+	f->g.players.items = f->p;
+	f->g.players.count = (size_t)n;
+	f->g.deal.dealer = dealer;
+	int k = 0;
+	for (int s = dealer % n + 1; k < DK_PLAYING_SEATS; s = s % n + 1) {
+		if (s == out1 || s == out2)
+			continue;
+		f->g.deal.hands[k].seat = s;
+		f->rp.seats[k] = s;
+		f->rp.party[s] = s == re1 || s == re2 ? DK_PARTY_RE : DK_PARTY_KONTRA;
+		f->per[s] = f->rp.party[s] == DK_PARTY_RE ? value : -value;
+		k++;
+	}
+	f->g.deal.hand_count = DK_PLAYING_SEATS;
+	f->rp.type = DK_GT_NORMAL;
+	f->rp.points[DK_PARTY_RE] = value > 0 ? 121 : 119;
+	f->rp.points[DK_PARTY_KONTRA] = 240 - f->rp.points[DK_PARTY_RE];
+	dk_order_init(&f->rp.order, DK_SOLO_NONE, DK_TIE_FIRST_WINS);
+	f->sc.winner = value > 0 ? DK_PARTY_RE : DK_PARTY_KONTRA;
+	f->sc.value = value;
+}
+
+/* party p said Re/Kontra (first: it was the first to say it) */
+static void said(fx *f, dk_party p, bool first)
+{
+	f->rp.calls[p].made[0] = true;
+	if (first)
+		f->rp.first_caller = p;
+}
+
+/* seat plays a solo and wins value (x3 for the soloist) */
+static void solo(fx *f, int soloist, int value)
+{
+	f->in.solo = true;
+	f->rp.type = DK_GT_SOLO;
+	f->rp.declarer = soloist;
+	for (int k = 0; k < DK_PLAYING_SEATS; k++) {
+		int s = f->rp.seats[k];
+		f->rp.party[s] = s == soloist ? DK_PARTY_RE : DK_PARTY_KONTRA;
+		f->per[s] = s == soloist ? 3 * value : -value;
+	}
+	f->sc.winner = value > 0 ? DK_PARTY_RE : DK_PARTY_KONTRA;
+	f->sc.value = value;
+}
+
+/* the score sheet of a game at a table of four: entries, totals (NULL: none) */
+static void sheet(fx *f, const long *scores, const long *totals)
+{
+	f->g.recorded.present = true;
+	for (int s = 0; s < 4; s++) {
+		f->scores[s].seat = f->totals[s].seat = s + 1;
+		if (scores)
+			f->scores[s].points = scores[s];
+		if (totals)
+			f->totals[s].points = totals[s];
+	}
+	f->g.recorded.scores = scores ? f->scores : NULL;
+	f->g.recorded.score_count = scores ? 4 : 0;
+	f->g.recorded.totals = totals ? f->totals : NULL;
+	f->g.recorded.total_count = totals ? 4 : 0;
+}
+
+static void judge(dk_session_state *st, dk_session_game *out, fx *f, const dk_rules *r)
+{
+	dk_session_judge(st, out, &f->g, r, &f->rp, &f->in, &f->sc, f->per);
+}
+
+static bool has_issue(const dk_session_game *o, dk_session_issue_code c, int seat)
+{
+	for (int i = 0; i < o->issue_count; i++)
+		if (o->issues[i].code == c && (seat < 0 || o->issues[i].seat == seat))
+			return true;
+	return false;
+}
+
+Test(session, unsere_bock_rounds_are_appended)
+{
+	dk_ruleset rs;
+	load(&rs, "unsere-2024");
+	dk_session_state st;
+	dk_session_begin(&st, NULL);
+	/* games 1 and 3 lose an announced Re: a round of 4 each, the second
+	 * appended after the first, so games 2 to 9 are doubled once */
+	static const long want[] = { 1, 2, 2, 2, 2, 2, 2, 2, 2, 1 };
+	for (int i = 0; i < 10; i++) {
+		fx f;
+		dk_session_game o;
+		game(&f, 4, i % 4 + 1, 0, 0, 1, 2, i == 0 || i == 2 ? -1 : 1);
+		if (i == 0 || i == 2)
+			said(&f, DK_PARTY_RE, true);
+		judge(&st, &o, &f, &rs.rules);
+		cr_expect_eq(o.multiplier, want[i], "game %d: x%ld", i + 1, o.multiplier);
+		cr_expect_eq(o.bocks_made, i == 0 || i == 2, "game %d", i + 1);
+		cr_expect_eq(o.score[1], want[i] * f.per[1], "game %d", i + 1);
+		cr_expect_eq(o.issue_count, 0, "game %d", i + 1);
+	}
+	cr_expect_eq(dk_session_bock_pending(&st), 0);
+	dk_ruleset_release(&rs);
+}
+
+Test(session, unsere_solo_in_bock_round_moves_it_back)
+{
+	dk_ruleset rs;
+	load(&rs, "unsere-2024");
+	dk_session_state st;
+	dk_session_begin(&st, NULL);
+	/* game 1: a lost Kontra; game 2 a solo: not doubled, so games 3-6
+	 * are the Bock round */
+	static const long want[] = { 1, 1, 2, 2, 2, 2, 1 };
+	for (int i = 0; i < 7; i++) {
+		fx f;
+		dk_session_game o;
+		game(&f, 4, i % 4 + 1, 0, 0, 1, 2, 1);
+		if (i == 0)
+			said(&f, DK_PARTY_KONTRA, true);
+		if (i == 1)
+			solo(&f, 3, 2);
+		judge(&st, &o, &f, &rs.rules);
+		cr_expect_eq(o.multiplier, want[i], "game %d: x%ld", i + 1, o.multiplier);
+		cr_expect_eq(o.bock_moved_back, i == 1, "game %d", i + 1);
+		if (i == 1)
+			cr_expect_eq(o.score[3], 6, "the solo is not doubled");
+	}
+	dk_ruleset_release(&rs);
+}
+
+Test(session, esslingen_bocks_stack_and_double_bock)
+{
+	dk_ruleset rs;
+	load(&rs, "esslingen-2002");
+	dk_session_state st;
+	dk_session_begin(&st, NULL);
+	/* game 1: Re and Kontra said, Kontra (second) wins: one Bock on 2-5;
+	 * game 2: Re and Kontra said, Kontra said second and lost: a double
+	 * Bock on 3-6.  Games: x1, x2, x8, x8, x8, x4, x1. */
+	static const long want[] = { 1, 2, 8, 8, 8, 4, 1 };
+	static const int made[] = { 1, 2, 0, 0, 0, 0, 0 };
+	for (int i = 0; i < 7; i++) {
+		fx f;
+		dk_session_game o;
+		game(&f, 4, i % 4 + 1, 0, 0, 1, 2, i == 0 ? -1 : 1);
+		if (i < 2) {
+			said(&f, DK_PARTY_RE, true);
+			said(&f, DK_PARTY_KONTRA, false);
+		}
+		judge(&st, &o, &f, &rs.rules);
+		cr_expect_eq(o.multiplier, want[i], "game %d: x%ld", i + 1, o.multiplier);
+		cr_expect_eq(o.bocks_made, made[i], "game %d: %d", i + 1, o.bocks_made);
+	}
+	cr_expect_eq(dk_session_bock_pending(&st), 0);
+	dk_ruleset_release(&rs);
+}
+
+Test(session, triggers_per_rule_set)
+{
+	dk_ruleset u, e, d;
+	load(&u, "unsere-2024");
+	load(&e, "esslingen-2002");
+	load(&d, "ddv");
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+
+	/* 120:120: a Bock in both house sets, none under ddv */
+	game(&f, 4, 1, 0, 0, 1, 2, -2);
+	f.rp.points[DK_PARTY_RE] = f.rp.points[DK_PARTY_KONTRA] = 120;
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect(DK_SET_HAS(o.triggered, DK_BT_TIE));
+	cr_expect_eq(dk_session_bock_pending(&st), 4);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect_eq(o.triggered, 0u);
+	cr_expect_eq(dk_session_bock_pending(&st), 0);
+
+	/* a heart trick everybody followed: esslingen only, not in a solo */
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	f.rp.trick_count = 1;
+	f.rp.tricks[0].count = 4;
+	f.rp.tricks[0].cards[0] = DK_CARD_MAKE(DK_HEARTS, DK_ACE);
+	f.rp.tricks[0].cards[1] = DK_CARD_MAKE(DK_HEARTS, DK_KING);
+	f.rp.tricks[0].cards[2] = DK_CARD_MAKE(DK_HEARTS, DK_KING);
+	f.rp.tricks[0].cards[3] = DK_CARD_MAKE(DK_HEARTS, DK_ACE);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect_eq(o.triggered, 1u << DK_BT_HEART_TRICK);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect_eq(o.triggered, 0u);
+	/* the ♥10 is trump: a trick with it was not followed with hearts */
+	f.rp.tricks[0].cards[3] = DK_CARD_MAKE(DK_HEARTS, DK_TEN);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect_eq(o.triggered, 0u);
+
+	/* unsere: a lost Re and a 120:120 in one game make one round */
+	game(&f, 4, 1, 0, 0, 1, 2, -2);
+	f.rp.points[DK_PARTY_RE] = f.rp.points[DK_PARTY_KONTRA] = 120;
+	said(&f, DK_PARTY_RE, true);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect_eq(o.bocks_made, 1);
+	cr_expect_eq(dk_session_bock_pending(&st), 4);
+	dk_ruleset_release(&u);
+	dk_ruleset_release(&e);
+	dk_ruleset_release(&d);
+}
+
+Test(session, pending_bocks_at_the_start)
+{
+	dk_ruleset e, u;
+	load(&e, "esslingen-2002");
+	load(&u, "unsere-2024");
+	dk_session s;
+	memset(&s, 0, sizeof(s));
+	s.bock_pending = 3;
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+	dk_session_begin(&st, &s);
+	for (int i = 0; i < 4; i++) {
+		game(&f, 4, i + 1, 0, 0, 1, 2, 1);
+		judge(&st, &o, &f, &e.rules);
+		cr_expect_eq(o.multiplier, i < 3 ? 2 : 1, "game %d", i + 1);
+		cr_expect_not(has_issue(&o, DK_SX_BOCK_NOT_CARRIED, -1));
+	}
+	/* unsere carries no Bocks over: doubled as the record says, with a warning */
+	dk_session_begin(&st, &s);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect_eq(o.multiplier, 2);
+	cr_expect(has_issue(&o, DK_SX_BOCK_NOT_CARRIED, -1));
+	dk_ruleset_release(&e);
+	dk_ruleset_release(&u);
+}
+
+Test(session, esslingen_diamond_king_flips_the_standings)
+{
+	dk_ruleset e;
+	load(&e, "esslingen-2002");
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 3);          /* A, B +3; C, D -3 */
+	judge(&st, &o, &f, &e.rules);
+	game(&f, 4, 2, 0, 0, 1, 3, 1);          /* A, C +1; B, D -1; the ♦K wins the last trick */
+	f.rp.trick_count = 1;
+	f.rp.tricks[0].count = 4;
+	f.rp.tricks[0].cards[2] = DK_CARD_MAKE(DK_DIAMONDS, DK_KING);
+	f.rp.tricks[0].winner_index = 2;
+	static const long written[] = { -2, -4, 4, 2 };
+	sheet(&f, NULL, written);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect(o.flipped);
+	cr_expect_eq(o.total[1], -3 + 1);
+	cr_expect_eq(o.total[2], -3 - 1);
+	cr_expect_eq(o.total[3], 3 + 1);
+	cr_expect_eq(o.total[4], 3 - 1);
+	cr_expect_eq(o.issue_count, 0, "the sheet is right");
+	/* not in a solo */
+	game(&f, 4, 3, 0, 0, 1, 3, 1);
+	solo(&f, 1, 1);
+	f.rp.trick_count = 1;
+	f.rp.tricks[0].cards[0] = DK_CARD_MAKE(DK_DIAMONDS, DK_KING);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect_not(o.flipped);
+	cr_expect_eq(o.total[1], -2 + 3);
+	dk_ruleset_release(&e);
+}
+
+Test(session, dealer_rotation)
+{
+	dk_ruleset w, d, u;
+	load(&w, "wattenscheid-2016");
+	load(&d, "ddv");
+	load(&u, "unsere-2024");
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+
+	/* wattenscheid: after a solo the same dealer deals, and it is no game of the round */
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	solo(&f, 3, 1);
+	judge(&st, &o, &f, &w.rules);
+	cr_expect_not(o.counts_in_round);
+	game(&f, 4, 2, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &w.rules);
+	cr_expect(has_issue(&o, DK_SX_DEALER, 2));
+	cr_expect_eq(o.issues[0].expected, 1);
+	cr_expect_eq(o.round, 1);
+	cr_expect_eq(o.game_in_round, 1);
+
+	/* unsere: the dealer moves on after a solo too (D4) */
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	solo(&f, 3, 1);
+	judge(&st, &o, &f, &u.rules);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect(has_issue(&o, DK_SX_DEALER, 1));
+	cr_expect_eq(o.issues[0].expected, 2);
+	cr_expect_eq(o.game_in_round, 2);
+
+	/* ddv: after a player's first solo (his Pflichtsolo) the same dealer, or
+	 * the next one after a forced solo; after his second solo the next */
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	solo(&f, 3, 1);
+	judge(&st, &o, &f, &d.rules);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	solo(&f, 3, 1);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect_eq(o.issue_count, 0, "same dealer after the Pflichtsolo");
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect(has_issue(&o, DK_SX_DEALER, 1), "a Lustsolo: the next deals");
+	dk_ruleset_release(&w);
+	dk_ruleset_release(&d);
+	dk_ruleset_release(&u);
+}
+
+Test(session, five_and_six_players_sit_out)
+{
+	dk_ruleset u, e;
+	load(&u, "unsere-2024");
+	load(&e, "esslingen-2002");
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+
+	dk_session_begin(&st, NULL);
+	game(&f, 5, 2, 2, 0, 3, 4, 1);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect_eq(o.sitting_out[0], 2);
+	cr_expect_eq(o.issue_count, 0);
+	cr_expect_eq(o.score[2], 0, "who sits out scores 0");
+	/* dealer 3 at five, but seat 3 holds a hand and seat 4 sits out */
+	game(&f, 5, 3, 4, 0, 3, 5, 1);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect(has_issue(&o, DK_SX_SIT_OUT, 3));
+
+	/* six: the dealer and the second seat after him */
+	dk_session_begin(&st, NULL);
+	game(&f, 6, 5, 5, 1, 2, 3, 1);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect_eq(o.sitting_out[0], 5);
+	cr_expect_eq(o.sitting_out[1], 1);
+	cr_expect_eq(o.issue_count, 0);
+	/* a Bock round at a table of six is six games (D14) */
+	game(&f, 6, 6, 6, 2, 1, 3, -1);
+	said(&f, DK_PARTY_RE, true);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect_eq(dk_session_bock_pending(&st), 6);
+
+	/* esslingen does not say who sits out: one warning per session */
+	dk_session_begin(&st, NULL);
+	game(&f, 5, 1, 1, 0, 2, 3, 1);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect(has_issue(&o, DK_SX_SIT_OUT_UNSAID, 0));
+	game(&f, 5, 2, 2, 0, 1, 3, 1);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect_eq(o.issue_count, 0);
+	dk_ruleset_release(&u);
+	dk_ruleset_release(&e);
+}
+
+Test(session, score_sheet)
+{
+	dk_ruleset d, t;
+	load(&d, "ddv");
+	load(&t, "turnier-2022");
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+
+	/* entries +3 +3 -2 -3: wrong for C, the sum is 1, not all odd */
+	static const long entry[] = { 3, 3, -2, -3 };
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 3);
+	sheet(&f, entry, NULL);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect(has_issue(&o, DK_SX_SCORE_WRONG, 3));
+	cr_expect_not(has_issue(&o, DK_SX_SCORE_WRONG, 1));
+	cr_expect(has_issue(&o, DK_SX_SCORE_SUM, 0));
+	cr_expect(has_issue(&o, DK_SX_EVEN_ODD, 0));
+	cr_expect_eq(o.score_off, 1);
+	/* a penalty in a solo may break the rule (TSR 7.3.3: +3, 0, 0, -3):
+	 * where the right entries break it, the sheet is not blamed for it */
+	static const long penalty[] = { 3, 0, 0, -3 };
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 3);
+	for (int s = 1; s <= 4; s++)
+		f.per[s] = penalty[s - 1];
+	sheet(&f, penalty, NULL);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect_eq(o.issue_count, 0);
+	/* turnier-2022 checks the sum only */
+	game(&f, 4, 1, 0, 0, 1, 2, 3);
+	sheet(&f, entry, NULL);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &t.rules);
+	cr_expect(has_issue(&o, DK_SX_SCORE_SUM, 0));
+	cr_expect_not(has_issue(&o, DK_SX_EVEN_ODD, -1));
+
+	/* running totals: game 2's total for A written as 5 instead of 4 */
+	static const long plus2[] = { 2, 2, -2, -2 }, after1[] = { 2, 2, -2, -2 },
+			  after2[] = { 5, 4, -4, -4 };
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 2);
+	sheet(&f, NULL, after1);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect_eq(o.issue_count, 0);
+	game(&f, 4, 2, 0, 0, 1, 2, 2);
+	sheet(&f, plus2, after2);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect(o.recorded_total_wrong);
+	cr_expect(has_issue(&o, DK_SX_TOTAL_WRONG, 1));
+	cr_expect(has_issue(&o, DK_SX_TOTAL_ARITHMETIC, 1));
+	cr_expect_not(has_issue(&o, DK_SX_TOTAL_WRONG, 2));
+	dk_ruleset_release(&d);
+	dk_ruleset_release(&t);
+}
+
+/* the game id: the same deal and play whatever the order of a hand's cards
+ * and whatever else the record says; another card or another order of
+ * play, another id */
+Test(session, game_id)
+{
+	fx a, b;
+	game(&a, 4, 1, 0, 0, 1, 2, 1);
+	dk_event ev[2] = { { .kind = DK_EV_CARD, .seat = 2, .card = DK_CARD_MAKE(DK_CLUBS, DK_ACE) },
+			   { .kind = DK_EV_CARD, .seat = 3, .card = DK_CARD_MAKE(DK_CLUBS, DK_TEN) } };
+	for (int k = 0; k < 4; k++) {
+		a.g.deal.hands[k].count = 3;
+		a.g.deal.hands[k].cards[0] = DK_CARD_MAKE(DK_CLUBS, (dk_rank)k);
+		a.g.deal.hands[k].cards[1] = DK_CARD_MAKE(DK_SPADES, (dk_rank)k);
+		a.g.deal.hands[k].cards[2] = DK_CARD_MAKE(DK_HEARTS, (dk_rank)k);
+	}
+	a.g.events = ev;
+	a.g.event_count = 2;
+	b = a;
+	/* b: the same game written in another order, with names and a score */
+	for (int k = 0; k < 4; k++) {
+		b.g.deal.hands[k].cards[0] = a.g.deal.hands[k].cards[2];
+		b.g.deal.hands[k].cards[2] = a.g.deal.hands[k].cards[0];
+	}
+	b.p[0].name = "Zoe";
+	b.g.players.items = b.p;
+	b.g.meta.date = "2026-01-01";
+	b.g.recorded.present = true;
+	uint64_t id = dk_game_id(&a.g);
+	cr_expect_eq(dk_game_id(&b.g), id);
+	char hex[DK_GAME_ID_HEX];
+	dk_game_id_format(hex, id);
+	cr_expect_eq(strlen(hex), 16u);
+	/* another card in a hand */
+	b.g.deal.hands[3].cards[1] = DK_CARD_MAKE(DK_DIAMONDS, DK_ACE);
+	cr_expect_neq(dk_game_id(&b.g), id);
+	/* the same cards, played in another order */
+	b = a;
+	dk_event swapped[2] = { ev[1], ev[0] };
+	b.g.events = swapped;
+	cr_expect_neq(dk_game_id(&b.g), id);
+	/* another dealer */
+	b = a;
+	b.g.deal.dealer = 2;
+	cr_expect_neq(dk_game_id(&b.g), id);
+}
+
+/* Bocks left by the same players' last session: carried when the header
+ * is silent, a header that says otherwise reported (esslingen-2002);
+ * nothing carried where the rules carry nothing (unsere-2024) */
+Test(session, bocks_carried_from_the_last_session)
+{
+	dk_ruleset e, u;
+	load(&e, "esslingen-2002");
+	load(&u, "unsere-2024");
+	dk_session s;
+	memset(&s, 0, sizeof(s));
+	s.bock_pending = -1;
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+
+	dk_session_begin(&st, &s);
+	dk_session_carry(&st, 2);
+	for (int i = 0; i < 3; i++) {
+		game(&f, 4, i + 1, 0, 0, 1, 2, 1);
+		judge(&st, &o, &f, &e.rules);
+		cr_expect_eq(o.multiplier, i < 2 ? 2 : 1, "game %d", i + 1);
+		cr_expect_eq(o.issue_count, 0);
+	}
+	s.bock_pending = 1;
+	dk_session_begin(&st, &s);
+	dk_session_carry(&st, 2);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect(has_issue(&o, DK_SX_BOCK_PENDING_WRONG, 0));
+	cr_expect_eq(o.issues[0].found, 1);
+	cr_expect_eq(o.issues[0].expected, 2);
+	game(&f, 4, 2, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect_eq(o.multiplier, 1, "the header's one Bock game is used");
+
+	s.bock_pending = -1;
+	dk_session_begin(&st, &s);
+	dk_session_carry(&st, 2);
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &u.rules);
+	cr_expect_eq(o.multiplier, 1);
+	cr_expect_eq(o.issue_count, 0);
+	dk_ruleset_release(&e);
+	dk_ruleset_release(&u);
+}
