@@ -82,11 +82,15 @@ typedef struct dk_read_opts {
 	uint64_t max_size;         /* 0 = default */
 	const char *rules;         /* --rules: overrides the record's rule set */
 	bool need_rules;           /* a game without any rule set is an error */
+	/* FreeDoko files: the command judges games (check), and the user
+	 * accepted FreeDoko options dokoref cannot express */
+	bool judge;
+	bool accept_rule_differences;
 } dk_read_opts;
 
 /** What the loop hands a command for each item. */
 typedef struct dk_each_fns {
-	/* after the root element was read */
+	/* after the root element was read (r is NULL for a FreeDoko file) */
 	int (*begin)(void *ud, dk_xml_reader *r);
 	int (*session_start)(void *ud, const dk_session *s);
 	/* a consistent game with its rule set (NULL if the record names none) */
@@ -103,5 +107,23 @@ typedef struct dk_each_fns {
  */
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud);
+
+/* ---- FreeDoko files (freedoko.c) ------------------------------------ */
+
+struct dk_fd_rules;
+struct dk_fd_rule_map;
+
+/** True if path is a FreeDoko file by its content (never for "-"). */
+bool dk_cli_is_freedoko(const char *path, uint64_t max_size);
+
+/** dk_cli_each_game for a FreeDoko file. */
+int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts,
+			 const dk_each_fns *fns, void *ud);
+
+/** FreeDoko's rule block of file as a dokoref rule set on base; out is
+ * released by the caller (also after a failure). */
+int dk_cli_freedoko_ruleset(dk_ruleset *out, struct dk_fd_rule_map *map,
+			    const struct dk_fd_rules *rules, const char *file,
+			    const char *base, dk_diag *d);
 
 #endif

@@ -34,8 +34,8 @@ static void flush(convert_state *st, bool force)
 static int on_begin(void *ud, dk_xml_reader *r)
 {
 	convert_state *st = ud;
-	size_t n;
-	const char *const *c = dk_xml_reader_prologue(r, &n);
+	size_t n = 0;
+	const char *const *c = r ? dk_xml_reader_prologue(r, &n) : NULL;
 	dk_xml_write_begin(&st->buf, c, n);
 	return 0;
 }
