@@ -120,6 +120,10 @@ bool dk_cli_is_freedoko(const char *path, uint64_t max_size);
 int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts,
 			 const dk_each_fns *fns, void *ud);
 
+/** `dokoref rules import` (cmd_rules_import.c). */
+int dk_rules_import(dk_cli *cli, const char *input, const char *base, const char *output,
+		    bool accept);
+
 /** FreeDoko's rule block of file as a dokoref rule set on base; out is
  * released by the caller (also after a failure). */
 int dk_cli_freedoko_ruleset(dk_ruleset *out, struct dk_fd_rule_map *map,

@@ -281,6 +281,7 @@ typedef struct builder {
 	const char *gametype;
 	dk_card pass[DK_MAX_PASS], ret[DK_MAX_PASS];
 	int pass_n, ret_n;
+	dk_loc pass_loc, ret_loc;   /* the lines of the exchange */
 	dk_foreign_item items[MAX_ITEMS];
 	size_t item_count;
 	bool have_summary;
@@ -727,7 +728,8 @@ static size_t find_block(const dk_fd_reader *r, size_t i, const char *name)
 	return r->nlines;
 }
 
-/* the index after the "}" that closes the block whose "{" is at line i */
+/* the index after the "}" that closes the block whose "{" is at line i;
+ * r->nlines + 1 if the file ends first */
 static size_t block_end(const dk_fd_reader *r, size_t i)
 {
 	int depth = 0;
@@ -737,7 +739,20 @@ static size_t block_end(const dk_fd_reader *r, size_t i)
 		else if (strcmp(r->lines[i].s, "}") == 0 && --depth == 0)
 			return i + 1;
 	}
-	return r->nlines;
+	return r->nlines + 1;
+}
+
+/* block_end for a block the game needs: an unclosed one is an error */
+static size_t needed_block_end(dk_fd_reader *r, size_t header, bool *ok)
+{
+	size_t e = block_end(r, header + 1);
+	if (e > r->nlines) {
+		ERR(r, &r->lines[header], "the '%s' block is not closed: the file ends "
+		    "inside it (truncated?)", r->lines[header].s);
+		*ok = false;
+		return r->nlines;
+	}
+	return e;
 }
 
 /* "key = value" lines of a rule block from line i to end into r->rules */
@@ -769,11 +784,13 @@ static void read_rules(dk_fd_reader *r, size_t i, size_t end)
 	}
 }
 
-static bool remove_card(dk_card *h, int *n, dk_card c)
+static bool remove_card(dk_card *h, dk_loc *locs, int *n, dk_card c)
 {
 	for (int i = 0; i < *n; i++)
 		if (h[i] == c) {
-			h[i] = h[--*n];
+			--*n;
+			h[i] = h[*n];
+			locs[i] = locs[*n];
 			return true;
 		}
 	return false;
@@ -809,6 +826,11 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 			startplayer = parse_player(s + 12, NULL);
 	}
 	size_t after_party = party < r->nlines ? block_end(r, party + 1) : 0;
+	if (after_party > r->nlines) {
+		ERR(r, &r->lines[party], "the 'party' block is not closed: the file ends inside it "
+		    "(truncated?)");
+		return DK_READ_ERROR;
+	}
 	if (startplayer < 0) {
 		ERR(r, first, "the bug report has no 'startplayer: N' line before the party");
 		return DK_READ_ERROR;
@@ -820,7 +842,7 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		ERR(r, first, "the bug report has no 'hands' block");
 		return DK_READ_ERROR;
 	}
-	size_t he = block_end(r, hb + 1);
+	size_t he = needed_block_end(r, hb, &b.ok);
 	int cur = -1;
 	for (size_t i = hb + 2; i + 1 < he; i++) {
 		const fd_line *l = &r->lines[i];
@@ -854,6 +876,8 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		const char *c = s;
 		while (*c && *c != ' ')
 			c++;
+		while (*c == ' ')
+			c++;
 		const char *end = strchr(c, '\t');
 		const char *pl = strstr(c, "(played");
 		if (!end || (pl && pl < end))
@@ -885,7 +909,7 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		ERR(r, &r->lines[he - 1], "the bug report has no 'gameplay actions' block");
 		return DK_READ_ERROR;
 	}
-	size_t ae = block_end(r, ab + 1);
+	size_t ae = needed_block_end(r, ab, &b.ok);
 	/* the game type line before the hands: the soloist, the bride */
 	for (size_t i = after_party; i < hb; i++) {
 		const char *s = r->lines[i].s;
@@ -981,9 +1005,11 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 				b.poor = p;
 				memcpy(b.pass, x->cards, sizeof(b.pass));
 				b.pass_n = x->card_count;
+				b.pass_loc = line_loc(l);
 			} else {
 				memcpy(b.ret, x->cards, sizeof(b.ret));
 				b.ret_n = x->card_count;
+				b.ret_loc = line_loc(l);
 				/* FreeDoko tells how many trumps come back */
 				dk_bid *rep = b_bid(&b, l, DK_BID_POVERTY_REPORT, p);
 				if (rep) {
@@ -1062,15 +1088,20 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 	if (b.poor >= 0 && b.taker >= 0 && (b.pass_n || b.ret_n)) {
 		bool undo = true;
 		for (int k = 0; k < b.ret_n; k++)
-			if (!remove_card(hands[b.poor], &hand_n[b.poor], b.ret[k]))
+			if (!remove_card(hands[b.poor], card_loc[b.poor], &hand_n[b.poor], b.ret[k]))
 				undo = false;
 		for (int k = 0; k < b.pass_n; k++)
-			if (!remove_card(hands[b.taker], &hand_n[b.taker], b.pass[k]))
+			if (!remove_card(hands[b.taker], card_loc[b.taker], &hand_n[b.taker],
+					 b.pass[k]))
 				undo = false;
-		for (int k = 0; k < b.pass_n && hand_n[b.poor] < DK_MAX_HAND; k++)
+		for (int k = 0; k < b.pass_n && hand_n[b.poor] < DK_MAX_HAND; k++) {
+			card_loc[b.poor][hand_n[b.poor]] = b.pass_loc;
 			hands[b.poor][hand_n[b.poor]++] = b.pass[k];
-		for (int k = 0; k < b.ret_n && hand_n[b.taker] < DK_MAX_HAND; k++)
+		}
+		for (int k = 0; k < b.ret_n && hand_n[b.taker] < DK_MAX_HAND; k++) {
+			card_loc[b.taker][hand_n[b.taker]] = b.ret_loc;
 			hands[b.taker][hand_n[b.taker]++] = b.ret[k];
+		}
 		if (!undo) {
 			ERR(r, &r->lines[hb], "the hands do not hold the cards of the poverty "
 			    "exchange (FreeDoko writes the hands after the exchange)");
@@ -1085,16 +1116,15 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 	g->deal.dealer = (startplayer + 3) % 4 + 1;
 	g->deal.hand_count = 4;
 	g->deal.loc = line_loc(&r->lines[hb]);
+	g->bidding_loc = g->play_loc = line_loc(&r->lines[ab < r->nlines ? ab : hb]);
 	for (int p = 0; p < 4; p++) {
 		dk_hand *h = &g->deal.hands[p];
 		h->seat = p + 1;
 		h->count = hand_n[p];
 		h->loc = hand_loc[p];
 		memcpy(h->cards, hands[p], (size_t)hand_n[p] * sizeof(dk_card));
-		for (int k = 0; k < hand_n[p]; k++)
-			h->card_loc[k] = hand_loc[p];
+		memcpy(h->card_loc, card_loc[p], (size_t)hand_n[p] * sizeof(dk_loc));
 	}
-	(void)card_loc;
 	resolve_calls(&b, (const dk_card (*)[DK_MAX_HAND])hands, hand_n);
 	b_finish(&b);
 	finish_foreign(&b, teams, tp);
@@ -1414,6 +1444,8 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 	g->deal.dealer = (startplayer + 3) % 4 + 1;
 	g->deal.hand_count = 4;
 	g->deal.loc = line_loc(lo);
+	g->bidding_loc = line_loc(start_line);
+	g->play_loc = line_loc(lo);
 	for (int p = 0; p < 4; p++) {
 		dk_hand *h = &g->deal.hands[p];
 		h->seat = p + 1;
@@ -1469,12 +1501,12 @@ static int setup(dk_fd_reader *r, dk_diag *diag)
 			size_t after = block_end(r, party + 1);
 			size_t rules = find_block(r, party + 2, "rules");
 			if (rules < after)
-				read_rules(r, rules + 1, block_end(r, rules + 1));
+				read_rules(r, rules + 1, block_end(r, rules + 1) - 1);
 		}
 	} else if (r->kind == DK_FD_RULES) {
 		size_t rb = find_block(r, 0, "rules");
 		if (rb < r->nlines)
-			read_rules(r, rb + 1, block_end(r, rb + 1));
+			read_rules(r, rb + 1, block_end(r, rb + 1) - 1);
 		else
 			read_rules(r, 0, r->nlines);
 	}

@@ -274,14 +274,18 @@ static void put_source(conv *c, const char *const *keys, const char *extra)
 			break;
 		n += (size_t)k;
 	}
+	if (n == 0)
+		n = (size_t)snprintf(text, sizeof(text), "FreeDoko has no option for it "
+				     "(formats/freedoko.md, How FreeDoko scores)");
 	if (extra && n < sizeof(text))
-		snprintf(text + n, sizeof(text) - n, "%s%s", n ? ". " : "", extra);
+		snprintf(text + n, sizeof(text) - n, ": %s", extra);
 	dk_buf_puts(c->out, "    source: ");
 	put_quoted(c->out, text);
 	dk_buf_putc(c->out, '\n');
 }
 
 #define KEYS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+#define FIXED ((const char *const[]){ NULL })  /* no option: FreeDoko always does it */
 
 static void rule(conv *c, const char *key, const char *value, const char *const *from,
 		 const char *extra)
@@ -622,13 +626,13 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     KEYS("announcement re/contra doubles"), NULL);
 	rule(&c, "score.call_points", "2", KEYS("announcement re/contra doubles"),
 	     "\"no 120 said\" is worth 2");
-	rule(&c, "score.reached_against_limit", "true", KEYS("counting"),
+	rule(&c, "score.reached_against_limit", "true", FIXED,
 	     "FreeDoko scores \"got 120 against no 90\" and the like");
-	rule(&c, "score.lone_kontra", "true", KEYS("counting"),
+	rule(&c, "score.lone_kontra", "true", FIXED,
 	     "with only Kontra announced Re wins with 120");
 	rule(&c, "score.against_old", "normal-games", KEYS("announcement contra doubles against re"),
 	     "\"contra won\" in every game but a solo");
-	rule(&c, "score.doppelkopf", "true", KEYS("counting"),
+	rule(&c, "score.doppelkopf", "true", FIXED,
 	     "a trick of 40 is always an extra point in FreeDoko");
 	rule(&c, "score.fox", on(&c, "extrapoint catch fox") ? "true" : "false",
 	     KEYS("extrapoint catch fox"), NULL);
@@ -636,12 +640,12 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     KEYS("extrapoint charlie"), NULL);
 	rule(&c, "score.karlchen_caught", on(&c, "extrapoint catch charlie") ? "true" : "false",
 	     KEYS("extrapoint catch charlie"), NULL);
-	rule(&c, "score.solo_specials", "[]", KEYS("counting"),
+	rule(&c, "score.solo_specials", "[]", FIXED,
 	     "no extra points in any solo");
-	rule(&c, "score.solo_factor", "3", KEYS("counting"), "a solo counts three times");
-	rule(&c, "score.solo_call_points", "0", KEYS("counting"), NULL);
-	rule(&c, "score.feigheit", "false", KEYS("counting"), NULL);
-	rule(&c, "score.counter_announcement_doubles", "false", KEYS("counting"), NULL);
+	rule(&c, "score.solo_factor", "3", FIXED, "a solo counts three times");
+	rule(&c, "score.solo_call_points", "0", FIXED, "Re and Kontra in a solo count as in any game");
+	rule(&c, "score.feigheit", "false", FIXED, "every level reached counts");
+	rule(&c, "score.counter_announcement_doubles", "false", FIXED, "a lost counter-announcement is not doubled");
 
 	/* what dokoref cannot say */
 	for (size_t i = 0; i < OPT_COUNT; i++)
