@@ -661,7 +661,7 @@ static size_t read_summary(builder *b, size_t i, bool braced, int *startplayer,
 			return i;
 		summary_line(b, l, startplayer, soloplayer, teams, tp);
 	}
-	return i;
+	return i < r->nlines ? i : r->nlines;
 }
 
 static void finish_foreign(builder *b, const dk_party teams[4], const int tp[4])
@@ -1195,7 +1195,7 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 	/* find the next "game open:" */
 	while (r->pos < r->nlines && !starts(r->lines[r->pos].s, "game open:"))
 		r->pos++;
-	if (r->pos == r->nlines)
+	if (r->pos >= r->nlines)
 		return DK_READ_END;
 	size_t open = r->pos++;
 	const fd_line *lo = &r->lines[open];
