@@ -287,7 +287,12 @@ typedef struct builder {
 	bool have_summary;
 	size_t calls[MAX_GAME_EVENTS];  /* Re/Kontra events whose word waits for the parties */
 	size_t call_count;
+	dk_bid pending[8];          /* declarations said after every reservation */
+	size_t pending_count;
 } builder;
+
+static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size_t nf,
+			     const char *type);
 
 static void b_init(builder *b, dk_fd_reader *r)
 {
@@ -447,7 +452,16 @@ static bool marriage_cond(dk_marriage_cond *out, const char *s)
 	return true;
 }
 
-/* the declaration that goes with a reservation "TYPE[, selector][, swines]" */
+/* the declarations follow once everybody said gesund or Vorbehalt */
+static void flush_declarations(builder *b)
+{
+	for (size_t i = 0; i < b->pending_count && b->bid_count < MAX_GAME_BIDS; i++)
+		b->bids[b->bid_count++] = b->pending[i];
+	b->pending_count = 0;
+}
+
+/* gesund or Vorbehalt now, and the declaration that goes with a reservation
+ * "TYPE[, selector][, swines]" after the last reservation */
 static void reservation(builder *b, const fd_line *l, int p, char **f, size_t nf)
 {
 	const char *type = f[0];
@@ -455,6 +469,17 @@ static void reservation(builder *b, const fd_line *l, int p, char **f, size_t nf
 	b_bid(b, l, normal ? DK_BID_HEALTHY : DK_BID_RESERVATION, p);
 	if (normal)
 		return;
+	/* b_bid below writes into the pending list */
+	size_t kept = b->bid_count;
+	reservation_kind(b, l, p, f, nf, type);
+	for (size_t i = kept; i < b->bid_count && b->pending_count < 8; i++)
+		b->pending[b->pending_count++] = b->bids[i];
+	b->bid_count = kept;
+}
+
+static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size_t nf,
+			     const char *type)
+{
 	const solo_name *sn = find_solo(type);
 	if (sn) {
 		if (sn->kind == DK_SOLO_NONE) {
@@ -929,6 +954,9 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		const char *value;
 		if (!l->s[0] || l->s[0] == '#' || strcmp(l->s, "stop") == 0 || starts(l->s, "check"))
 			continue;
+		if (starts(l->s, "Played:") || starts(l->s, "Announcement:") ||
+		    strcmp(l->s, "poverty denied by all") == 0)
+			flush_declarations(&b);
 		if (starts(l->s, "Played:") || starts(l->s, "Announcement:")) {
 			/* before 0.7.3: "Played: Player 2: club ace", "Announcement: player 1: no 120" */
 			bool card_line = l->s[0] == 'P';
@@ -986,6 +1014,8 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 			b.ok = false;
 			continue;
 		}
+		if (strcmp(key, "reservation") != 0)
+			flush_declarations(&b);
 		if (strcmp(key, "reservation") == 0) {
 			if (nf < 2) {
 				ERR(r, l, "a reservation names a game type");
@@ -1079,6 +1109,7 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		}
 	}
 
+	flush_declarations(&b);
 	/* the summary, if the game had been evaluated */
 	size_t sb = find_block(r, ae, "game summary");
 	if (sb < r->nlines)

@@ -213,8 +213,10 @@ Test(freedoko, poverty_hands_as_dealt)
 	cr_expect_eq(dora->count, 12);
 	/* the bids say it in order */
 	cr_expect_eq(g->bids[2].kind, DK_BID_RESERVATION);
-	cr_expect_eq(g->bids[3].kind, DK_BID_POVERTY);
-	cr_expect_eq(g->bids[3].seat, 3);
+	cr_expect_eq(g->bids[3].kind, DK_BID_HEALTHY);
+	cr_expect_eq(g->bids[4].kind, DK_BID_POVERTY);
+	cr_expect_eq(g->bids[4].seat, 3);
+	cr_expect_eq(g->bids[5].kind, DK_BID_POVERTY_PASS);
 	cr_expect_not(g->exchange_unknown);
 	dk_diag_release(&d);
 	dk_fd_reader_free(r);
