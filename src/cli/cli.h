@@ -86,6 +86,8 @@ typedef struct dk_read_opts {
 	 * accepted FreeDoko options dokoref cannot express */
 	bool judge;
 	bool accept_rule_differences;
+	struct dk_buf *fd_unexpressed;  /* if set: gets a line per FreeDoko option dokoref
+					   cannot express that can change a verdict */
 } dk_read_opts;
 
 /** What the loop hands a command for each item. */

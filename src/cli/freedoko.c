@@ -94,6 +94,36 @@ static void report_unmapped(const dk_fd_rule_map *map, const char *file, bool ac
 	}
 }
 
+/* the rule set a game written by dokoref names ("# dokoref rules: ddv") */
+static int named_rules(dk_ruleset *rs, const dk_game *g, const char *path, const char *file,
+		       dk_diag *d)
+{
+	const dk_rules_ref *ref = &g->rules;
+	char *key;
+	if (ref->name) {
+		key = dk_xstrdup(ref->name);
+	} else {
+		/* a path is relative to the file's directory */
+		const char *slash = strrchr(path, '/');
+		size_t dir = slash && ref->path[0] != '/' ? (size_t)(slash - path) + 1 : 0;
+		key = dk_xmalloc(dir + strlen(ref->path) + 3);
+		memcpy(key, path, dir);
+		strcpy(key + dir, ref->path);
+		if (!strchr(key, '/')) {
+			memmove(key + 2, key, strlen(key) + 1);
+			memcpy(key, "./", 2);
+		}
+	}
+	int rc = dk_ruleset_load(rs, key, dk_ruleset_default_dirs(), d);
+	free(key);
+	for (size_t i = 0; rc == 0 && i < ref->override_count; i++)
+		rc = dk_ruleset_override(rs, ref->overrides[i].key, ref->overrides[i].value, file,
+					 ref->overrides[i].loc, d);
+	if (rc == 0)
+		rc = dk_ruleset_check(rs, d);
+	return rc;
+}
+
 int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts,
 			 const dk_each_fns *fns, void *ud)
 {
@@ -119,6 +149,11 @@ int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts
 		/* FreeDoko's defaults stand for a block that is missing */
 		have_rules = dk_cli_freedoko_ruleset(&rs, &map, dk_fd_reader_rules(r), file, "ddv",
 						     &d) == 0;
+		for (size_t i = 0; have_rules && opts->fd_unexpressed && i < map.unmapped_count; i++)
+			if (map.unmapped[i].verdict)
+				dk_buf_printf(opts->fd_unexpressed, "FreeDoko rule '%s = %s' (no "
+					      "dokoref rule)\n", map.unmapped[i].key,
+					      map.unmapped[i].value);
 		if (!have_rules) {
 			dk_ruleset_release(&rs);
 		} else if (opts->judge) {
@@ -129,7 +164,7 @@ int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts
 			}
 		}
 	}
-	if (!have_rules && dk_fd_reader_kind(r) != DK_FD_RULES) {
+	if (!have_rules && dk_fd_reader_kind(r) == DK_FD_DEBUG_LOG) {
 		dk_cli_print_diag(cli, &d);
 		dk_diag_release(&d);
 		dk_fd_reader_free(r);
@@ -151,18 +186,30 @@ int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts
 		}
 		const dk_game *g = dk_fd_reader_game(r);
 		bool ok = dk_fd_reader_game_ok(r);
-		if (ok && dk_record_check(g, &rs.rules, file, &d))
+		/* a game that names its rule set is judged under it */
+		dk_ruleset own;
+		bool has_own = false;
+		const dk_rules *rules = have_rules ? &rs.rules : NULL;
+		if (ok && g->has_rules && !opts->rules) {
+			has_own = true;
+			if (named_rules(&own, g, path, file, &d) != 0)
+				ok = false;
+			else
+				rules = &own.rules;
+		}
+		if (ok && !rules)
+			ok = false;  /* the rule block's errors are reported above */
+		if (ok && dk_record_check(g, rules, file, &d))
 			ok = false;
 		dk_cli_print_diag(cli, &d);
-		if (!ok) {
-			if (status != DK_EXIT_SYSTEM)
-				status = DK_EXIT_INVALID;
-			continue;
-		}
-		if (fns->game && (rc = fns->game(ud, g, &rs.rules)) != 0) {
+		if (ok && fns->game && (rc = fns->game(ud, g, rules)) != 0)
 			status = rc == DK_EXIT_SYSTEM || rc > status ? rc : status;
+		if (has_own)
+			dk_ruleset_release(&own);
+		if (!ok && status != DK_EXIT_SYSTEM)
+			status = DK_EXIT_INVALID;
+		if (rc != 0 && ok)
 			break;
-		}
 	}
 	dk_cli_print_diag(cli, &d);
 	dk_diag_release(&d);

@@ -105,15 +105,29 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 
 /* ---- writing ----------------------------------------------------------- */
 
-/**
- * Write game g (replayed as rp would tell: the caller gives the game type
- * through g's bids) as a FreeDoko bug report that FreeDoko can replay.
- * rules_block: the lines of the rule block to embed (may be NULL: FreeDoko
- * then uses its defaults).  What a bug report cannot hold is added to
- * dropped (one line each); the writer writes what it can.
- */
 struct dk_replay;
-void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, const dk_game *g,
-			   const struct dk_replay *rp, const dk_fd_rules *rules_block);
+struct dk_rules;
+
+/**
+ * Write game g as a FreeDoko bug report that FreeDoko can replay: the
+ * players, the hands as FreeDoko writes them (after a poverty's exchange),
+ * the reservations, the exchange, swines, announcements, every card and
+ * full trick, and a rule block made from rules (NULL: FreeDoko's defaults).
+ * rp is g replayed under rules (the trick winners, the game type).  The rule
+ * set g names is kept in comment lines FreeDoko ignores, so that dokoref
+ * reads the same rule set back.  What FreeDoko has no room for is added to
+ * dropped, one line each ("the objection after card 3"); the rest is
+ * written.  Rules of the set that the rule block cannot say in FreeDoko's
+ * words are added to differ: FreeDoko replays under rules that differ there.
+ */
+void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const dk_game *g,
+			   const struct dk_replay *rp, const struct dk_rules *rules);
+
+/**
+ * What differs between the game a (as written) and b (as read back), one
+ * line each into out: players, dealer, hands, bids, events, rule set.
+ * Metadata, notes and the recorded score are not compared.
+ */
+void dk_fd_compare_games(dk_buf *out, const dk_game *a, const dk_game *b);
 
 #endif

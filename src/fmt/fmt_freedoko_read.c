@@ -289,6 +289,7 @@ typedef struct builder {
 	size_t call_count;
 	dk_bid pending[8];          /* declarations said after every reservation */
 	size_t pending_count;
+	bool by_dokoref;            /* written by dokoref: poverty reports as it wrote them */
 } builder;
 
 static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size_t nf,
@@ -722,7 +723,7 @@ static void b_finish(builder *b)
 	g->events = dk_arena_alloc(a, (b->event_count + 1) * sizeof(dk_event));
 	memcpy(g->events, b->events, b->event_count * sizeof(dk_event));
 	g->event_count = b->event_count;
-	g->has_play = true;
+	g->has_play = b->event_count > 0;
 	g->imported_from = "FreeDoko";
 	g->notes = dk_arena_alloc(a, (b->note_count + 1) * sizeof(dk_note));
 	memcpy(g->notes, b->notes, b->note_count * sizeof(dk_note));
@@ -843,12 +844,42 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 	int tp[4] = { -1, -1, -1, -1 };
 	const fd_line *first = &r->lines[0];
 
-	/* the header lines before the party */
+	/* the header lines before the party; dokoref's writer keeps the rule
+	 * set a game names in comments FreeDoko skips */
 	size_t party = find_block(r, 0, "party");
+	dk_rule_override ovr[96];   /* more than there are rule keys */
+	size_t novr = 0;
 	for (size_t i = 0; i < party && i < r->nlines; i++) {
-		const char *s = r->lines[i].s;
+		const fd_line *l = &r->lines[i];
+		const char *s = l->s;
 		if (starts(s, "startplayer:"))
 			startplayer = parse_player(s + 12, NULL);
+		if (starts(s, "version:") && strstr(s, "(written by dokoref)"))
+			b.by_dokoref = true;
+		bool path = starts(s, "# dokoref rules path: ");
+		if (path || starts(s, "# dokoref rules: ")) {
+			const char *v = s + (path ? 22 : 17);
+			g->has_rules = true;
+			g->rules.loc = line_loc(l);
+			if (path)
+				g->rules.path = dk_arena_strdup(&r->arena, v);
+			else
+				g->rules.name = dk_arena_strdup(&r->arena, v);
+		} else if (starts(s, "# dokoref rule override: ") && novr < 96) {
+			char key[128];
+			const char *v;
+			if (split_eq(s + 25, key, sizeof(key), &v)) {
+				ovr[novr].key = dk_arena_strdup(&r->arena, key);
+				ovr[novr].value = dk_arena_strdup(&r->arena, v);
+				ovr[novr].loc = line_loc(l);
+				novr++;
+			}
+		}
+	}
+	if (novr) {
+		g->rules.overrides = dk_arena_alloc(&r->arena, novr * sizeof(*ovr));
+		memcpy(g->rules.overrides, ovr, novr * sizeof(*ovr));
+		g->rules.override_count = novr;
 	}
 	size_t after_party = party < r->nlines ? block_end(r, party + 1) : 0;
 	if (after_party > r->nlines) {
@@ -952,6 +983,14 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		const fd_line *l = &r->lines[i];
 		char key[64];
 		const char *value;
+		if (b.by_dokoref && starts(l->s, "# dokoref poverty report = ")) {
+			const char *e;
+			int p = parse_player(l->s + 27, &e);
+			dk_bid *rep = p >= 0 ? b_bid(&b, l, DK_BID_POVERTY_REPORT, p) : NULL;
+			if (rep && *e == ',')
+				rep->trumps = atoi(e + 1) < 0 ? -1 : atoi(e + 1);
+			continue;
+		}
 		if (!l->s[0] || l->s[0] == '#' || strcmp(l->s, "stop") == 0 || starts(l->s, "check"))
 			continue;
 		if (starts(l->s, "Played:") || starts(l->s, "Announcement:") ||
@@ -1041,7 +1080,8 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 				b.ret_n = x->card_count;
 				b.ret_loc = line_loc(l);
 				/* FreeDoko tells how many trumps come back */
-				dk_bid *rep = b_bid(&b, l, DK_BID_POVERTY_REPORT, p);
+				dk_bid *rep = b.by_dokoref ? NULL
+					      : b_bid(&b, l, DK_BID_POVERTY_REPORT, p);
 				if (rep) {
 					rep->trumps = 0;
 					for (int k = 0; k < x->card_count; k++)
@@ -1116,22 +1156,61 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		read_summary(&b, sb + 1, true, &sum_start, &sum_solo, teams, tp);
 
 	/* quirk: in a poverty the hands were written after the exchange */
-	if (b.poor >= 0 && b.taker >= 0 && (b.pass_n || b.ret_n)) {
+	bool exchanged = false;
+	if (b.poor >= 0 && b.taker >= 0 && b.pass_n && b.pass_n == b.ret_n) {
+		/* card for card in place, so that the order of the hands is kept,
+		 * where the cards are there to do it */
 		bool undo = true;
-		for (int k = 0; k < b.ret_n; k++)
-			if (!remove_card(hands[b.poor], card_loc[b.poor], &hand_n[b.poor], b.ret[k]))
+		bool used_p[DK_MAX_HAND] = { false }, used_t[DK_MAX_HAND] = { false };
+		int at[DK_MAX_PASS], bt[DK_MAX_PASS];
+		for (int k = 0; k < b.pass_n && undo; k++) {
+			at[k] = bt[k] = -1;
+			for (int i = 0; i < hand_n[b.poor] && at[k] < 0; i++)
+				if (!used_p[i] && hands[b.poor][i] == b.ret[k])
+					at[k] = i;
+			for (int i = 0; i < hand_n[b.taker] && bt[k] < 0; i++)
+				if (!used_t[i] && hands[b.taker][i] == b.pass[k])
+					bt[k] = i;
+			if (at[k] < 0 || bt[k] < 0)
 				undo = false;
-		for (int k = 0; k < b.pass_n; k++)
-			if (!remove_card(hands[b.taker], card_loc[b.taker], &hand_n[b.taker],
-					 b.pass[k]))
-				undo = false;
-		for (int k = 0; k < b.pass_n && hand_n[b.poor] < DK_MAX_HAND; k++) {
-			card_loc[b.poor][hand_n[b.poor]] = b.pass_loc;
-			hands[b.poor][hand_n[b.poor]++] = b.pass[k];
+			else
+				used_p[at[k]] = used_t[bt[k]] = true;
 		}
-		for (int k = 0; k < b.ret_n && hand_n[b.taker] < DK_MAX_HAND; k++) {
-			card_loc[b.taker][hand_n[b.taker]] = b.ret_loc;
-			hands[b.taker][hand_n[b.taker]++] = b.ret[k];
+		for (int k = 0; k < b.pass_n && undo; k++) {
+			hands[b.poor][at[k]] = b.pass[k];
+			card_loc[b.poor][at[k]] = b.pass_loc;
+			hands[b.taker][bt[k]] = b.ret[k];
+			card_loc[b.taker][bt[k]] = b.ret_loc;
+		}
+		exchanged = undo;
+	}
+	if (!exchanged && b.poor >= 0 && b.taker >= 0 && (b.pass_n || b.ret_n)) {
+		/* as sets: the poor player's hand was it plus the passed cards less
+		 * the returned ones, the taker's the other way round */
+		bool undo = true;
+		for (int side = 0; side < 2; side++) {
+			int p = side ? b.taker : b.poor;
+			const dk_card *add = side ? b.ret : b.pass, *sub = side ? b.pass : b.ret;
+			int nadd = side ? b.ret_n : b.pass_n, nsub = side ? b.pass_n : b.ret_n;
+			dk_card tmp[DK_MAX_HAND + DK_MAX_PASS];
+			dk_loc tloc[DK_MAX_HAND + DK_MAX_PASS];
+			int n = hand_n[p];
+			memcpy(tmp, hands[p], (size_t)n * sizeof(dk_card));
+			memcpy(tloc, card_loc[p], (size_t)n * sizeof(dk_loc));
+			for (int k = 0; k < nadd; k++) {
+				tmp[n] = add[k];
+				tloc[n++] = side ? b.ret_loc : b.pass_loc;
+			}
+			for (int k = 0; k < nsub; k++)
+				if (!remove_card(tmp, tloc, &n, sub[k]))
+					undo = false;
+			if (n > DK_MAX_HAND)
+				undo = false;
+			if (undo) {
+				memcpy(hands[p], tmp, (size_t)n * sizeof(dk_card));
+				memcpy(card_loc[p], tloc, (size_t)n * sizeof(dk_loc));
+				hand_n[p] = n;
+			}
 		}
 		if (!undo) {
 			ERR(r, &r->lines[hb], "the hands do not hold the cards of the poverty "

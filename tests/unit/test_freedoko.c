@@ -26,6 +26,8 @@
  * (announce.mandatory_games, announce.mandatory_raise).
  */
 #include <criterion/criterion.h>
+#include <criterion/logging.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,7 @@
 #include "check.h"
 #include "cli.h"
 #include "fmt_freedoko.h"
+#include "fmt_xml.h"
 #include "foreign.h"
 #include "leakcheck.h"
 #include "replay.h"
@@ -332,4 +335,157 @@ Test(freedoko, sniff_by_content)
 	/* recognised whatever the name */
 	cr_expect(dk_cli_is_freedoko(FD "partyB.gameplay-debug.log", 0));
 	cr_expect_not(dk_cli_is_freedoko(DK_SOURCE_ROOT "/samples/normal-ddv.xml", 0));
+}
+
+/* ---- XML -> FreeDoko -> XML ------------------------------------------------ */
+
+static int by_card(const void *a, const void *b)
+{
+	return (int)*(const dk_card *)a - (int)*(const dk_card *)b;
+}
+
+/* the game as canonical XML without what a bug report does not hold by
+ * design (notes, metadata, the recorded score) and with sorted hands */
+static void game_xml(dk_buf *b, const dk_game *g)
+{
+	dk_game c = *g;
+	memset(&c.meta, 0, sizeof(c.meta));
+	c.note_count = 0;
+	c.comment_count = 0;
+	c.recorded.present = false;
+	c.session = NULL;
+	if (!g->has_players && dk_game_players(g)) {
+		c.has_players = true;
+		c.players = *dk_game_players(g);
+	}
+	if (!g->has_rules && dk_game_rules(g)) {
+		c.has_rules = true;
+		c.rules = *dk_game_rules(g);
+	}
+	for (int i = 0; i < c.deal.hand_count; i++)
+		qsort(c.deal.hands[i].cards, (size_t)c.deal.hands[i].count, sizeof(dk_card), by_card);
+	dk_xml_write_game(b, &c, 1);
+}
+
+typedef struct trip {
+	bool lossless;       /* the writer dropped nothing */
+	bool same;           /* the game read back equals the game */
+	char changed[400];   /* dk_fd_compare_games */
+} trip;
+
+static void round_trip(trip *t, const char *path)
+{
+	memset(t, 0, sizeof(*t));
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_xml_reader *x;
+	cr_assert_eq(dk_xml_reader_open(&x, path, NULL, 0, &d), 0, "%s", path);
+	dk_read_item it;
+	while ((it = dk_xml_reader_next(x, &d)) != DK_READ_GAME)
+		cr_assert_neq(it, DK_READ_END, "%s has no game", path);
+	const dk_game *g = dk_xml_reader_game(x);
+	const dk_rules_ref *ref = dk_game_rules(g);
+	cr_assert(ref && ref->name, "%s", path);
+	dk_ruleset rs;
+	cr_assert_eq(dk_ruleset_load(&rs, ref->name, dirs, &d), 0, "%s", path);
+	dk_replay *rp = malloc(sizeof(*rp));
+	dk_replay_run(rp, g, &rs.rules);
+	dk_buf fd, dropped, differ, a, b, changed;
+	dk_buf_init(&fd);
+	dk_buf_init(&dropped);
+	dk_buf_init(&differ);
+	dk_buf_init(&a);
+	dk_buf_init(&b);
+	dk_buf_init(&changed);
+	dk_fd_write_bugreport(&fd, &dropped, &differ, g, rp, &rs.rules);
+	dk_fd_reader *r = NULL;
+	cr_assert_eq(dk_fd_reader_open_memory(&r, fd.data, fd.len, "written", &d), 0, "%s", path);
+	cr_assert_eq(dk_fd_reader_next(r, &d), DK_READ_GAME, "%s: %s", path,
+		     d.count ? d.items[0].message : "?");
+	cr_expect(dk_fd_reader_game_ok(r), "%s reads back with errors: %s", path,
+		  d.count ? d.items[0].message : "?");
+	const dk_game *back = dk_fd_reader_game(r);
+	dk_fd_compare_games(&changed, g, back);
+	game_xml(&a, g);
+	game_xml(&b, back);
+	/* what the writer says it could not hold: notes, metadata and the
+	 * recorded score are left out on purpose */
+	bool lossless = true;
+	for (char *p = dropped.data; p && *p;) {
+		char *e = strchr(p, '\n');
+		*e = '\0';
+		if (!strstr(p, "notes") && !strstr(p, "metadata") && !strstr(p, "wrote down"))
+			lossless = false;
+		p = e + 1;
+	}
+	t->lossless = lossless;
+	t->same = changed.len == 0 && a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
+	snprintf(t->changed, sizeof(t->changed), "%s", changed.len ? changed.data : "");
+	if (lossless && !t->same)
+		cr_log_error("%s:\n%s\n---\n%s", path, a.data, b.data);
+	dk_fd_reader_free(r);
+	free(rp);
+	dk_ruleset_release(&rs);
+	dk_xml_reader_free(x);
+	dk_buf_release(&fd);
+	dk_buf_release(&dropped);
+	dk_buf_release(&differ);
+	dk_buf_release(&a);
+	dk_buf_release(&b);
+	dk_buf_release(&changed);
+	dk_diag_release(&d);
+}
+
+/* every sample and legal game that a bug report can hold comes back the same */
+Test(freedoko, xml_freedoko_xml)
+{
+	static const char *const dirs_xml[] = { "samples", "tests/check/legal" };
+	size_t lossless = 0, lossy = 0;
+	for (size_t k = 0; k < 2; k++) {
+		char dir[512];
+		snprintf(dir, sizeof(dir), DK_SOURCE_ROOT "/%s", dirs_xml[k]);
+		DIR *dp = opendir(dir);
+		cr_assert_not_null(dp);
+		struct dirent *e;
+		while ((e = readdir(dp))) {
+			size_t n = strlen(e->d_name);
+			if (n < 5 || strcmp(e->d_name + n - 4, ".xml") != 0 ||
+			    strstr(e->d_name, "session"))
+				continue;
+			char path[1100];
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			trip t;
+			round_trip(&t, path);
+			if (t.lossless) {
+				lossless++;
+				cr_expect(t.same, "%s changed: %s", e->d_name, t.changed);
+			} else {
+				/* the writer said so, and reading back shows a change */
+				lossy++;
+			}
+		}
+		closedir(dp);
+	}
+	cr_expect_geq(lossless, 60, "only %zu games round-trip", lossless);
+	cr_log_info("%zu games round-trip unchanged, %zu lose something", lossless, lossy);
+}
+
+/* a game FreeDoko cannot hold is named, not silently changed */
+Test(freedoko, lossy_is_said)
+{
+	static const struct { const char *file; const char *change; } cases[] = {
+		{ "samples/solo-pure-clubs-unsere-2024.xml", "the game finding" },
+		{ "samples/solo-trumps-turnier-2022.xml", "the game finding" },
+		{ "tests/check/legal/esslingen-2002--wende-genscher.xml", "the play" },
+		{ "tests/check/legal/ddv--solo-over-marriage.xml", "the game finding" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char path[512];
+		snprintf(path, sizeof(path), DK_SOURCE_ROOT "/%s", cases[i].file);
+		trip t;
+		round_trip(&t, path);
+		cr_expect_not(t.lossless, "%s", cases[i].file);
+		cr_expect_not_null(strstr(t.changed, cases[i].change), "%s: %s", cases[i].file,
+				   t.changed);
+	}
 }
