@@ -906,7 +906,7 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		if (!*s)
 			continue;
 		if (starts(s, "player ")) {
-			const char *e;
+			const char *e = NULL;
 			cur = parse_player(s, &e);
 			if (cur < 0) {
 				ERR(r, l, "'%s' names no player 0 to 3", s);
@@ -984,7 +984,7 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		char key[64];
 		const char *value;
 		if (b.by_dokoref && starts(l->s, "# dokoref poverty report = ")) {
-			const char *e;
+			const char *e = NULL;
 			int p = parse_player(l->s + 27, &e);
 			dk_bid *rep = p >= 0 ? b_bid(&b, l, DK_BID_POVERTY_REPORT, p) : NULL;
 			if (rep && *e == ',')
@@ -999,7 +999,7 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		if (starts(l->s, "Played:") || starts(l->s, "Announcement:")) {
 			/* before 0.7.3: "Played: Player 2: club ace", "Announcement: player 1: no 120" */
 			bool card_line = l->s[0] == 'P';
-			const char *e;
+			const char *e = NULL;
 			int p = parse_player(strchr(l->s, ':') + 1, &e);
 			if (p < 0 || *e != ':') {
 				ERR(r, l, "no player 0 to 3 in '%s'", l->s);
@@ -1364,7 +1364,7 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 			continue;
 		}
 		if (starts(s, "poverty: player ")) {
-			const char *e;
+			const char *e = NULL;
 			int p = parse_player(s + 9, &e);
 			if (p < 0) {
 				ERR(r, l, "no player 0 to 3 in '%s'", s);
@@ -1419,7 +1419,7 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 			continue;
 		}
 		if (starts(s, "Marriage: player ")) {
-			const char *e;
+			const char *e = NULL;
 			int p = parse_player(s + 9, &e);
 			int q = e && starts(e, " with ") ? parse_player(e + 6, NULL) : -1;
 			if (p < 0 || q < 0) {
@@ -1432,7 +1432,7 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 			continue;
 		}
 		if (starts(s, "announcement: player ")) {
-			const char *e;
+			const char *e = NULL;
 			int p = parse_player(s + 14, &e);
 			if (p < 0 || *e != ':') {
 				ERR(r, l, "an announcement line is 'announcement: player N: no 120'");

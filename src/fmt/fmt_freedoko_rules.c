@@ -482,16 +482,19 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	rule(&c, "throw_in.reasons", reasons,
 	     KEYS("throw with nines", "min number of throwing nines", "throw with kings",
 		  "min number of throwing kings"), NULL);
+	/* throwing with other than five: an option of its own that cannot be said */
+	static const fd_opt other_nines = { "min number of throwing nines", "5", NULL, FD_WHEN_ON,
+					    "dokoref throws with five nines only" };
+	static const fd_opt other_kings = { "min number of throwing kings", "5", NULL, FD_WHEN_ON,
+					    "dokoref throws with five kings only" };
 	if (on(&c, "throw with nines") && !nines_throw) {
 		fd_val *x = val(&c, "min number of throwing nines");
-		x->opt = &(fd_opt){ x->opt->key, x->opt->def, NULL, FD_WHEN_ON,
-				    "dokoref throws with five nines only" };
+		x->opt = &other_nines;
 		x->on = true;
 	}
 	if (on(&c, "throw with kings") && !kings_throw) {
 		fd_val *x = val(&c, "min number of throwing kings");
-		x->opt = &(fd_opt){ x->opt->key, x->opt->def, NULL, FD_WHEN_ON,
-				    "dokoref throws with five kings only" };
+		x->opt = &other_kings;
 		x->on = true;
 	}
 

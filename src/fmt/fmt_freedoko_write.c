@@ -531,6 +531,8 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		}
 	}
 	dk_buf_puts(out, "}\n");
+	if (g->exchange_unknown)
+		drop(dropped, "a poverty whose passed cards are not known (a bug report needs them)");
 	if (g->note_count)
 		drop(dropped, "the notes of the game");
 	if (g->recorded.present)

@@ -3,6 +3,9 @@
  * (bug reports, --debug logs, rule and party files), the conversion of its
  * rule block, the consistency check and the replay of every game.
  *
+ * Every game that reads cleanly is also written as a bug report, which must
+ * read back as one game.
+ *
  * Built as a fuzzer with -Dfuzzers=true; standalone_driver.c replays the
  * FreeDoko files of tests/freedoko/ (the real ones, the damaged and the odd
  * ones) in every test run.
@@ -56,6 +59,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			rules.deck_nines = g->deal.hands[0].count == 12;
 			rules.follow_suit = true;
 			dk_replay_run(rp, g, &rules);
+			/* what dokoref writes, dokoref reads */
+			dk_buf out, dropped, differ;
+			dk_buf_init(&out);
+			dk_buf_init(&dropped);
+			dk_buf_init(&differ);
+			dk_fd_write_bugreport(&out, &dropped, &differ, g, rp, &rules);
+			dk_fd_reader *back = NULL;
+			dk_diag d2;
+			dk_diag_init(&d2);
+			if (dk_fd_reader_open_memory(&back, out.data, out.len, "written", &d2) != 0 ||
+			    dk_fd_reader_next(back, &d2) != DK_READ_GAME) {
+				fprintf(stderr, "a written bug report does not read back:\n%s\n%s\n",
+					d2.count ? d2.items[0].message : "?", out.data);
+				abort();
+			}
+			dk_fd_reader_free(back);
+			dk_diag_release(&d2);
+			dk_buf_release(&out);
+			dk_buf_release(&dropped);
+			dk_buf_release(&differ);
 			free(rp);
 		}
 		dk_diag_clear(&d);
