@@ -122,6 +122,10 @@ bool dk_cli_is_freedoko(const char *path, uint64_t max_size);
 int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts,
 			 const dk_each_fns *fns, void *ud);
 
+/** A rule set name made from path's file name (less ".yaml"): letters,
+ * digits, '.', '_', '-', others replaced; then suffix.  Fits in size. */
+void dk_cli_rule_set_name(char *out, size_t size, const char *path, const char *suffix);
+
 /** `dokoref rules import` (cmd_rules_import.c). */
 int dk_rules_import(dk_cli *cli, const char *input, const char *base, const char *output,
 		    bool accept);

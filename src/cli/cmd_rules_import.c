@@ -18,28 +18,6 @@
 #include "fmt_freedoko.h"
 #include "io.h"
 
-/* the rule set's name: the output's file name without ".yaml", else the input's */
-static void set_name(char *out, size_t size, const char *input, const char *output)
-{
-	const char *src = output && strcmp(output, "-") != 0 ? output : input;
-	const char *b = strrchr(src, '/');
-	b = b ? b + 1 : src;
-	size_t n = strlen(b);
-	if (n > 5 && strcmp(b + n - 5, ".yaml") == 0)
-		n -= 5;
-	size_t k = 0;
-	for (size_t i = 0; i < n && k + 1 < size; i++) {
-		char c = b[i];
-		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-			  (k > 0 && (c == '.' || c == '_' || c == '-'));
-		out[k] = ok ? c : k == 0 ? 'x' : '-';
-		k++;
-	}
-	if (k == 0)
-		out[k++] = 'x';
-	out[k] = '\0';
-}
-
 int dk_rules_import(dk_cli *cli, const char *input, const char *base, const char *output,
 		    bool accept)
 {
@@ -61,7 +39,9 @@ int dk_rules_import(dk_cli *cli, const char *input, const char *base, const char
 		goto out;
 	}
 	char name[256];
-	set_name(name, sizeof(name), input, output);
+	/* named after the output's file, else the input's */
+	dk_cli_rule_set_name(name, sizeof(name), output && strcmp(output, "-") != 0 ? output : input,
+			     "");
 	dk_fd_rule_map map;
 	if (dk_fd_rules_to_yaml(&y, &map, dk_fd_reader_rules(r), base, name, input, &d) != 0) {
 		status = DK_EXIT_INVALID;

@@ -37,22 +37,24 @@ bool dk_cli_is_freedoko(const char *path, uint64_t max_size)
 	return dk_fd_sniff(buf, len) != DK_FD_NONE;
 }
 
-/* a rule set name from the file's name: letters, digits, '.', '_', '-' */
-static void rules_name(char *out, size_t size, const char *file)
+void dk_cli_rule_set_name(char *out, size_t size, const char *path, const char *suffix)
 {
-	const char *b = strrchr(file, '/');
-	b = b ? b + 1 : file;
-	size_t n = 0;
-	for (; *b && n + 7 < size; b++) {
-		char c = *b;
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t n = strlen(b);
+	if (n > 5 && strcmp(b + n - 5, ".yaml") == 0)
+		n -= 5;
+	size_t k = 0, room = size - strlen(suffix) - 1;
+	for (size_t i = 0; i < n && k + 1 < room; i++) {
+		char c = b[i];
 		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-			  (n > 0 && (c == '.' || c == '_' || c == '-'));
-		out[n] = ok ? c : n == 0 ? 'x' : '-';
-		n++;
+			  (k > 0 && (c == '.' || c == '_' || c == '-'));
+		out[k] = ok ? c : k == 0 ? 'x' : '-';
+		k++;
 	}
-	if (n == 0)
-		out[n++] = 'x';
-	strcpy(out + n, ".rules");
+	if (k == 0)
+		out[k++] = 'x';
+	strcpy(out + k, suffix);
 }
 
 int dk_cli_freedoko_ruleset(dk_ruleset *out, dk_fd_rule_map *map, const dk_fd_rules *rules,
@@ -61,7 +63,7 @@ int dk_cli_freedoko_ruleset(dk_ruleset *out, dk_fd_rule_map *map, const dk_fd_ru
 	dk_buf y;
 	dk_buf_init(&y);
 	char name[256];
-	rules_name(name, sizeof(name), file);
+	dk_cli_rule_set_name(name, sizeof(name), file, ".rules");
 	int rc = dk_fd_rules_to_yaml(&y, map, rules, base, name, file, d);
 	if (rc == 0) {
 		/* the name the values cite: the FreeDoko file with ".rules" */
