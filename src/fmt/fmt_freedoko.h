@@ -50,7 +50,8 @@ typedef struct dk_fd_reader dk_fd_reader;
 
 /**
  * Open path ("-" = stdin; gzip is read as for XML), read it whole and find
- * its games.  Returns 0 with a new reader, or DK_IO_INVALID / DK_IO_SYSTEM
+ * its games.  A file larger than max_size (0 = DK_DEFAULT_MAX_INPUT), plain
+ * or not, is refused: it would be held in memory.  Returns 0 with a new reader, or DK_IO_INVALID / DK_IO_SYSTEM
  * with the reason in diag (then *out is NULL).
  */
 int dk_fd_reader_open(dk_fd_reader **out, const char *path, const char *display_name,

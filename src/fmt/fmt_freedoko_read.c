@@ -1623,14 +1623,13 @@ static int setup(dk_fd_reader *r, dk_diag *diag)
 	return 0;
 }
 
-int dk_fd_reader_open_memory(dk_fd_reader **out, const void *data, size_t len,
-			     const char *display_name, dk_diag *diag)
+/* a reader of len bytes at data (malloc'ed, len + 1 long), which it takes over */
+static int open_adopted(dk_fd_reader **out, char *data, size_t len, const char *display_name,
+			dk_diag *diag)
 {
 	dk_fd_reader *r = dk_xcalloc(1, sizeof(*r));
 	r->file = dk_xstrdup(display_name ? display_name : "<memory>");
-	r->data = dk_xmalloc(len + 1);
-	if (len)
-		memcpy(r->data, data, len);
+	r->data = data;
 	r->data[len] = '\0';
 	r->len = len;
 	dk_arena_init(&r->arena);
@@ -1643,6 +1642,15 @@ int dk_fd_reader_open_memory(dk_fd_reader **out, const void *data, size_t len,
 	}
 	*out = r;
 	return 0;
+}
+
+int dk_fd_reader_open_memory(dk_fd_reader **out, const void *data, size_t len,
+			     const char *display_name, dk_diag *diag)
+{
+	char *copy = dk_xmalloc(len + 1);
+	if (len)
+		memcpy(copy, data, len);
+	return open_adopted(out, copy, len, display_name, diag);
 }
 
 int dk_fd_reader_open(dk_fd_reader **out, const char *path, const char *display_name,
@@ -1659,11 +1667,11 @@ int dk_fd_reader_open(dk_fd_reader **out, const char *path, const char *display_
 	size_t cap = 65536, len = 0;
 	char *buf = dk_xmalloc(cap);
 	for (;;) {
-		if (len == cap) {
+		if (len + 1 >= cap) {  /* room for the NUL the reader adds */
 			cap *= 2;
 			buf = dk_xrealloc(buf, cap);
 		}
-		ssize_t n = dk_input_read(in, buf + len, cap - len);
+		ssize_t n = dk_input_read(in, buf + len, cap - len - 1);
 		if (n < 0) {
 			const char *msg;
 			dk_io_status st = dk_input_error(in, &msg);
@@ -1675,11 +1683,18 @@ int dk_fd_reader_open(dk_fd_reader **out, const char *path, const char *display_
 		if (n == 0)
 			break;
 		len += (size_t)n;
+		/* read whole: plain input is capped too */
+		if (len > (max_size ? max_size : DK_DEFAULT_MAX_INPUT)) {
+			dk_diag_error(diag, name, DK_LOC_NONE, "a FreeDoko file is read whole, and "
+				      "this one is larger than %llu bytes (--max-input-size)",
+				      (unsigned long long)(max_size ? max_size : DK_DEFAULT_MAX_INPUT));
+			dk_input_free(in);
+			free(buf);
+			return DK_IO_INVALID;
+		}
 	}
 	dk_input_free(in);
-	int rc = dk_fd_reader_open_memory(out, buf, len, name, diag);
-	free(buf);
-	return rc;
+	return open_adopted(out, buf, len, name, diag);
 }
 
 dk_read_item dk_fd_reader_next(dk_fd_reader *r, dk_diag *diag)
