@@ -101,8 +101,6 @@ def main():
           once(solo, 'reservation = 1, solo heart', 'reservation = 1, solo king'))
     write('bad', 'genscher.BugReport.FreeDoko',
           once(rep, '  # trick 2\n', '  genscher = 0, 1\n  # trick 2\n'))
-    write('bad', 'hyperswines.BugReport.FreeDoko',
-          once(solo, '  swines = 2\n', '  swines = 2\n  hyperswines = 3\n'))
     write('bad', 'log-card-out-of-place.gameplay-debug.log',
           once(first, '3. Carl: spade nine\n4. Dora: diamond ten',
                '3. Dora: diamond ten\n4. Carl: spade nine'))
@@ -117,6 +115,9 @@ def main():
     # an automatic report that stops after trick 8 (FreeDoko's "dolle lost")
     cut = rep.index('  # trick 9')
     write('odd', 'ends-mid-game.BugReport.FreeDoko', rep[:cut] + '}\n')
+    # hyperswines announced: judged without them, with a note
+    write('odd', 'hyperswines.BugReport.FreeDoko',
+          once(solo, '  swines = 2\n', '  swines = 2\n  hyperswines = 3\n'))
     # card names as a German FreeDoko might write them
     german = solo
     for en, de in (('club', 'Kreuz'), ('spade', 'Pik'), ('heart', 'Herz'), ('diamond', 'Karo')):

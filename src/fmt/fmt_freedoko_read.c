@@ -1096,8 +1096,10 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		} else if (strcmp(key, "swines") == 0) {
 			b_event(&b, l, DK_EV_SWINE, p);
 		} else if (strcmp(key, "hyperswines") == 0) {
-			ERR(r, l, "hyperswines: dokoref has no hyperswines (FreeDoko's 'hyperswines' rule)");
-			b.ok = false;
+			/* as in a log: judged without them, every difference put down to them */
+			b_note(&b, l, "FreeDoko's hyperswines were announced here; dokoref has no "
+			       "hyperswines and judges the game without them");
+			r->foreign.played_option = "hyperswines";
 		} else if (strcmp(key, "genscher") == 0) {
 			ERR(r, l, "FreeDoko's genscher (choosing a partner with both \xe2\x99\xa6K) "
 			    "has no dokoref counterpart");
