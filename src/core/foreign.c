@@ -74,6 +74,19 @@ void dk_foreign_compare(dk_cmp *out, const dk_score *sc, const dk_replay *rp,
 	memset(out, 0, sizeof(*out));
 	dk_cmp_diff *d;
 
+	/* who won each trick */
+	for (int t = 0; t < fs->trick_count && t < rp->trick_count; t++)
+		if (fs->trick_winner[t] && fs->trick_winner[t] != rp->tricks[t].winner &&
+		    (d = diff(out, DK_CMP_TRICK))) {
+			d->level = t + 1;
+			d->ours = rp->tricks[t].winner;
+			d->theirs = fs->trick_winner[t];
+		}
+	if (!fs->has_summary) {
+		out->winner_agrees = out->value_agrees = true;
+		goto explain;
+	}
+
 	/* parties and card points */
 	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
 		int seat = rp->seats[i];
@@ -176,6 +189,7 @@ void dk_foreign_compare(dk_cmp *out, const dk_score *sc, const dk_replay *rp,
 		d->option = bock > 1 ? "bock" : NULL;
 		d->loc = fs->loc;
 	}
+explain:
 	for (int i = 0; i < out->count; i++) {
 		dk_cmp_diff *x = &out->diffs[i];
 		if (fs->played_option) {

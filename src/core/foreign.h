@@ -25,6 +25,7 @@ typedef enum dk_cmp_kind {
 	DK_CMP_PARTY,                /* the party of a seat */
 	DK_CMP_ONLY_THEIRS,          /* an item only the other program scored */
 	DK_CMP_ONLY_OURS,            /* an item only dokoref scored */
+	DK_CMP_TRICK,                /* who won a trick (level: the trick, 1-based) */
 	DK_CMP_KIND_COUNT
 } dk_cmp_kind;
 

@@ -278,6 +278,9 @@ typedef struct dk_foreign_score {
 	int value;                   /* the game's value as written (bock included) */
 	int bock;                    /* the bock multiplier in value, 1 = none */
 	bool solo;                   /* the program scored it as a solo */
+	bool has_summary;            /* the fields above the trick winners were written */
+	int trick_winner[DK_MAX_HAND]; /* seat that won each trick, as the program said; 0 = not said */
+	int trick_count;
 	const char *played_option;   /* an option of the program dokoref cannot express
 					that was in play (FreeDoko's hyperswines), so that
 					any difference may come from it; NULL if none */

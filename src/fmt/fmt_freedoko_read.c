@@ -693,9 +693,10 @@ static size_t read_summary(builder *b, size_t i, bool braced, int *startplayer,
 static void finish_foreign(builder *b, const dk_party teams[4], const int tp[4])
 {
 	dk_foreign_score *fs = &b->r->foreign;
-	if (!b->have_summary)
+	if (!b->have_summary && fs->trick_count == 0)
 		return;
 	fs->program = "FreeDoko";
+	fs->has_summary = b->have_summary;
 	fs->points[DK_PARTY_RE] = fs->points[DK_PARTY_KONTRA] = 0;
 	for (int i = 0; i < 4; i++) {
 		fs->party[i + 1] = teams[i];
@@ -1145,6 +1146,8 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 				ERR(r, l, "'trick full' does not repeat the four cards played before it");
 				b.ok = false;
 			}
+			if (r->foreign.trick_count < DK_MAX_HAND)
+				r->foreign.trick_winner[r->foreign.trick_count++] = w + 1;
 		} else {
 			ERR(r, l, "unknown gameplay action '%s'", key);
 			b.ok = false;
@@ -1492,9 +1495,12 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 			continue;
 		}
 		if (starts(s, "Winner: ")) {
-			if (name_index(r, s + 8, strlen(s + 8)) < 0) {
+			int w = name_index(r, s + 8, strlen(s + 8));
+			if (w < 0) {
 				ERR(r, l, "unknown player '%s'", s + 8);
 				b.ok = false;
+			} else if (r->foreign.trick_count < DK_MAX_HAND) {
+				r->foreign.trick_winner[r->foreign.trick_count++] = w + 1;
 			}
 			continue;
 		}

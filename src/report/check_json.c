@@ -31,13 +31,14 @@ static void add_assumption(json_object *arr, const dk_rule_source *src)
 static json_object *dk_json_foreign(const dk_game *g, const dk_replay *rp, const dk_score *s)
 {
 	static const char *const kinds[DK_CMP_KIND_COUNT] = {
-		"winner", "value", "card-points", "party", "only-theirs", "only-ours"
+		"winner", "value", "card-points", "party", "only-theirs", "only-ours", "trick"
 	};
 	const dk_foreign_score *fs = g->foreign;
 	dk_cmp c;
 	dk_foreign_compare(&c, s, rp, fs);
 	json_object *f = json_object_new_object();
 	json_object_object_add(f, "program", json_object_new_string(fs->program));
+	json_object_object_add(f, "summary", json_object_new_boolean(fs->has_summary));
 	json_object_object_add(f, "winner", fs->winner == DK_PARTY_NONE ? NULL
 				: json_object_new_string(dk_party_name(fs->winner)));
 	json_object_object_add(f, "value", json_object_new_int(fs->value));
@@ -59,6 +60,12 @@ static json_object *dk_json_foreign(const dk_game *g, const dk_replay *rp, const
 		}
 		if (d->kind == DK_CMP_PARTY)
 			json_object_object_add(x, "player", json_object_new_string(name_of(g, d->seat)));
+		if (d->kind == DK_CMP_TRICK) {
+			json_object_object_add(x, "trick", json_object_new_int(d->level));
+			json_object_object_add(x, "ours", json_object_new_string(name_of(g, d->ours)));
+			json_object_object_add(x, "theirs", json_object_new_string(
+				name_of(g, d->theirs)));
+		}
 		if (d->party != DK_PARTY_NONE)
 			json_object_object_add(x, "party", json_object_new_string(
 				dk_party_name(d->party)));

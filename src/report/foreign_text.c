@@ -26,9 +26,13 @@ void dk_text_foreign(dk_buf *b, dk_lang lang, const dk_cmp *c, const dk_game *g)
 	const dk_foreign_score *fs = g->foreign;
 	const char *prog = fs->program;
 	dk_buf_puts(b, "  ");
-	dk_say(b, lang, DK_MSG_FD_HEAD, prog, party(lang, fs->winner), fs->value);
-	if (fs->bock > 1)
-		dk_say(b, lang, DK_MSG_FD_BOCK, fs->bock);
+	if (!fs->has_summary) {
+		dk_say(b, lang, DK_MSG_FD_HEAD_TRICKS, prog);
+	} else {
+		dk_say(b, lang, DK_MSG_FD_HEAD, prog, party(lang, fs->winner), fs->value);
+		if (fs->bock > 1)
+			dk_say(b, lang, DK_MSG_FD_BOCK, fs->bock);
+	}
 	if (c->count == 0) {
 		dk_say(b, lang, DK_MSG_FD_SAME);
 		dk_buf_putc(b, '\n');
@@ -76,6 +80,13 @@ void dk_text_foreign(dk_buf *b, dk_lang lang, const dk_cmp *c, const dk_game *g)
 			dk_say(b, lang, DK_MSG_FD_ONLY_OURS, words.len ? words.data : "?",
 			       party(lang, d->party), d->ours);
 			dk_buf_release(&words);
+			break;
+		}
+		case DK_CMP_TRICK: {
+			const dk_player *a = dk_game_player_at(g, d->ours);
+			const dk_player *t = dk_game_player_at(g, d->theirs);
+			dk_say(b, lang, DK_MSG_FD_TRICK, d->level, a ? a->name : "?", prog,
+			       t ? t->name : "?");
 			break;
 		}
 		case DK_CMP_KIND_COUNT:

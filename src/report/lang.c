@@ -386,6 +386,10 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_FD_OPTION, " - %s's rule '%s', which dokoref cannot express",
 		" - %s-Regel '%s', die dokoref nicht ausdrücken kann"),
 	MSG(DK_MSG_FD_NOTE, "note: %s", "Hinweis: %s"),
+	MSG(DK_MSG_FD_HEAD_TRICKS, "%s's trick winners (the file has no score)",
+		"Stichgewinner laut %s (die Datei hat keine Wertung)"),
+	MSG(DK_MSG_FD_TRICK, "trick %d won by: dokoref %s, %s %s",
+		"Stich %d gewonnen von: dokoref %s, %s %s"),
 	MSG(DK_MSG_FD_SUMMARY, "compared with FreeDoko's score: %zu games, %zu the same, "
 		"%zu different only by rules dokoref cannot express, %zu different",
 		"mit FreeDokos Wertung verglichen: %zu Spiele, %zu gleich, %zu nur durch Regeln "

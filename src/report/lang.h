@@ -220,6 +220,8 @@ typedef enum dk_msg {
 	DK_MSG_FD_OPTION,
 	DK_MSG_FD_NOTE,
 	DK_MSG_FD_SUMMARY,
+	DK_MSG_FD_HEAD_TRICKS,
+	DK_MSG_FD_TRICK,
 	DK_MSG_COUNT
 } dk_msg;
 

@@ -136,7 +136,7 @@ Test(freedoko, debug_log_scored_as_freedoko)
 	load_rules(&rs, &map, r);
 	dk_diag d;
 	dk_diag_init(&d);
-	size_t n = 0, same = 0, winner = 0, clean = 0;
+	size_t n = 0, same = 0, winner = 0, clean = 0, tricks_differ = 0;
 	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
 		const dk_game *g = dk_fd_reader_game(r);
 		cr_assert_lt(n, 45);
@@ -167,6 +167,14 @@ Test(freedoko, debug_log_scored_as_freedoko)
 		}
 		cr_expect_str_eq(names, explained[n], "game %zu", n + 1);
 		same += c.count == 0;
+		/* every trick won by whom FreeDoko says, but where hyperswines played */
+		for (int i = 0; i < c.count; i++)
+			if (c.diffs[i].kind == DK_CMP_TRICK)
+				tricks_differ++;
+		if (n + 1 != 27)
+			for (int i = 0; i < c.count; i++)
+				cr_expect_neq(c.diffs[i].kind, DK_CMP_TRICK, "game %zu trick %d", n + 1,
+					      c.diffs[i].level);
 		/* dokoref finds nothing irregular but where hyperswines change the play */
 		if (rp.finding_count == 0)
 			clean++;
@@ -179,6 +187,7 @@ Test(freedoko, debug_log_scored_as_freedoko)
 	cr_expect_eq(winner, 45);
 	cr_expect_eq(same, 15);
 	cr_expect_eq(clean, 44);
+	cr_expect_eq(tricks_differ, 2);  /* game 27, tricks 10 and 11 */
 	cr_expect_eq(d.errors, 0);
 	dk_diag_release(&d);
 	dk_ruleset_release(&rs);
@@ -191,6 +200,38 @@ static int count_of(const dk_hand *h, dk_card c)
 	for (int i = 0; i < h->count; i++)
 		n += h->cards[i] == c;
 	return n;
+}
+
+/* under the DDV's rules (the first of two ♥10 wins, no swines) the same
+ * games have other trick winners: the comparison does see a difference */
+Test(freedoko, debug_log_under_ddv_differs)
+{
+	dk_fd_reader *r = open_fd(FD "partyB.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_diag d;
+	dk_diag_init(&d);
+	cr_assert_eq(dk_ruleset_load(&rs, "ddv", dirs, &d), 0);
+	size_t tricks = 0, games = 0;
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		dk_replay rp;
+		dk_replay_run(&rp, g, &rs.rules);
+		dk_score_input in;
+		dk_score sc;
+		dk_score_input_from_replay(&in, &rp, g);
+		dk_score_compute(&sc, &in, &rs.rules);
+		dk_cmp c;
+		dk_foreign_compare(&c, &sc, &rp, g->foreign);
+		size_t before = tricks;
+		for (int i = 0; i < c.count; i++)
+			tricks += c.diffs[i].kind == DK_CMP_TRICK;
+		games += tricks > before;
+	}
+	cr_expect_gt(tricks, 0);
+	cr_log_info("under ddv: %zu tricks in %zu games won by another player", tricks, games);
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+	dk_fd_reader_free(r);
 }
 
 /* FreeDoko writes a poverty's hands after the exchange: the reader undoes it */
