@@ -128,6 +128,11 @@ def main():
         german = re.sub(r'\b(Kreuz|Pik|Herz|Karo) %s\b' % en, lambda m: m.group(1) + ' ' + de,
                         german)
     write('odd', 'german-card-names.BugReport.FreeDoko', german)
+    # a name in Latin-1, as FreeDoko before 0.6 wrote its files
+    latin = rep.replace('player 0 (Anna)', 'player 0 (J\u00f6rg)').encode('utf-8')
+    latin = latin.replace('J\u00f6rg'.encode('utf-8'), 'J\u00f6rg'.encode('latin-1'))
+    with open(os.path.join(SRC, 'odd', 'latin1-name.BugReport.FreeDoko'), 'wb') as f:
+        f.write(latin)
     # the lines of FreeDoko before 0.7.3
     old = []
     for line in rep.split('\n'):

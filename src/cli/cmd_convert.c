@@ -106,7 +106,7 @@ static void imported_to_xml(convert_state *st, const dk_game *g, const dk_rules 
 		copy.rules.overrides = ov;
 		copy.rules.override_count = n;
 	}
-	if (g->foreign && !g->recorded.present) {
+	if (g->foreign && g->foreign->has_summary && !g->recorded.present) {
 		copy.recorded.present = true;
 		copy.recorded.winner = g->foreign->winner;
 		copy.recorded.winner_none = g->foreign->winner == DK_PARTY_NONE;

@@ -134,6 +134,48 @@ static bool split_eq(const char *s, char *key, size_t keylen, const char **value
 	return true;
 }
 
+/* ---- names ------------------------------------------------------------- */
+
+static bool valid_utf8(const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = s[i];
+		size_t k = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+		if (k == 0 || i + k > n)
+			return false;
+		for (size_t j = 1; j < k; j++)
+			if ((s[i + j] & 0xc0) != 0x80)
+				return false;
+		i += k;
+	}
+	return true;
+}
+
+/*
+ * A player's name as the record keeps it: UTF-8 (FreeDoko before 0.6 wrote
+ * Latin-1, taken as such when the bytes are no UTF-8), control characters
+ * replaced by '?'.
+ */
+static char *clean_name(dk_arena *a, const char *s, size_t n)
+{
+	bool utf8 = valid_utf8((const unsigned char *)s, n);
+	char *out = dk_arena_alloc(a, 2 * n + 1);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c == 0x7f) {
+			out[k++] = '?';
+		} else if (c >= 0x80 && !utf8) {
+			out[k++] = (char)(0xc0 | (c >> 6));
+			out[k++] = (char)(0x80 | (c & 0x3f));
+		} else {
+			out[k++] = (char)c;
+		}
+	}
+	out[k] = '\0';
+	return out;
+}
+
 /* ---- sniffing ---------------------------------------------------------- */
 
 dk_fd_kind dk_fd_sniff(const char *data, size_t len)
@@ -739,7 +781,8 @@ static void set_players(dk_fd_reader *r, dk_game *g, char *const names[4], dk_lo
 	g->players.loc = loc;
 	for (int i = 0; i < 4; i++) {
 		g->players.items[i].seat = i + 1;
-		g->players.items[i].name = dk_arena_strdup(&r->arena, names[i] ? names[i] : "?");
+		const char *nm = names[i] ? names[i] : "?";
+		g->players.items[i].name = clean_name(&r->arena, nm, strlen(nm));
 		g->players.items[i].loc = loc;
 	}
 }
@@ -920,8 +963,7 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 			const char *open = strchr(e, '(');
 			const char *close = open ? strrchr(open, ')') : NULL;
 			if (open && close)
-				names[cur] = dk_arena_strndup(&r->arena, open + 1,
-							      (size_t)(close - open - 1));
+				names[cur] = clean_name(&r->arena, open + 1, (size_t)(close - open - 1));
 			hand_loc[cur] = line_loc(l);
 			continue;
 		}
