@@ -83,11 +83,17 @@ typedef struct dk_read_opts {
 	uint64_t max_size;         /* 0 = default */
 	const char *rules;         /* --rules: overrides the record's rule set */
 	bool need_rules;           /* a game without any rule set is an error */
+	/* FreeDoko files: the command judges games (check), and the user
+	 * accepted FreeDoko options dokoref cannot express */
+	bool judge;
+	bool accept_rule_differences;
+	struct dk_buf *fd_unexpressed;  /* if set: gets a line per FreeDoko option dokoref
+					   cannot express that can change a verdict */
 } dk_read_opts;
 
 /** What the loop hands a command for each item. */
 typedef struct dk_each_fns {
-	/* after the root element was read */
+	/* after the root element was read (r is NULL for a FreeDoko file) */
 	int (*begin)(void *ud, dk_xml_reader *r);
 	int (*session_start)(void *ud, const dk_session *s);
 	/* a consistent game with its rule set (NULL if the record names none) */
@@ -104,5 +110,31 @@ typedef struct dk_each_fns {
  */
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud);
+
+/* ---- FreeDoko files (freedoko.c) ------------------------------------ */
+
+struct dk_fd_rules;
+struct dk_fd_rule_map;
+
+/** True if path is a FreeDoko file by its content (never for "-"). */
+bool dk_cli_is_freedoko(const char *path, uint64_t max_size);
+
+/** dk_cli_each_game for a FreeDoko file. */
+int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts,
+			 const dk_each_fns *fns, void *ud);
+
+/** A rule set name made from path's file name (less ".yaml"): letters,
+ * digits, '.', '_', '-', others replaced; then suffix.  Fits in size. */
+void dk_cli_rule_set_name(char *out, size_t size, const char *path, const char *suffix);
+
+/** `dokoref rules import` (cmd_rules_import.c). */
+int dk_rules_import(dk_cli *cli, const char *input, const char *base, const char *output,
+		    bool accept);
+
+/** FreeDoko's rule block of file as a dokoref rule set on base; out is
+ * released by the caller (also after a failure). */
+int dk_cli_freedoko_ruleset(dk_ruleset *out, struct dk_fd_rule_map *map,
+			    const struct dk_fd_rules *rules, const char *file,
+			    const char *base, dk_diag *d);
 
 #endif

@@ -773,11 +773,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "no-progress", no_argument, NULL, 'N' },
 		{ "max-input-size", required_argument, NULL, 'm' },
 		{ "color", required_argument, NULL, 'c' },
+		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const dk_command *cmd = &dk_cmd_audit;
 	dk_read_opts opts = { 0 };
+	opts.judge = true;
 	audit_state *st = dk_xcalloc(1, sizeof(*st));
 	st->cli = cli;
 	st->prev_pending = -1;
@@ -791,6 +793,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":g:vsh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': opts.rules = optarg; break;
+		case 'A': opts.accept_rule_differences = true; break;
 		case 'g':
 			if (!parse_count(optarg, &st->want_game)) {
 				status = dk_cli_usage_error(cli, cmd,
@@ -976,8 +979,8 @@ const dk_command dk_cmd_audit = {
 	"audit", run, "judge whole sessions and archives: Bock, standings, score sheets",
 	"usage: dokoref audit [options] FILE...\n"
 	"\n"
-	"Replay and score every game of each FILE (dokoref XML, plain or gzip;\n"
-	"'-' is standard input) as `check` does, and follow each session game by\n"
+	"Replay and score every game of each FILE (dokoref XML, plain or gzip, or\n"
+	"a FreeDoko log; '-' is standard input, read as XML) as `check` does, and follow each session game by\n"
 	"game under its rule set: who should have dealt, who sits out at a table\n"
 	"of five or six, the Bock rounds (their triggers, appended or stacked, a\n"
 	"solo in a Bock round, Bocks pending from an earlier evening), each game's\n"
@@ -1007,6 +1010,10 @@ const dk_command dk_cmd_audit = {
 	"                        1 MiB or more when stderr is a terminal)\n"
 	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
 	"  --color WHEN          auto (default), always, never\n"
+	"  --accept-rule-differences\n"
+	"                        judge a FreeDoko file although its rules have\n"
+	"                        options dokoref cannot express that can change\n"
+	"                        a verdict (each is named in a warning)\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"Selecting games (all must hold; every game of a session is still judged,\n"

@@ -17,6 +17,8 @@
 #include "check_json.h"
 #include "check_text.h"
 #include "cli.h"
+#include "foreign.h"
+#include "foreign_text.h"
 #include "lang.h"
 #include "replay.h"
 #include "penalty.h"
@@ -33,6 +35,8 @@ typedef struct check_state {
 	bool skip_score_text;        /* the score as played is already written */
 	dk_lang lang;
 	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
+	/* imported games with another program's score (FreeDoko) */
+	size_t foreign, foreign_same, foreign_explained, foreign_differ;
 	dk_buf buf;
 	/* the session: the recorded score is compared with Bock applied */
 	bool in_session;
@@ -243,12 +247,31 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	}
 	score_game(st, b, g, &rp, has_score ? &sc : NULL, per_seat);
 	st->skip_score_text = false;
+	/* an imported game: what its file could not tell, and the other
+	 * program's score against this one */
+	size_t differ_before = st->foreign_differ;
+	if (!st->json && g->imported_from)
+		dk_text_notes(b, lang, g);
+	if (has_score && g->foreign) {
+		dk_cmp cmp;
+		dk_foreign_compare(&cmp, &sc, &rp, g->foreign);
+		st->foreign++;
+		if (cmp.count == 0)
+			st->foreign_same++;
+		else if (cmp.unexplained == 0)
+			st->foreign_explained++;
+		else
+			st->foreign_differ++;
+		if (!st->json)
+			dk_text_foreign(b, lang, &cmp, g);
+	}
 	if (st->json) {
 		dk_buf_clear(b);
 		dk_json_game(b, st->path, g, &rp, rules, has_score ? &sc : NULL,
 			     has_score ? per_seat : NULL, pens);
 	}
-	if (st->quiet && rp.finding_count == 0 && st->scores_wrong == wrong_before)
+	if (st->quiet && rp.finding_count == 0 && st->scores_wrong == wrong_before &&
+	    st->foreign_differ == differ_before)
 		return 0;
 	fwrite(b->data, 1, b->len, f);
 	return 0;
@@ -273,6 +296,11 @@ static void summary(check_state *st)
 	dk_say(b, lang, DK_MSG_CK_SUMMARY, games.data, st->with_findings, findings.data,
 	       warnings.data, st->scores_right, st->scores_wrong);
 	dk_buf_putc(b, '\n');
+	if (st->foreign) {
+		dk_say(b, lang, DK_MSG_FD_SUMMARY, st->foreign, st->foreign_same,
+		       st->foreign_explained, st->foreign_differ);
+		dk_buf_putc(b, '\n');
+	}
 	fwrite(b->data, 1, b->len, st->cli->out);
 	dk_buf_release(&games);
 	dk_buf_release(&findings);
@@ -305,9 +333,11 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "color", required_argument, NULL, 'c' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
+	opts.judge = true;
 	check_state st;
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
@@ -328,6 +358,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		}
 		case 'q': st.quiet = true; break;
+		case 'A': opts.accept_rule_differences = true; break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
 				st.json = false;
@@ -376,7 +407,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		summary(&st);
 	dk_buf_release(&st.buf);
 	free(st.penalties);
-	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong))
+	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong || st.foreign_differ))
 		status = DK_EXIT_FINDINGS;
 	return status;
 }
@@ -421,9 +452,20 @@ const dk_command dk_cmd_check = {
 	"  --lang LANG           en or de: the language of the text output; by\n"
 	"                        default from LC_ALL, LC_MESSAGES or LANG (de...\n"
 	"                        is German, anything else English)\n"
+	"  --accept-rule-differences\n"
+	"                        judge a FreeDoko file although its rules have\n"
+	"                        options dokoref cannot express that can change\n"
+	"                        a verdict (each is named in a warning)\n"
 	"  -h, --help            show this help\n"
 	"\n"
+	"FILE may be a FreeDoko bug report or --debug gameplay log, recognised by\n"
+	"its content: its games are judged under the rule set made from its own\n"
+	"rule block (see 'dokoref rules import'), and FreeDoko's score of each\n"
+	"game is compared with dokoref's item by item; a difference that no\n"
+	"FreeDoko option dokoref cannot express explains counts as a finding.\n"
+	"\n"
 	"Exit status: 0 no findings and every recorded score right, 1 findings\n"
-	"(warnings alone do not count) or a wrong recorded score,\n"
+	"(warnings alone do not count), a wrong recorded score or an unexplained\n"
+	"difference to FreeDoko's score,\n"
 	"3 invalid input, 4 I/O error, 2 usage.\n",
 };

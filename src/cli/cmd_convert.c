@@ -1,16 +1,28 @@
 /*
  * cmd_convert.c - `dokoref convert`: write records in another form.
  *
- * For now dokoref XML to canonical dokoref XML, plain or gzip.  Output goes
- * through a temporary file that is renamed into place only when every game
- * was read and written; on any error nothing is left behind.
+ * The formats: dokoref XML (plain or gzip) in and out; FreeDoko's bug
+ * reports and --debug logs in, bug reports out (one game each).  What the
+ * target cannot hold is listed, and the conversion is refused unless
+ * --lossy is given; for a bug report the list comes from reading the
+ * written report back and comparing it with the game.  Output goes through
+ * a temporary file that is renamed into place only when every game was read
+ * and written; on any error nothing is left behind.
  */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "cli.h"
+#include "fmt_freedoko.h"
 #include "io.h"
+#include "replay.h"
+
+typedef enum target {
+	TARGET_XML = 0,
+	TARGET_FREEDOKO,
+} target;
 
 typedef struct convert_state {
 	dk_cli *cli;
@@ -19,6 +31,12 @@ typedef struct convert_state {
 	int depth;
 	size_t games;
 	bool hold;      /* standard output: keep everything until the end */
+	target to;
+	bool lossy;
+	long want;      /* --game: only this game, 0 = all */
+	dk_buf dropped; /* what the target cannot hold, one line each */
+	dk_buf differ;  /* rules a FreeDoko rule block cannot say */
+	size_t written;
 } convert_state;
 
 static void flush(convert_state *st, bool force)
@@ -34,8 +52,10 @@ static void flush(convert_state *st, bool force)
 static int on_begin(void *ud, dk_xml_reader *r)
 {
 	convert_state *st = ud;
-	size_t n;
-	const char *const *c = dk_xml_reader_prologue(r, &n);
+	if (st->to != TARGET_XML)
+		return 0;
+	size_t n = 0;
+	const char *const *c = r ? dk_xml_reader_prologue(r, &n) : NULL;
 	dk_xml_write_begin(&st->buf, c, n);
 	return 0;
 }
@@ -43,6 +63,8 @@ static int on_begin(void *ud, dk_xml_reader *r)
 static int on_session_start(void *ud, const dk_session *s)
 {
 	convert_state *st = ud;
+	if (st->to != TARGET_XML)
+		return 0;
 	dk_xml_write_session_begin(&st->buf, s);
 	st->depth = 2;
 	return 0;
@@ -51,17 +73,115 @@ static int on_session_start(void *ud, const dk_session *s)
 static int on_session_end(void *ud)
 {
 	convert_state *st = ud;
+	if (st->to != TARGET_XML)
+		return 0;
 	dk_xml_write_session_end(&st->buf);
 	st->depth = 1;
 	return 0;
 }
 
+/* an imported game as XML: its rule set as overrides on ddv, FreeDoko's
+ * winner and card points as the recorded result */
+static void imported_to_xml(convert_state *st, const dk_game *g, const dk_rules *rules)
+{
+	dk_game copy = *g;
+	size_t nkeys;
+	const dk_rule_key *keys = dk_ruleset_keys(&nkeys);
+	dk_rule_override *ov = dk_xcalloc(nkeys, sizeof(*ov));
+	char (*vals)[DK_RULESET_VALUE_MAX] = dk_xcalloc(nkeys, sizeof(*vals));
+	size_t n = 0;
+	for (size_t i = 0; i < nkeys && !g->has_rules; i++) {
+		const dk_rule_source *src = dk_ruleset_value_source(rules, &keys[i]);
+		if (!src || src->inherited)
+			continue;
+		dk_ruleset_value_format(vals[n], sizeof(vals[n]), rules, &keys[i]);
+		ov[n].key = keys[i].name;
+		ov[n].value = vals[n];
+		n++;
+	}
+	if (!g->has_rules) {
+		copy.has_rules = true;
+		memset(&copy.rules, 0, sizeof(copy.rules));
+		copy.rules.name = rules->base ? rules->base : "ddv";
+		copy.rules.overrides = ov;
+		copy.rules.override_count = n;
+	}
+	if (g->foreign && g->foreign->has_summary && !g->recorded.present) {
+		copy.recorded.present = true;
+		copy.recorded.winner = g->foreign->winner;
+		copy.recorded.winner_none = g->foreign->winner == DK_PARTY_NONE;
+		copy.recorded.re_points = g->foreign->points[DK_PARTY_RE];
+		copy.recorded.kontra_points = g->foreign->points[DK_PARTY_KONTRA];
+		dk_buf_printf(&st->dropped, "game %zu: %s's score items and value (%d); the "
+			      "winner and the card points are kept\n", g->index,
+			      g->foreign->program, g->foreign->value);
+	}
+	if (g->exchange_unknown)
+		dk_buf_printf(&st->dropped, "game %zu: that the hands are after the poverty "
+			      "exchange (XML holds the deal as dealt)\n", g->index);
+	dk_xml_write_game(&st->buf, &copy, st->depth);
+	free(ov);
+	free(vals);
+}
+
 static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 {
-	(void)rules;
 	convert_state *st = ud;
-	dk_xml_write_game(&st->buf, g, st->depth);
 	st->games++;
+	if (st->want && (long)g->index != st->want)
+		return 0;
+	if (st->to == TARGET_FREEDOKO) {
+		if (st->written) {
+			fprintf(st->cli->err, "dokoref convert: a bug report holds one game; "
+				"choose one with --game N\n");
+			return DK_EXIT_USAGE;
+		}
+		if (!rules) {
+			fprintf(st->cli->err, "dokoref convert: game %zu names no rule set (give "
+				"--rules)\n", g->index);
+			return DK_EXIT_INVALID;
+		}
+		dk_replay *rp = dk_xmalloc(sizeof(*rp));
+		dk_replay_run(rp, g, rules);
+		dk_buf lost;
+		dk_buf_init(&lost);
+		dk_buf differ;
+		dk_buf_init(&differ);
+		dk_fd_write_bugreport(&st->buf, &lost, &differ, g, rp, rules);
+		if (differ.len && !st->differ.len)
+			dk_buf_put(&st->differ, differ.data, differ.len);
+		dk_buf_release(&differ);
+		free(rp);
+		/* read it back: whatever changed could not be held */
+		dk_diag d;
+		dk_diag_init(&d);
+		dk_fd_reader *r = NULL;
+		if (dk_fd_reader_open_memory(&r, st->buf.data, st->buf.len, "written", &d) == 0 &&
+		    dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+			dk_fd_compare_games(&lost, g, dk_fd_reader_game(r));
+		} else {
+			dk_buf_puts(&lost, "the game (the written report does not read back)\n");
+		}
+		dk_fd_reader_free(r);
+		dk_diag_release(&d);
+		/* one line each, without repeats */
+		for (char *p = lost.data, *e; p && *p; p = e + 1) {
+			e = strchr(p, '\n');
+			if (!e)
+				break;
+			*e = '\0';
+			if (!strstr(st->dropped.data ? st->dropped.data : "", p))
+				dk_buf_printf(&st->dropped, "game %zu: %s\n", g->index, p);
+		}
+		dk_buf_release(&lost);
+		st->written++;
+		return 0;
+	}
+	if (g->imported_from)
+		imported_to_xml(st, g, rules);
+	else
+		dk_xml_write_game(&st->buf, g, st->depth);
+	st->written++;
 	flush(st, false);
 	return 0;
 }
@@ -69,8 +189,15 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 static int on_end(void *ud)
 {
 	convert_state *st = ud;
-	dk_xml_write_end(&st->buf);
+	if (st->to == TARGET_XML)
+		dk_xml_write_end(&st->buf);
 	return 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
 static int run(dk_cli *cli, int argc, char **argv)
@@ -80,18 +207,34 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "gzip", no_argument, NULL, 'z' },
 		{ "max-input-size", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "to", required_argument, NULL, 't' },
+		{ "lossy", no_argument, NULL, 'L' },
+		{ "game", required_argument, NULL, 'g' },
+		{ "rules", required_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
-	const char *output = NULL;
-	bool gzip = false;
+	const char *output = NULL, *to = NULL;
+	bool gzip = false, lossy = false;
+	long want = 0;
 	int c;
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:zh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:zhg:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': output = optarg; break;
 		case 'z': gzip = true; break;
+		case 't': to = optarg; break;
+		case 'L': lossy = true; break;
+		case 'r': opts.rules = optarg; break;
+		case 'g': {
+			char *end;
+			want = strtol(optarg, &end, 10);
+			if (*end || want < 1)
+				return dk_cli_usage_error(cli, &dk_cmd_convert,
+					"--game takes a game number from 1 on, not '%s'", optarg);
+			break;
+		}
 		case 'h':
 			fputs(dk_cmd_convert.usage, cli->out);
 			return DK_EXIT_OK;
@@ -113,16 +256,34 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "no output given (-o FILE, or -o - "
 					  "for standard output)");
 	const char *input = argv[optind];
+	target tg = TARGET_XML;
+	if (to && strcmp(to, "xml") != 0 && strcmp(to, "freedoko") != 0)
+		return dk_cli_usage_error(cli, &dk_cmd_convert, "--to takes xml or freedoko, not "
+					  "'%s'", to);
 	if (strcmp(output, "-") != 0) {
-		size_t n = strlen(output);
-		bool xml = (n >= 4 && strcmp(output + n - 4, ".xml") == 0) ||
-			   (n >= 7 && strcmp(output + n - 7, ".xml.gz") == 0);
-		if (!xml)
+		bool xml = ends_with(output, ".xml") || ends_with(output, ".xml.gz");
+		bool fd = ends_with(output, ".BugReport.FreeDoko") ||
+			  ends_with(output, ".Reference.FreeDoko");
+		if (!xml && !fd)
 			return dk_cli_usage_error(cli, &dk_cmd_convert, "cannot tell the format of "
-				"'%s': name it .xml or .xml.gz", output);
+				"'%s': name it .xml, .xml.gz or .BugReport.FreeDoko", output);
+		tg = fd ? TARGET_FREEDOKO : TARGET_XML;
 		gzip = gzip || dk_path_is_gz(output);
+	} else if (to && strcmp(to, "freedoko") == 0) {
+		tg = TARGET_FREEDOKO;
 	}
-	convert_state st = { cli, NULL, { NULL, 0, 0 }, 1, 0, strcmp(output, "-") == 0 };
+	if (tg == TARGET_FREEDOKO && gzip)
+		return dk_cli_usage_error(cli, &dk_cmd_convert, "a FreeDoko bug report is never "
+					  "compressed");
+	opts.judge = false;
+	convert_state st;
+	memset(&st, 0, sizeof(st));
+	st.cli = cli;
+	st.depth = 1;
+	st.hold = strcmp(output, "-") == 0 || tg == TARGET_FREEDOKO;
+	st.to = tg;
+	st.lossy = lossy;
+	st.want = want;
 	char err[300];
 	dk_io_status ost = strcmp(output, "-") == 0
 		? dk_output_open_stream(&st.out, cli->out, gzip)
@@ -132,14 +293,45 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return DK_EXIT_SYSTEM;
 	}
 	dk_buf_init(&st.buf);
+	dk_buf_init(&st.dropped);
+	dk_buf_init(&st.differ);
+	opts.fd_unexpressed = &st.dropped;
 	dk_each_fns fns = {
 		.begin = on_begin, .session_start = on_session_start, .game = on_game,
 		.session_end = on_session_end, .end = on_end,
 	};
 	int rc = dk_cli_each_game(cli, input, &opts, &fns, &st);
+	if (rc == DK_EXIT_OK && st.written == 0 && (want || tg == TARGET_FREEDOKO)) {
+		fprintf(cli->err, "dokoref convert: %s has no game %s\n", input,
+			want ? "of that number" : "to write");
+		rc = DK_EXIT_INVALID;
+	}
+	if (rc == DK_EXIT_OK && st.differ.len) {
+		fprintf(cli->err, "dokoref convert: warning: FreeDoko will replay under rules that "
+			"differ from the game's rule set (dokoref reads the rule set's name back):\n");
+		for (char *p = st.differ.data, *e; *p; p = e + 1) {
+			e = strchr(p, '\n');
+			fprintf(cli->err, "  %.*s\n", (int)(e - p), p);
+		}
+	}
+	if (rc == DK_EXIT_OK && st.dropped.len) {
+		fprintf(cli->err, "dokoref convert: %s cannot hold:\n", tg == TARGET_FREEDOKO
+			? "a FreeDoko bug report" : "dokoref XML");
+		for (char *p = st.dropped.data, *e; *p; p = e + 1) {
+			e = strchr(p, '\n');
+			fprintf(cli->err, "  %.*s\n", (int)(e - p), p);
+		}
+		if (!lossy) {
+			fprintf(cli->err, "dokoref convert: refused; give --lossy to write it "
+				"without them\n");
+			rc = DK_EXIT_INVALID;
+		}
+	}
 	if (rc == DK_EXIT_OK)
 		flush(&st, true);
 	dk_buf_release(&st.buf);
+	dk_buf_release(&st.dropped);
+	dk_buf_release(&st.differ);
 	if (rc != DK_EXIT_OK) {
 		dk_output_abort(st.out);
 		if (strcmp(output, "-") != 0)
@@ -154,14 +346,27 @@ static int run(dk_cli *cli, int argc, char **argv)
 }
 
 const dk_command dk_cmd_convert = {
-	"convert", run, "write records in canonical form (XML, gzip)",
+	"convert", run, "write records in another format (XML, gzip, FreeDoko)",
 	"usage: dokoref convert [options] IN -o OUT\n"
 	"\n"
-	"Read the records of IN (dokoref XML, plain or gzip; '-' is standard\n"
-	"input) and write them to OUT in the canonical form of dokoref-xml(5):\n"
-	"cards as ASCII codes (CQ, H10), a fixed layout and attribute order.\n"
-	"Converting canonical output again gives the same bytes.  OUT ending in\n"
-	".xml.gz is written gzip-compressed.\n"
+	"Read the records of IN and write them to OUT.  IN is dokoref XML (plain\n"
+	"or gzip; '-' is standard input) or a FreeDoko bug report or --debug log\n"
+	"(recognised by its content).  OUT is told by its name:\n"
+	"\n"
+	"  .xml, .xml.gz          dokoref XML in the canonical form of\n"
+	"                         dokoref-xml(5), gzip-compressed for .gz\n"
+	"  .BugReport.FreeDoko    a FreeDoko bug report of one game, which\n"
+	"  .Reference.FreeDoko    FreeDoko can replay\n"
+	"\n"
+	"Converting canonical XML again gives the same bytes.  A FreeDoko game\n"
+	"becomes XML with the rule set of its rule block (as overrides on ddv)\n"
+	"and FreeDoko's winner and card points as its recorded result.  A game\n"
+	"becomes a bug report with a rule block in FreeDoko's words; the rule set\n"
+	"it names travels in comments, so that converting back gives the game.\n"
+	"\n"
+	"Whatever OUT's format cannot hold (FreeDoko's score items in XML; notes,\n"
+	"the recorded score, objections, dokoref rules without a FreeDoko word in\n"
+	"a bug report) is listed, and nothing is written unless --lossy is given.\n"
 	"\n"
 	"OUT is written through a temporary file next to it and renamed into\n"
 	"place only when every game was read and written: if IN holds an invalid\n"
@@ -173,8 +378,15 @@ const dk_command dk_cmd_convert = {
 	"Options:\n"
 	"  -o, --output OUT      where to write ('-' is standard output)\n"
 	"  -z, --gzip            compress standard output (implied by .gz)\n"
+	"  --to FORMAT           xml (default) or freedoko: the format of\n"
+	"                        standard output\n"
+	"  -g, --game N          convert only the N-th game (a bug report holds one)\n"
+	"  --lossy               write even what OUT cannot hold all of\n"
+	"  --rules NAME|PATH     the rule set of the games (for a bug report's rule\n"
+	"                        block and trick winners), instead of the record's\n"
 	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
 	"  -h, --help            show this help\n"
 	"\n"
-	"Exit status: 0 written, 3 invalid input, 4 I/O error, 2 usage.\n",
+	"Exit status: 0 written, 3 invalid input or not convertible without\n"
+	"--lossy, 4 I/O error, 2 usage.\n",
 };

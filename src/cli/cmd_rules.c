@@ -312,15 +312,24 @@ static int run(dk_cli *cli, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "color", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
+		/* rules import */
+		{ "base", required_argument, NULL, 'b' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *sub;
 	int c, n;
+	const char *base = "ddv", *output = NULL;
+	bool accept = false;
 
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'b': base = optarg; break;
+		case 'o': output = optarg; break;
+		case 'A': accept = true; break;
 		case 'c':
 			if (strcmp(optarg, "auto") && strcmp(optarg, "always") &&
 			    strcmp(optarg, "never"))
@@ -365,15 +374,22 @@ static int run(dk_cli *cli, int argc, char **argv)
 						  "check needs a file");
 		return check(cli, n, argv + optind + 1);
 	}
+	if (strcmp(sub, "import") == 0) {
+		if (n != 1)
+			return dk_cli_usage_error(cli, &dk_cmd_rules,
+						  "import takes one FreeDoko file");
+		return dk_rules_import(cli, argv[optind + 1], base, output, accept);
+	}
 	return dk_cli_usage_error(cli, &dk_cmd_rules,
-				  "'%s' is not a subcommand of rules (list, show, check)", sub);
+				  "'%s' is not a subcommand of rules (list, show, check, import)", sub);
 }
 
 const dk_command dk_cmd_rules = {
-	"rules", run, "list, show and check rule sets",
+	"rules", run, "list, show, check and import rule sets",
 	"usage: dokoref rules list\n"
 	"       dokoref rules show NAME|PATH\n"
 	"       dokoref rules check FILE...\n"
+	"       dokoref rules import [--base NAME] [-o OUT] FILE\n"
 	"\n"
 	"A rule set says which house rules a game was played under; its file\n"
 	"format and every rule are described in dokoref-rules(5).\n"
@@ -389,11 +405,24 @@ const dk_command dk_cmd_rules = {
 	"          as FILE:LINE:COL: error: ...; one line per file on standard\n"
 	"          output, 'FILE: valid (...)' or 'FILE: INVALID'\n"
 	"\n"
+	"  import  write the rule block of a FreeDoko FILE (rule file, party,\n"
+	"          bug report or --debug log) as a rule set on a base (ddv unless\n"
+	"          --base), each value with the FreeDoko line it comes from; every\n"
+	"          FreeDoko option dokoref cannot express is named, and one that\n"
+	"          can change a verdict is an error (nothing is written) unless\n"
+	"          --accept-rule-differences\n"
+	"\n"
 	"A NAME is looked up as NAME.yaml; anything with a '/' or ending in\n"
 	"'.yaml' or '.yml' is a PATH.\n"
 	"\n"
 	"Options:\n"
 	"  --color WHEN   colour diagnostics: auto (default), always, never\n"
+	"  --base NAME    import: the base of the new set (default ddv)\n"
+	"  -o, --output OUT\n"
+	"                 import: where to write (default standard output)\n"
+	"  --accept-rule-differences\n"
+	"                 import: write it although options that can change a\n"
+	"                 verdict are not expressed\n"
 	"  -h, --help     show this help\n"
 	"\n"
 	"Exit status: 0 all good, 3 a rule set is invalid or cannot be read,\n"

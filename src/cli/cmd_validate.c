@@ -99,8 +99,9 @@ const dk_command dk_cmd_validate = {
 	"validate", run, "check that records are well-formed and consistent",
 	"usage: dokoref validate [options] FILE...\n"
 	"\n"
-	"Read each FILE (dokoref XML, plain or gzip; '-' is standard input) and\n"
-	"check that it is well-formed, follows the format (dokoref-xml(5)) and\n"
+	"Read each FILE (dokoref XML, plain or gzip, or a FreeDoko bug report or\n"
+	"--debug log; '-' is standard input, read as XML) and check that it is\n"
+	"well-formed, follows the format (dokoref-xml(5)) and\n"
 	"describes games that could have happened: every hand of the right size\n"
 	"for the rule set's deck, no card dealt more often than the deck has it,\n"
 	"every seat taken by a player.  The play itself is not judged here.\n"

@@ -352,6 +352,8 @@ static int worse(int a, int b)
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud)
 {
+	if (dk_cli_is_freedoko(path, opts->max_size))
+		return dk_cli_each_freedoko(cli, path, opts, fns, ud);
 	each_state st;
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;

@@ -237,6 +237,12 @@ typedef struct dk_game {
 	dk_loc play_loc;
 	dk_recorded recorded;
 	dk_loc loc;
+	/* imported records (FreeDoko): what the other program scored, and a
+	 * deal that is known only after a poverty exchange */
+	const char *imported_from;   /* "FreeDoko" for an imported record, else NULL */
+	const struct dk_foreign_score *foreign;  /* NULL when there is none */
+	bool exchange_unknown;       /* the hands are after the poverty exchange;
+					which cards moved is not known */
 } dk_game;
 
 struct dk_session {
@@ -253,6 +259,35 @@ struct dk_session {
 	int bock_pending;            /* Bock games pending at the start, -1 = unsaid */
 	dk_loc loc;
 };
+
+/* ---- a score another program computed (imported records) ------------ */
+
+/** One item of the other program's score, in its own words. */
+typedef struct dk_foreign_item {
+	const char *name;            /* "caught fox", "no 90", "won" */
+	dk_party party;              /* the party it counts for */
+	int value;
+	dk_loc loc;
+} dk_foreign_item;
+
+typedef struct dk_foreign_score {
+	const char *program;         /* "FreeDoko" */
+	dk_party winner;             /* DK_PARTY_NONE: nobody won */
+	dk_party party[DK_MAX_SEATS + 1];  /* per seat; DK_PARTY_NONE = not said */
+	int points[3];               /* card points by dk_party, -1 = not said */
+	int value;                   /* the game's value as written (bock included) */
+	int bock;                    /* the bock multiplier in value, 1 = none */
+	bool solo;                   /* the program scored it as a solo */
+	bool has_summary;            /* the fields above the trick winners were written */
+	int trick_winner[DK_MAX_HAND]; /* seat that won each trick, as the program said; 0 = not said */
+	int trick_count;
+	const char *played_option;   /* an option of the program dokoref cannot express
+					that was in play (FreeDoko's hyperswines), so that
+					any difference may come from it; NULL if none */
+	dk_foreign_item *items;
+	size_t item_count;
+	dk_loc loc;
+} dk_foreign_score;
 
 /* ---- resolving what a game inherits from its session ------------------ */
 

@@ -357,6 +357,15 @@ static void poverty_exchange(state *st, const dk_bid *pov)
 	const dk_hand *h = dealt(g, poor);
 	dk_finding *f;
 
+	/* an imported record that knows only the hands after the exchange
+	 * (FreeDoko's debug log): the taker from the bids, nothing to move or
+	 * to judge */
+	if (g->exchange_unknown) {
+		const dk_bid *acc = find_bid(g, DK_BID_POVERTY_ACCEPT, 0);
+		o->partner = acc ? acc->seat : 0;
+		return;
+	}
+
 	/* what must be passed: the trumps, filled up with fehl in one variant */
 	int trumps = h ? normal_trumps(h->cards, h->count) : 0;
 	int want = r->poverty_pass == DK_PASS_TRUMPS_ONLY ? trumps
@@ -773,7 +782,8 @@ static void declaration(state *st, size_t i, int seq)
 			f->count = ace == DK_CARD_NONE ? 0 : held(st, seat, ace);
 			break;
 		}
-		if (!with_first(st, i, seat, ace)) {
+		if (r->swines == DK_SWINES_AT_START ? o->cards_played > 0
+						    : !with_first(st, i, seat, ace)) {
 			f = add(st, DK_F_SWINE_MISTIMED, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "swines.kind", swines);
 			f->played = ace;
@@ -1039,6 +1049,9 @@ static void check_mandatory(state *st)
 	dk_replay *o = st->out;
 	if (r->announce_mandatory_points <= 0 || o->trick_count < 1)
 		return;
+	if (r->announce_mandatory_games == DK_MANDATORY_NORMAL_GAMES &&
+	    o->type != DK_GT_NORMAL && o->type != DK_GT_MARRIAGE)
+		return;
 	const dk_trick *t = &o->tricks[0];
 	if (t->points < r->announce_mandatory_points)
 		return;
@@ -1050,7 +1063,7 @@ static void check_mandatory(state *st)
 		if (o->party[c->ev->seat] == p && (c->cards < 4 || c->from_bid))
 			before = true;
 	}
-	int need = before ? 1 : 0;
+	int need = before && r->announce_mandatory_raise ? 1 : 0;
 	if (o->calls[p].highest >= need)
 		return;
 	dk_finding *f = add(st, DK_F_MANDATORY_MISSED, DK_FK_IRREGULARITY, 0, st->g->play_loc,

@@ -48,6 +48,8 @@ typedef enum dk_swines {
 	DK_SWINES_NONE = 0,
 	DK_SWINES_DECLARED,                 /* count only when declared at first use */
 	DK_SWINES_AUTOMATIC,                /* count always; declaring is optional */
+	DK_SWINES_AT_START,                 /* count only when declared before the first card
+					       (FreeDoko's "swines announcement begin") */
 	DK_SWINES_COUNT
 } dk_swines;
 
@@ -240,6 +242,12 @@ typedef enum dk_even_odd {
 	DK_EVEN_ODD_FOUR_PLAYERS,           /* at tables of four */
 	DK_EVEN_ODD_COUNT
 } dk_even_odd;
+/** In which games the duty to announce after a rich first trick holds. */
+typedef enum dk_mandatory_games {
+	DK_MANDATORY_ALL_GAMES = 0,
+	DK_MANDATORY_NORMAL_GAMES,          /* normal games and marriages (FreeDoko) */
+	DK_MANDATORY_GAMES_COUNT
+} dk_mandatory_games;
 
 /* ---- provenance -------------------------------------------------------- */
 
@@ -392,6 +400,12 @@ typedef struct dk_rules {
 	dk_rule_source announce_soloist_re_needs_opposition_src;
 	int announce_mandatory_points;            /* announce.mandatory_first_trick_points (0 = none) */
 	dk_rule_source announce_mandatory_points_src;
+	dk_mandatory_games announce_mandatory_games; /* announce.mandatory_games */
+	dk_rule_source announce_mandatory_games_src;
+	bool announce_mandatory_raise;            /* announce.mandatory_raise: a party that
+						     announced before the trick was full owes
+						     one level more */
+	dk_rule_source announce_mandatory_raise_src;
 
 	/* scoring */
 	dk_score_model score_model;               /* score.model */
@@ -425,6 +439,9 @@ typedef struct dk_rules {
 	dk_rule_source score_feigheit_src;
 	bool score_counter_doubles;               /* score.counter_announcement_doubles */
 	dk_rule_source score_counter_doubles_src;
+	bool score_against_old_doubled;           /* score.against_old_doubled: "gegen die Alten"
+						     is part of the value Re/Kontra double */
+	dk_rule_source score_against_old_doubled_src;
 
 	/* penalties */
 	dk_revoke_penalty penalty_revoke;         /* penalty.revoke */

@@ -255,7 +255,8 @@ void dk_score_compute(dk_score *s, const dk_score_input *given, const dk_rules *
 						 SRC(score_against_old));
 			/* a special point where points are added, part of the value
 			 * that is doubled where they are multiplied */
-			it->special = r->score_model == DK_SCORE_ADDITIVE;
+			it->special = r->score_model == DK_SCORE_ADDITIVE ||
+				      !r->score_against_old_doubled;
 		}
 		if (r->score_model == DK_SCORE_DOUBLING && !(in.solo && r->score_solo_call_points)) {
 			for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++)

@@ -6,6 +6,8 @@
 #include <json.h>
 #include <string.h>
 
+#include "foreign.h"
+
 static const char *name_of(const dk_game *g, int seat)
 {
 	const dk_player *p = dk_game_player_at(g, seat);
@@ -23,6 +25,63 @@ static void add_assumption(json_object *arr, const dk_rule_source *src)
 			   src->assumption) == 0)
 			return;
 	json_object_array_add(arr, json_object_new_string(src->assumption));
+}
+
+/* an imported game: the other program's score against dokoref's */
+static json_object *dk_json_foreign(const dk_game *g, const dk_replay *rp, const dk_score *s)
+{
+	static const char *const kinds[DK_CMP_KIND_COUNT] = {
+		"winner", "value", "card-points", "party", "only-theirs", "only-ours", "trick"
+	};
+	const dk_foreign_score *fs = g->foreign;
+	dk_cmp c;
+	dk_foreign_compare(&c, s, rp, fs);
+	json_object *f = json_object_new_object();
+	json_object_object_add(f, "program", json_object_new_string(fs->program));
+	json_object_object_add(f, "summary", json_object_new_boolean(fs->has_summary));
+	json_object_object_add(f, "winner", fs->winner == DK_PARTY_NONE ? NULL
+				: json_object_new_string(dk_party_name(fs->winner)));
+	json_object_object_add(f, "value", json_object_new_int(fs->value));
+	json_object_object_add(f, "bock", json_object_new_int(fs->bock));
+	json_object_object_add(f, "unexplained", json_object_new_int(c.unexplained));
+	json_object *diffs = json_object_new_array();
+	for (int i = 0; i < c.count; i++) {
+		const dk_cmp_diff *d = &c.diffs[i];
+		json_object *x = json_object_new_object();
+		json_object_object_add(x, "kind", json_object_new_string(kinds[d->kind]));
+		if (d->kind == DK_CMP_WINNER || d->kind == DK_CMP_PARTY) {
+			json_object_object_add(x, "ours", d->ours ? json_object_new_string(
+				dk_party_name((dk_party)d->ours)) : NULL);
+			json_object_object_add(x, "theirs", d->theirs ? json_object_new_string(
+				dk_party_name((dk_party)d->theirs)) : NULL);
+		} else {
+			json_object_object_add(x, "ours", json_object_new_int(d->ours));
+			json_object_object_add(x, "theirs", json_object_new_int(d->theirs));
+		}
+		if (d->kind == DK_CMP_PARTY)
+			json_object_object_add(x, "player", json_object_new_string(name_of(g, d->seat)));
+		if (d->kind == DK_CMP_TRICK) {
+			json_object_object_add(x, "trick", json_object_new_int(d->level));
+			json_object_object_add(x, "ours", json_object_new_string(name_of(g, d->ours)));
+			json_object_object_add(x, "theirs", json_object_new_string(
+				name_of(g, d->theirs)));
+		}
+		if (d->party != DK_PARTY_NONE)
+			json_object_object_add(x, "party", json_object_new_string(
+				dk_party_name(d->party)));
+		if (d->name)
+			json_object_object_add(x, "item", json_object_new_string(d->name));
+		if (d->kind == DK_CMP_ONLY_OURS)
+			json_object_object_add(x, "item", json_object_new_string(
+				dk_score_item_name(d->item)));
+		json_object_object_add(x, "option", d->option ? json_object_new_string(d->option)
+							     : NULL);
+		bool explained = d->kind == DK_CMP_VALUE ? c.value_explained : d->option != NULL;
+		json_object_object_add(x, "explained", json_object_new_boolean(explained));
+		json_object_array_add(diffs, x);
+	}
+	json_object_object_add(f, "differences", diffs);
+	return f;
 }
 
 void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
@@ -147,6 +206,8 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 		json_object_object_add(o, "recorded_ok", NULL);
 	}
 	json_object_object_add(o, "assumptions", assumptions);
+	if (g->foreign && s)
+		json_object_object_add(o, "foreign", dk_json_foreign(g, rp, s));
 
 	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 						      JSON_C_TO_STRING_NOSLASHESCAPE));

@@ -659,3 +659,10 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
 	dk_buf_puts(b, ": ");
 	penalty_points(b, lang, p, g, rp);
 }
+
+/* ---- for other renderers (foreign_text.c) ----------------------------- */
+
+void dk_text_score_item(dk_buf *b, dk_lang lang, const dk_score_item *it)
+{
+	item_words(b, lang, it);
+}

@@ -58,4 +58,7 @@ void dk_text_rule_source(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_
 void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
 		     const dk_replay *rp);
 
+/** Write the words of one score item ("Kontra under 90", "Fuchs caught"). */
+void dk_text_score_item(dk_buf *b, dk_lang lang, const dk_score_item *it);
+
 #endif

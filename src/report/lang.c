@@ -456,6 +456,34 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_AU_X_BOCK_PENDING_WRONG,
 		"the session starts with %ld Bock games pending, but the same players' last session left %ld",
 		"die Sitzung beginnt mit %ld offenen Bock-Spielen, die letzte Sitzung derselben Spieler hinterließ aber %ld"),
+	/* another program's score against dokoref's (FreeDoko) */
+	MSG(DK_MSG_FD_HEAD, "%s scored: %s won, value %d", "%s hat gewertet: %s gewinnt, Spielwert %d"),
+	MSG(DK_MSG_FD_SAME, ": the same as dokoref", ": wie dokoref"),
+	MSG(DK_MSG_FD_DIFF_ONE, ": %d difference", ": %d Unterschied"),
+	MSG(DK_MSG_FD_DIFF_MANY, ": %d differences", ": %d Unterschiede"),
+	MSG(DK_MSG_FD_ALL_EXPLAINED, ", each from a rule dokoref cannot express",
+		", jeder aus einer Regel, die dokoref nicht ausdrücken kann"),
+	MSG(DK_MSG_FD_WINNER, "winner: dokoref %s, %s %s", "Gewinner: dokoref %s, %s %s"),
+	MSG(DK_MSG_FD_VALUE, "value for Re: dokoref %d, %s %d", "Spielwert für Re: dokoref %d, %s %d"),
+	MSG(DK_MSG_FD_BOCK, " (bock x%d)", " (Bock x%d)"),
+	MSG(DK_MSG_FD_POINTS, "card points of %s: dokoref %d, %s %d",
+		"Augen von %s: dokoref %d, %s %d"),
+	MSG(DK_MSG_FD_PARTY, "party of %s: dokoref %s, %s %s", "Partei von %s: dokoref %s, %s %s"),
+	MSG(DK_MSG_FD_ONLY_THEIRS, "only %s scored \"%s\" for %s (%d)",
+		"nur %s wertet \"%s\" für %s (%d)"),
+	MSG(DK_MSG_FD_ONLY_OURS, "only dokoref scored %s for %s (%d)",
+		"nur dokoref wertet %s für %s (%d)"),
+	MSG(DK_MSG_FD_OPTION, " - %s's rule '%s', which dokoref cannot express",
+		" - %s-Regel '%s', die dokoref nicht ausdrücken kann"),
+	MSG(DK_MSG_FD_NOTE, "note: %s", "Hinweis: %s"),
+	MSG(DK_MSG_FD_HEAD_TRICKS, "%s's trick winners (the file has no score)",
+		"Stichgewinner laut %s (die Datei hat keine Wertung)"),
+	MSG(DK_MSG_FD_TRICK, "trick %d won by: dokoref %s, %s %s",
+		"Stich %d gewonnen von: dokoref %s, %s %s"),
+	MSG(DK_MSG_FD_SUMMARY, "compared with FreeDoko's score: %zu games, %zu the same, "
+		"%zu different only by rules dokoref cannot express, %zu different",
+		"mit FreeDokos Wertung verglichen: %zu Spiele, %zu gleich, %zu nur durch Regeln "
+		"verschieden, die dokoref nicht ausdrücken kann, %zu verschieden"),
 };
 
 #undef MSG

@@ -74,7 +74,7 @@ static const char *const lead_names[] = {
 };
 static const char *const severity_names[] = { "error", "warning", NULL };
 static const char *const swines_names[] = {
-	"none", "declared", "automatic", NULL
+	"none", "declared", "automatic", "declared-at-start", NULL
 };
 static const char *const clash_names[] = { "seat", "type", NULL };
 static const char *const reservation_names[] = {
@@ -119,6 +119,9 @@ static const char *const score_model_names[] = {
 static const char *const no_winner_names[] = {
 	"levels-and-specials", "specials-only", NULL
 };
+static const char *const mandatory_games_names[] = {
+	"all-games", "normal-games", NULL
+};
 static const char *const against_old_names[] = {
 	"none", "normal-games", "normal-games-except-poverty", "all-games", NULL
 };
@@ -147,6 +150,7 @@ NAMES_OF(skip_names, DK_SKIP_COUNT);
 NAMES_OF(score_model_names, DK_SCORE_MODEL_COUNT);
 NAMES_OF(no_winner_names, DK_NO_WINNER_COUNT);
 NAMES_OF(against_old_names, DK_AGAINST_OLD_COUNT);
+NAMES_OF(mandatory_games_names, DK_MANDATORY_GAMES_COUNT);
 
 static const char *solo_kind_name(int v)
 {
@@ -317,6 +321,9 @@ static const dk_rule_key keys[] = {
 		    announce_soloist_re_needs_opposition),
 	DK_INT_KEY("announce.mandatory_first_trick_points",
 		   announce_mandatory_points, 0, 44),
+	DK_ENUM_KEY("announce.mandatory_games", announce_mandatory_games,
+		    mandatory_games_names),
+	DK_BOOL_KEY("announce.mandatory_raise", announce_mandatory_raise),
 
 	DK_ENUM_KEY("score.model", score_model, score_model_names),
 	DK_INT_KEY("score.call_points", score_call_points, 0, 4),
@@ -334,6 +341,7 @@ static const dk_rule_key keys[] = {
 	DK_INT_KEY("score.solo_call_points", score_solo_call_points, 0, 4),
 	DK_BOOL_KEY("score.feigheit", score_feigheit),
 	DK_BOOL_KEY("score.counter_announcement_doubles", score_counter_doubles),
+	DK_BOOL_KEY("score.against_old_doubled", score_against_old_doubled),
 	DK_ENUM_KEY("penalty.revoke", penalty_revoke, revoke_penalty_names),
 
 	DK_ENUM_KEY("deal.after_solo", deal_after_solo, after_solo_names),
@@ -2112,19 +2120,33 @@ static int check_complete(loader *ld, const layer *L)
 }
 
 /* Load the file at path (canon: its canonical name) and its bases. */
+static int load_buffer(loader *ld, const char *buf, size_t len, const char *path,
+		       const char *canon);
+
 static int load_file(loader *ld, const char *path, const char *canon)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = -1;
+
+	if (read_file(&buf, &len, path, ld->diag) == 0)
+		rc = load_buffer(ld, buf, len, path, canon);
+	free(buf);
+	return rc;
+}
+
+/* one layer from the text buf (path names it in messages) and its bases */
+static int load_buffer(loader *ld, const char *buf, size_t len, const char *path,
+		       const char *canon)
 {
 	dk_arena tmp;
 	layer L = { 0 };
 	node *root = NULL;
-	char *buf = NULL;
-	size_t len = 0;
 	int rc = 0;
 
 	dk_arena_init(&tmp);
 	ld->chain[ld->depth++] = canon;
-	if (read_file(&buf, &len, path, ld->diag) < 0 ||
-	    build_tree(&root, &tmp, buf, len, path, ld->diag) < 0) {
+	if (build_tree(&root, &tmp, buf, len, path, ld->diag) < 0) {
 		rc = -1;
 		goto out;
 	}
@@ -2147,7 +2169,6 @@ static int load_file(loader *ld, const char *path, const char *canon)
 		rc = check_complete(ld, &L);
 out:
 	ld->depth--;
-	free(buf);
 	dk_arena_release(&tmp);
 	return rc;
 }
@@ -2769,4 +2790,28 @@ void dk_ruleset_catalog_release(dk_ruleset_catalog *catalog)
 	free(catalog->items);
 	catalog->items = NULL;
 	catalog->count = 0;
+}
+
+/* ---- rule sets made by a program (FreeDoko import) ------------------- */
+
+int dk_ruleset_load_text(dk_ruleset *out, const char *text, size_t len,
+			 const char *display_name, const char *const *search_dirs,
+			 dk_diag *diag)
+{
+	loader ld = { .rs = out, .dirs = search_dirs, .diag = diag };
+	int rc;
+
+	dk_ruleset_init(out);
+	if (len > DK_RULESET_MAX_BYTES) {
+		dk_diag_error(diag, display_name, no_loc,
+			      "rule set text is larger than 1 MiB, the limit for rule sets");
+		rc = -1;
+	} else {
+		rc = load_buffer(&ld, text, len, display_name, display_name);
+	}
+	if (rc == 0)
+		rc = dk_ruleset_check(out, diag);
+	if (rc < 0)
+		dk_ruleset_release(out);
+	return rc;
 }

@@ -216,4 +216,15 @@ int dk_ruleset_list(dk_ruleset_catalog *out, const char *const *search_dirs,
 /** Free the names and paths of a catalog and empty it. */
 void dk_ruleset_catalog_release(dk_ruleset_catalog *catalog);
 
+/**
+ * Load a rule set from len bytes of YAML text at text, as
+ * dk_ruleset_load loads a file: its base is looked up in search_dirs.
+ * display_name stands for the file in messages and in every value's
+ * source; a `name:` that differs from its stem is warned about, as for a
+ * file.  Used for rule sets converted from another program's files.
+ */
+int dk_ruleset_load_text(dk_ruleset *out, const char *text, size_t len,
+			 const char *display_name, const char *const *search_dirs,
+			 dk_diag *diag);
+
 #endif

@@ -450,6 +450,8 @@ static const struct shipped_value {
 	{ "ottendorf-2008", "announce.trick_by_trick", "false", "inh" },
 	{ "ottendorf-2008", "announce.soloist_re_needs_opposition", "false", "inh" },
 	{ "ottendorf-2008", "announce.mandatory_first_trick_points", "0", "inh" },
+	{ "ottendorf-2008", "announce.mandatory_games", "all-games", "inh" },
+	{ "ottendorf-2008", "announce.mandatory_raise", "true", "inh" },
 
 	/* wattenscheid-2016: §4 (D5: right of the dealer, a warning), §2 (D2),
 	 * §5 (three rounds), §6, §7 (the Contra party), §9 (Genscher), §10
@@ -494,6 +496,8 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "announce.trick_by_trick", "false", "inh" },
 	{ "wattenscheid-2016", "announce.soloist_re_needs_opposition", "false", "inh" },
 	{ "wattenscheid-2016", "announce.mandatory_first_trick_points", "0", "inh" },
+	{ "wattenscheid-2016", "announce.mandatory_games", "all-games", "inh" },
+	{ "wattenscheid-2016", "announce.mandatory_raise", "true", "inh" },
 
 	/* turnier-2022: §4 (left of the dealer, solos too), §5 (Trumpf > Damen >
 	 * Buben, outbidding), §6 (catch-up), §7 (Trumpfabgabe), §10 (D21, Stich
@@ -538,6 +542,8 @@ static const struct shipped_value {
 	{ "turnier-2022", "announce.trick_by_trick", "true", "" },
 	{ "turnier-2022", "announce.soloist_re_needs_opposition", "false", "inh" },
 	{ "turnier-2022", "announce.mandatory_first_trick_points", "0", "" },
+	{ "turnier-2022", "announce.mandatory_games", "all-games", "inh" },
+	{ "turnier-2022", "announce.mandatory_raise", "true", "inh" },
 
 	/* unsere-2024: §2 (reine Farbsoli, Köhler), §5, §6 (D27), §7 (D23, Fuchs
 	 * case, Ramsch), §10 (D21, immediate reply, keine 90 without Re, the
@@ -582,6 +588,8 @@ static const struct shipped_value {
 	{ "unsere-2024", "announce.trick_by_trick", "false", "inh" },
 	{ "unsere-2024", "announce.soloist_re_needs_opposition", "true", "" },
 	{ "unsere-2024", "announce.mandatory_first_trick_points", "0", "inh" },
+	{ "unsere-2024", "announce.mandatory_games", "all-games", "inh" },
+	{ "unsere-2024", "announce.mandatory_raise", "true", "inh" },
 
 	/* esslingen-2002: §2, §5 (5 Könige; Armut and Hochzeit together), §6
 	 * (D6), §7, §9 (automatic swines, Wende-Genscher), §10 (own cards,
@@ -626,6 +634,8 @@ static const struct shipped_value {
 	{ "esslingen-2002", "announce.trick_by_trick", "false", "inh" },
 	{ "esslingen-2002", "announce.soloist_re_needs_opposition", "false", "inh" },
 	{ "esslingen-2002", "announce.mandatory_first_trick_points", "30", "D10" },
+	{ "esslingen-2002", "announce.mandatory_games", "all-games", "" },
+	{ "esslingen-2002", "announce.mandatory_raise", "true", "D10" },
 	/* the two keys the engine added: following suit, the few-trumps limit */
 	{ "ottendorf-2008", "play.follow_suit", "true", "" },
 	{ "ottendorf-2008", "throw_in.few_trumps_max", "1", "inh" },
@@ -665,6 +675,7 @@ static const struct shipped_value {
 	{ "ottendorf-2008", "score.solo_call_points", "0", "" },
 	{ "ottendorf-2008", "score.feigheit", "false", "" },
 	{ "ottendorf-2008", "score.counter_announcement_doubles", "false", "inh" },
+	{ "ottendorf-2008", "score.against_old_doubled", "false", "inh" },
 	{ "wattenscheid-2016", "score.model", "additive", "D13" },
 	{ "wattenscheid-2016", "score.call_points", "2", "D13" },
 	{ "wattenscheid-2016", "score.reached_against_limit", "true", "D13" },
@@ -680,6 +691,7 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "score.solo_call_points", "0", "D13" },
 	{ "wattenscheid-2016", "score.feigheit", "false", "D13" },
 	{ "wattenscheid-2016", "score.counter_announcement_doubles", "false", "D13" },
+	{ "wattenscheid-2016", "score.against_old_doubled", "false", "inh" },
 	{ "turnier-2022", "score.model", "doubling", "D11" },
 	{ "turnier-2022", "score.call_points", "0", "" },
 	{ "turnier-2022", "score.reached_against_limit", "false", "" },
@@ -695,6 +707,7 @@ static const struct shipped_value {
 	{ "turnier-2022", "score.solo_call_points", "1", "" },
 	{ "turnier-2022", "score.feigheit", "false", "" },
 	{ "turnier-2022", "score.counter_announcement_doubles", "false", "inh" },
+	{ "turnier-2022", "score.against_old_doubled", "true", "" },
 	{ "unsere-2024", "score.model", "doubling", "D11" },
 	{ "unsere-2024", "score.call_points", "0", "" },
 	{ "unsere-2024", "score.reached_against_limit", "false", "" },
@@ -710,6 +723,7 @@ static const struct shipped_value {
 	{ "unsere-2024", "score.solo_call_points", "0", "D18" },
 	{ "unsere-2024", "score.feigheit", "false", "inh" },
 	{ "unsere-2024", "score.counter_announcement_doubles", "false", "inh" },
+	{ "unsere-2024", "score.against_old_doubled", "true", "" },
 	{ "esslingen-2002", "score.model", "additive", "" },
 	{ "esslingen-2002", "score.call_points", "1", "" },
 	{ "esslingen-2002", "score.reached_against_limit", "false", "" },
@@ -725,6 +739,7 @@ static const struct shipped_value {
 	{ "esslingen-2002", "score.solo_call_points", "0", "" },
 	{ "esslingen-2002", "score.feigheit", "true", "D26" },
 	{ "esslingen-2002", "score.counter_announcement_doubles", "true", "" },
+	{ "esslingen-2002", "score.against_old_doubled", "false", "inh" },
 	/* what a revoke costs when reclaimed */
 	{ "ottendorf-2008", "penalty.revoke", "ddv-classes", "inh" },
 	{ "wattenscheid-2016", "penalty.revoke", "ddv-classes", "inh" },
@@ -1524,7 +1539,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 72);
+	cr_assert_eq(n, 75);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

@@ -1,0 +1,678 @@
+/*
+ * fmt_freedoko_rules.c - FreeDoko's rule block as a dokoref rule set.
+ *
+ * Each FreeDoko option is looked up in one table: its default (FreeDoko's
+ * hard-coded one, used when a party file leaves it out), the option it
+ * depends on (FreeDoko writes inactive options too; one whose parent is off
+ * counts as off), and either the dokoref key it sets or why dokoref cannot
+ * express it.  The dokoref values are then written as YAML on a base set,
+ * each with the FreeDoko line it rests on, and loaded by the ordinary rule
+ * set loader.  formats/freedoko.md has the table in words.
+ */
+#include "fmt_freedoko.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* how an option that dokoref cannot express matters */
+typedef enum fd_effect {
+	FD_MAPPED = 0,       /* read into a dokoref key below */
+	FD_NONE,             /* about the party or the program, not one game */
+	FD_WHEN_ON,          /* changes verdicts when on (effective) */
+	FD_WHEN_OFF,         /* changes verdicts when off */
+	FD_REFUSED_WHEN_ON,  /* when on, such a game is refused on reading */
+} fd_effect;
+
+typedef struct fd_opt {
+	const char *key;
+	const char *def;         /* FreeDoko's hard-coded default */
+	const char *parent;      /* the option it depends on, or NULL */
+	fd_effect effect;
+	const char *why;         /* for the unmapped ones */
+} fd_opt;
+
+static const fd_opt opts[] = {
+	{ "number of rounds limited", "true", NULL, FD_NONE, "the length of a party" },
+	{ "number of rounds", "20", "number of rounds limited", FD_NONE, "the length of a party" },
+	{ "points limited", "false", NULL, FD_NONE, "the length of a party" },
+	{ "points", "40", "points limited", FD_NONE, "the length of a party" },
+	{ "number of duty soli", "0", NULL, FD_NONE, "duty soli are a matter of the party" },
+	{ "number of duty color soli", "0", NULL, FD_NONE, "duty soli are a matter of the party" },
+	{ "number of duty picture soli", "0", NULL, FD_NONE, "duty soli are a matter of the party" },
+	{ "offer duty solo", "true", NULL, FD_NONE, "duty soli are a matter of the party" },
+	{ "lustsolo player leads", "true", NULL, FD_MAPPED, NULL },
+	{ "solo always counts triple", "false", NULL, FD_WHEN_ON,
+	  "dokoref multiplies only the soloist's share" },
+	{ "number of players", "4", NULL, FD_NONE, "always 4" },
+	{ "number of players in game", "4", NULL, FD_NONE, "always 4" },
+	{ "mutate", "false", NULL, FD_NONE, "a developer feature" },
+	{ "show if valid", "true", NULL, FD_NONE, "display only" },
+	{ "show all hands", "false", NULL, FD_NONE, "display only" },
+	{ "show tricks number", "1", NULL, FD_NONE, "display only" },
+	{ "show tricks in trickpiles", "false", NULL, FD_NONE, "display only" },
+	{ "show trickpiles points", "false", NULL, FD_NONE, "display only" },
+	{ "show known teams in game", "false", NULL, FD_NONE, "display only" },
+	{ "show soloplayer in game", "true", NULL, FD_NONE, "display only" },
+	{ "card hint", "false", NULL, FD_NONE, "display only" },
+	{ "take back tricks", "false", NULL, FD_NONE, "a program feature" },
+	{ "with nines", "true", NULL, FD_MAPPED, NULL },
+	{ "dollen", "true", NULL, FD_WHEN_OFF, "dokoref's ♥10 are always the highest trumps" },
+	{ "dollen second over first", "true", "dollen", FD_MAPPED, NULL },
+	{ "dollen contrary in last trick", "false", "dollen second over first", FD_MAPPED, NULL },
+	{ "dollen first over second with swines", "false", "swines", FD_WHEN_ON,
+	  "dokoref has no tie rule that depends on swines" },
+	{ "swines", "true", NULL, FD_MAPPED, NULL },
+	{ "swines announcement begin", "true", "swines", FD_MAPPED, NULL },
+	{ "swine only second", "false", "swines", FD_WHEN_ON,
+	  "dokoref's swines are both trump aces in one hand" },
+	{ "swines in solo", "true", "swines", FD_MAPPED, NULL },
+	{ "swines in poverty", "true", "swines", FD_WHEN_OFF,
+	  "dokoref's swines count in a poverty too" },
+	{ "hyperswines", "false", NULL, FD_WHEN_ON, "dokoref has no hyperswines" },
+	{ "hyperswines announcement begin", "true", "hyperswines", FD_NONE, "part of hyperswines" },
+	{ "hyperswines in solo", "true", "hyperswines", FD_NONE, "part of hyperswines" },
+	{ "hyperswines in poverty", "true", "hyperswines", FD_NONE, "part of hyperswines" },
+	{ "swines and hyperswines joint", "false", "hyperswines", FD_NONE, "part of hyperswines" },
+	{ "throw with nines", "true", "with nines", FD_MAPPED, NULL },
+	{ "min number of throwing nines", "5", "throw with nines", FD_MAPPED, NULL },
+	{ "throw with kings", "false", NULL, FD_MAPPED, NULL },
+	{ "min number of throwing kings", "5", "throw with kings", FD_MAPPED, NULL },
+	{ "throw with nines and kings", "false", NULL, FD_WHEN_ON,
+	  "dokoref has no throwing for nines and kings together" },
+	{ "min number of throwing nines and kings", "7", "throw with nines and kings", FD_NONE,
+	  "part of throw with nines and kings" },
+	{ "throw with richness", "false", NULL, FD_WHEN_ON, "dokoref has no throwing for card points" },
+	{ "min richness for throwing", "70", "throw with richness", FD_NONE,
+	  "part of throw with richness" },
+	{ "throw when fox highest trump", "false", NULL, FD_WHEN_ON,
+	  "dokoref has no throwing for a fox as highest trump" },
+	{ "throw with one trump", "false", "poverty", FD_WHEN_ON,
+	  "dokoref's poverty is passed whatever the trumps" },
+	{ "throwing before solo", "false", NULL, FD_MAPPED, NULL },
+	{ "poverty", "true", NULL, FD_MAPPED, NULL },
+	{ "poverty shift", "true", "poverty", FD_WHEN_OFF,
+	  "dokoref's poverty always passes cards" },
+	{ "poverty shift only trump", "false", "poverty shift", FD_MAPPED, NULL },
+	{ "poverty fox do not count", "false", "poverty", FD_WHEN_ON,
+	  "dokoref counts the ♦A as a trump of a poverty" },
+	{ "poverty fox shift extra", "false", "poverty", FD_WHEN_ON,
+	  "dokoref passes no extra cards for foxes" },
+	{ "poverty fox shift open", "false", "poverty", FD_NONE,
+	  "how cards are passed, not which" },
+	{ "marriage before poverty", "false", "poverty", FD_MAPPED, NULL },
+	{ "marriage determination", "12", NULL, FD_MAPPED, NULL },
+	{ "marriage first foreign", "true", NULL, FD_MAPPED, NULL },
+	{ "marriage first color", "true", NULL, FD_MAPPED, NULL },
+	{ "marriage first single color", "true", NULL, FD_REFUSED_WHEN_ON,
+	  "dokoref has no first-club/spade/heart-trick condition; such a marriage is refused" },
+	{ "marriage first trump", "true", NULL, FD_MAPPED, NULL },
+	{ "marriage first one decides", "false", NULL, FD_MAPPED, NULL },
+	{ "genscher", "false", NULL, FD_WHEN_ON,
+	  "FreeDoko's genscher chooses a partner; dokoref's Genscher is another rule" },
+	{ "solo", "true", NULL, FD_MAPPED, NULL },
+	{ "solo jack", "true", "solo", FD_MAPPED, NULL },
+	{ "solo queen", "true", "solo", FD_MAPPED, NULL },
+	{ "solo king", "true", "solo", FD_REFUSED_WHEN_ON,
+	  "dokoref has no king solo; such a game is refused" },
+	{ "solo queen jack", "true", "solo", FD_REFUSED_WHEN_ON,
+	  "dokoref has no queen-jack solo; such a game is refused" },
+	{ "solo king jack", "true", "solo", FD_REFUSED_WHEN_ON,
+	  "dokoref has no king-jack solo; such a game is refused" },
+	{ "solo king queen", "true", "solo", FD_REFUSED_WHEN_ON,
+	  "dokoref has no king-queen solo; such a game is refused" },
+	{ "solo koehler", "true", "solo", FD_MAPPED, NULL },
+	{ "solo color", "true", "solo", FD_MAPPED, NULL },
+	{ "solo meatless", "true", "solo", FD_MAPPED, NULL },
+	{ "bock", "true", NULL, FD_WHEN_ON, "dokoref does not score bock rounds" },
+	{ "bock multiplier", "2", "bock", FD_NONE, "part of bock" },
+	{ "append bock", "false", "bock", FD_NONE, "part of bock" },
+	{ "bock after 120-120", "true", "bock", FD_NONE, "part of bock" },
+	{ "bock after lost solo", "false", "bock", FD_NONE, "part of bock" },
+	{ "bock after lost re/contra", "false", "bock", FD_NONE, "part of bock" },
+	{ "bock after heart trick", "false", "bock", FD_NONE, "part of bock" },
+	{ "bock after black game", "false", "bock", FD_NONE, "part of bock" },
+	{ "extrapoint catch fox", "true", NULL, FD_MAPPED, NULL },
+	{ "extrapoint catch fox last trick", "false", NULL, FD_WHEN_ON,
+	  "dokoref has no extra point for a fox caught in the last trick" },
+	{ "extrapoint fox last trick", "true", NULL, FD_WHEN_ON,
+	  "dokoref has no extra point for a fox winning the last trick" },
+	{ "extrapoint double fox last trick", "false", "extrapoint fox last trick", FD_WHEN_ON,
+	  "dokoref has no extra point for a fox winning the last trick" },
+	{ "extrapoint dolle jabs dolle", "false", "dollen second over first", FD_WHEN_ON,
+	  "dokoref has no extra point for a ♥10 beating the other" },
+	{ "extrapoint heart trick", "false", NULL, FD_WHEN_ON,
+	  "dokoref has no extra point for a heart trick" },
+	{ "extrapoint charlie", "true", NULL, FD_MAPPED, NULL },
+	{ "extrapoint catch charlie", "true", NULL, FD_MAPPED, NULL },
+	{ "extrapoint double charlie", "false", "extrapoint charlie", FD_WHEN_ON,
+	  "dokoref counts one Karlchen winning the last trick" },
+	{ "extrapoint catch double charlie", "false", "extrapoint catch charlie", FD_WHEN_OFF,
+	  "dokoref counts each Karlchen caught in the last trick" },
+	{ "extrapoint catch charlie only with diamond queen", "false", "extrapoint catch charlie",
+	  FD_WHEN_ON, "dokoref lets any card catch Karlchen" },
+	{ "announcement first trick thirty points", "true", NULL, FD_MAPPED, NULL },
+	{ "announcement first trick thirty points only first", "false",
+	  "announcement first trick thirty points", FD_WHEN_ON,
+	  "dokoref's duty to announce has no such limit" },
+	{ "announcement first trick thirty points only re/contra", "true",
+	  "announcement first trick thirty points", FD_MAPPED, NULL },
+	{ "announcement first trick thirty points in marriage", "true",
+	  "announcement first trick thirty points", FD_WHEN_OFF,
+	  "dokoref's announce.mandatory_games has no 'normal games only, no marriage'" },
+	{ "announcement re/contra doubles", "true", NULL, FD_MAPPED, NULL },
+	{ "announcement contra doubles against re", "false", NULL, FD_WHEN_ON,
+	  "dokoref adds one point for \"gegen die Alten\"" },
+	{ "knocking", "false", NULL, FD_WHEN_ON, "dokoref has no knocking" },
+	{ "announcement no 120", "11", NULL, FD_MAPPED, NULL },
+	{ "announcement no 90", "9", NULL, FD_MAPPED, NULL },
+	{ "announcement no 60", "6", NULL, FD_MAPPED, NULL },
+	{ "announcement no 30", "3", NULL, FD_MAPPED, NULL },
+	{ "announcement no 0", "3", NULL, FD_MAPPED, NULL },
+	{ "last announcement", "3", NULL, FD_MAPPED, NULL },
+	{ "announcement till full trick", "false", NULL, FD_WHEN_ON,
+	  "dokoref counts the announcer's own cards" },
+	{ "announcement reply", "true", NULL, FD_MAPPED, NULL },
+	{ "announcement strict limit", "false", NULL, FD_WHEN_ON,
+	  "dokoref's Re and Kontra are not bids of 121" },
+	{ "counting", "plus", NULL, FD_MAPPED, NULL },
+	{ NULL, NULL, NULL, FD_NONE, NULL }
+};
+
+typedef struct fd_val {
+	const fd_opt *opt;
+	const char *value;       /* as written, or the default */
+	dk_loc loc;              /* 0 = FreeDoko's default */
+	bool on;                 /* effective (boolean options) */
+	long num;
+} fd_val;
+
+#define OPT_COUNT (sizeof(opts) / sizeof(opts[0]) - 1)
+
+static const fd_opt *find_opt(const char *key)
+{
+	/* two legacy names FreeDoko still reads */
+	if (strcmp(key, "throw with five nines") == 0)
+		key = "throw with nines";
+	else if (strcmp(key, "throw with six kings") == 0)
+		key = "throw with kings";
+	for (size_t i = 0; i < OPT_COUNT; i++)
+		if (strcmp(opts[i].key, key) == 0)
+			return &opts[i];
+	return NULL;
+}
+
+static int parse_bool(const char *s)
+{
+	if (!strcmp(s, "true") || !strcmp(s, "yes") || !strcmp(s, "1"))
+		return 1;
+	if (!strcmp(s, "false") || !strcmp(s, "no") || !strcmp(s, "0"))
+		return 0;
+	return -1;
+}
+
+typedef struct conv {
+	fd_val v[OPT_COUNT];
+	const char *file;
+	dk_buf *out;
+	dk_fd_rule_map *map;
+	dk_diag *diag;
+	int rc;
+} conv;
+
+static fd_val *val(conv *c, const char *key)
+{
+	const fd_opt *o = find_opt(key);
+	return o ? &c->v[o - opts] : NULL;
+}
+
+static bool on(conv *c, const char *key)
+{
+	fd_val *x = val(c, key);
+	return x && x->on;
+}
+
+static long num(conv *c, const char *key)
+{
+	fd_val *x = val(c, key);
+	return x ? x->num : 0;
+}
+
+/* a YAML single-quoted string of s */
+static void put_quoted(dk_buf *b, const char *s)
+{
+	dk_buf_putc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			dk_buf_putc(b, '\'');
+		if ((unsigned char)*s >= 0x20 || *s == '\t')
+			dk_buf_putc(b, *s);
+	}
+	dk_buf_putc(b, '\'');
+}
+
+/* the source of a value: the FreeDoko lines it rests on */
+static void put_source(conv *c, const char *const *keys, const char *extra)
+{
+	char text[1200];
+	size_t n = 0;
+	text[0] = '\0';
+	for (size_t i = 0; keys[i]; i++) {
+		fd_val *x = val(c, keys[i]);
+		if (!x)
+			continue;
+		int k;
+		if (x->loc.line)
+			k = snprintf(text + n, sizeof(text) - n, "%sFreeDoko %s:%u: \"%s = %s\"",
+				     i ? "; " : "", c->file, (unsigned)x->loc.line, x->opt->key,
+				     x->value);
+		else
+			k = snprintf(text + n, sizeof(text) - n,
+				     "%sFreeDoko default (not in %s): \"%s = %s\"", i ? "; " : "",
+				     c->file, x->opt->key, x->value);
+		if (k < 0 || (size_t)k >= sizeof(text) - n)
+			break;
+		n += (size_t)k;
+	}
+	if (n == 0)
+		n = (size_t)snprintf(text, sizeof(text), "FreeDoko has no option for it "
+				     "(formats/freedoko.md, How FreeDoko scores)");
+	if (extra && n < sizeof(text))
+		snprintf(text + n, sizeof(text) - n, ": %s", extra);
+	dk_buf_puts(c->out, "    source: ");
+	put_quoted(c->out, text);
+	dk_buf_putc(c->out, '\n');
+}
+
+#define KEYS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+#define FIXED ((const char *const[]){ NULL })  /* no option: FreeDoko always does it */
+
+static void rule(conv *c, const char *key, const char *value, const char *const *from,
+		 const char *extra)
+{
+	dk_buf_printf(c->out, "  %s:\n    value: %s\n", key, value);
+	put_source(c, from, extra);
+}
+
+static void unmapped(conv *c, const fd_val *x)
+{
+	const fd_opt *o = x->opt;
+	bool verdict = false;
+	switch (o->effect) {
+	case FD_MAPPED:
+		return;
+	case FD_NONE:
+		verdict = false;
+		break;
+	case FD_WHEN_ON:
+	case FD_REFUSED_WHEN_ON:
+		if (!x->on)
+			return;
+		verdict = o->effect == FD_WHEN_ON;
+		break;
+	case FD_WHEN_OFF:
+		if (x->on)
+			return;
+		verdict = true;
+		break;
+	}
+	/* an option whose parent is off does not apply */
+	if (o->parent && !on(c, o->parent))
+		return;
+	if (c->map->unmapped_count == DK_FD_MAX_UNMAPPED)
+		return;
+	dk_fd_unmapped *u = &c->map->unmapped[c->map->unmapped_count++];
+	u->key = o->key;
+	u->value = x->value;
+	u->loc = x->loc;
+	u->verdict = verdict;
+	u->why = o->why;
+	if (verdict)
+		c->map->verdict_count++;
+}
+
+int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rules,
+			const char *base, const char *name, const char *file, dk_diag *diag)
+{
+	conv c;
+	memset(&c, 0, sizeof(c));
+	memset(map, 0, sizeof(*map));
+	c.file = file;
+	c.out = out;
+	c.map = map;
+	c.diag = diag;
+	for (size_t i = 0; i < OPT_COUNT; i++) {
+		c.v[i].opt = &opts[i];
+		c.v[i].value = opts[i].def;
+	}
+	for (size_t i = 0; i < rules->count; i++) {
+		const dk_fd_rule *x = &rules->items[i];
+		fd_val *v = val(&c, x->key);
+		if (!v) {
+			/* FreeDoko itself only warns about unknown names */
+			dk_diag_warning(diag, file, x->loc, "unknown FreeDoko rule '%s' is ignored",
+					x->key);
+			continue;
+		}
+		v->value = x->value;
+		v->loc = x->loc;
+	}
+	/* values: booleans, numbers, counting */
+	for (size_t i = 0; i < OPT_COUNT; i++) {
+		fd_val *v = &c.v[i];
+		bool boolean = strcmp(v->opt->def, "true") == 0 || strcmp(v->opt->def, "false") == 0;
+		if (strcmp(v->opt->key, "counting") == 0) {
+			if (strcmp(v->value, "plus") && strcmp(v->value, "minus") &&
+			    strcmp(v->value, "plus-minus")) {
+				dk_diag_error(diag, file, v->loc, "'counting' is plus, minus or "
+					      "plus-minus, not '%s'", v->value);
+				c.rc = -1;
+			}
+			continue;
+		}
+		if (boolean) {
+			int b = parse_bool(v->value);
+			if (b < 0) {
+				dk_diag_error(diag, file, v->loc, "'%s' is true or false, not '%s'",
+					      v->opt->key, v->value);
+				c.rc = -1;
+				b = 0;
+			}
+			v->on = b;
+		} else {
+			char *e;
+			long n = strtol(v->value, &e, 10);
+			if (*e || e == v->value || n < 0 || n > 10000) {
+				dk_diag_error(diag, file, v->loc, "'%s' is a number, not '%s'",
+					      v->opt->key, v->value);
+				c.rc = -1;
+				n = 0;
+			}
+			v->num = n;
+		}
+	}
+	/* effective values: a child of an option that is off is off */
+	for (size_t i = 0; i < OPT_COUNT; i++)
+		if (c.v[i].opt->parent && !on(&c, c.v[i].opt->parent))
+			c.v[i].on = false;
+	if (c.rc < 0)
+		return -1;
+
+	int hand = on(&c, "with nines") ? 12 : 10;
+	dk_buf_printf(out, "# Converted by dokoref from the FreeDoko rules in %s.\n"
+		      "# Every value names the FreeDoko line it rests on; the options\n"
+		      "# dokoref cannot express are listed at the end.\n", file);
+	dk_buf_printf(out, "name: %s\ntitle: ", name);
+	char title[600];
+	snprintf(title, sizeof(title), "FreeDoko rules of %s", file);
+	put_quoted(out, title);
+	dk_buf_puts(out, "\ndocument: ");
+	put_quoted(out, file);
+	dk_buf_printf(out, "\nbase: %s\nrules:\n", base);
+
+	rule(&c, "deck.nines", on(&c, "with nines") ? "true" : "false", KEYS("with nines"), NULL);
+	rule(&c, "ties.heart10",
+	     !on(&c, "dollen second over first") ? "first-wins"
+	     : on(&c, "dollen contrary in last trick") ? "second-wins-except-last" : "second-wins",
+	     KEYS("dollen second over first", "dollen contrary in last trick"), NULL);
+	rule(&c, "lead.normal", "left-of-dealer", KEYS("lustsolo player leads"),
+	     "FreeDoko's start player, left of the dealer, leads a normal game");
+	rule(&c, "lead.solo", on(&c, "lustsolo player leads") ? "soloist" : "left-of-dealer",
+	     KEYS("lustsolo player leads"), "a duty solo is always led by the soloist");
+
+	/* solos */
+	char kinds[200] = "[";
+	bool solo = on(&c, "solo");
+	if (solo && on(&c, "solo queen"))
+		strcat(kinds, "queens, ");
+	if (solo && on(&c, "solo jack"))
+		strcat(kinds, "jacks, ");
+	if (solo && on(&c, "solo color"))
+		strcat(kinds, "clubs, spades, hearts, diamonds, ");
+	if (solo && on(&c, "solo meatless"))
+		strcat(kinds, "fleischlos, ");
+	if (solo && on(&c, "solo koehler"))
+		strcat(kinds, "koehler, ");
+	size_t kl = strlen(kinds);
+	if (kl > 2)
+		kinds[kl - 2] = '\0';
+	strcat(kinds, "]");
+	rule(&c, "solo.kinds", kinds, KEYS("solo", "solo queen", "solo jack", "solo color",
+					   "solo meatless", "solo koehler"), NULL);
+	rule(&c, "solo.clash", "seat", KEYS("solo"),
+	     "of two solos the player asked first plays (a duty solo before a lust solo)");
+	rule(&c, "solo.priority", "[]", KEYS("solo"), "FreeDoko ranks no solo above another");
+
+	/* reservations: solo, throwing, poverty, marriage in FreeDoko's order */
+	char order[100] = "[";
+	bool nines_throw = on(&c, "throw with nines") && num(&c, "min number of throwing nines") == 5;
+	bool kings_throw = on(&c, "throw with kings") && num(&c, "min number of throwing kings") == 5;
+	bool throw_in = nines_throw || kings_throw;
+	const char *sep = "";
+	if (throw_in && on(&c, "throwing before solo")) {
+		strcat(order, "throw-in");
+		sep = ", ";
+	}
+	if (solo) {
+		strcat(order, sep);
+		strcat(order, "solo");
+		sep = ", ";
+	}
+	if (throw_in && !on(&c, "throwing before solo")) {
+		strcat(order, sep);
+		strcat(order, "throw-in");
+		sep = ", ";
+	}
+	bool poverty = on(&c, "poverty");
+	if (poverty && on(&c, "marriage before poverty")) {
+		strcat(order, sep);
+		strcat(order, "marriage, poverty]");
+	} else {
+		strcat(order, sep);
+		strcat(order, poverty ? "poverty, marriage]" : "marriage]");
+	}
+	rule(&c, "reservations.order", order,
+	     KEYS("solo", "throwing before solo", "poverty", "marriage before poverty"),
+	     "a solo before throwing, throwing before a poverty, a poverty before a marriage");
+	char reasons[80] = "[";
+	if (nines_throw)
+		strcat(reasons, kings_throw ? "five-nines, five-kings]" : "five-nines]");
+	else
+		strcat(reasons, kings_throw ? "five-kings]" : "]");
+	rule(&c, "throw_in.reasons", reasons,
+	     KEYS("throw with nines", "min number of throwing nines", "throw with kings",
+		  "min number of throwing kings"), NULL);
+	/* throwing with other than five: an option of its own that cannot be said */
+	static const fd_opt other_nines = { "min number of throwing nines", "5", NULL, FD_WHEN_ON,
+					    "dokoref throws with five nines only" };
+	static const fd_opt other_kings = { "min number of throwing kings", "5", NULL, FD_WHEN_ON,
+					    "dokoref throws with five kings only" };
+	if (on(&c, "throw with nines") && !nines_throw) {
+		fd_val *x = val(&c, "min number of throwing nines");
+		x->opt = &other_nines;
+		x->on = true;
+	}
+	if (on(&c, "throw with kings") && !kings_throw) {
+		fd_val *x = val(&c, "min number of throwing kings");
+		x->opt = &other_kings;
+		x->on = true;
+	}
+
+	/* swines */
+	bool swines = on(&c, "swines");
+	rule(&c, "swines.kind", !swines ? "none"
+	     : on(&c, "swines announcement begin") ? "declared-at-start" : "declared",
+	     KEYS("swines", "swines announcement begin"), NULL);
+	char ssolos[80] = "[]";
+	if (swines && on(&c, "swines in solo") && solo && on(&c, "solo color"))
+		strcpy(ssolos, "[clubs, spades, hearts, diamonds]");
+	rule(&c, "swines.solos", ssolos, KEYS("swines in solo", "solo color"),
+	     "the aces of the solo colour in a colour solo");
+	rule(&c, "genscher.enabled", "false", KEYS("genscher"),
+	     "dokoref's Genscher (reversing the trumps) is not FreeDoko's");
+	rule(&c, "wende_genscher.enabled", "false", KEYS("genscher"), NULL);
+
+	/* marriage */
+	char conds[100] = "[";
+	const char *def = NULL;
+	bool any = false;
+	if (on(&c, "marriage first foreign")) {
+		strcat(conds, "first-trick");
+		def = def ? def : "first-trick";
+		any = true;
+	}
+	if (on(&c, "marriage first color")) {
+		strcat(conds, any ? ", first-fehl-trick" : "first-fehl-trick");
+		def = def ? def : "first-fehl-trick";
+		any = true;
+	}
+	if (on(&c, "marriage first trump")) {
+		strcat(conds, any ? ", first-trump-trick" : "first-trump-trick");
+		def = def ? def : "first-trump-trick";
+		any = true;
+	}
+	if (!any && !on(&c, "marriage first single color")) {
+		/* FreeDoko switches 'first color' back on */
+		strcat(conds, "first-fehl-trick");
+		def = "first-fehl-trick";
+	}
+	strcat(conds, "]");
+	if (!def)
+		def = "first-trick";
+	rule(&c, "marriage.enabled", "true", KEYS("marriage determination"),
+	     "FreeDoko always allows a marriage");
+	rule(&c, "marriage.conditions", conds,
+	     KEYS("marriage first foreign", "marriage first color", "marriage first trump"), NULL);
+	rule(&c, "marriage.default_condition", def,
+	     KEYS("marriage first foreign", "marriage first color", "marriage first trump"),
+	     "the first selector FreeDoko allows");
+	char n[32];
+	long det = num(&c, "marriage determination");
+	snprintf(n, sizeof(n), "%ld", det < 1 ? 1 : det > hand ? hand : det);
+	rule(&c, "marriage.deadline_trick", n, KEYS("marriage determination"), NULL);
+	rule(&c, "marriage.alone", "solo", KEYS("marriage determination"),
+	     "after the determination the bride plays alone, scored as a solo");
+	rule(&c, "marriage.silent_solo", "diamonds", KEYS("marriage determination"),
+	     "FreeDoko scores a silent marriage as a solo with the normal trumps");
+	rule(&c, "marriage.bride_meets_condition",
+	     on(&c, "marriage first one decides") ? "alone" : "skipped",
+	     KEYS("marriage first one decides"), NULL);
+	rule(&c, "marriage.deadline_shift", "by-clarifying-trick", KEYS("marriage determination"),
+	     "announcement deadlines in a marriage move by the determination trick less one");
+
+	/* poverty */
+	rule(&c, "poverty.enabled", poverty ? "true" : "false", KEYS("poverty"), NULL);
+	rule(&c, "poverty.max_trumps", "3", KEYS("poverty"),
+	     "a poverty is a hand of at most 3 trumps (fixed in FreeDoko)");
+	rule(&c, "poverty.pass", on(&c, "poverty shift only trump") ? "trumps-only" : "trumps-filled",
+	     KEYS("poverty shift only trump"), NULL);
+	rule(&c, "poverty.pass_count", "3", KEYS("poverty shift"),
+	     "the poor player passes 3 cards (fixed in FreeDoko)");
+	rule(&c, "poverty.pair_party", "re", KEYS("poverty"),
+	     "the poor player and the taker form Re");
+	rule(&c, "poverty.return_fehl_first", "false", KEYS("poverty"),
+	     "the taker returns any cards");
+	rule(&c, "poverty.report", "count", KEYS("poverty"),
+	     "FreeDoko tells how many trumps came back");
+	rule(&c, "poverty.report_always", "true", KEYS("poverty"),
+	     "FreeDoko tells it also when none came back");
+	rule(&c, "poverty.refused", "redeal", KEYS("poverty shift"),
+	     "a poverty refused by all is dealt again");
+
+	/* announcements */
+	static const char *const ann[] = {
+		"announcement no 120", "announcement no 90", "announcement no 60",
+		"announcement no 30", "announcement no 0"
+	};
+	long last = num(&c, "last announcement");
+	char mp[80] = "[";
+	long prev = 0;
+	for (int i = 0; i < 5; i++) {
+		long need = num(&c, ann[i]);
+		if (need < last)
+			need = last;
+		long played = hand - need;
+		if (played < 0)
+			played = 0;
+		if (played < prev)
+			played = prev;
+		prev = played;
+		char t[32];
+		snprintf(t, sizeof(t), "%s%ld", i ? ", " : "", played);
+		strcat(mp, t);
+	}
+	strcat(mp, "]");
+	rule(&c, "announce.model", "own-cards", KEYS("announcement till full trick"),
+	     "FreeDoko counts the cards the announcer still holds");
+	rule(&c, "announce.max_played", mp,
+	     KEYS("announcement no 120", "announcement no 90", "announcement no 60",
+		  "announcement no 30", "announcement no 0", "last announcement"),
+	     "allowed while holding at least N cards: at most the hand size less N played, "
+	     "never after the last announcement");
+	rule(&c, "announce.reply", on(&c, "announcement reply") ? "one-card-later" : "none",
+	     KEYS("announcement reply"), NULL);
+	rule(&c, "announce.mandatory_first_trick_points",
+	     on(&c, "announcement first trick thirty points") ? "30" : "0",
+	     KEYS("announcement first trick thirty points"), NULL);
+	rule(&c, "announce.mandatory_games", "normal-games",
+	     KEYS("announcement first trick thirty points",
+		  "announcement first trick thirty points in marriage"),
+	     "FreeDoko makes the announcement in a normal game and a marriage, not in a solo or "
+	     "a poverty (the games of partyB.gameplay-debug.log show it)");
+	rule(&c, "announce.mandatory_raise",
+	     on(&c, "announcement first trick thirty points only re/contra") ? "false" : "true",
+	     KEYS("announcement first trick thirty points only re/contra"), NULL);
+
+	/* scoring */
+	bool doubles = on(&c, "announcement re/contra doubles");
+	rule(&c, "score.model", doubles ? "doubling" : "additive",
+	     KEYS("announcement re/contra doubles"), NULL);
+	rule(&c, "score.call_points", "2", KEYS("announcement re/contra doubles"),
+	     "\"no 120 said\" is worth 2");
+	rule(&c, "score.reached_against_limit", "true", FIXED,
+	     "FreeDoko scores \"got 120 against no 90\" and the like");
+	rule(&c, "score.lone_kontra", "true", FIXED,
+	     "with only Kontra announced Re wins with 120");
+	rule(&c, "score.against_old", "normal-games", KEYS("announcement contra doubles against re"),
+	     "\"contra won\" in every game but a solo");
+	rule(&c, "score.doppelkopf", "true", FIXED,
+	     "a trick of 40 is always an extra point in FreeDoko");
+	rule(&c, "score.fox", on(&c, "extrapoint catch fox") ? "true" : "false",
+	     KEYS("extrapoint catch fox"), NULL);
+	rule(&c, "score.karlchen", on(&c, "extrapoint charlie") ? "true" : "false",
+	     KEYS("extrapoint charlie"), NULL);
+	rule(&c, "score.karlchen_caught", on(&c, "extrapoint catch charlie") ? "true" : "false",
+	     KEYS("extrapoint catch charlie"), NULL);
+	rule(&c, "score.solo_specials", "[]", FIXED,
+	     "no extra points in any solo");
+	rule(&c, "score.solo_factor", "3", FIXED, "a solo counts three times");
+	rule(&c, "score.solo_call_points", "0", FIXED, "Re and Kontra in a solo count as in any game");
+	rule(&c, "score.feigheit", "false", FIXED, "every level reached counts");
+	rule(&c, "score.counter_announcement_doubles", "false", FIXED, "a lost counter-announcement is not doubled");
+
+	/* what dokoref cannot say */
+	for (size_t i = 0; i < OPT_COUNT; i++)
+		unmapped(&c, &c.v[i]);
+	if (strcmp(val(&c, "counting")->value, "plus-minus") != 0 && map->unmapped_count <
+	    DK_FD_MAX_UNMAPPED) {
+		fd_val *x = val(&c, "counting");
+		dk_fd_unmapped *u = &map->unmapped[map->unmapped_count++];
+		u->key = x->opt->key;
+		u->value = x->value;
+		u->loc = x->loc;
+		u->verdict = false;
+		u->why = "dokoref writes plus-minus scores; the game's value is the same";
+	}
+	if (map->unmapped_count) {
+		dk_buf_puts(out, "# FreeDoko options dokoref cannot express (! = can change a verdict):\n");
+		for (size_t i = 0; i < map->unmapped_count; i++) {
+			const dk_fd_unmapped *u = &map->unmapped[i];
+			char where[32] = "default";
+			if (u->loc.line)
+				snprintf(where, sizeof(where), "line %u", (unsigned)u->loc.line);
+			dk_buf_printf(out, "#  %s %s = %s (%s): %s\n", u->verdict ? "!" : " ",
+				      u->key, u->value, where, u->why);
+		}
+	}
+	return 0;
+}
