@@ -5,6 +5,8 @@
 
 #include <json.h>
 
+#include "check_json.h"
+
 static const char *name_of(const dk_game *g, int seat)
 {
 	const dk_player *p = dk_game_player_at(g, seat);
@@ -45,13 +47,7 @@ void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t sess
 	json_object_object_add(o, "round", json_object_new_int(sg->round));
 	json_object *findings = json_object_new_array();
 	for (int i = 0; i < rp->finding_count; i++) {
-		const dk_finding *f = &rp->findings[i];
-		json_object *x = json_object_new_object();
-		json_object_object_add(x, "code", json_object_new_string(dk_finding_code_name(f->code)));
-		json_object_object_add(x, "kind", json_object_new_string(dk_finding_kind_name(f->kind)));
-		json_object_object_add(x, "line", json_object_new_int((int)f->loc.line));
-		json_object_object_add(x, "column", json_object_new_int((int)f->loc.col));
-		json_object_array_add(findings, x);
+		json_object_array_add(findings, dk_json_finding(&rp->findings[i], g));
 	}
 	json_object_object_add(o, "findings", findings);
 	json_object *issues = json_object_new_array();

@@ -84,6 +84,22 @@ static json_object *dk_json_foreign(const dk_game *g, const dk_replay *rp, const
 	return f;
 }
 
+json_object *dk_json_finding(const dk_finding *f, const dk_game *g)
+{
+	json_object *x = json_object_new_object();
+	json_object_object_add(x, "code", json_object_new_string(dk_finding_code_name(f->code)));
+	json_object_object_add(x, "kind", json_object_new_string(dk_finding_kind_name(f->kind)));
+	json_object_object_add(x, "trick", json_object_new_int(f->trick));
+	json_object_object_add(x, "card", json_object_new_int(f->card));
+	json_object_object_add(x, "player", f->seat ? json_object_new_string(name_of(g, f->seat))
+						  : NULL);
+	json_object_object_add(x, "line", json_object_new_int((int)f->loc.line));
+	json_object_object_add(x, "column", json_object_new_int((int)f->loc.col));
+	json_object_object_add(x, "rule", f->rule_key ? json_object_new_string(f->rule_key)
+						      : NULL);
+	return x;
+}
+
 void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
 		  const dk_rules *r, const dk_score *s, const long *per_seat,
 		  const dk_penalty *penalties)
@@ -116,17 +132,7 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 	json_object *findings = json_object_new_array();
 	for (int i = 0; i < rp->finding_count; i++) {
 		const dk_finding *f = &rp->findings[i];
-		json_object *x = json_object_new_object();
-		json_object_object_add(x, "code", json_object_new_string(dk_finding_code_name(f->code)));
-		json_object_object_add(x, "kind", json_object_new_string(dk_finding_kind_name(f->kind)));
-		json_object_object_add(x, "trick", json_object_new_int(f->trick));
-		json_object_object_add(x, "card", json_object_new_int(f->card));
-		json_object_object_add(x, "player", f->seat ? json_object_new_string(name_of(g, f->seat))
-							  : NULL);
-		json_object_object_add(x, "line", json_object_new_int((int)f->loc.line));
-		json_object_object_add(x, "column", json_object_new_int((int)f->loc.col));
-		json_object_object_add(x, "rule", f->rule_key ? json_object_new_string(f->rule_key)
-							      : NULL);
+		json_object *x = dk_json_finding(f, g);
 		const dk_penalty *pen = penalties ? &penalties[i] : NULL;
 		if (pen && pen->cls != DK_PC_NONE) {
 			json_object *pj = json_object_new_object();

@@ -16,6 +16,14 @@
 #include "penalty.h"
 #include "score.h"
 
+struct json_object;
+
+/**
+ * A new JSON object for finding f of game g: code, kind, trick, card,
+ * player, line, column, rule (the shape check and audit share).
+ */
+struct json_object *dk_json_finding(const dk_finding *f, const dk_game *g);
+
 /**
  * Append one line of JSON for game g of file: its replay rp and, when the
  * game was played to the end, its score s and per_seat (both may be NULL).

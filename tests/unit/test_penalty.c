@@ -17,21 +17,37 @@ TestSuite(penalty, .fini = dk_leak_check);
 
 static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
 
-/* the class of the first irregularity of a file, checking every one */
-static dk_penalty_class classify(const char *name, int *irregularities)
+/* the first game of a file of the findings corpus, its rule set and its
+ * replay; release with close_game() */
+static const dk_game *open_game(const char *name, dk_xml_reader **r, dk_ruleset *rs,
+				dk_replay *rp, dk_diag *d)
 {
 	char path[1024];
 	snprintf(path, sizeof(path), DK_SOURCE_ROOT "/tests/check/findings/%s", name);
+	dk_diag_init(d);
+	cr_assert_eq(dk_xml_reader_open(r, path, NULL, 0, d), 0, "%s", name);
+	cr_assert_eq(dk_xml_reader_next(*r, d), DK_READ_GAME, "%s", name);
+	const dk_game *g = dk_xml_reader_game(*r);
+	cr_assert_eq(dk_ruleset_load(rs, dk_game_rules(g)->name, dirs, d), 0);
+	dk_replay_run(rp, g, &rs->rules);
+	return g;
+}
+
+static void close_game(dk_xml_reader *r, dk_ruleset *rs, dk_diag *d)
+{
+	dk_ruleset_release(rs);
+	dk_xml_reader_free(r);
+	dk_diag_release(d);
+}
+
+/* the class of the first irregularity of a file, checking every one */
+static dk_penalty_class classify(const char *name, int *irregularities)
+{
 	dk_diag d;
-	dk_diag_init(&d);
 	dk_xml_reader *r;
-	cr_assert_eq(dk_xml_reader_open(&r, path, NULL, 0, &d), 0, "%s", name);
-	cr_assert_eq(dk_xml_reader_next(r, &d), DK_READ_GAME, "%s", name);
-	const dk_game *g = dk_xml_reader_game(r);
 	dk_ruleset rs;
-	cr_assert_eq(dk_ruleset_load(&rs, dk_game_rules(g)->name, dirs, &d), 0);
 	dk_replay rp;
-	dk_replay_run(&rp, g, &rs.rules);
+	const dk_game *g = open_game(name, &r, &rs, &rp, &d);
 	dk_penalty_class first = DK_PC_NONE;
 	for (int i = 0; i < rp.finding_count; i++) {
 		dk_penalty p;
@@ -49,9 +65,7 @@ static dk_penalty_class classify(const char *name, int *irregularities)
 		if (first == DK_PC_NONE)
 			first = p.cls;
 	}
-	dk_ruleset_release(&rs);
-	dk_xml_reader_free(r);
-	dk_diag_release(&d);
+	close_game(r, &rs, &d);
 	return first;
 }
 
@@ -92,24 +106,15 @@ Test(penalty, known_classes, .init = dk_xml_global_init)
 /* the penalty points of the first irregularity of a file, per seat */
 static dk_penalty first_penalty(const char *name)
 {
-	char path[1024];
-	snprintf(path, sizeof(path), DK_SOURCE_ROOT "/tests/check/findings/%s", name);
 	dk_diag d;
-	dk_diag_init(&d);
 	dk_xml_reader *r;
-	cr_assert_eq(dk_xml_reader_open(&r, path, NULL, 0, &d), 0, "%s", name);
-	cr_assert_eq(dk_xml_reader_next(r, &d), DK_READ_GAME, "%s", name);
-	const dk_game *g = dk_xml_reader_game(r);
 	dk_ruleset rs;
-	cr_assert_eq(dk_ruleset_load(&rs, dk_game_rules(g)->name, dirs, &d), 0);
 	dk_replay rp;
-	dk_replay_run(&rp, g, &rs.rules);
+	const dk_game *g = open_game(name, &r, &rs, &rp, &d);
 	cr_assert_geq(rp.finding_count, 1, "%s", name);
 	dk_penalty p;
 	dk_penalty_assess(&p, g, &rs.rules, &rp, &rp.findings[0], 1000000);
-	dk_ruleset_release(&rs);
-	dk_xml_reader_free(r);
-	dk_diag_release(&d);
+	close_game(r, &rs, &d);
 	return p;
 }
 
