@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -30,13 +31,23 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static const char *answer(const dk_search_result *res, dk_party p)
+{
+	return !res->reach_known[p] ? "undecided" : res->can_reach[p] ? "can reach" : "cannot reach";
+}
+
 int main(int argc, char **argv)
 {
 	dk_xml_global_init();
-	long budget = 2000000;  /* positions per question, as dokoref check uses */
+	long budget = 2000000;  /* positions per question */
+	int a = 1;
+	if (argc > 2 && strcmp(argv[1], "-n") == 0) {
+		budget = atol(argv[2]);
+		a = 3;
+	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	double slowest = 0;
-	for (int a = 1; a < argc; a++) {
+	for (; a < argc; a++) {
 		dk_diag d;
 		dk_diag_init(&d);
 		dk_xml_reader *r;
@@ -87,14 +98,13 @@ int main(int argc, char **argv)
 				double dt = now() - t0;
 				if (dt > slowest)
 					slowest = dt;
+				if (!res.complete)
+					printf("undecided ");
 				printf("%-48s game %zu, %2d tricks left: Re %s %3d, Kontra %s %3d, "
 				       "%8ld positions, %8.3f ms\n", argv[a], g->index,
 				       rp.hand_size - rp.trick_count,
-				       !res.complete ? "undecided" :
-				       res.can_reach[DK_PARTY_RE] ? "can reach" : "cannot reach",
-				       sc.target[DK_PARTY_RE],
-				       !res.complete ? "undecided" :
-				       res.can_reach[DK_PARTY_KONTRA] ? "can reach" : "cannot reach",
+				       answer(&res, DK_PARTY_RE), sc.target[DK_PARTY_RE],
+				       answer(&res, DK_PARTY_KONTRA),
 				       sc.target[DK_PARTY_KONTRA], res.nodes, dt * 1000);
 			}
 			dk_ruleset_release(&rs);

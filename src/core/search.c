@@ -2,14 +2,18 @@
  * search.c - can a party still reach its target; see search.h.
  *
  * reach(p, need) asks whether some legal continuation gains at least need:
- * card points of one party, or tricks of one party.  It stops as soon as
- * need is met, cuts every branch that cannot meet it even if it won every
- * point that is left, and tries first the cards that help the question
- * most (the highest cards into a trick the party wins, the lowest into one
- * it loses).  At trick boundaries a transposition table keeps, per
- * position, the most that is known to be reachable and the least that is
- * known not to be, so a position is never searched twice for a need it has
- * already answered.
+ * card points of one party, or tricks of one party.  Everybody plays as
+ * the question needs, so this is the most the party can gain over all
+ * legal plays, not a game between two sides.  It goes a trick at a time:
+ * every way to finish the trick (one card of each set of interchangeable
+ * cards per player) is listed with the bound of the position after it,
+ * the ways that cannot meet need even so are dropped, and the rest are
+ * tried most promising first.  It stops as soon as need is met.  A "no"
+ * comes back with the bound it proved, and a transposition table at trick
+ * boundaries keeps, per position, the most known to be reachable and the
+ * most that can be gained, so a position is never searched twice for a
+ * need it has already answered.  It does not look at the order of cards
+ * already played beyond what is left in the hands.
  */
 #include "search.h"
 
@@ -17,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TT_BITS 19
-#define TT_SIZE (1u << TT_BITS)
+#define TT_BITS_MAX 20        /* 16 MiB: positions with 9 or more tricks left */
+#define NO_UPPER 32767
 
 enum objective { OBJ_POINTS, OBJ_TRICKS };
 
@@ -36,9 +40,18 @@ typedef struct pos {
 
 typedef struct tt_entry {
 	uint64_t key;
-	short reached;               /* gain known to be reachable (-1: none) */
-	short failed;                /* gain known not to be reachable (32767: none) */
+	short lower;                 /* a gain known to be reachable (-1: none) */
+	short upper;                 /* the most that can be gained (NO_UPPER: unknown) */
+	uint32_t best;               /* the trick that reached lower (packed), 0 if none */
 } tt_entry;
+
+/* one way to finish a trick */
+typedef struct trick_way {
+	dk_card cards[4];            /* the cards still to come in it, in turn */
+	unsigned char n;
+	short gain;                  /* what the trick gains */
+	short after;                 /* the most that can be gained after it */
+} trick_way;
 
 typedef struct ctx {
 	const dk_order *order;
@@ -46,11 +59,19 @@ typedef struct ctx {
 	bool trump[DK_CARD_KINDS];
 	int strength[DK_CARD_KINDS];
 	int suit[DK_CARD_KINDS];
+	/* place of each card in the order of the position: by suit (trumps
+	 * one suit), within a suit by strength, so that cards with no other
+	 * card between them have neighbouring places */
+	int place[DK_CARD_KINDS];
+	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
 	enum objective obj;
 	tt_entry *tt;
-	long nodes, max_nodes;
+	int tt_bits;
+	long nodes, max_nodes, total_nodes;
 	bool aborted;
 	dk_line *line;               /* the continuation being built */
+	trick_way *tricks;           /* a stack: each search level lists its ways on top */
+	size_t n_tricks, cap_tricks;
 } ctx;
 
 static uint64_t zobrist[4][DK_CARD_KINDS][3];
@@ -98,13 +119,17 @@ static uint64_t key_of(const ctx *c, const pos *p)
 }
 
 /*
- * Tricks the party cannot win: a trump of an opponent that is higher than
- * every trump the party still holds (or has put into the open trick) wins
- * the trick it falls in for the opponents, and one player's such trumps
- * fall in different tricks.  So the party loses at least as many tricks as
- * the opponent holding the most of them.
+ * The most the party can still gain, between tricks.  A trump of an
+ * opponent that is higher than every trump the party holds wins the trick
+ * it falls in for the opponents, and one player's such trumps fall in
+ * different tricks: if one opponent holds L of them, the party loses at
+ * least L tricks.  Each of those tricks holds one card of every player, so
+ * the opponents also take, from every hand, at least the L cards it can
+ * give most cheaply: that opponent's high trumps themselves, the other
+ * opponent's high trumps and its cheapest other cards, the L cheapest
+ * cards of each player of the party.
  */
-static int sure_losses(const ctx *c, const pos *p)
+static int upper_bound(const ctx *c, const pos *p)
 {
 	int top = 0;
 	for (int i = 0; i < 4; i++) {
@@ -114,59 +139,79 @@ static int sure_losses(const ctx *c, const pos *p)
 			if (p->hand[i][k] && c->trump[k] && c->strength[k] > top)
 				top = c->strength[k];
 	}
-	for (int i = 0; i < p->tn; i++)
-		if (p->mine[p->tseat[i]] && c->trump[p->trick[i]] && c->strength[p->trick[i]] > top)
-			top = c->strength[p->trick[i]];
-	int most = 0;
+	int high[4] = { 0 }, lost = 0;
 	for (int i = 0; i < 4; i++) {
 		if (p->mine[i])
 			continue;
-		int n = 0;
 		for (int k = 0; k < DK_CARD_KINDS; k++)
 			if (p->hand[i][k] && c->trump[k] && c->strength[k] > top)
-				n += p->hand[i][k];
-		if (n > most)
-			most = n;
+				high[i] += p->hand[i][k];
+		if (high[i] > lost)
+			lost = high[i];
 	}
-	return most;
-}
-
-/* the most that is left to gain: the tricks the party can still win, and
- * for card points, the points of as many of the highest remaining cards as
- * those tricks can hold */
-static int upper_bound(const ctx *c, const pos *p)
-{
-	int tricks = p->hand_size - p->tricks_done - sure_losses(c, p);
-	if (tricks < 0)
-		tricks = 0;
+	int left = p->hand_size - p->tricks_done;
 	if (c->obj == OBJ_TRICKS)
-		return tricks;
-	if (4 * tricks >= 4 * (p->hand_size - p->tricks_done))
+		return left - lost;
+	if (lost == 0)
 		return p->left_points;
-	/* the 4*tricks highest cards: count them by rank (A 10 K D B 9 are
-	 * also the order of their points), highest first */
-	int per_rank[6] = { 0 };
-	for (int i = 0; i < 4; i++)
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			per_rank[DK_CARD_RANK(k)] += p->hand[i][k];
-	for (int i = 0; i < p->tn; i++)
-		per_rank[DK_CARD_RANK(p->trick[i])]++;
-	int left = 4 * tricks, sum = 0;
-	for (int r = DK_ACE; r >= DK_NINE && left > 0; r--) {
-		int take = per_rank[r] < left ? per_rank[r] : left;
-		sum += take * dk_card_points(DK_CARD_MAKE(DK_CLUBS, r));
-		left -= take;
+	int theirs = 0;
+	for (int i = 0; i < 4; i++) {
+		int n = lost - high[i];
+		for (int j = 0; j < DK_CARD_KINDS; j++) {
+			dk_card k = c->cheap[j];
+			int have = p->hand[i][k];
+			if (!have)
+				continue;
+			if (!p->mine[i] && c->trump[k] && c->strength[k] > top) {
+				theirs += have * dk_card_points(k);
+				continue;
+			}
+			int take = have < n ? have : n;
+			theirs += take * dk_card_points(k);
+			n -= take;
+		}
 	}
-	return sum;
+	return p->left_points - theirs;
 }
 
-/* who would win the open trick if it ended now (index into tseat), -1 if empty */
-static int leader_so_far(const ctx *c, const pos *p)
+/*
+ * Keep one card of each set of interchangeable ones: two cards of the
+ * player to move that follow the same suit, have the same points and
+ * have no card of another player (in a hand or in the open trick) between
+ * them or level with them in the order win and lose the same tricks
+ * against every card the others can play, so exchanging them in any
+ * continuation gives a legal one with the same trick winners and points.
+ */
+static int distinct_moves(const ctx *c, const pos *p, dk_card *m, int n)
 {
-	return p->tn ? p->tseat[dk_order_winner(c->order, p->trick, p->tn, false)] : -1;
+	uint32_t others = 0;
+	for (int i = 0; i < 4; i++)
+		if (i != p->turn)
+			for (int k = 0; k < DK_CARD_KINDS; k++)
+				if (p->hand[i][k])
+					others |= 1u << c->place[k];
+	for (int i = 0; i < p->tn; i++)
+		others |= 1u << c->place[p->trick[i]];
+	int kept = 0;
+	for (int i = 0; i < n; i++) {
+		int a = c->place[m[i]];
+		bool same = false;
+		for (int j = 0; j < kept && !same; j++) {
+			int b = c->place[m[j]];
+			if (c->suit[m[i]] != c->suit[m[j]] ||
+			    dk_card_points(m[i]) != dk_card_points(m[j]))
+				continue;
+			int lo = a < b ? a : b, hi = a < b ? b : a;
+			uint32_t span = (uint32_t)((2ull << hi) - (1ull << lo));
+			same = (others & span) == 0;
+		}
+		if (!same)
+			m[kept++] = m[i];
+	}
+	return kept;
 }
 
-/* the distinct legal cards of the player to move, best first for the question */
+/* the legal cards of the player to move, one of each interchangeable set */
 static int moves(const ctx *c, const pos *p, dk_card *out)
 {
 	int n = 0, me = p->turn;
@@ -180,32 +225,7 @@ static int moves(const ctx *c, const pos *p, dk_card *out)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
 			if (p->hand[me][k])
 				out[n++] = (dk_card)k;
-	/* order: if the trick is going to our party, load it; else keep points back.
-	 * A leader of our party plays high, of the other party low. */
-	int w = leader_so_far(c, p);
-	bool ours = w < 0 ? p->mine[me] : p->mine[w];
-	int score[DK_CARD_KINDS];
-	for (int i = 0; i < n; i++) {
-		int pts = dk_card_points(out[i]), str = c->strength[out[i]];
-		if (ours)
-			score[i] = pts * 4 + str / 8;      /* load the trick */
-		else if (p->mine[me])
-			score[i] = str * 2 + pts;          /* try to take it */
-		else
-			score[i] = -(pts * 4) - str / 8;   /* give it little */
-	}
-	for (int i = 1; i < n; i++) {
-		dk_card m = out[i];
-		int s = score[i], j = i;
-		while (j > 0 && score[j - 1] < s) {
-			out[j] = out[j - 1];
-			score[j] = score[j - 1];
-			j--;
-		}
-		out[j] = m;
-		score[j] = s;
-	}
-	return n;
+	return distinct_moves(c, p, out, n);
 }
 
 static int play(const ctx *c, pos *p, dk_card k)
@@ -232,62 +252,169 @@ static int play(const ctx *c, pos *p, dk_card k)
 	return c->obj == OBJ_TRICKS ? 1 : pts;
 }
 
-/* is a gain of at least need reachable from p?  On yes, c->line gets the
- * cards from here on (appended) */
-static bool reach(ctx *c, pos *p, int need)
+/*
+ * The ways to finish the open trick (all of it between tricks): the cards
+ * still to come, one of each interchangeable set per player, appended to
+ * c->tricks from c->n_tricks on, each with what it gains and the most that
+ * can be gained after it.  Every one is a position visited.
+ */
+static void finish_trick(ctx *c, const pos *p, trick_way *way, int depth)
 {
-	if (need <= 0)
-		return true;
-	/* the full bound costs a scan of the hands: only between tricks */
-	int ub = p->tn == 0 ? upper_bound(c, p)
-		 : c->obj == OBJ_TRICKS ? p->hand_size - p->tricks_done : p->left_points;
-	if (ub < need || p->tricks_done >= p->hand_size)
-		return false;
-	if (c->aborted || (c->max_nodes > 0 && ++c->nodes > c->max_nodes)) {
-		c->aborted = true;
-		return false;
-	}
-	if (c->max_nodes <= 0)
-		c->nodes++;
-	tt_entry *e = NULL;
-	uint64_t key = 0;
-	if (p->tn == 0) {
-		key = key_of(c, p);
-		e = &c->tt[key >> (64 - TT_BITS)];
-		if (e->key == key) {
-			if (need >= e->failed)
-				return false;
-			/* a known reachable gain still needs its line: search on */
-		} else {
-			e->key = key;
-			e->reached = -1;
-			e->failed = 32767;
+	if (p->tn == 0 && depth > 0) {
+		if (c->max_nodes > 0 && c->nodes >= c->max_nodes) {
+			c->aborted = true;
+			return;
 		}
+		c->nodes++;
+		if (c->n_tricks == c->cap_tricks) {
+			c->cap_tricks = c->cap_tricks ? 2 * c->cap_tricks : 4096;
+			c->tricks = realloc(c->tricks, c->cap_tricks * sizeof(trick_way));
+			if (!c->tricks)
+				abort();
+		}
+		way->after = p->tricks_done >= p->hand_size ? 0 : (short)upper_bound(c, p);
+		c->tricks[c->n_tricks++] = *way;
+		return;
 	}
 	dk_card m[DK_CARD_KINDS];
 	int n = moves(c, p, m);
-	int mark = c->line ? c->line->count : 0;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && !c->aborted; i++) {
 		pos q = *p;
-		int g = play(c, &q, m[i]);
-		if (c->line && c->line->count < DK_LINE_MAX) {
-			c->line->cards[c->line->count] = m[i];
-			c->line->seats[c->line->count] = p->turn;
-			c->line->count++;
+		way->cards[depth] = m[i];
+		way->n = (unsigned char)(depth + 1);
+		way->gain = (short)play(c, &q, m[i]);
+		finish_trick(c, &q, way, depth + 1);
+	}
+}
+
+/* a way as one number, for the transposition table */
+static uint32_t packed(const trick_way *w)
+{
+	uint32_t x = w->n;
+	for (int i = 0; i < w->n; i++)
+		x |= (uint32_t)(w->cards[i] + 1) << (5 + 6 * i);
+	return x;
+}
+
+static int by_promise(const void *a, const void *b)
+{
+	const trick_way *x = a, *y = b;
+	int px = x->gain + x->after, py = y->gain + y->after;
+	if (px != py)
+		return py - px;
+	if (x->gain != y->gain)
+		return y->gain - x->gain;
+	return memcmp(x->cards, y->cards, sizeof(x->cards));
+}
+
+/*
+ * Is a gain of at least need reachable from p?  The answer is a number: at
+ * least need when it is (a gain some continuation reaches; c->line gets
+ * the cards from here on, appended), below need when it is not (the most
+ * any continuation can gain, or more).  Returning the bound that was found
+ * rather than just "no" lets the transposition table answer later visits
+ * of the position that need less.
+ *
+ * The search goes a trick at a time: every way to finish the open trick
+ * is listed with its gain and the bound of the position after it, the
+ * ways that cannot reach need even so are dropped, and the others are
+ * tried most promising first.
+ */
+static int reach(ctx *c, pos *p, int need, int ub)
+{
+	if (need <= 0)
+		return 0;
+	if (p->tricks_done >= p->hand_size)
+		return 0;
+	if (ub < need)
+		return ub;
+	if (c->aborted)
+		return need - 1;
+	tt_entry *e = NULL;
+	uint64_t key = 0;
+	uint32_t hint = 0;
+	if (p->tn == 0) {
+		key = key_of(c, p);
+		e = &c->tt[key >> (64 - c->tt_bits)];
+		if (e->key == key) {
+			if (need > e->upper)
+				return e->upper;
+			/* a known reachable gain still needs its line: search on,
+			 * the trick that reached it first */
+			if (need <= e->lower)
+				hint = e->best;
+		} else {
+			e->key = key;
+			e->lower = -1;
+			e->upper = NO_UPPER;
+			e->best = 0;
 		}
-		if (reach(c, &q, need - g)) {
-			if (e && e->key == key && need > e->reached)
-				e->reached = (short)need;
-			return true;
+	}
+	size_t base = c->n_tricks;
+	trick_way way;
+	memset(&way, 0, sizeof(way));
+	finish_trick(c, p, &way, 0);
+	if (c->aborted) {
+		c->n_tricks = base;
+		return need - 1;
+	}
+	/* keep the ways that might reach need, most promising first; the
+	 * way that reached it before goes first of all */
+	int best = -1;
+	size_t n = base;
+	for (size_t i = base; i < c->n_tricks; i++) {
+		const trick_way *w = &c->tricks[i];
+		int promise = w->gain + w->after;
+		if (promise >= need)
+			c->tricks[n++] = *w;
+		else if (promise > best)
+			best = promise;
+	}
+	c->n_tricks = n;
+	qsort(&c->tricks[base], n - base, sizeof(trick_way), by_promise);
+	for (size_t i = base + 1; i < n && hint; i++)
+		if (packed(&c->tricks[i]) == hint) {
+			trick_way h = c->tricks[i];
+			memmove(&c->tricks[base + 1], &c->tricks[base], (i - base) * sizeof(trick_way));
+			c->tricks[base] = h;
+			break;
 		}
+	int mark = c->line ? c->line->count : 0;
+	int v = -1;
+	size_t i;
+	for (i = base; i < n; i++) {
+		trick_way w = c->tricks[i];
+		pos q = *p;
+		for (int k = 0; k < w.n; k++) {
+			if (c->line && c->line->count < DK_LINE_MAX) {
+				c->line->cards[c->line->count] = w.cards[k];
+				c->line->seats[c->line->count] = q.turn;
+				c->line->count++;
+			}
+			play(c, &q, w.cards[k]);
+		}
+		v = w.gain + reach(c, &q, need - w.gain, w.after);
+		if (c->aborted || v >= need)
+			break;
 		if (c->line)
 			c->line->count = mark;
-		if (c->aborted)
-			return false;
+		if (v > best)
+			best = v;
 	}
-	if (e && e->key == key && need < e->failed)
-		e->failed = (short)need;
-	return false;
+	uint32_t reached = i < n ? packed(&c->tricks[i]) : 0;
+	c->n_tricks = base;
+	if (c->aborted)
+		return need - 1;
+	if (v >= need) {
+		if (e && e->key == key && v > e->lower) {
+			e->lower = (short)v;
+			e->best = reached;
+		}
+		return v;
+	}
+	if (e && e->key == key && best < e->upper)
+		e->upper = (short)best;
+	return best;
 }
 
 static bool ask(ctx *c, const pos *start, enum objective obj, int need, dk_line *line)
@@ -296,8 +423,13 @@ static bool ask(ctx *c, const pos *start, enum objective obj, int need, dk_line 
 	c->line = line;
 	if (line)
 		line->count = 0;
+	c->nodes = 0;
 	pos p = *start;
-	if (!reach(c, &p, need))
+	int ub = p.tn == 0 ? upper_bound(c, &p)
+		 : obj == OBJ_TRICKS ? p.hand_size - p.tricks_done : p.left_points;
+	bool yes = reach(c, &p, need, ub) >= need;
+	c->total_nodes += c->nodes;
+	if (!yes)
 		return false;
 	if (!line)
 		return true;
@@ -359,8 +491,34 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		c.strength[k] = dk_order_strength(c.order, (dk_card)k);
 		c.suit[k] = dk_order_suit(c.order, (dk_card)k);
 	}
+	int by_place[DK_CARD_KINDS], n_placed = 0;
+	for (int suit = 0; suit <= DK_SUIT_TRUMP; suit++) {
+		int first = n_placed;
+		for (int k = 0; k < DK_CARD_KINDS; k++) {
+			if (c.suit[k] != suit)
+				continue;
+			int j = n_placed++;
+			while (j > first && c.strength[by_place[j - 1]] > c.strength[k]) {
+				by_place[j] = by_place[j - 1];
+				j--;
+			}
+			by_place[j] = k;
+		}
+	}
+	for (int i = 0; i < DK_CARD_KINDS; i++)
+		c.place[by_place[i]] = i;
+	int n_cheap = 0;
+	for (int pts = 0; pts <= 11; pts++)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (dk_card_points((dk_card)k) == pts)
+				c.cheap[n_cheap++] = (dk_card)k;
 	c.max_nodes = max_nodes;
-	c.tt = calloc(TT_SIZE, sizeof(tt_entry));
+	/* a table that fits the position: clearing 16 MiB would cost more
+	 * than searching a few tricks */
+	c.tt_bits = 11 + tricks_left;
+	if (c.tt_bits > TT_BITS_MAX)
+		c.tt_bits = TT_BITS_MAX;
+	c.tt = calloc((size_t)1 << c.tt_bits, sizeof(tt_entry));
 	if (!c.tt)
 		abort();
 	bool complete = true;
@@ -384,6 +542,7 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		else
 			out->can_reach[party] = ask(&c, &p, OBJ_POINTS, tgt - rp->points[party],
 						    &out->line[party]);
+		out->reach_known[party] = !c.aborted;
 		complete = complete && !c.aborted;
 		/* does the other party win at least one trick in some continuation? */
 		pos q = base;
@@ -394,7 +553,8 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		out->takes_all[party] = !broken && !c.aborted;  /* unknown is not "yes" */
 		complete = complete && !c.aborted;
 	}
-	out->nodes = c.nodes;
+	out->nodes = c.total_nodes;
 	out->complete = complete;
 	free(c.tt);
+	free(c.tricks);
 }
