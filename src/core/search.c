@@ -63,6 +63,7 @@ typedef struct ctx {
 	 * one suit), within a suit by strength, so that cards with no other
 	 * card between them have neighbouring places */
 	int place[DK_CARD_KINDS];
+	dk_card by_place[DK_CARD_KINDS];
 	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
 	enum objective obj;
 	tt_entry *tt;
@@ -118,60 +119,183 @@ static uint64_t key_of(const ctx *c, const pos *p)
 	return k | 1;
 }
 
-/*
- * The most the party can still gain, between tricks.  A trump of an
- * opponent that is higher than every trump the party holds wins the trick
- * it falls in for the opponents, and one player's such trumps fall in
- * different tricks: if one opponent holds L of them, the party loses at
- * least L tricks.  Each of those tricks holds one card of every player, so
- * the opponents also take, from every hand, at least the L cards it can
- * give most cheaply: that opponent's high trumps themselves, the other
- * opponent's high trumps and its cheapest other cards, the L cheapest
- * cards of each player of the party.
- */
-static int upper_bound(const ctx *c, const pos *p)
+/* what the party holds, as the bounds need it */
+typedef struct party_cards {
+	int trumps;                  /* how many trumps */
+	int top_trump;               /* strength of the highest, 0 if none */
+	bool h10;                    /* holds a ♥10 */
+	int suit_top[4];             /* strength of the highest card per fehl suit, -1 if none */
+	int fehl;                    /* how many fehl cards */
+	int trumps_from[DK_CARD_KINDS + 1];  /* trumps at this place in the order or above */
+} party_cards;
+
+static void party_cards_of(party_cards *out, const ctx *c, const pos *p)
 {
-	int top = 0;
+	memset(out, 0, sizeof(*out));
+	for (int s = 0; s < 4; s++)
+		out->suit_top[s] = -1;
+	int at[DK_CARD_KINDS] = { 0 };
 	for (int i = 0; i < 4; i++) {
 		if (!p->mine[i])
 			continue;
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[i][k] && c->trump[k] && c->strength[k] > top)
-				top = c->strength[k];
-	}
-	int high[4] = { 0 }, lost = 0;
-	for (int i = 0; i < 4; i++) {
-		if (p->mine[i])
-			continue;
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[i][k] && c->trump[k] && c->strength[k] > top)
-				high[i] += p->hand[i][k];
-		if (high[i] > lost)
-			lost = high[i];
-	}
-	int left = p->hand_size - p->tricks_done;
-	if (c->obj == OBJ_TRICKS)
-		return left - lost;
-	if (lost == 0)
-		return p->left_points;
-	int theirs = 0;
-	for (int i = 0; i < 4; i++) {
-		int n = lost - high[i];
-		for (int j = 0; j < DK_CARD_KINDS; j++) {
-			dk_card k = c->cheap[j];
+		for (int k = 0; k < DK_CARD_KINDS; k++) {
 			int have = p->hand[i][k];
 			if (!have)
 				continue;
-			if (!p->mine[i] && c->trump[k] && c->strength[k] > top) {
-				theirs += have * dk_card_points(k);
-				continue;
+			if (c->trump[k]) {
+				out->trumps += have;
+				at[c->place[k]] += have;
+				if (c->strength[k] > out->top_trump)
+					out->top_trump = c->strength[k];
+				if (k == DK_CARD_MAKE(DK_HEARTS, DK_TEN))
+					out->h10 = true;
+			} else {
+				out->fehl += have;
+				if (c->strength[k] > out->suit_top[c->suit[k]])
+					out->suit_top[c->suit[k]] = c->strength[k];
 			}
-			int take = have < n ? have : n;
-			theirs += take * dk_card_points(k);
-			n -= take;
 		}
 	}
-	return p->left_points - theirs;
+	for (int pl = DK_CARD_KINDS - 1; pl >= 0; pl--)
+		out->trumps_from[pl] = out->trumps_from[pl + 1] + at[pl];
+}
+
+/*
+ * Does an opponent's card k win every trick it is led to, whatever the
+ * party plays?  A trump if the party has no higher one (nor, where the
+ * second ♥10 wins, the other ♥10); a fehl card if the party has no higher
+ * card of the suit and no trump at all.
+ */
+static bool wins_when_led(const ctx *c, const party_cards *pc, dk_card k)
+{
+	if (c->trump[k])
+		return pc->top_trump < c->strength[k] &&
+		       !(k == DK_CARD_MAKE(DK_HEARTS, DK_TEN) && pc->h10 &&
+			 c->order->tie != DK_TIE_FIRST_WINS);
+	return pc->trumps == 0 && pc->suit_top[c->suit[k]] <= c->strength[k];
+}
+
+/*
+ * Can the party ever win a trick in which the opponent plays fehl card k?
+ * Only with a trump, a card of the suit at least as high (led first), or
+ * a card of another fehl suit that is led while the opponent has none of
+ * it.
+ */
+static bool fehl_capturable(const ctx *c, const party_cards *pc, dk_card k)
+{
+	if (pc->trumps > 0 || pc->suit_top[c->suit[k]] >= c->strength[k])
+		return true;
+	for (int s = 0; s < 4; s++)
+		if (s != c->suit[k] && pc->suit_top[s] >= 0)
+			return true;
+	return false;
+}
+
+/*
+ * The most of an opponent's hand h that can end up in the party's tricks,
+ * at most w cards of it: in each such trick a card of the party beats the
+ * opponent's card, a different one in each trick, so the opponent's trumps
+ * taken must be matched each to a party trump at least as high.  Found
+ * highest points first, each card taken if the trumps taken so far can
+ * still be matched (the sets that can be matched are the independent sets
+ * of a matroid, so taking greedily by points gives the most).  *count gets
+ * how many cards can be taken at most, w aside.
+ */
+static int capturable(const ctx *c, const pos *p, const party_cards *pc, int h, int w,
+		      int *count)
+{
+	/* how many: every capturable fehl card, and the trumps matched from
+	 * the highest down */
+	int n = 0, matched = 0;
+	for (int pl = DK_CARD_KINDS - 1; pl >= 0; pl--) {
+		dk_card k = c->by_place[pl];
+		for (int copy = 0; copy < p->hand[h][k]; copy++) {
+			if (!c->trump[k])
+				n += fehl_capturable(c, pc, k);
+			else if (pc->trumps_from[pl] > matched)
+				matched++;
+		}
+	}
+	*count = n + matched;
+	int taken_at[DK_CARD_KINDS] = { 0 };
+	int taken = 0, points = 0;
+	for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
+		dk_card k = c->cheap[j];
+		for (int copy = 0; copy < p->hand[h][k] && taken < w; copy++) {
+			if (!c->trump[k]) {
+				if (!fehl_capturable(c, pc, k))
+					continue;
+			} else {
+				/* Hall: at every place, the taken trumps there or
+				 * above are no more than the party's */
+				taken_at[c->place[k]]++;
+				int above = 0;
+				bool ok = true;
+				for (int pl = DK_CARD_KINDS - 1; pl >= 0 && ok; pl--) {
+					above += taken_at[pl];
+					ok = above <= pc->trumps_from[pl];
+				}
+				if (!ok) {
+					taken_at[c->place[k]]--;
+					continue;
+				}
+			}
+			taken++;
+			points += dk_card_points(k);
+		}
+	}
+	return points;
+}
+
+/*
+ * The most the party can still gain, between tricks.  If an opponent leads
+ * and every card of both opponents wins when led, the opponents keep the
+ * lead and win every trick.  Otherwise every trick the party wins holds
+ * one card of each opponent that a card of the party beats (see
+ * capturable), which bounds the number of such tricks by what either
+ * opponent can lose, and the gain by the opponents' cards that can be
+ * taken plus the best cards of the party's own hands, one per trick.
+ */
+static int upper_bound(const ctx *c, const pos *p)
+{
+	party_cards pc;
+	party_cards_of(&pc, c, p);
+	if (!p->mine[p->turn]) {
+		bool sweep = true;
+		for (int i = 0; i < 4 && sweep; i++)
+			for (int k = 0; k < DK_CARD_KINDS && sweep && !p->mine[i]; k++)
+				if (p->hand[i][k] && !wins_when_led(c, &pc, (dk_card)k))
+					sweep = false;
+		if (sweep)
+			return 0;
+	}
+	int w = p->hand_size - p->tricks_done;
+	for (int i = 0; i < 4; i++) {
+		int n;
+		if (!p->mine[i]) {
+			capturable(c, p, &pc, i, 0, &n);
+			if (n < w)
+				w = n;
+		}
+	}
+	if (c->obj == OBJ_TRICKS || w == 0)
+		return w;
+	int points = 0;
+	for (int i = 0; i < 4; i++) {
+		if (!p->mine[i]) {
+			int n;
+			points += capturable(c, p, &pc, i, w, &n);
+			continue;
+		}
+		int taken = 0;
+		for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
+			dk_card k = c->cheap[j];
+			int take = p->hand[i][k] < w - taken ? p->hand[i][k] : w - taken;
+			taken += take;
+			points += take * dk_card_points(k);
+		}
+	}
+	return points;
 }
 
 /*
@@ -505,8 +629,10 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 			by_place[j] = k;
 		}
 	}
-	for (int i = 0; i < DK_CARD_KINDS; i++)
+	for (int i = 0; i < DK_CARD_KINDS; i++) {
 		c.place[by_place[i]] = i;
+		c.by_place[i] = (dk_card)by_place[i];
+	}
 	int n_cheap = 0;
 	for (int pts = 0; pts <= 11; pts++)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
