@@ -36,6 +36,8 @@ typedef struct pos {
 	int tricks_done;
 	int hand_size;
 	int left_points;             /* card points in hands and the open trick */
+	uint64_t hands_key;          /* the hands hashed, kept up to date by play */
+	uint32_t held[4];            /* the places (see ctx) of the cards each hand holds */
 } pos;
 
 typedef struct tt_entry {
@@ -65,6 +67,9 @@ typedef struct ctx {
 	int place[DK_CARD_KINDS];
 	dk_card by_place[DK_CARD_KINDS];
 	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
+	int points[DK_CARD_KINDS];
+	uint32_t suit_places[DK_SUIT_TRUMP + 1];  /* the places of each suit, trumps one suit */
+	int first_trump_place;
 	enum objective obj;
 	tt_entry *tt;
 	int tt_bits;
@@ -104,18 +109,25 @@ static void init_zobrist(void)
 	done = true;
 }
 
+/* the hands hashed from scratch */
+static uint64_t hands_key_of(const pos *p)
+{
+	uint64_t k = 0;
+	for (int i = 0; i < 4; i++)
+		for (int x = 0; x < DK_CARD_KINDS; x++)
+			if (p->hand[i][x])
+				k ^= zobrist[i][x][p->hand[i][x]];
+	return k;
+}
+
 /* the hands, who leads, and which party and objective are asked about:
  * entries of different questions of one search never share a key */
 static uint64_t key_of(const ctx *c, const pos *p)
 {
-	uint64_t k = zobrist_turn[p->turn];
-	for (int i = 0; i < 4; i++) {
+	uint64_t k = p->hands_key ^ zobrist_turn[p->turn];
+	for (int i = 0; i < 4; i++)
 		if (p->mine[i])
 			k ^= zobrist_obj[c->obj][i];
-		for (int x = 0; x < DK_CARD_KINDS; x++)
-			if (p->hand[i][x])
-				k ^= zobrist[i][x][p->hand[i][x]];
-	}
 	return k | 1;
 }
 
@@ -138,13 +150,13 @@ static void party_cards_of(party_cards *out, const ctx *c, const pos *p)
 	for (int i = 0; i < 4; i++) {
 		if (!p->mine[i])
 			continue;
-		for (int k = 0; k < DK_CARD_KINDS; k++) {
+		for (uint32_t held = p->held[i]; held; held &= held - 1) {
+			int pl = __builtin_ctz(held);
+			dk_card k = c->by_place[pl];
 			int have = p->hand[i][k];
-			if (!have)
-				continue;
 			if (c->trump[k]) {
 				out->trumps += have;
-				at[c->place[k]] += have;
+				at[pl] += have;
 				if (c->strength[k] > out->top_trump)
 					out->top_trump = c->strength[k];
 				if (k == DK_CARD_MAKE(DK_HEARTS, DK_TEN))
@@ -192,22 +204,18 @@ static bool fehl_capturable(const ctx *c, const party_cards *pc, dk_card k)
 }
 
 /*
- * The most of an opponent's hand h that can end up in the party's tricks,
- * at most w cards of it: in each such trick a card of the party beats the
- * opponent's card, a different one in each trick, so the opponent's trumps
- * taken must be matched each to a party trump at least as high.  Found
- * highest points first, each card taken if the trumps taken so far can
- * still be matched (the sets that can be matched are the independent sets
- * of a matroid, so taking greedily by points gives the most).  *count gets
- * how many cards can be taken at most, w aside.
+ * How many cards of an opponent's hand h can end up in the party's
+ * tricks: in each such trick a card of the party beats the opponent's
+ * card, a different one in each trick, so the opponent's trumps taken
+ * must be matched each to a party trump at least as high (matched from
+ * the highest down), and fehl cards only where fehl_capturable says.
  */
-static int capturable(const ctx *c, const pos *p, const party_cards *pc, int h, int w,
-		      int *count)
+static int capturable_count(const ctx *c, const pos *p, const party_cards *pc, int h)
 {
-	/* how many: every capturable fehl card, and the trumps matched from
-	 * the highest down */
 	int n = 0, matched = 0;
-	for (int pl = DK_CARD_KINDS - 1; pl >= 0; pl--) {
+	for (uint32_t held = p->held[h]; held; ) {
+		int pl = 31 - __builtin_clz(held);
+		held &= ~(1u << pl);
 		dk_card k = c->by_place[pl];
 		for (int copy = 0; copy < p->hand[h][k]; copy++) {
 			if (!c->trump[k])
@@ -216,32 +224,40 @@ static int capturable(const ctx *c, const pos *p, const party_cards *pc, int h, 
 				matched++;
 		}
 	}
-	*count = n + matched;
-	int taken_at[DK_CARD_KINDS] = { 0 };
+	return n + matched;
+}
+
+/*
+ * The most points of h that can end up in the party's tricks, at most w
+ * cards: highest points first, each card taken if it can be captured and
+ * the trumps taken so far can still be matched (the sets that can be
+ * matched are the independent sets of a matroid, so taking greedily by
+ * points gives the most).  Hall's condition: at every place, the trumps
+ * taken there or above are no more than the party's trumps there or above.
+ */
+static int capturable_points(const ctx *c, const pos *p, const party_cards *pc, int h, int w)
+{
+	int slack[DK_CARD_KINDS];
+	for (int pl = c->first_trump_place; pl < DK_CARD_KINDS; pl++)
+		slack[pl] = pc->trumps_from[pl];
 	int taken = 0, points = 0;
 	for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
 		dk_card k = c->cheap[j];
 		for (int copy = 0; copy < p->hand[h][k] && taken < w; copy++) {
 			if (!c->trump[k]) {
 				if (!fehl_capturable(c, pc, k))
-					continue;
+					break;
 			} else {
-				/* Hall: at every place, the taken trumps there or
-				 * above are no more than the party's */
-				taken_at[c->place[k]]++;
-				int above = 0;
-				bool ok = true;
-				for (int pl = DK_CARD_KINDS - 1; pl >= 0 && ok; pl--) {
-					above += taken_at[pl];
-					ok = above <= pc->trumps_from[pl];
-				}
-				if (!ok) {
-					taken_at[c->place[k]]--;
-					continue;
-				}
+				int px = c->place[k], pl = c->first_trump_place;
+				while (pl <= px && slack[pl] > 0)
+					pl++;
+				if (pl <= px)
+					break;
+				for (pl = c->first_trump_place; pl <= px; pl++)
+					slack[pl]--;
 			}
 			taken++;
-			points += dk_card_points(k);
+			points += c->points[k];
 		}
 	}
 	return points;
@@ -271,9 +287,8 @@ static int upper_bound(const ctx *c, const pos *p)
 	}
 	int w = p->hand_size - p->tricks_done;
 	for (int i = 0; i < 4; i++) {
-		int n;
 		if (!p->mine[i]) {
-			capturable(c, p, &pc, i, 0, &n);
+			int n = capturable_count(c, p, &pc, i);
 			if (n < w)
 				w = n;
 		}
@@ -283,8 +298,7 @@ static int upper_bound(const ctx *c, const pos *p)
 	int points = 0;
 	for (int i = 0; i < 4; i++) {
 		if (!p->mine[i]) {
-			int n;
-			points += capturable(c, p, &pc, i, w, &n);
+			points += capturable_points(c, p, &pc, i, w);
 			continue;
 		}
 		int taken = 0;
@@ -292,7 +306,7 @@ static int upper_bound(const ctx *c, const pos *p)
 			dk_card k = c->cheap[j];
 			int take = p->hand[i][k] < w - taken ? p->hand[i][k] : w - taken;
 			taken += take;
-			points += take * dk_card_points(k);
+			points += take * c->points[k];
 		}
 	}
 	return points;
@@ -311,9 +325,7 @@ static int distinct_moves(const ctx *c, const pos *p, dk_card *m, int n)
 	uint32_t others = 0;
 	for (int i = 0; i < 4; i++)
 		if (i != p->turn)
-			for (int k = 0; k < DK_CARD_KINDS; k++)
-				if (p->hand[i][k])
-					others |= 1u << c->place[k];
+			others |= p->held[i];
 	for (int i = 0; i < p->tn; i++)
 		others |= 1u << c->place[p->trick[i]];
 	int kept = 0;
@@ -323,7 +335,7 @@ static int distinct_moves(const ctx *c, const pos *p, dk_card *m, int n)
 		for (int j = 0; j < kept && !same; j++) {
 			int b = c->place[m[j]];
 			if (c->suit[m[i]] != c->suit[m[j]] ||
-			    dk_card_points(m[i]) != dk_card_points(m[j]))
+			    c->points[m[i]] != c->points[m[j]])
 				continue;
 			int lo = a < b ? a : b, hi = a < b ? b : a;
 			uint32_t span = (uint32_t)((2ull << hi) - (1ull << lo));
@@ -335,26 +347,31 @@ static int distinct_moves(const ctx *c, const pos *p, dk_card *m, int n)
 	return kept;
 }
 
-/* the legal cards of the player to move, one of each interchangeable set */
+/* the legal cards of the player to move, one of each interchangeable set,
+ * in the order of places */
 static int moves(const ctx *c, const pos *p, dk_card *out)
 {
-	int n = 0, me = p->turn;
-	if (p->tn > 0) {
-		int led = c->suit[p->trick[0]];
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[me][k] && c->suit[k] == led)
-				out[n++] = (dk_card)k;
+	uint32_t legal = p->held[p->turn];
+	if (p->tn > 0 && (legal & c->suit_places[c->suit[p->trick[0]]]))
+		legal &= c->suit_places[c->suit[p->trick[0]]];
+	int n = 0;
+	while (legal) {
+		int pl = __builtin_ctz(legal);
+		legal &= legal - 1;
+		out[n++] = c->by_place[pl];
 	}
-	if (n == 0)
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[me][k])
-				out[n++] = (dk_card)k;
 	return distinct_moves(c, p, out, n);
 }
 
 static int play(const ctx *c, pos *p, dk_card k)
 {
-	p->hand[p->turn][k]--;
+	unsigned char *have = &p->hand[p->turn][k];
+	p->hands_key ^= zobrist[p->turn][k][*have];
+	(*have)--;
+	if (*have)
+		p->hands_key ^= zobrist[p->turn][k][*have];
+	else
+		p->held[p->turn] &= ~(1u << c->place[k]);
 	p->trick[p->tn] = k;
 	p->tseat[p->tn] = p->turn;
 	p->tn++;
@@ -366,7 +383,7 @@ static int play(const ctx *c, pos *p, dk_card k)
 	int w = p->tseat[dk_order_winner(c->order, p->trick, 4, last)];
 	int pts = 0;
 	for (int i = 0; i < 4; i++)
-		pts += dk_card_points(p->trick[i]);
+		pts += c->points[p->trick[i]];
 	p->left_points -= pts;
 	p->tn = 0;
 	p->tricks_done++;
@@ -382,7 +399,7 @@ static int play(const ctx *c, pos *p, dk_card k)
  * c->tricks from c->n_tricks on, each with what it gains and the most that
  * can be gained after it.  Every one is a position visited.
  */
-static void finish_trick(ctx *c, const pos *p, trick_way *way, int depth)
+static void finish_trick(ctx *c, const pos *p, trick_way *way, int depth, int need)
 {
 	if (p->tn == 0 && depth > 0) {
 		if (c->max_nodes > 0 && c->nodes >= c->max_nodes) {
@@ -396,7 +413,14 @@ static void finish_trick(ctx *c, const pos *p, trick_way *way, int depth)
 			if (!c->tricks)
 				abort();
 		}
-		way->after = p->tricks_done >= p->hand_size ? 0 : (short)upper_bound(c, p);
+		/* a bound the table knows already saves working one out */
+		const tt_entry *e = &c->tt[key_of(c, p) >> (64 - c->tt_bits)];
+		if (p->tricks_done >= p->hand_size)
+			way->after = 0;
+		else if (e->key == key_of(c, p) && e->upper < need - way->gain)
+			way->after = e->upper;
+		else
+			way->after = (short)upper_bound(c, p);
 		c->tricks[c->n_tricks++] = *way;
 		return;
 	}
@@ -407,7 +431,7 @@ static void finish_trick(ctx *c, const pos *p, trick_way *way, int depth)
 		way->cards[depth] = m[i];
 		way->n = (unsigned char)(depth + 1);
 		way->gain = (short)play(c, &q, m[i]);
-		finish_trick(c, &q, way, depth + 1);
+		finish_trick(c, &q, way, depth + 1, need);
 	}
 }
 
@@ -477,7 +501,7 @@ static int reach(ctx *c, pos *p, int need, int ub)
 	size_t base = c->n_tricks;
 	trick_way way;
 	memset(&way, 0, sizeof(way));
-	finish_trick(c, p, &way, 0);
+	finish_trick(c, p, &way, 0, need);
 	if (c->aborted) {
 		c->n_tricks = base;
 		return need - 1;
@@ -604,6 +628,7 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		base.tn = t->count < 4 ? t->count : 0;
 	}
 	base.tricks_done = rp->trick_count;
+	base.hands_key = hands_key_of(&base);
 	base.hand_size = rp->hand_size;
 	int tricks_left = base.hand_size - base.tricks_done;
 
@@ -629,10 +654,20 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 			by_place[j] = k;
 		}
 	}
+	c.first_trump_place = DK_CARD_KINDS;
 	for (int i = 0; i < DK_CARD_KINDS; i++) {
-		c.place[by_place[i]] = i;
-		c.by_place[i] = (dk_card)by_place[i];
+		int k = by_place[i];
+		c.place[k] = i;
+		c.by_place[i] = (dk_card)k;
+		c.points[k] = dk_card_points((dk_card)k);
+		c.suit_places[c.suit[k]] |= 1u << i;
+		if (c.trump[k] && i < c.first_trump_place)
+			c.first_trump_place = i;
 	}
+	for (int i = 0; i < 4; i++)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (base.hand[i][k])
+				base.held[i] |= 1u << c.place[k];
 	int n_cheap = 0;
 	for (int pts = 0; pts <= 11; pts++)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
