@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TT_BITS_MAX 20        /* 16 MiB: positions with 9 or more tricks left */
+#define TT_BITS_MAX 18        /* 4 MiB each for tt and bounds: 9 or more tricks left */
 #define NO_UPPER 32767
 
 enum objective { OBJ_POINTS, OBJ_TRICKS };
@@ -46,6 +46,13 @@ typedef struct tt_entry {
 	short upper;                 /* the most that can be gained (NO_UPPER: unknown) */
 	uint32_t best;               /* the trick that reached lower (packed), 0 if none */
 } tt_entry;
+
+/* a bound worked out before: the same position comes up again and again
+ * after tricks played in another order */
+typedef struct bound_entry {
+	uint64_t key;
+	short bound;
+} bound_entry;
 
 /* one way to finish a trick */
 typedef struct trick_way {
@@ -76,6 +83,7 @@ typedef struct ctx {
 	long nodes, max_nodes, total_nodes;
 	bool aborted;
 	dk_line *line;               /* the continuation being built */
+	bound_entry *bounds;         /* a cache of upper_bound, as large as tt */
 	trick_way *tricks;           /* a stack: each search level lists its ways on top */
 	size_t n_tricks, cap_tricks;
 } ctx;
@@ -393,20 +401,42 @@ static int play(const ctx *c, pos *p, dk_card k)
 	return c->obj == OBJ_TRICKS ? 1 : pts;
 }
 
+/* count a position worked on; false when the budget is spent */
+static bool visit(ctx *c)
+{
+	if (c->max_nodes > 0 && c->nodes >= c->max_nodes) {
+		c->aborted = true;
+		return false;
+	}
+	c->nodes++;
+	return true;
+}
+
+/* upper_bound, from the cache if it is there; working it out is a
+ * position visited */
+static int bound_of(ctx *c, const pos *p)
+{
+	uint64_t key = key_of(c, p);
+	bound_entry *b = &c->bounds[key >> (64 - c->tt_bits)];
+	if (b->key != key) {
+		if (!visit(c))
+			return 0;
+		b->key = key;
+		b->bound = (short)upper_bound(c, p);
+	}
+	return b->bound;
+}
+
 /*
  * The ways to finish the open trick (all of it between tricks): the cards
  * still to come, one of each interchangeable set per player, appended to
  * c->tricks from c->n_tricks on, each with what it gains and the most that
- * can be gained after it.  Every one is a position visited.
+ * can be gained after it (from the table or the cache of bounds when
+ * they know it).
  */
 static void finish_trick(ctx *c, const pos *p, trick_way *way, int depth, int need)
 {
 	if (p->tn == 0 && depth > 0) {
-		if (c->max_nodes > 0 && c->nodes >= c->max_nodes) {
-			c->aborted = true;
-			return;
-		}
-		c->nodes++;
 		if (c->n_tricks == c->cap_tricks) {
 			c->cap_tricks = c->cap_tricks ? 2 * c->cap_tricks : 4096;
 			c->tricks = realloc(c->tricks, c->cap_tricks * sizeof(trick_way));
@@ -420,7 +450,7 @@ static void finish_trick(ctx *c, const pos *p, trick_way *way, int depth, int ne
 		else if (e->key == key_of(c, p) && e->upper < need - way->gain)
 			way->after = e->upper;
 		else
-			way->after = (short)upper_bound(c, p);
+			way->after = (short)bound_of(c, p);
 		c->tricks[c->n_tricks++] = *way;
 		return;
 	}
@@ -498,6 +528,8 @@ static int reach(ctx *c, pos *p, int need, int ub)
 			e->best = 0;
 		}
 	}
+	if (!visit(c))
+		return need - 1;
 	size_t base = c->n_tricks;
 	trick_way way;
 	memset(&way, 0, sizeof(way));
@@ -676,11 +708,12 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 	c.max_nodes = max_nodes;
 	/* a table that fits the position: clearing 16 MiB would cost more
 	 * than searching a few tricks */
-	c.tt_bits = 11 + tricks_left;
+	c.tt_bits = 9 + tricks_left;
 	if (c.tt_bits > TT_BITS_MAX)
 		c.tt_bits = TT_BITS_MAX;
 	c.tt = calloc((size_t)1 << c.tt_bits, sizeof(tt_entry));
-	if (!c.tt)
+	c.bounds = calloc((size_t)1 << c.tt_bits, sizeof(bound_entry));
+	if (!c.tt || !c.bounds)
 		abort();
 	bool complete = true;
 	for (int party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
@@ -718,4 +751,5 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 	out->complete = complete;
 	free(c.tt);
 	free(c.tricks);
+	free(c.bounds);
 }

@@ -44,7 +44,7 @@ typedef struct dk_search_result {
 	dk_line line[3];             /* a continuation in which it does */
 	bool takes_all[3];           /* the party wins every remaining trick, whatever is played */
 	dk_line breaks_all[3];       /* a continuation in which the other party wins one */
-	long nodes;                  /* positions visited, for the benchmark */
+	long nodes;                  /* positions visited (see max_nodes), for the benchmark */
 	bool complete;               /* every question was answered within the node budget */
 } dk_search_result;
 
@@ -53,7 +53,8 @@ typedef struct dk_search_result {
  * game cut before the event in question).  target[DK_PARTY_RE] and
  * target[DK_PARTY_KONTRA] are the card points each party needs in the end,
  * or DK_TARGET_ALL_TRICKS / DK_TARGET_ONE_TRICK (dk_score's targets).
- * max_nodes bounds the work per question, in positions after a trick
+ * max_nodes bounds the work per question, in positions visited: positions
+ * whose bound is worked out and positions whose next tricks are listed
  * (0 = no bound).
  */
 void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[3],
