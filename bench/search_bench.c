@@ -16,8 +16,8 @@
  *
  * Measured on a release build (2-core machine, shared) over samples/,
  * tests/check/legal/ and tests/check/examples/, see README.md: all 411
- * positions decided, the slowest in about 0.2 s, every other one under
- * 15 ms.
+ * positions decided; one needs 0.2 to 0.4 s (the machine's load shows),
+ * every other one under 20 ms.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
