@@ -1,19 +1,27 @@
 /*
  * search_bench.c - how long the "could it decide the winner" search takes.
  *
- *   search_bench FILE...
+ *   search_bench [-n POSITIONS] FILE...
  *
- * Each question may visit at most 2,000,000 positions; a search cut there
- * is printed as "undecided".
+ * Each question may visit at most POSITIONS positions (default 2,000,000;
+ * 0 = no limit); a position where one was cut is printed as "undecided".
  *
  * For every game of each file (its rule set looked up in
  * $DOKOREF_RULES_PATH) the search runs from the position before the first
  * card (12 or 10 tricks left), after 4 cards, and before the last 4 tricks;
- * it prints the figures it found, the positions visited and the time.
- * Figures only: nothing here passes or fails.
+ * it prints the answers it found, the positions visited and the processor
+ * time, then a summary: how many positions were decided, the slowest
+ * decided one, and per number of tricks left the median, 90th percentile
+ * and slowest time.  Figures only: nothing here passes or fails.
+ *
+ * Measured on a release build (2-core machine, shared) over samples/,
+ * tests/check/legal/ and tests/check/examples/, see README.md: all 411
+ * positions decided; one needs 0.2 to 0.4 s (the machine's load shows),
+ * every other one under 20 ms.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -23,20 +31,64 @@
 #include "score.h"
 #include "search.h"
 
+/* processor time of this process: the machine may be shared */
 static double now(void)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+#define MAX_POSITIONS 100000
+
+typedef struct timing {
+	int left;
+	double ms;
+} timing;
+
+static int by_ms(const void *a, const void *b)
+{
+	double x = ((const timing *)a)->ms, y = ((const timing *)b)->ms;
+	return (x > y) - (x < y);
+}
+
+/* the decided positions' times per number of tricks left */
+static void summary(timing *t, int n, int undecided)
+{
+	qsort(t, (size_t)n, sizeof(timing), by_ms);
+	printf("%d positions: %d decided, %d undecided; slowest decided %.3f ms\n",
+	       n + undecided, n, undecided, n ? t[n - 1].ms : 0.0);
+	for (int left = 12; left >= 1; left--) {
+		double ms[MAX_POSITIONS];
+		int m = 0;
+		for (int i = 0; i < n; i++)
+			if (t[i].left == left)
+				ms[m++] = t[i].ms;
+		if (m)
+			printf("%2d tricks left: %4d decided, median %.3f ms, 90th percentile "
+			       "%.3f ms, slowest %.3f ms\n", left, m, ms[(m - 1) / 2],
+			       ms[(9 * m + 9) / 10 - 1], ms[m - 1]);
+	}
+}
+
+static const char *answer(const dk_search_result *res, dk_party p)
+{
+	return !res->reach_known[p] ? "undecided" : res->can_reach[p] ? "can reach" : "cannot reach";
 }
 
 int main(int argc, char **argv)
 {
 	dk_xml_global_init();
-	long budget = 2000000;  /* positions per question, as dokoref check uses */
+	long budget = 2000000;  /* positions per question */
+	int a = 1;
+	if (argc > 2 && strcmp(argv[1], "-n") == 0) {
+		budget = atol(argv[2]);
+		a = 3;
+	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	double slowest = 0;
-	for (int a = 1; a < argc; a++) {
+	static timing times[MAX_POSITIONS];
+	int n_times = 0, undecided = 0;
+	for (; a < argc; a++) {
 		dk_diag d;
 		dk_diag_init(&d);
 		dk_xml_reader *r;
@@ -85,16 +137,17 @@ int main(int argc, char **argv)
 				double t0 = now();
 				dk_search_run(&res, &rp, sc.target, budget);
 				double dt = now() - t0;
-				if (dt > slowest)
-					slowest = dt;
+				if (!res.complete)
+					undecided++;
+				else if (n_times < MAX_POSITIONS)
+					times[n_times++] = (timing){ rp.hand_size - rp.trick_count, dt * 1000 };
+				if (!res.complete)
+					printf("undecided ");
 				printf("%-48s game %zu, %2d tricks left: Re %s %3d, Kontra %s %3d, "
 				       "%8ld positions, %8.3f ms\n", argv[a], g->index,
 				       rp.hand_size - rp.trick_count,
-				       !res.complete ? "undecided" :
-				       res.can_reach[DK_PARTY_RE] ? "can reach" : "cannot reach",
-				       sc.target[DK_PARTY_RE],
-				       !res.complete ? "undecided" :
-				       res.can_reach[DK_PARTY_KONTRA] ? "can reach" : "cannot reach",
+				       answer(&res, DK_PARTY_RE), sc.target[DK_PARTY_RE],
+				       answer(&res, DK_PARTY_KONTRA),
 				       sc.target[DK_PARTY_KONTRA], res.nodes, dt * 1000);
 			}
 			dk_ruleset_release(&rs);
@@ -102,6 +155,6 @@ int main(int argc, char **argv)
 		dk_xml_reader_free(r);
 		dk_diag_release(&d);
 	}
-	printf("slowest search: %.3f ms\n", slowest * 1000);
+	summary(times, n_times, undecided);
 	return 0;
 }

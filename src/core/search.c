@@ -2,14 +2,18 @@
  * search.c - can a party still reach its target; see search.h.
  *
  * reach(p, need) asks whether some legal continuation gains at least need:
- * card points of one party, or tricks of one party.  It stops as soon as
- * need is met, cuts every branch that cannot meet it even if it won every
- * point that is left, and tries first the cards that help the question
- * most (the highest cards into a trick the party wins, the lowest into one
- * it loses).  At trick boundaries a transposition table keeps, per
- * position, the most that is known to be reachable and the least that is
- * known not to be, so a position is never searched twice for a need it has
- * already answered.
+ * card points of one party, or tricks of one party.  Everybody plays as
+ * the question needs, so this is the most the party can gain over all
+ * legal plays, not a game between two sides.  It goes a trick at a time:
+ * every way to finish the trick (one card of each set of interchangeable
+ * cards per player) is listed with the bound of the position after it,
+ * the ways that cannot meet need even so are dropped, and the rest are
+ * tried most promising first.  It stops as soon as need is met.  A "no"
+ * comes back with the bound it proved, and a transposition table at trick
+ * boundaries keeps, per position, the most known to be reachable and the
+ * most that can be gained, so a position is never searched twice for a
+ * need it has already answered.  It does not look at the order of cards
+ * already played beyond what is left in the hands.
  */
 #include "search.h"
 
@@ -17,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TT_BITS 19
-#define TT_SIZE (1u << TT_BITS)
+#define TT_BITS_MAX 18        /* 4 MiB each for tt and bounds: 9 or more tricks left */
+#define NO_UPPER 32767
 
 enum objective { OBJ_POINTS, OBJ_TRICKS };
 
@@ -32,13 +36,31 @@ typedef struct pos {
 	int tricks_done;
 	int hand_size;
 	int left_points;             /* card points in hands and the open trick */
+	uint64_t hands_key;          /* the hands hashed, kept up to date by play */
+	uint32_t held[4];            /* the places (see ctx) of the cards each hand holds */
 } pos;
 
 typedef struct tt_entry {
 	uint64_t key;
-	short reached;               /* gain known to be reachable (-1: none) */
-	short failed;                /* gain known not to be reachable (32767: none) */
+	short lower;                 /* a gain known to be reachable (-1: none) */
+	short upper;                 /* the most that can be gained (NO_UPPER: unknown) */
+	uint32_t best;               /* the trick that reached lower (packed), 0 if none */
 } tt_entry;
+
+/* a bound worked out before: the same position comes up again and again
+ * after tricks played in another order */
+typedef struct bound_entry {
+	uint64_t key;
+	short bound;
+} bound_entry;
+
+/* one way to finish a trick */
+typedef struct trick_way {
+	dk_card cards[4];            /* the cards still to come in it, in turn */
+	unsigned char n;
+	short gain;                  /* what the trick gains */
+	short after;                 /* the most that can be gained after it */
+} trick_way;
 
 typedef struct ctx {
 	const dk_order *order;
@@ -46,11 +68,24 @@ typedef struct ctx {
 	bool trump[DK_CARD_KINDS];
 	int strength[DK_CARD_KINDS];
 	int suit[DK_CARD_KINDS];
+	/* place of each card in the order of the position: by suit (trumps
+	 * one suit), within a suit by strength, so that cards with no other
+	 * card between them have neighbouring places */
+	int place[DK_CARD_KINDS];
+	dk_card by_place[DK_CARD_KINDS];
+	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
+	int points[DK_CARD_KINDS];
+	uint32_t suit_places[DK_SUIT_TRUMP + 1];  /* the places of each suit, trumps one suit */
+	int first_trump_place;
 	enum objective obj;
 	tt_entry *tt;
-	long nodes, max_nodes;
+	int tt_bits;
+	long nodes, max_nodes, total_nodes;
 	bool aborted;
 	dk_line *line;               /* the continuation being built */
+	bound_entry *bounds;         /* a cache of upper_bound, as large as tt */
+	trick_way *tricks;           /* a stack: each search level lists its ways on top */
+	size_t n_tricks, cap_tricks;
 } ctx;
 
 static uint64_t zobrist[4][DK_CARD_KINDS][3];
@@ -82,135 +117,269 @@ static void init_zobrist(void)
 	done = true;
 }
 
+/* the hands hashed from scratch */
+static uint64_t hands_key_of(const pos *p)
+{
+	uint64_t k = 0;
+	for (int i = 0; i < 4; i++)
+		for (int x = 0; x < DK_CARD_KINDS; x++)
+			if (p->hand[i][x])
+				k ^= zobrist[i][x][p->hand[i][x]];
+	return k;
+}
+
 /* the hands, who leads, and which party and objective are asked about:
  * entries of different questions of one search never share a key */
 static uint64_t key_of(const ctx *c, const pos *p)
 {
-	uint64_t k = zobrist_turn[p->turn];
-	for (int i = 0; i < 4; i++) {
+	uint64_t k = p->hands_key ^ zobrist_turn[p->turn];
+	for (int i = 0; i < 4; i++)
 		if (p->mine[i])
 			k ^= zobrist_obj[c->obj][i];
-		for (int x = 0; x < DK_CARD_KINDS; x++)
-			if (p->hand[i][x])
-				k ^= zobrist[i][x][p->hand[i][x]];
-	}
 	return k | 1;
 }
 
-/*
- * Tricks the party cannot win: a trump of an opponent that is higher than
- * every trump the party still holds (or has put into the open trick) wins
- * the trick it falls in for the opponents, and one player's such trumps
- * fall in different tricks.  So the party loses at least as many tricks as
- * the opponent holding the most of them.
- */
-static int sure_losses(const ctx *c, const pos *p)
+/* what the party holds, as the bounds need it */
+typedef struct party_cards {
+	int trumps;                  /* how many trumps */
+	int top_trump;               /* strength of the highest, 0 if none */
+	bool h10;                    /* holds a ♥10 */
+	int suit_top[4];             /* strength of the highest card per fehl suit, -1 if none */
+	int fehl;                    /* how many fehl cards */
+	int trumps_from[DK_CARD_KINDS + 1];  /* trumps at this place in the order or above */
+} party_cards;
+
+static void party_cards_of(party_cards *out, const ctx *c, const pos *p)
 {
-	int top = 0;
+	memset(out, 0, sizeof(*out));
+	for (int s = 0; s < 4; s++)
+		out->suit_top[s] = -1;
+	int at[DK_CARD_KINDS] = { 0 };
 	for (int i = 0; i < 4; i++) {
 		if (!p->mine[i])
 			continue;
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[i][k] && c->trump[k] && c->strength[k] > top)
-				top = c->strength[k];
+		for (uint32_t held = p->held[i]; held; held &= held - 1) {
+			int pl = __builtin_ctz(held);
+			dk_card k = c->by_place[pl];
+			int have = p->hand[i][k];
+			if (c->trump[k]) {
+				out->trumps += have;
+				at[pl] += have;
+				if (c->strength[k] > out->top_trump)
+					out->top_trump = c->strength[k];
+				if (k == DK_CARD_MAKE(DK_HEARTS, DK_TEN))
+					out->h10 = true;
+			} else {
+				out->fehl += have;
+				if (c->strength[k] > out->suit_top[c->suit[k]])
+					out->suit_top[c->suit[k]] = c->strength[k];
+			}
+		}
 	}
-	for (int i = 0; i < p->tn; i++)
-		if (p->mine[p->tseat[i]] && c->trump[p->trick[i]] && c->strength[p->trick[i]] > top)
-			top = c->strength[p->trick[i]];
-	int most = 0;
-	for (int i = 0; i < 4; i++) {
-		if (p->mine[i])
-			continue;
-		int n = 0;
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[i][k] && c->trump[k] && c->strength[k] > top)
-				n += p->hand[i][k];
-		if (n > most)
-			most = n;
-	}
-	return most;
+	for (int pl = DK_CARD_KINDS - 1; pl >= 0; pl--)
+		out->trumps_from[pl] = out->trumps_from[pl + 1] + at[pl];
 }
 
-/* the most that is left to gain: the tricks the party can still win, and
- * for card points, the points of as many of the highest remaining cards as
- * those tricks can hold */
+/*
+ * Does an opponent's card k win every trick it is led to, whatever the
+ * party plays?  A trump if the party has no higher one (nor, where the
+ * second ♥10 wins, the other ♥10); a fehl card if the party has no higher
+ * card of the suit and no trump at all.
+ */
+static bool wins_when_led(const ctx *c, const party_cards *pc, dk_card k)
+{
+	if (c->trump[k])
+		return pc->top_trump < c->strength[k] &&
+		       !(k == DK_CARD_MAKE(DK_HEARTS, DK_TEN) && pc->h10 &&
+			 c->order->tie != DK_TIE_FIRST_WINS);
+	return pc->trumps == 0 && pc->suit_top[c->suit[k]] <= c->strength[k];
+}
+
+/*
+ * Can the party ever win a trick in which the opponent plays fehl card k?
+ * Only with a trump, a card of the suit at least as high (led first), or
+ * a card of another fehl suit that is led while the opponent has none of
+ * it.
+ */
+static bool fehl_capturable(const ctx *c, const party_cards *pc, dk_card k)
+{
+	if (pc->trumps > 0 || pc->suit_top[c->suit[k]] >= c->strength[k])
+		return true;
+	for (int s = 0; s < 4; s++)
+		if (s != c->suit[k] && pc->suit_top[s] >= 0)
+			return true;
+	return false;
+}
+
+/*
+ * How many cards of an opponent's hand h can end up in the party's
+ * tricks: in each such trick a card of the party beats the opponent's
+ * card, a different one in each trick, so the opponent's trumps taken
+ * must be matched each to a party trump at least as high (matched from
+ * the highest down), and fehl cards only where fehl_capturable says.
+ */
+static int capturable_count(const ctx *c, const pos *p, const party_cards *pc, int h)
+{
+	int n = 0, matched = 0;
+	for (uint32_t held = p->held[h]; held; ) {
+		int pl = 31 - __builtin_clz(held);
+		held &= ~(1u << pl);
+		dk_card k = c->by_place[pl];
+		for (int copy = 0; copy < p->hand[h][k]; copy++) {
+			if (!c->trump[k])
+				n += fehl_capturable(c, pc, k);
+			else if (pc->trumps_from[pl] > matched)
+				matched++;
+		}
+	}
+	return n + matched;
+}
+
+/*
+ * The most points of h that can end up in the party's tricks, at most w
+ * cards: highest points first, each card taken if it can be captured and
+ * the trumps taken so far can still be matched (the sets that can be
+ * matched are the independent sets of a matroid, so taking greedily by
+ * points gives the most).  Hall's condition: at every place, the trumps
+ * taken there or above are no more than the party's trumps there or above.
+ */
+static int capturable_points(const ctx *c, const pos *p, const party_cards *pc, int h, int w)
+{
+	int slack[DK_CARD_KINDS];
+	for (int pl = c->first_trump_place; pl < DK_CARD_KINDS; pl++)
+		slack[pl] = pc->trumps_from[pl];
+	int taken = 0, points = 0;
+	for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
+		dk_card k = c->cheap[j];
+		for (int copy = 0; copy < p->hand[h][k] && taken < w; copy++) {
+			if (!c->trump[k]) {
+				if (!fehl_capturable(c, pc, k))
+					break;
+			} else {
+				int px = c->place[k], pl = c->first_trump_place;
+				while (pl <= px && slack[pl] > 0)
+					pl++;
+				if (pl <= px)
+					break;
+				for (pl = c->first_trump_place; pl <= px; pl++)
+					slack[pl]--;
+			}
+			taken++;
+			points += c->points[k];
+		}
+	}
+	return points;
+}
+
+/*
+ * The most the party can still gain, between tricks.  If an opponent leads
+ * and every card of both opponents wins when led, the opponents keep the
+ * lead and win every trick.  Otherwise every trick the party wins holds
+ * one card of each opponent that a card of the party beats (see
+ * capturable), which bounds the number of such tricks by what either
+ * opponent can lose, and the gain by the opponents' cards that can be
+ * taken plus the best cards of the party's own hands, one per trick.
+ */
 static int upper_bound(const ctx *c, const pos *p)
 {
-	int tricks = p->hand_size - p->tricks_done - sure_losses(c, p);
-	if (tricks < 0)
-		tricks = 0;
-	if (c->obj == OBJ_TRICKS)
-		return tricks;
-	if (4 * tricks >= 4 * (p->hand_size - p->tricks_done))
-		return p->left_points;
-	/* the 4*tricks highest cards: count them by rank (A 10 K D B 9 are
-	 * also the order of their points), highest first */
-	int per_rank[6] = { 0 };
-	for (int i = 0; i < 4; i++)
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			per_rank[DK_CARD_RANK(k)] += p->hand[i][k];
-	for (int i = 0; i < p->tn; i++)
-		per_rank[DK_CARD_RANK(p->trick[i])]++;
-	int left = 4 * tricks, sum = 0;
-	for (int r = DK_ACE; r >= DK_NINE && left > 0; r--) {
-		int take = per_rank[r] < left ? per_rank[r] : left;
-		sum += take * dk_card_points(DK_CARD_MAKE(DK_CLUBS, r));
-		left -= take;
+	party_cards pc;
+	party_cards_of(&pc, c, p);
+	if (!p->mine[p->turn]) {
+		bool sweep = true;
+		for (int i = 0; i < 4 && sweep; i++)
+			for (int k = 0; k < DK_CARD_KINDS && sweep && !p->mine[i]; k++)
+				if (p->hand[i][k] && !wins_when_led(c, &pc, (dk_card)k))
+					sweep = false;
+		if (sweep)
+			return 0;
 	}
-	return sum;
+	int w = p->hand_size - p->tricks_done;
+	for (int i = 0; i < 4; i++) {
+		if (!p->mine[i]) {
+			int n = capturable_count(c, p, &pc, i);
+			if (n < w)
+				w = n;
+		}
+	}
+	if (c->obj == OBJ_TRICKS || w == 0)
+		return w;
+	int points = 0;
+	for (int i = 0; i < 4; i++) {
+		if (!p->mine[i]) {
+			points += capturable_points(c, p, &pc, i, w);
+			continue;
+		}
+		int taken = 0;
+		for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
+			dk_card k = c->cheap[j];
+			int take = p->hand[i][k] < w - taken ? p->hand[i][k] : w - taken;
+			taken += take;
+			points += take * c->points[k];
+		}
+	}
+	return points;
 }
 
-/* who would win the open trick if it ended now (index into tseat), -1 if empty */
-static int leader_so_far(const ctx *c, const pos *p)
+/*
+ * Keep one card of each set of interchangeable ones: two cards of the
+ * player to move that follow the same suit, have the same points and
+ * have no card of another player (in a hand or in the open trick) between
+ * them or level with them in the order win and lose the same tricks
+ * against every card the others can play, so exchanging them in any
+ * continuation gives a legal one with the same trick winners and points.
+ */
+static int distinct_moves(const ctx *c, const pos *p, dk_card *m, int n)
 {
-	return p->tn ? p->tseat[dk_order_winner(c->order, p->trick, p->tn, false)] : -1;
+	uint32_t others = 0;
+	for (int i = 0; i < 4; i++)
+		if (i != p->turn)
+			others |= p->held[i];
+	for (int i = 0; i < p->tn; i++)
+		others |= 1u << c->place[p->trick[i]];
+	int kept = 0;
+	for (int i = 0; i < n; i++) {
+		int a = c->place[m[i]];
+		bool same = false;
+		for (int j = 0; j < kept && !same; j++) {
+			int b = c->place[m[j]];
+			if (c->suit[m[i]] != c->suit[m[j]] ||
+			    c->points[m[i]] != c->points[m[j]])
+				continue;
+			int lo = a < b ? a : b, hi = a < b ? b : a;
+			uint32_t span = (uint32_t)((2ull << hi) - (1ull << lo));
+			same = (others & span) == 0;
+		}
+		if (!same)
+			m[kept++] = m[i];
+	}
+	return kept;
 }
 
-/* the distinct legal cards of the player to move, best first for the question */
+/* the legal cards of the player to move, one of each interchangeable set,
+ * in the order of places */
 static int moves(const ctx *c, const pos *p, dk_card *out)
 {
-	int n = 0, me = p->turn;
-	if (p->tn > 0) {
-		int led = c->suit[p->trick[0]];
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[me][k] && c->suit[k] == led)
-				out[n++] = (dk_card)k;
+	uint32_t legal = p->held[p->turn];
+	if (p->tn > 0 && (legal & c->suit_places[c->suit[p->trick[0]]]))
+		legal &= c->suit_places[c->suit[p->trick[0]]];
+	int n = 0;
+	while (legal) {
+		int pl = __builtin_ctz(legal);
+		legal &= legal - 1;
+		out[n++] = c->by_place[pl];
 	}
-	if (n == 0)
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[me][k])
-				out[n++] = (dk_card)k;
-	/* order: if the trick is going to our party, load it; else keep points back.
-	 * A leader of our party plays high, of the other party low. */
-	int w = leader_so_far(c, p);
-	bool ours = w < 0 ? p->mine[me] : p->mine[w];
-	int score[DK_CARD_KINDS];
-	for (int i = 0; i < n; i++) {
-		int pts = dk_card_points(out[i]), str = c->strength[out[i]];
-		if (ours)
-			score[i] = pts * 4 + str / 8;      /* load the trick */
-		else if (p->mine[me])
-			score[i] = str * 2 + pts;          /* try to take it */
-		else
-			score[i] = -(pts * 4) - str / 8;   /* give it little */
-	}
-	for (int i = 1; i < n; i++) {
-		dk_card m = out[i];
-		int s = score[i], j = i;
-		while (j > 0 && score[j - 1] < s) {
-			out[j] = out[j - 1];
-			score[j] = score[j - 1];
-			j--;
-		}
-		out[j] = m;
-		score[j] = s;
-	}
-	return n;
+	return distinct_moves(c, p, out, n);
 }
 
 static int play(const ctx *c, pos *p, dk_card k)
 {
-	p->hand[p->turn][k]--;
+	unsigned char *have = &p->hand[p->turn][k];
+	p->hands_key ^= zobrist[p->turn][k][*have];
+	(*have)--;
+	if (*have)
+		p->hands_key ^= zobrist[p->turn][k][*have];
+	else
+		p->held[p->turn] &= ~(1u << c->place[k]);
 	p->trick[p->tn] = k;
 	p->tseat[p->tn] = p->turn;
 	p->tn++;
@@ -222,7 +391,7 @@ static int play(const ctx *c, pos *p, dk_card k)
 	int w = p->tseat[dk_order_winner(c->order, p->trick, 4, last)];
 	int pts = 0;
 	for (int i = 0; i < 4; i++)
-		pts += dk_card_points(p->trick[i]);
+		pts += c->points[p->trick[i]];
 	p->left_points -= pts;
 	p->tn = 0;
 	p->tricks_done++;
@@ -232,62 +401,200 @@ static int play(const ctx *c, pos *p, dk_card k)
 	return c->obj == OBJ_TRICKS ? 1 : pts;
 }
 
-/* is a gain of at least need reachable from p?  On yes, c->line gets the
- * cards from here on (appended) */
-static bool reach(ctx *c, pos *p, int need)
+/* count a position worked on; false when the budget is spent */
+static bool visit(ctx *c)
 {
-	if (need <= 0)
-		return true;
-	/* the full bound costs a scan of the hands: only between tricks */
-	int ub = p->tn == 0 ? upper_bound(c, p)
-		 : c->obj == OBJ_TRICKS ? p->hand_size - p->tricks_done : p->left_points;
-	if (ub < need || p->tricks_done >= p->hand_size)
-		return false;
-	if (c->aborted || (c->max_nodes > 0 && ++c->nodes > c->max_nodes)) {
+	if (c->max_nodes > 0 && c->nodes >= c->max_nodes) {
 		c->aborted = true;
 		return false;
 	}
-	if (c->max_nodes <= 0)
-		c->nodes++;
-	tt_entry *e = NULL;
-	uint64_t key = 0;
-	if (p->tn == 0) {
-		key = key_of(c, p);
-		e = &c->tt[key >> (64 - TT_BITS)];
-		if (e->key == key) {
-			if (need >= e->failed)
-				return false;
-			/* a known reachable gain still needs its line: search on */
-		} else {
-			e->key = key;
-			e->reached = -1;
-			e->failed = 32767;
+	c->nodes++;
+	return true;
+}
+
+/* upper_bound, from the cache if it is there; working it out is a
+ * position visited */
+static int bound_of(ctx *c, const pos *p)
+{
+	uint64_t key = key_of(c, p);
+	bound_entry *b = &c->bounds[key >> (64 - c->tt_bits)];
+	if (b->key != key) {
+		if (!visit(c))
+			return 0;
+		b->key = key;
+		b->bound = (short)upper_bound(c, p);
+	}
+	return b->bound;
+}
+
+/*
+ * The ways to finish the open trick (all of it between tricks): the cards
+ * still to come, one of each interchangeable set per player, appended to
+ * c->tricks from c->n_tricks on, each with what it gains and the most that
+ * can be gained after it (from the table or the cache of bounds when
+ * they know it).
+ */
+static void finish_trick(ctx *c, const pos *p, trick_way *way, int depth, int need)
+{
+	if (p->tn == 0 && depth > 0) {
+		if (c->n_tricks == c->cap_tricks) {
+			c->cap_tricks = c->cap_tricks ? 2 * c->cap_tricks : 4096;
+			c->tricks = realloc(c->tricks, c->cap_tricks * sizeof(trick_way));
+			if (!c->tricks)
+				abort();
 		}
+		/* a bound the table knows already saves working one out */
+		const tt_entry *e = &c->tt[key_of(c, p) >> (64 - c->tt_bits)];
+		if (p->tricks_done >= p->hand_size)
+			way->after = 0;
+		else if (e->key == key_of(c, p) && e->upper < need - way->gain)
+			way->after = e->upper;
+		else
+			way->after = (short)bound_of(c, p);
+		c->tricks[c->n_tricks++] = *way;
+		return;
 	}
 	dk_card m[DK_CARD_KINDS];
 	int n = moves(c, p, m);
-	int mark = c->line ? c->line->count : 0;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && !c->aborted; i++) {
 		pos q = *p;
-		int g = play(c, &q, m[i]);
-		if (c->line && c->line->count < DK_LINE_MAX) {
-			c->line->cards[c->line->count] = m[i];
-			c->line->seats[c->line->count] = p->turn;
-			c->line->count++;
+		way->cards[depth] = m[i];
+		way->n = (unsigned char)(depth + 1);
+		way->gain = (short)play(c, &q, m[i]);
+		finish_trick(c, &q, way, depth + 1, need);
+	}
+}
+
+/* a way as one number, for the transposition table */
+static uint32_t packed(const trick_way *w)
+{
+	uint32_t x = w->n;
+	for (int i = 0; i < w->n; i++)
+		x |= (uint32_t)(w->cards[i] + 1) << (5 + 6 * i);
+	return x;
+}
+
+static int by_promise(const void *a, const void *b)
+{
+	const trick_way *x = a, *y = b;
+	int px = x->gain + x->after, py = y->gain + y->after;
+	if (px != py)
+		return py - px;
+	if (x->gain != y->gain)
+		return y->gain - x->gain;
+	return memcmp(x->cards, y->cards, sizeof(x->cards));
+}
+
+/*
+ * Is a gain of at least need reachable from p?  The answer is a number: at
+ * least need when it is (a gain some continuation reaches; c->line gets
+ * the cards from here on, appended), below need when it is not (the most
+ * any continuation can gain, or more).  Returning the bound that was found
+ * rather than just "no" lets the transposition table answer later visits
+ * of the position that need less.
+ *
+ * The search goes a trick at a time: every way to finish the open trick
+ * is listed with its gain and the bound of the position after it, the
+ * ways that cannot reach need even so are dropped, and the others are
+ * tried most promising first.
+ */
+static int reach(ctx *c, pos *p, int need, int ub)
+{
+	if (need <= 0)
+		return 0;
+	if (p->tricks_done >= p->hand_size)
+		return 0;
+	if (ub < need)
+		return ub;
+	if (c->aborted)
+		return need - 1;
+	tt_entry *e = NULL;
+	uint64_t key = 0;
+	uint32_t hint = 0;
+	if (p->tn == 0) {
+		key = key_of(c, p);
+		e = &c->tt[key >> (64 - c->tt_bits)];
+		if (e->key == key) {
+			if (need > e->upper)
+				return e->upper;
+			/* a known reachable gain still needs its line: search on,
+			 * the trick that reached it first */
+			if (need <= e->lower)
+				hint = e->best;
+		} else {
+			e->key = key;
+			e->lower = -1;
+			e->upper = NO_UPPER;
+			e->best = 0;
 		}
-		if (reach(c, &q, need - g)) {
-			if (e && e->key == key && need > e->reached)
-				e->reached = (short)need;
-			return true;
+	}
+	if (!visit(c))
+		return need - 1;
+	size_t base = c->n_tricks;
+	trick_way way;
+	memset(&way, 0, sizeof(way));
+	finish_trick(c, p, &way, 0, need);
+	if (c->aborted) {
+		c->n_tricks = base;
+		return need - 1;
+	}
+	/* keep the ways that might reach need, most promising first; the
+	 * way that reached it before goes first of all */
+	int best = -1;
+	size_t n = base;
+	for (size_t i = base; i < c->n_tricks; i++) {
+		const trick_way *w = &c->tricks[i];
+		int promise = w->gain + w->after;
+		if (promise >= need)
+			c->tricks[n++] = *w;
+		else if (promise > best)
+			best = promise;
+	}
+	c->n_tricks = n;
+	qsort(&c->tricks[base], n - base, sizeof(trick_way), by_promise);
+	for (size_t i = base + 1; i < n && hint; i++)
+		if (packed(&c->tricks[i]) == hint) {
+			trick_way h = c->tricks[i];
+			memmove(&c->tricks[base + 1], &c->tricks[base], (i - base) * sizeof(trick_way));
+			c->tricks[base] = h;
+			break;
 		}
+	int mark = c->line ? c->line->count : 0;
+	int v = -1;
+	size_t i;
+	for (i = base; i < n; i++) {
+		trick_way w = c->tricks[i];
+		pos q = *p;
+		for (int k = 0; k < w.n; k++) {
+			if (c->line && c->line->count < DK_LINE_MAX) {
+				c->line->cards[c->line->count] = w.cards[k];
+				c->line->seats[c->line->count] = q.turn;
+				c->line->count++;
+			}
+			play(c, &q, w.cards[k]);
+		}
+		v = w.gain + reach(c, &q, need - w.gain, w.after);
+		if (c->aborted || v >= need)
+			break;
 		if (c->line)
 			c->line->count = mark;
-		if (c->aborted)
-			return false;
+		if (v > best)
+			best = v;
 	}
-	if (e && e->key == key && need < e->failed)
-		e->failed = (short)need;
-	return false;
+	uint32_t reached = i < n ? packed(&c->tricks[i]) : 0;
+	c->n_tricks = base;
+	if (c->aborted)
+		return need - 1;
+	if (v >= need) {
+		if (e && e->key == key && v > e->lower) {
+			e->lower = (short)v;
+			e->best = reached;
+		}
+		return v;
+	}
+	if (e && e->key == key && best < e->upper)
+		e->upper = (short)best;
+	return best;
 }
 
 static bool ask(ctx *c, const pos *start, enum objective obj, int need, dk_line *line)
@@ -296,8 +603,13 @@ static bool ask(ctx *c, const pos *start, enum objective obj, int need, dk_line 
 	c->line = line;
 	if (line)
 		line->count = 0;
+	c->nodes = 0;
 	pos p = *start;
-	if (!reach(c, &p, need))
+	int ub = p.tn == 0 ? upper_bound(c, &p)
+		 : obj == OBJ_TRICKS ? p.hand_size - p.tricks_done : p.left_points;
+	bool yes = reach(c, &p, need, ub) >= need;
+	c->total_nodes += c->nodes;
+	if (!yes)
 		return false;
 	if (!line)
 		return true;
@@ -348,6 +660,7 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		base.tn = t->count < 4 ? t->count : 0;
 	}
 	base.tricks_done = rp->trick_count;
+	base.hands_key = hands_key_of(&base);
 	base.hand_size = rp->hand_size;
 	int tricks_left = base.hand_size - base.tricks_done;
 
@@ -359,9 +672,48 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		c.strength[k] = dk_order_strength(c.order, (dk_card)k);
 		c.suit[k] = dk_order_suit(c.order, (dk_card)k);
 	}
+	int by_place[DK_CARD_KINDS], n_placed = 0;
+	for (int suit = 0; suit <= DK_SUIT_TRUMP; suit++) {
+		int first = n_placed;
+		for (int k = 0; k < DK_CARD_KINDS; k++) {
+			if (c.suit[k] != suit)
+				continue;
+			int j = n_placed++;
+			while (j > first && c.strength[by_place[j - 1]] > c.strength[k]) {
+				by_place[j] = by_place[j - 1];
+				j--;
+			}
+			by_place[j] = k;
+		}
+	}
+	c.first_trump_place = DK_CARD_KINDS;
+	for (int i = 0; i < DK_CARD_KINDS; i++) {
+		int k = by_place[i];
+		c.place[k] = i;
+		c.by_place[i] = (dk_card)k;
+		c.points[k] = dk_card_points((dk_card)k);
+		c.suit_places[c.suit[k]] |= 1u << i;
+		if (c.trump[k] && i < c.first_trump_place)
+			c.first_trump_place = i;
+	}
+	for (int i = 0; i < 4; i++)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (base.hand[i][k])
+				base.held[i] |= 1u << c.place[k];
+	int n_cheap = 0;
+	for (int pts = 0; pts <= 11; pts++)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (dk_card_points((dk_card)k) == pts)
+				c.cheap[n_cheap++] = (dk_card)k;
 	c.max_nodes = max_nodes;
-	c.tt = calloc(TT_SIZE, sizeof(tt_entry));
-	if (!c.tt)
+	/* a table that fits the position: clearing 16 MiB would cost more
+	 * than searching a few tricks */
+	c.tt_bits = 9 + tricks_left;
+	if (c.tt_bits > TT_BITS_MAX)
+		c.tt_bits = TT_BITS_MAX;
+	c.tt = calloc((size_t)1 << c.tt_bits, sizeof(tt_entry));
+	c.bounds = calloc((size_t)1 << c.tt_bits, sizeof(bound_entry));
+	if (!c.tt || !c.bounds)
 		abort();
 	bool complete = true;
 	for (int party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
@@ -384,6 +736,7 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		else
 			out->can_reach[party] = ask(&c, &p, OBJ_POINTS, tgt - rp->points[party],
 						    &out->line[party]);
+		out->reach_known[party] = !c.aborted;
 		complete = complete && !c.aborted;
 		/* does the other party win at least one trick in some continuation? */
 		pos q = base;
@@ -394,7 +747,9 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		out->takes_all[party] = !broken && !c.aborted;  /* unknown is not "yes" */
 		complete = complete && !c.aborted;
 	}
-	out->nodes = c.nodes;
+	out->nodes = c.total_nodes;
 	out->complete = complete;
 	free(c.tt);
+	free(c.tricks);
+	free(c.bounds);
 }

@@ -12,10 +12,13 @@
  * position (declared swines and Genscher as they stand); declarations still
  * to come are not searched.
  *
- * Each question is a threshold query answered by a depth-first search with
- * move ordering, bound pruning and a transposition table at trick
- * boundaries; a "yes" comes with the continuation that proves it, a "no"
- * with the number of positions the exhaustive search visited.
+ * Each question is a threshold query answered by a depth-first search, a
+ * trick at a time, over one card of each set of interchangeable cards,
+ * with bound pruning and a transposition table at trick boundaries; the
+ * answers are those of an exhaustive search over legal plays (the tests
+ * compare them with a plain enumeration).  A "yes" comes with the
+ * continuation that proves it, a "no" with the number of positions the
+ * search visited.
  */
 #ifndef DK_SEARCH_H
 #define DK_SEARCH_H
@@ -37,10 +40,11 @@ typedef struct dk_line {
 typedef struct dk_search_result {
 	int points_now[3];           /* card points of each party in complete tricks */
 	bool can_reach[3];           /* the party can still reach its target */
+	bool reach_known[3];         /* can_reach was answered within the node budget */
 	dk_line line[3];             /* a continuation in which it does */
 	bool takes_all[3];           /* the party wins every remaining trick, whatever is played */
 	dk_line breaks_all[3];       /* a continuation in which the other party wins one */
-	long nodes;                  /* positions visited, for the benchmark */
+	long nodes;                  /* positions visited (see max_nodes), for the benchmark */
 	bool complete;               /* every question was answered within the node budget */
 } dk_search_result;
 
@@ -49,7 +53,9 @@ typedef struct dk_search_result {
  * game cut before the event in question).  target[DK_PARTY_RE] and
  * target[DK_PARTY_KONTRA] are the card points each party needs in the end,
  * or DK_TARGET_ALL_TRICKS / DK_TARGET_ONE_TRICK (dk_score's targets).
- * max_nodes bounds the work per question (0 = no bound).
+ * max_nodes bounds the work per question, in positions visited: positions
+ * whose bound is worked out and positions whose next tricks are listed
+ * (0 = no bound).
  */
 void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[3],
 		   long max_nodes);

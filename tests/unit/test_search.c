@@ -7,6 +7,19 @@
  * (the real play proves it), the continuation the search returns must be
  * legal (replayed, it gives no finding) and must really reach the target,
  * and a party said to take every remaining trick must have done so.
+ *
+ * Then the search (with its pruning, interchangeable cards and tables)
+ * against a plain enumeration of every legal continuation, on positions
+ * small enough to enumerate: every game cut before each of its last five
+ * tricks and after one, two or three cards of its last four, and each game
+ * played on twice from seven tricks before the end with random legal cards
+ * (a fixed seed), cut before each of its last four tricks and within its
+ * last three.  For each the enumeration gives the most card points and the
+ * most tricks each party can still take; the search, asked with exactly
+ * that target and with one more, must say "can reach" and "cannot reach",
+ * must agree on "takes every remaining trick" and "wins at least one
+ * trick", and every continuation it returns must be legal and reach the
+ * target.
  */
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -104,7 +117,373 @@ static void check_game(const dk_game *g, const dk_rules *r, const char *name)
 	}
 }
 
-static void run_dir(const char *dir)
+/* ---- the reference: every legal card, every time, nothing cut ----------- */
+
+typedef struct ref_pos {
+	const dk_order *order;
+	int hand[4][DK_CARD_KINDS];
+	dk_party party[4];
+	dk_card trick[4];
+	int tseat[4];
+	int tn, turn, tricks_done, hand_size;
+	int points[3], tricks[3];    /* gained from the position on */
+} ref_pos;
+
+typedef struct ref_result {
+	int max_points[3], max_tricks[3];
+} ref_result;
+
+static bool ref_legal(const ref_pos *p, dk_card k)
+{
+	if (!p->hand[p->turn][k])
+		return false;
+	if (p->tn == 0)
+		return true;
+	int led = dk_order_suit(p->order, p->trick[0]);
+	if (dk_order_suit(p->order, k) == led)
+		return true;
+	for (int x = 0; x < DK_CARD_KINDS; x++)
+		if (p->hand[p->turn][x] && dk_order_suit(p->order, (dk_card)x) == led)
+			return false;
+	return true;
+}
+
+static void ref_play(ref_pos *p, dk_card k)
+{
+	p->hand[p->turn][k]--;
+	p->trick[p->tn] = k;
+	p->tseat[p->tn++] = p->turn;
+	p->turn = (p->turn + 1) % 4;
+	if (p->tn < 4)
+		return;
+	bool last = p->tricks_done == p->hand_size - 1;
+	int w = p->tseat[dk_order_winner(p->order, p->trick, 4, last)];
+	for (int i = 0; i < 4; i++)
+		p->points[p->party[w]] += dk_card_points(p->trick[i]);
+	p->tricks[p->party[w]]++;
+	p->tn = 0;
+	p->tricks_done++;
+	p->turn = w;
+}
+
+/*
+ * The most each party can gain from p on, over every legal continuation.
+ * Between tricks the answer is remembered by the exact hands and leader
+ * (a plain memo: the same position always has the same answer), so that
+ * five tricks stay within reach.
+ */
+typedef struct ref_memo {
+	uint64_t hands[4];           /* two bits per card kind: how many the hand holds */
+	int turn;
+	bool used;
+	ref_result value;
+} ref_memo;
+
+#define MEMO_SIZE (1u << 17)
+static ref_memo *memo;
+static uint32_t used_slots[MEMO_SIZE / 2];  /* to clear them for the next position */
+static unsigned memo_used;
+
+/* the slot of p: its answer if used, else where it goes */
+static ref_memo *ref_lookup(const ref_pos *p)
+{
+	uint64_t hands[4], h = (uint64_t)p->turn;
+	for (int i = 0; i < 4; i++) {
+		hands[i] = 0;
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			hands[i] |= (uint64_t)p->hand[i][k] << (2 * k);
+		h = (h ^ hands[i]) * 0x9E3779B97F4A7C15ull;
+	}
+	for (uint32_t i = (uint32_t)(h >> 47) % MEMO_SIZE;; i = (i + 1) % MEMO_SIZE) {
+		ref_memo *m = &memo[i];
+		if (!m->used) {
+			memcpy(m->hands, hands, sizeof(hands));
+			m->turn = p->turn;
+			return m;
+		}
+		if (memcmp(m->hands, hands, sizeof(hands)) == 0 && m->turn == p->turn)
+			return m;
+	}
+}
+
+static ref_result ref_all(const ref_pos *p)
+{
+	ref_result r;
+	memset(&r, 0, sizeof(r));
+	if (p->tricks_done == p->hand_size)
+		return r;
+	if (p->tn == 0) {
+		ref_memo *m = ref_lookup(p);
+		if (m->used)
+			return m->value;
+	}
+	for (int k = 0; k < DK_CARD_KINDS; k++) {
+		if (!ref_legal(p, (dk_card)k))
+			continue;
+		ref_pos q = *p;
+		memset(q.points, 0, sizeof(q.points));
+		memset(q.tricks, 0, sizeof(q.tricks));
+		ref_play(&q, (dk_card)k);
+		ref_result c = ref_all(&q);
+		for (int x = DK_PARTY_RE; x <= DK_PARTY_KONTRA; x++) {
+			if (q.points[x] + c.max_points[x] > r.max_points[x])
+				r.max_points[x] = q.points[x] + c.max_points[x];
+			if (q.tricks[x] + c.max_tricks[x] > r.max_tricks[x])
+				r.max_tricks[x] = q.tricks[x] + c.max_tricks[x];
+		}
+	}
+	if (p->tn == 0) {
+		/* looked up again: the slot may have gone to a later position */
+		ref_memo *m = ref_lookup(p);
+		cr_assert_lt(memo_used, MEMO_SIZE / 2, "the reference's memo is full");
+		m->used = true;
+		m->value = r;
+		used_slots[memo_used++] = (uint32_t)(m - memo);
+	}
+	return r;
+}
+
+/* the position where rp stopped, seats as the search numbers them */
+static void ref_from_replay(ref_pos *p, const dk_replay *rp)
+{
+	memset(p, 0, sizeof(*p));
+	p->order = &rp->order;
+	for (int i = 0; i < 4; i++) {
+		int seat = rp->seats[i];
+		for (int k = 0; k < rp->hand_n[seat]; k++)
+			p->hand[i][rp->hand[seat][k]]++;
+		p->party[i] = rp->party[seat];
+		if (seat == rp->next_seat)
+			p->turn = i;
+	}
+	const dk_trick *t = &rp->tricks[rp->trick_count];
+	if (rp->trick_count < DK_MAX_TRICKS && t->count < 4) {
+		for (int i = 0; i < t->count; i++) {
+			p->trick[i] = t->cards[i];
+			for (int s = 0; s < 4; s++)
+				if (rp->seats[s] == t->seats[i])
+					p->tseat[i] = s;
+		}
+		p->tn = t->count;
+	}
+	p->tricks_done = rp->trick_count;
+	p->hand_size = rp->hand_size;
+}
+
+/* play a returned continuation in the reference: legal throughout and to
+ * the end?  Its gains land in p */
+static bool ref_follow(ref_pos *p, const dk_line *line)
+{
+	for (int i = 0; i < line->count; i++) {
+		if (line->seats[i] != p->turn || !ref_legal(p, line->cards[i]))
+			return false;
+		ref_play(p, line->cards[i]);
+	}
+	return p->tricks_done == p->hand_size;
+}
+
+/* ---- the comparison ------------------------------------------------------ */
+
+static int compared, skipped;
+
+static void expect_line(const ref_pos *start, const dk_search_result *res, int party,
+			int target, const char *what)
+{
+	ref_pos p = *start;
+	bool ok = ref_follow(&p, &res->line[party]);
+	cr_expect(ok, "%s: the continuation for party %d is not a legal end of the game", what,
+		  party);
+	if (ok && target != DK_TARGET_ALL_TRICKS && target != DK_TARGET_ONE_TRICK)
+		cr_expect_geq(res->points_now[party] + p.points[party], target,
+			      "%s: the continuation gives party %d %d, not %d", what, party,
+			      res->points_now[party] + p.points[party], target);
+}
+
+static void compare(const dk_replay *rp, const char *what)
+{
+	for (int i = 0; i < 4; i++)
+		if (rp->party[rp->seats[i]] != DK_PARTY_RE &&
+		    rp->party[rp->seats[i]] != DK_PARTY_KONTRA)
+			return;
+	ref_pos start;
+	ref_from_replay(&start, rp);
+	while (memo_used > 0)
+		memo[used_slots[--memo_used]].used = false;
+	ref_result ref = ref_all(&start);
+	int won[3] = { 0 };
+	for (int t = 0; t < rp->trick_count; t++)
+		won[rp->party[rp->tricks[t].winner]]++;
+	int left = rp->hand_size - rp->trick_count;
+
+	/* exactly the most: reachable; one more: not */
+	for (int more = 0; more <= 1; more++) {
+		int target[3] = { 0 };
+		bool usable = true;
+		for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA; q++) {
+			target[q] = rp->points[q] + ref.max_points[q] + more;
+			/* 0 and 241 are the trick targets */
+			usable = usable && target[q] != DK_TARGET_ONE_TRICK &&
+				 target[q] != DK_TARGET_ALL_TRICKS;
+		}
+		if (!usable) {
+			skipped++;
+			continue;
+		}
+		dk_search_result res;
+		dk_search_run(&res, rp, target, 0);
+		cr_assert(res.complete, "%s: unbounded search incomplete", what);
+		for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA; q++) {
+			cr_expect_eq(res.can_reach[q], more == 0, "%s: party %d, target %d: search "
+				     "says %d, the most it can reach is %d", what, q, target[q],
+				     res.can_reach[q], rp->points[q] + ref.max_points[q]);
+			if (res.can_reach[q])
+				expect_line(&start, &res, q, target[q], what);
+			int other = q == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
+			cr_expect_eq(res.takes_all[q], ref.max_tricks[other] == 0,
+				     "%s: party %d takes every trick: search %d, enumeration %d",
+				     what, q, res.takes_all[q], ref.max_tricks[other] == 0);
+			if (!res.takes_all[q]) {
+				ref_pos end = start;
+				cr_expect(ref_follow(&end, &res.breaks_all[q]) && end.tricks[other] > 0,
+					  "%s: the continuation in which party %d loses a trick is "
+					  "not legal or does not lose one", what, q);
+			}
+		}
+	}
+	/* the trick targets */
+	int all[3] = { 0, DK_TARGET_ALL_TRICKS, DK_TARGET_ALL_TRICKS };
+	int one[3] = { 0, DK_TARGET_ONE_TRICK, DK_TARGET_ONE_TRICK };
+	dk_search_result res;
+	dk_search_run(&res, rp, all, 0);
+	for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA; q++) {
+		bool expect = won[q] == rp->trick_count && ref.max_tricks[q] == left;
+		cr_expect_eq(res.can_reach[q], expect, "%s: party %d every trick: search %d",
+			     what, q, res.can_reach[q]);
+		if (res.can_reach[q])
+			expect_line(&start, &res, q, DK_TARGET_ALL_TRICKS, what);
+	}
+	dk_search_run(&res, rp, one, 0);
+	for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA; q++) {
+		bool expect = won[q] > 0 || ref.max_tricks[q] > 0;
+		cr_expect_eq(res.can_reach[q], expect, "%s: party %d one trick: search %d",
+			     what, q, res.can_reach[q]);
+	}
+	compared++;
+}
+
+/* ---- the positions ------------------------------------------------------- */
+
+static uint64_t rng = 0x2545F4914F6CDD1Dull;
+
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+/* the events of g up to keep, then random legal cards to the end of the
+ * game; *out_count gets the number of events */
+static dk_event *random_play(const dk_game *g, size_t keep, const dk_rules *r, size_t *out_count)
+{
+	dk_event *ev = calloc(keep + 4 * DK_MAX_TRICKS + 1, sizeof(dk_event));
+	memcpy(ev, g->events, keep * sizeof(dk_event));
+	dk_game cut = *g;
+	cut.events = ev;
+	cut.event_count = keep;
+	dk_replay rp;
+	dk_replay_run(&rp, &cut, r);
+	ref_pos p;
+	ref_from_replay(&p, &rp);
+	size_t n = keep;
+	while (p.tricks_done < p.hand_size) {
+		dk_card legal[DK_CARD_KINDS];
+		unsigned nl = 0;
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (ref_legal(&p, (dk_card)k))
+				legal[nl++] = (dk_card)k;
+		cr_assert_gt(nl, 0);
+		dk_card k = legal[rnd(nl)];
+		ev[n].kind = DK_EV_CARD;
+		ev[n].seat = rp.seats[p.turn];
+		ev[n].card = k;
+		n++;
+		ref_play(&p, k);
+	}
+	*out_count = n;
+	return ev;
+}
+
+/* compare at every cut of events[0..count) with at most max_left tricks
+ * left (fewer within a trick) */
+static void compare_cuts(const dk_game *g, const dk_event *events, size_t count,
+			 const dk_replay *full, const dk_rules *r, const char *name, int max_left)
+{
+	int cards = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (events[i].kind != DK_EV_CARD)
+			continue;
+		int left = full->hand_size - cards / 4;
+		if (left <= max_left && (cards % 4 == 0 || left < max_left)) {
+			dk_game cut = *g;
+			cut.events = (dk_event *)events;
+			cut.event_count = i;
+			dk_replay rp;
+			dk_replay_run(&rp, &cut, r);
+			bool legal = true;  /* a cut game is only incomplete */
+			for (int f = 0; f < rp.finding_count; f++)
+				legal = legal && rp.findings[f].code == DK_F_GAME_INCOMPLETE;
+			if (legal) {
+				/* the parties as the game ended, as penalty.c asks */
+				memcpy(rp.party, full->party, sizeof(rp.party));
+				char what[256];
+				snprintf(what, sizeof(what), "%s, card %d", name, cards + 1);
+				compare(&rp, what);
+			}
+		}
+		cards++;
+	}
+}
+
+static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
+{
+	dk_replay full;
+	dk_replay_run(&full, g, r);
+	if (full.finding_count || full.cards_played != 4 * full.hand_size ||
+	    full.type == DK_GT_RAMSCH)
+		return;
+	compare_cuts(g, g->events, g->event_count, &full, r, name, 5);
+	/* played on at random from seven tricks before the end */
+	size_t keep = 0;
+	int cards = 0;
+	for (size_t i = 0; i < g->event_count; i++) {
+		if (g->events[i].kind == DK_EV_CARD && cards++ == 4 * (full.hand_size - 7)) {
+			keep = i;
+			break;
+		}
+	}
+	for (int round = 0; round < 2 && keep > 0; round++) {
+		size_t n;
+		dk_event *ev = random_play(g, keep, r, &n);
+		dk_game played = *g;
+		played.events = ev;
+		played.event_count = n;
+		dk_replay end;
+		dk_replay_run(&end, &played, r);
+		if (end.finding_count == 0 && end.cards_played == 4 * end.hand_size) {
+			char what[256];
+			snprintf(what, sizeof(what), "%s (random play %d)", name, round);
+			compare_cuts(&played, ev, n, &end, r, what, 4);
+		}
+		free(ev);
+	}
+}
+
+typedef void game_fn(const dk_game *g, const dk_rules *r, const char *name);
+
+/* fn for every game of every record in dir */
+static void run_dir(const char *dir, game_fn *fn)
 {
 	DIR *dp = opendir(dir);
 	cr_assert_not_null(dp, "%s", dir);
@@ -132,7 +511,7 @@ static void run_dir(const char *dir)
 				continue;
 			dk_ruleset rs;
 			if (dk_ruleset_load(&rs, ref->name, dirs, &d) == 0)
-				check_game(g, &rs.rules, e->d_name);
+				fn(g, &rs.rules, e->d_name);
 			dk_ruleset_release(&rs);
 		}
 		dk_xml_reader_free(r);
@@ -143,8 +522,19 @@ static void run_dir(const char *dir)
 
 Test(search, continuations_of_real_games, .init = dk_xml_global_init)
 {
-	run_dir(DK_SOURCE_ROOT "/samples");
-	run_dir(DK_SOURCE_ROOT "/tests/check/legal");
+	run_dir(DK_SOURCE_ROOT "/samples", check_game);
+	run_dir(DK_SOURCE_ROOT "/tests/check/legal", check_game);
 	cr_log_info("%d positions checked, %d undecided within the budget", checked, undecided);
 	cr_expect_geq(checked, 500, "only %d positions were decided", checked);
+}
+
+Test(search, same_answers_as_plain_enumeration, .init = dk_xml_global_init, .timeout = 300)
+{
+	memo = calloc(MEMO_SIZE, sizeof(ref_memo));
+	cr_assert_not_null(memo);
+	run_dir(DK_SOURCE_ROOT "/samples", compare_game);
+	run_dir(DK_SOURCE_ROOT "/tests/check/legal", compare_game);
+	free(memo);
+	cr_log_info("%d positions compared, %d target pairs skipped", compared, skipped);
+	cr_expect_geq(compared, 1000, "only %d positions were compared", compared);
 }
