@@ -484,6 +484,7 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"%zu different only by rules dokoref cannot express, %zu different",
 		"mit FreeDokos Wertung verglichen: %zu Spiele, %zu gleich, %zu nur durch Regeln "
 		"verschieden, die dokoref nicht ausdrücken kann, %zu verschieden"),
+	MSG(DK_MSG_FD_BOCK_DIFF, "Bock: dokoref x%d, %s x%d", "Bock: dokoref x%d, %s x%d"),
 };
 
 #undef MSG

@@ -265,6 +265,7 @@ typedef enum dk_msg {
 	DK_MSG_FD_SUMMARY,
 	DK_MSG_FD_HEAD_TRICKS,
 	DK_MSG_FD_TRICK,
+	DK_MSG_FD_BOCK_DIFF,
 	DK_MSG_COUNT
 } dk_msg;
 
