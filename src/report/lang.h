@@ -266,6 +266,7 @@ typedef enum dk_msg {
 	DK_MSG_FD_HEAD_TRICKS,
 	DK_MSG_FD_TRICK,
 	DK_MSG_FD_BOCK_DIFF,
+	DK_MSG_AU_BOCK_NOT_USED,
 	DK_MSG_COUNT
 } dk_msg;
 
