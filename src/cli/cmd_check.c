@@ -466,6 +466,8 @@ const dk_command dk_cmd_check = {
 	"rule block (see 'dokoref rules import'), and FreeDoko's score of each\n"
 	"game is compared with dokoref's item by item; a difference that no\n"
 	"FreeDoko option dokoref cannot express explains counts as a finding.\n"
+	"The games of a gameplay log are one session, so Bock carries from game\n"
+	"to game; a Bock multiplier other than FreeDoko's is such a difference.\n"
 	"\n"
 	"Exit status: 0 no findings and every recorded score right, 1 findings\n"
 	"(warnings alone do not count), a wrong recorded score or an unexplained\n"
