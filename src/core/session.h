@@ -11,7 +11,8 @@
  * Terms: a Bock is one round of doubled games, as many games as players at
  * the table (RULES.md D14).  Under bock.kind append a Bock during a Bock
  * round appends another round (a game is doubled at most once); under stack
- * each Bock doubles the next round's games once more (x2, x4, x8).  "Bock
+ * each Bock doubles the next round's games once more (x2, x4, x8; with
+ * bock.multiplier m: xm, xm^2, ...).  "Bock
  * games pending" counts one per Bock and game still to come, so a game
  * doubled twice counts twice.
  */
