@@ -644,3 +644,62 @@ Test(freedoko, lossy_is_said)
 				   t.changed);
 	}
 }
+
+/* FreeDoko's bock options as bock.* (formats/freedoko.md, Bock) */
+static int rules_of(dk_ruleset *rs, const dk_fd_rule *items, size_t n, dk_diag *d)
+{
+	dk_fd_rules fr = { .items = (dk_fd_rule *)items, .count = n };
+	dk_fd_rule_map map;
+	dk_buf y;
+	dk_buf_init(&y);
+	int rc = dk_fd_rules_to_yaml(&y, &map, &fr, "ddv", "t", "t.FreeDoko-rules", d);
+	if (rc == 0)
+		rc = dk_ruleset_load_text(rs, y.data, y.len, "t.yaml", dirs, d);
+	else
+		dk_ruleset_init(rs);
+	for (size_t i = 0; rc == 0 && i < map.unmapped_count; i++)
+		cr_expect(strstr(map.unmapped[i].key, "bock") == NULL, "%s unmapped",
+			  map.unmapped[i].key);
+	dk_buf_release(&y);
+	return rc;
+}
+
+Test(freedoko, bock_options_mapped)
+{
+	dk_loc at = { .line = 1, .col = 1 };
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_ruleset rs;
+	/* appended, by 3, after a heart trick only; duty soli without the
+	 * lust solo's player leading */
+	const dk_fd_rule a[] = {
+		{ "append bock", "true", at }, { "bock multiplier", "3", at },
+		{ "bock after 120-120", "false", at }, { "bock after heart trick", "true", at },
+		{ "lustsolo player leads", "false", at }, { "number of duty soli", "1", at },
+	};
+	cr_assert_eq(rules_of(&rs, a, sizeof(a) / sizeof(a[0]), &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.bock_kind, DK_BOCK_APPEND);
+	cr_expect_eq(rs.rules.bock_multiplier, 3);
+	cr_expect_eq(rs.rules.bock_triggers, 1u << DK_BT_HEART_TRICK);
+	cr_expect_eq(rs.rules.deal_after_solo, DK_AFTER_SOLO_SAME_AFTER_DUTY);
+	dk_ruleset_release(&rs);
+	/* no bock: none, and no triggers; no duty soli: the dealer moves on */
+	const dk_fd_rule b[] = {
+		{ "bock", "false", at }, { "bock after lost solo", "true", at },
+		{ "lustsolo player leads", "false", at },
+	};
+	cr_assert_eq(rules_of(&rs, b, sizeof(b) / sizeof(b[0]), &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.bock_kind, DK_BOCK_NONE);
+	cr_expect_eq(rs.rules.bock_triggers, 0u);
+	cr_expect_eq(rs.rules.deal_after_solo, DK_AFTER_SOLO_NEXT);
+	dk_ruleset_release(&rs);
+	/* FreeDoko's multiplier is 1 to 256 */
+	const dk_fd_rule c[] = { { "bock multiplier", "0", at } };
+	cr_expect_neq(rules_of(&rs, c, 1, &d), 0);
+	cr_expect(d.errors > 0);
+	cr_expect(d.count && strstr(d.items[d.count - 1].message, "bock multiplier"));
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+}
