@@ -228,11 +228,14 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	 * the rest of the session) */
 	if (!st->in_session)
 		dk_session_begin(&st->session, NULL);
+	long bock = 0;     /* the session's Bock multiplier; 0 = not known */
 	if (has_score) {
 		dk_session_game *sg = dk_xcalloc(1, sizeof(*sg));
 		dk_score_input in;
 		dk_score_input_from_replay(&in, &rp, g);
 		dk_session_judge(&st->session, sg, g, rules, &rp, &in, &sc, per_seat);
+		if (st->in_session && rules->bock_kind != DK_BOCK_NONE)
+			bock = sg->multiplier;
 		if (sg->multiplier != 1 || sg->bock_moved_back) {
 			if (!st->json && !st->skip_score_text)
 				dk_text_score(b, lang, &sc, per_seat, g, &rp);
@@ -254,7 +257,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		dk_text_notes(b, lang, g);
 	if (has_score && g->foreign) {
 		dk_cmp cmp;
-		dk_foreign_compare(&cmp, &sc, &rp, g->foreign);
+		dk_foreign_compare_bock(&cmp, &sc, &rp, g->foreign, bock);
 		st->foreign++;
 		if (cmp.count == 0)
 			st->foreign_same++;
@@ -267,8 +270,8 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	}
 	if (st->json) {
 		dk_buf_clear(b);
-		dk_json_game(b, st->path, g, &rp, rules, has_score ? &sc : NULL,
-			     has_score ? per_seat : NULL, pens);
+		dk_json_game_bock(b, st->path, g, &rp, rules, has_score ? &sc : NULL,
+				  has_score ? per_seat : NULL, pens, bock);
 	}
 	if (st->quiet && rp.finding_count == 0 && st->scores_wrong == wrong_before &&
 	    st->foreign_differ == differ_before)
@@ -463,6 +466,8 @@ const dk_command dk_cmd_check = {
 	"rule block (see 'dokoref rules import'), and FreeDoko's score of each\n"
 	"game is compared with dokoref's item by item; a difference that no\n"
 	"FreeDoko option dokoref cannot express explains counts as a finding.\n"
+	"The games of a gameplay log are one session, so Bock carries from game\n"
+	"to game; a Bock multiplier other than FreeDoko's is such a difference.\n"
 	"\n"
 	"Exit status: 0 no findings and every recorded score right, 1 findings\n"
 	"(warnings alone do not count), a wrong recorded score or an unexplained\n"

@@ -4,7 +4,8 @@
  * from their own rule block.
  *
  * dk_cli_each_game hands a FreeDoko file here; the commands see the same
- * callbacks as for XML (no begin, no sessions).  The rule set is FreeDoko's
+ * callbacks as for XML (begin without an XML reader; the games of a debug
+ * log in one session, the party's).  The rule set is FreeDoko's
  * rule block converted to YAML on ddv (fmt_freedoko_rules.c) and loaded by
  * the ordinary loader, unless --rules names another.
  */
@@ -173,6 +174,7 @@ int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts
 		return DK_EXIT_INVALID;
 	}
 	dk_cli_print_diag(cli, &d);
+	bool in_session = false;
 	if (fns->begin && (rc = fns->begin(ud, NULL)) != 0)
 		status = rc;
 	for (; status == DK_EXIT_OK || status == DK_EXIT_INVALID;) {
@@ -182,12 +184,22 @@ int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts
 			break;
 		}
 		if (item == DK_READ_END) {
+			if (in_session && fns->session_end && (rc = fns->session_end(ud)) != 0)
+				status = rc > status ? rc : status;
 			if (fns->end && (rc = fns->end(ud)) != 0)
 				status = rc > status ? rc : status;
 			break;
 		}
 		const dk_game *g = dk_fd_reader_game(r);
 		bool ok = dk_fd_reader_game_ok(r);
+		/* a debug log is one session: Bock carries from game to game */
+		if (!in_session && g->session) {
+			in_session = true;
+			if (fns->session_start && (rc = fns->session_start(ud, g->session)) != 0) {
+				status = rc;
+				break;
+			}
+		}
 		/* a game that names its rule set is judged under it */
 		dk_ruleset own;
 		bool has_own = false;

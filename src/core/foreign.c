@@ -71,6 +71,12 @@ static dk_cmp_diff *diff(dk_cmp *c, dk_cmp_kind kind)
 void dk_foreign_compare(dk_cmp *out, const dk_score *sc, const dk_replay *rp,
 			const dk_foreign_score *fs)
 {
+	dk_foreign_compare_bock(out, sc, rp, fs, 0);
+}
+
+void dk_foreign_compare_bock(dk_cmp *out, const dk_score *sc, const dk_replay *rp,
+			     const dk_foreign_score *fs, long bock_ours)
+{
 	memset(out, 0, sizeof(*out));
 	dk_cmp_diff *d;
 
@@ -178,14 +184,36 @@ void dk_foreign_compare(dk_cmp *out, const dk_score *sc, const dk_replay *rp,
 	}
 
 	/* the value, for Re (FreeDoko's is for the winner) */
-	int theirs = fs->winner == DK_PARTY_KONTRA ? -fs->value : fs->value;
-	int bock = fs->bock > 0 ? fs->bock : 1;
+	long theirs = fs->winner == DK_PARTY_KONTRA ? -fs->value : fs->value;
+	long bock = fs->bock > 0 ? fs->bock : 1;
+	if (bock_ours > 0) {
+		/* dokoref's own Bock: a multiplier of its own is a difference, and
+		 * the value differs by it and by the explained items */
+		bool bock_differs = bock_ours != bock;
+		if (bock_differs && (d = diff(out, DK_CMP_BOCK))) {
+			d->ours = (int)bock_ours;
+			d->theirs = (int)bock;
+			d->loc = fs->loc;
+		}
+		long ours = sc->value * bock_ours;
+		out->value_agrees = theirs == ours;
+		out->value_explained = !out->value_agrees &&
+				       ((sc->value + explained) * bock_ours == theirs ||
+					(bock_differs && (sc->value + explained) * bock == theirs));
+		if (!out->value_agrees && (d = diff(out, DK_CMP_VALUE))) {
+			d->ours = (int)ours;
+			d->theirs = (int)theirs;
+			d->level = (int)bock_ours;
+			d->loc = fs->loc;
+		}
+		goto explain;
+	}
 	out->value_agrees = theirs == sc->value;
 	out->value_explained = !out->value_agrees && (sc->value + explained) * bock == theirs;
 	if (!out->value_agrees && (d = diff(out, DK_CMP_VALUE))) {
 		d->ours = sc->value;
-		d->theirs = theirs;
-		d->level = bock;
+		d->theirs = (int)theirs;
+		d->level = (int)bock;
 		d->option = bock > 1 ? "bock" : NULL;
 		d->loc = fs->loc;
 	}

@@ -26,6 +26,7 @@ typedef enum dk_cmp_kind {
 	DK_CMP_ONLY_THEIRS,          /* an item only the other program scored */
 	DK_CMP_ONLY_OURS,            /* an item only dokoref scored */
 	DK_CMP_TRICK,                /* who won a trick (level: the trick, 1-based) */
+	DK_CMP_BOCK,                 /* the Bock multiplier of the game (dokoref's session) */
 	DK_CMP_KIND_COUNT
 } dk_cmp_kind;
 
@@ -52,9 +53,18 @@ typedef struct dk_cmp {
 	bool value_explained;        /* ... or equal once the explained items are counted */
 } dk_cmp;
 
-/** Compare dokoref's score sc of the replay rp with fs, the other program's. */
+/** Compare dokoref's score sc of the replay rp with fs, the other program's.
+ * dokoref's Bock is not known: the other program's Bock multiplier is taken
+ * as the reason for a value that differs by it (option "bock"). */
 void dk_foreign_compare(dk_cmp *out, const dk_score *sc, const dk_replay *rp,
 			const dk_foreign_score *fs);
+
+/** The same for a game of a session whose Bock multiplier dokoref knows
+ * (dk_session_game.multiplier, 1 = no Bock; 0 = not known, as above): the
+ * values are compared with it applied, and a multiplier other than the
+ * other program's is a difference of its own (DK_CMP_BOCK). */
+void dk_foreign_compare_bock(dk_cmp *out, const dk_score *sc, const dk_replay *rp,
+			     const dk_foreign_score *fs, long bock);
 
 /** The other program's option an item name of its own comes from, when dokoref
  * has no rule for it ("fox last trick" -> "extrapoint fox last trick"); NULL. */

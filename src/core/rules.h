@@ -219,6 +219,8 @@ typedef enum dk_bock_trigger {
 					       player followed with a heart */
 	DK_BT_LOST_COUNTER_CALL,            /* the party that said Re/Kontra second lost: one
 					       more Bock (with both-calls, a double Bock) */
+	DK_BT_LOST_SOLO,                    /* one played alone against three and lost */
+	DK_BT_SCHWARZ,                      /* a party took no trick */
 	DK_BT_COUNT
 } dk_bock_trigger;
 
@@ -233,6 +235,8 @@ typedef enum dk_bock_per_game {
 typedef enum dk_bock_solo {
 	DK_BOCK_SOLO_DOUBLED = 0,           /* doubled like any game; it uses up a Bock game */
 	DK_BOCK_SOLO_MOVES_BACK,            /* not doubled; the Bock games move back by one */
+	DK_BOCK_SOLO_DOUBLED_NOT_USED_UP,   /* doubled; a solo after which the same seat deals
+					       again (deal.after_solo) uses up no Bock game */
 	DK_BOCK_SOLO_COUNT
 } dk_bock_solo;
 
@@ -464,6 +468,8 @@ typedef struct dk_rules {
 	dk_rule_source bock_solo_src;
 	bool bock_carry_over;                     /* bock.carry_over: Bocks pending from an earlier evening */
 	dk_rule_source bock_carry_over_src;
+	int bock_multiplier;                      /* bock.multiplier: the factor of one Bock */
+	dk_rule_source bock_multiplier_src;
 	bool standings_diamond_king_flip;         /* standings.diamond_king_flip */
 	dk_rule_source standings_diamond_king_flip_src;
 	dk_even_odd standings_even_odd;           /* standings.even_odd */

@@ -39,6 +39,8 @@ static const char *const trigger_names[DK_BT_COUNT] = {
 	[DK_BT_ZERO_SCORE] = "zero-score",
 	[DK_BT_HEART_TRICK] = "heart-trick",
 	[DK_BT_LOST_COUNTER_CALL] = "lost-counter-call",
+	[DK_BT_LOST_SOLO] = "lost-solo",
+	[DK_BT_SCHWARZ] = "schwarz",
 };
 
 const char *dk_session_issue_name(dk_session_issue_code c)
@@ -188,6 +190,19 @@ static void check_sit_out(dk_session_state *st, dk_session_game *out, const dk_g
 	}
 }
 
+/* whether the same seat deals again after this game (deal.after_solo);
+ * a duty solo that may be followed by either counts as staying */
+static bool dealer_stays(const dk_session_state *st, const dk_rules *r, const dk_replay *rp,
+			 bool solo)
+{
+	if (!solo)
+		return false;
+	if (r->deal_after_solo == DK_AFTER_SOLO_SAME)
+		return true;
+	return r->deal_after_solo == DK_AFTER_SOLO_SAME_AFTER_DUTY && rp->declarer > 0 &&
+	       rp->declarer <= DK_MAX_SEATS && !st->duty_solo_done[rp->declarer];
+}
+
 /* the triggers of bock.triggers that the game meets */
 static dk_enum_set bock_triggers(const dk_rules *r, const dk_replay *rp,
 				 const dk_score_input *in, const dk_score *sc)
@@ -206,6 +221,17 @@ static dk_enum_set bock_triggers(const dk_rules *r, const dk_replay *rp,
 		t |= 1u << DK_BT_TIE;
 	if (sc->value == 0)
 		t |= 1u << DK_BT_ZERO_SCORE;
+	if (in->solo && sc->winner != DK_PARTY_RE)
+		t |= 1u << DK_BT_LOST_SOLO;   /* the soloist is Re */
+	int tricks[3] = { 0, 0, 0 };
+	for (int i = 0; i < rp->trick_count; i++) {
+		int w = rp->tricks[i].winner;
+		if (w > 0 && w <= DK_MAX_SEATS && rp->party[w] >= DK_PARTY_RE &&
+		    rp->party[w] <= DK_PARTY_KONTRA)
+			tricks[rp->party[w]]++;
+	}
+	if (rp->trick_count && (tricks[DK_PARTY_RE] == 0 || tricks[DK_PARTY_KONTRA] == 0))
+		t |= 1u << DK_BT_SCHWARZ;
 	if (!in->solo) {
 		for (int i = 0; i < rp->trick_count; i++) {
 			const dk_trick *tr = &rp->tricks[i];
@@ -370,6 +396,10 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 		out->bocks_waiting = due;
 		if (out->solo && r->bock_solo == DK_BOCK_SOLO_MOVES_BACK) {
 			out->bock_moved_back = due > 0;
+		} else if (r->bock_solo == DK_BOCK_SOLO_DOUBLED_NOT_USED_UP &&
+			   dealer_stays(st, r, rp, out->solo)) {
+			out->bocks = due;
+			out->bock_not_used_up = due > 0;
 		} else {
 			out->bocks = due;
 			if (r->bock_kind == DK_BOCK_APPEND) {
@@ -381,8 +411,13 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 			}
 		}
 	}
-	int doublings = out->bocks < DK_BOCK_MAX_DOUBLINGS ? out->bocks : DK_BOCK_MAX_DOUBLINGS;
-	out->multiplier = 1L << doublings;
+	out->multiplier = 1;
+	for (int i = 0; i < out->bocks; i++) {
+		long m = r->bock_multiplier > 1 ? r->bock_multiplier : 1;
+		if (out->multiplier * m > DK_BOCK_MAX_FACTOR)
+			break;
+		out->multiplier *= m;
+	}
 
 	/* the entry and the standings */
 	if (out->scored) {

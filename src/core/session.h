@@ -11,7 +11,8 @@
  * Terms: a Bock is one round of doubled games, as many games as players at
  * the table (RULES.md D14).  Under bock.kind append a Bock during a Bock
  * round appends another round (a game is doubled at most once); under stack
- * each Bock doubles the next round's games once more (x2, x4, x8).  "Bock
+ * each Bock doubles the next round's games once more (x2, x4, x8; with
+ * bock.multiplier m: xm, xm^2, ...).  "Bock
  * games pending" counts one per Bock and game still to come, so a game
  * doubled twice counts twice.
  */
@@ -32,6 +33,9 @@
 /* More Bocks than this on one game are counted but not doubled further
  * (2^20 times a game value still fits a long). */
 #define DK_BOCK_MAX_DOUBLINGS 20
+/* A Bock factor (bock.multiplier to the Bocks on a game) stops growing at
+ * this: a further Bock that would pass it is counted but not applied. */
+#define DK_BOCK_MAX_FACTOR (1L << DK_BOCK_MAX_DOUBLINGS)
 
 /* What the session check finds; stable names (dk_session_issue_name). */
 typedef enum dk_session_issue_code {
@@ -75,7 +79,9 @@ typedef struct dk_session_game {
 	int bocks;                   /* Bocks that double this game (after bock.solo) */
 	int bocks_waiting;           /* Bocks that were due on this game */
 	bool bock_moved_back;        /* a solo in a Bock round, not doubled (bock.solo) */
-	long multiplier;             /* 2^bocks */
+	bool bock_not_used_up;       /* doubled, but the Bock games wait for the next game
+					(bock.solo doubled-not-used-up) */
+	long multiplier;             /* bock.multiplier ^ bocks */
 	dk_enum_set triggered;       /* dk_bock_trigger bits that fired */
 	int bocks_made;              /* Bocks this game adds */
 	bool flipped;                /* standings.diamond_king_flip: signs turned first */

@@ -69,6 +69,10 @@ bool dk_fd_reader_game_ok(const dk_fd_reader *r);
 dk_io_status dk_fd_reader_status(const dk_fd_reader *r);
 dk_fd_kind dk_fd_reader_kind(const dk_fd_reader *r);
 const char *dk_fd_reader_file(const dk_fd_reader *r);
+/** The session a debug log's games belong to (the party, so that Bock
+ * carries from game to game), once its first game is read; NULL for other
+ * files. */
+const dk_session *dk_fd_reader_session(const dk_fd_reader *r);
 /** The file's rule block (empty if it has none). */
 const dk_fd_rules *dk_fd_reader_rules(const dk_fd_reader *r);
 void dk_fd_reader_free(dk_fd_reader *r);

@@ -55,6 +55,10 @@ struct dk_fd_reader {
 	/* debug log: the players' names by 0-based FreeDoko number */
 	char *names[4];
 	bool names_known;
+	/* debug log: the party, one session of all its games (Bock carries) */
+	dk_session session;
+	dk_player session_players[4];
+	bool session_made;
 	dk_diag *diag;
 };
 
@@ -1347,6 +1351,31 @@ static bool learn_names(dk_fd_reader *r, size_t i)
 	return true;
 }
 
+/* the party of a debug log as a session, made at its first game: its
+ * players; the Bock games pending at the start are not said (a new party
+ * has none, a log may continue a saved one) */
+static void make_session(dk_fd_reader *r, dk_loc loc)
+{
+	if (r->session_made)
+		return;
+	r->session_made = true;
+	dk_session *s = &r->session;
+	memset(s, 0, sizeof(*s));
+	s->index = 1;
+	s->has_players = true;
+	s->players.items = r->session_players;
+	s->players.count = 4;
+	s->players.loc = loc;
+	for (int i = 0; i < 4; i++) {
+		const char *nm = r->names[i] ? r->names[i] : "?";
+		r->session_players[i].seat = i + 1;
+		r->session_players[i].name = clean_name(&r->rules_arena, nm, strlen(nm));
+		r->session_players[i].loc = loc;
+	}
+	s->bock_pending = -1;
+	s->loc = r->rules.loc.line ? r->rules.loc : loc;
+}
+
 static dk_read_item read_debug_game(dk_fd_reader *r)
 {
 	/* find the next "game open:" */
@@ -1601,6 +1630,8 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 		startplayer = 0;
 	}
 	set_players(r, g, r->names, line_loc(lo));
+	make_session(r, line_loc(lo));
+	g->session = &r->session;
 	g->deal.dealer = (startplayer + 3) % 4 + 1;
 	g->deal.hand_count = 4;
 	g->deal.loc = line_loc(lo);
@@ -1773,6 +1804,10 @@ dk_io_status dk_fd_reader_status(const dk_fd_reader *r) { return r->status; }
 dk_fd_kind dk_fd_reader_kind(const dk_fd_reader *r) { return r->kind; }
 const char *dk_fd_reader_file(const dk_fd_reader *r) { return r->file; }
 const dk_fd_rules *dk_fd_reader_rules(const dk_fd_reader *r) { return &r->rules; }
+const dk_session *dk_fd_reader_session(const dk_fd_reader *r)
+{
+	return r->session_made ? &r->session : NULL;
+}
 
 void dk_fd_reader_free(dk_fd_reader *r)
 {

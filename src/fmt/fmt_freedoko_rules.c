@@ -124,14 +124,14 @@ static const fd_opt opts[] = {
 	{ "solo koehler", "true", "solo", FD_MAPPED, NULL },
 	{ "solo color", "true", "solo", FD_MAPPED, NULL },
 	{ "solo meatless", "true", "solo", FD_MAPPED, NULL },
-	{ "bock", "true", NULL, FD_WHEN_ON, "dokoref does not score bock rounds" },
-	{ "bock multiplier", "2", "bock", FD_NONE, "part of bock" },
-	{ "append bock", "false", "bock", FD_NONE, "part of bock" },
-	{ "bock after 120-120", "true", "bock", FD_NONE, "part of bock" },
-	{ "bock after lost solo", "false", "bock", FD_NONE, "part of bock" },
-	{ "bock after lost re/contra", "false", "bock", FD_NONE, "part of bock" },
-	{ "bock after heart trick", "false", "bock", FD_NONE, "part of bock" },
-	{ "bock after black game", "false", "bock", FD_NONE, "part of bock" },
+	{ "bock", "true", NULL, FD_MAPPED, NULL },
+	{ "bock multiplier", "2", "bock", FD_MAPPED, NULL },
+	{ "append bock", "false", "bock", FD_MAPPED, NULL },
+	{ "bock after 120-120", "true", "bock", FD_MAPPED, NULL },
+	{ "bock after lost solo", "false", "bock", FD_MAPPED, NULL },
+	{ "bock after lost re/contra", "false", "bock", FD_MAPPED, NULL },
+	{ "bock after heart trick", "false", "bock", FD_MAPPED, NULL },
+	{ "bock after black game", "false", "bock", FD_MAPPED, NULL },
 	{ "extrapoint catch fox", "true", NULL, FD_MAPPED, NULL },
 	{ "extrapoint catch fox last trick", "false", NULL, FD_WHEN_ON,
 	  "dokoref has no extra point for a fox caught in the last trick" },
@@ -649,6 +649,50 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	rule(&c, "score.solo_call_points", "0", FIXED, "Re and Kontra in a solo count as in any game");
 	rule(&c, "score.feigheit", "false", FIXED, "every level reached counts");
 	rule(&c, "score.counter_announcement_doubles", "false", FIXED, "a lost counter-announcement is not doubled");
+
+	/* across games: the party is one session; Bock (formats/freedoko.md, Bock) */
+	long duty = num(&c, "number of duty soli") + num(&c, "number of duty color soli") +
+		    num(&c, "number of duty picture soli");
+	rule(&c, "deal.after_solo", on(&c, "lustsolo player leads") ? "same-dealer"
+	     : duty > 0 ? "same-dealer-after-duty-solo" : "next-dealer",
+	     KEYS("lustsolo player leads", "number of duty soli", "number of duty color soli",
+		  "number of duty picture soli"),
+	     "the start player stays after a duty solo, and after a lust solo when its player "
+	     "leads; dokoref takes a player's first solo for his duty solo");
+	bool bock = on(&c, "bock");
+	rule(&c, "bock.kind", !bock ? "none" : on(&c, "append bock") ? "append" : "stack",
+	     KEYS("bock", "append bock"), "a game with a trigger adds one bock level to the "
+	     "next 4 games, or appends them");
+	char trig[120] = "[";
+	static const char *const fd_trig[][2] = {
+		{ "bock after 120-120", "tie" }, { "bock after lost solo", "lost-solo" },
+		{ "bock after lost re/contra", "lost-call" },
+		{ "bock after heart trick", "heart-trick" }, { "bock after black game", "schwarz" },
+	};
+	for (size_t i = 0; i < sizeof(fd_trig) / sizeof(fd_trig[0]); i++)
+		if (bock && on(&c, fd_trig[i][0])) {
+			if (trig[1])
+				strcat(trig, ", ");
+			strcat(trig, fd_trig[i][1]);
+		}
+	strcat(trig, "]");
+	rule(&c, "bock.triggers", trig,
+	     KEYS("bock", "bock after 120-120", "bock after lost solo", "bock after lost re/contra",
+		  "bock after heart trick", "bock after black game"), NULL);
+	rule(&c, "bock.per_game", "one", KEYS("bock"), "a game with one trigger or more adds "
+	     "one bock level");
+	rule(&c, "bock.solo", "doubled-not-used-up", KEYS("bock"), "a game after which the "
+	     "start player stays is multiplied but does not use up a bock game");
+	rule(&c, "bock.carry_over", "false", KEYS("bock"), "a party starts without bock games");
+	long mult = num(&c, "bock multiplier");
+	if (mult < 1 || mult > 256) {
+		fd_val *x = val(&c, "bock multiplier");
+		dk_diag_error(diag, file, x->loc, "'bock multiplier' is 1 to 256, not '%s'",
+			      x->value);
+		return -1;
+	}
+	snprintf(n, sizeof(n), "%ld", mult);
+	rule(&c, "bock.multiplier", n, KEYS("bock multiplier"), NULL);
 
 	/* what dokoref cannot say */
 	for (size_t i = 0; i < OPT_COUNT; i++)

@@ -82,6 +82,10 @@ void dk_audit_text_session(dk_buf *b, dk_lang lang, const char *file, const dk_g
 		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_BOCK_MOVED));
 		dk_buf_putc(b, '\n');
 	}
+	if (sg->bock_not_used_up) {
+		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_BOCK_NOT_USED));
+		dk_buf_putc(b, '\n');
+	}
 	if (sg->bocks_made) {
 		dk_buf why;
 		dk_buf_init(&why);

@@ -28,14 +28,16 @@ static void add_assumption(json_object *arr, const dk_rule_source *src)
 }
 
 /* an imported game: the other program's score against dokoref's */
-static json_object *dk_json_foreign(const dk_game *g, const dk_replay *rp, const dk_score *s)
+static json_object *dk_json_foreign(const dk_game *g, const dk_replay *rp, const dk_score *s,
+				    long bock)
 {
 	static const char *const kinds[DK_CMP_KIND_COUNT] = {
-		"winner", "value", "card-points", "party", "only-theirs", "only-ours", "trick"
+		"winner", "value", "card-points", "party", "only-theirs", "only-ours", "trick",
+		"bock"
 	};
 	const dk_foreign_score *fs = g->foreign;
 	dk_cmp c;
-	dk_foreign_compare(&c, s, rp, fs);
+	dk_foreign_compare_bock(&c, s, rp, fs, bock);
 	json_object *f = json_object_new_object();
 	json_object_object_add(f, "program", json_object_new_string(fs->program));
 	json_object_object_add(f, "summary", json_object_new_boolean(fs->has_summary));
@@ -103,6 +105,13 @@ json_object *dk_json_finding(const dk_finding *f, const dk_game *g)
 void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
 		  const dk_rules *r, const dk_score *s, const long *per_seat,
 		  const dk_penalty *penalties)
+{
+	dk_json_game_bock(b, file, g, rp, r, s, per_seat, penalties, 0);
+}
+
+void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
+		       const dk_rules *r, const dk_score *s, const long *per_seat,
+		       const dk_penalty *penalties, long bock)
 {
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "file", json_object_new_string(file));
@@ -213,7 +222,7 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 	}
 	json_object_object_add(o, "assumptions", assumptions);
 	if (g->foreign && s)
-		json_object_object_add(o, "foreign", dk_json_foreign(g, rp, s));
+		json_object_object_add(o, "foreign", dk_json_foreign(g, rp, s, bock));
 
 	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 						      JSON_C_TO_STRING_NOSLASHESCAPE));

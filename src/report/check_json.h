@@ -32,4 +32,10 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 		  const dk_rules *r, const dk_score *s, const long *per_seat,
 		  const dk_penalty *penalties);
 
+/** The same for a game of a session whose Bock multiplier is bock (0 = not
+ * known): the other program's score is compared with it applied. */
+void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
+		       const dk_rules *r, const dk_score *s, const long *per_seat,
+		       const dk_penalty *penalties, long bock);
+
 #endif

@@ -89,6 +89,9 @@ void dk_text_foreign(dk_buf *b, dk_lang lang, const dk_cmp *c, const dk_game *g)
 			       t ? t->name : "?");
 			break;
 		}
+		case DK_CMP_BOCK:
+			dk_say(b, lang, DK_MSG_FD_BOCK_DIFF, d->ours, prog, d->theirs);
+			break;
 		case DK_CMP_KIND_COUNT:
 			break;
 		}

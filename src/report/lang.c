@@ -484,6 +484,9 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"%zu different only by rules dokoref cannot express, %zu different",
 		"mit FreeDokos Wertung verglichen: %zu Spiele, %zu gleich, %zu nur durch Regeln "
 		"verschieden, die dokoref nicht ausdrücken kann, %zu verschieden"),
+	MSG(DK_MSG_FD_BOCK_DIFF, "Bock: dokoref x%d, %s x%d", "Bock: dokoref x%d, %s x%d"),
+	MSG(DK_MSG_AU_BOCK_NOT_USED, "  the same dealer deals again: the game uses up no Bock game",
+		"  derselbe Geber gibt erneut: das Spiel verbraucht kein Bock-Spiel"),
 };
 
 #undef MSG

@@ -177,7 +177,7 @@ static const char *const sit_out_names[] = {
 static const char *const bock_kind_names[] = { "none", "append", "stack", NULL };
 static const char *const bock_per_game_names[] = { "one", "each", NULL };
 static const char *const bock_solo_names[] = {
-	"doubled", "not-doubled-moves-back", NULL
+	"doubled", "not-doubled-moves-back", "doubled-not-used-up", NULL
 };
 static const char *const even_odd_names[] = { "none", "four-player-tables", NULL };
 NAMES_OF(after_solo_names, DK_AFTER_SOLO_COUNT);
@@ -352,6 +352,7 @@ static const dk_rule_key keys[] = {
 	DK_ENUM_KEY("bock.per_game", bock_per_game, bock_per_game_names),
 	DK_ENUM_KEY("bock.solo", bock_solo, bock_solo_names),
 	DK_BOOL_KEY("bock.carry_over", bock_carry_over),
+	DK_INT_KEY("bock.multiplier", bock_multiplier, 1, 256),
 	DK_BOOL_KEY("standings.diamond_king_flip", standings_diamond_king_flip),
 	DK_ENUM_KEY("standings.even_odd", standings_even_odd, even_odd_names),
 };

@@ -8,8 +8,6 @@
  * FreeDoko's rules that dokoref cannot express, each named where it makes
  * a game's score differ (formats/freedoko.md, "Rules dokoref cannot
  * express"):
- *   - "bock": FreeDoko multiplies the value of the games after a lost solo,
- *     a lost Re/Kontra, a 120:120 or a black game; dokoref has no bock rounds.
  *   - "extrapoint fox last trick": a fox winning the last trick is an extra
  *     point in FreeDoko.
  *   - "extrapoint dolle jabs dolle": the second ♥10 beating an opponent's
@@ -23,7 +21,9 @@
  * declared-at-start), "contra won" added after the doubling
  * (score.against_old_doubled false), the duty to announce after a first
  * trick of 30 only in normal games and marriages and only Re/Kontra
- * (announce.mandatory_games, announce.mandatory_raise).
+ * (announce.mandatory_games, announce.mandatory_raise), and Bock: the log's
+ * games are one session, so dokoref's own Bock engine (bock.*) multiplies
+ * them, and its multiplier is FreeDoko's in every game.
  */
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
@@ -41,6 +41,7 @@
 #include "replay.h"
 #include "ruleset.h"
 #include "score.h"
+#include "session.h"
 
 TestSuite(freedoko, .fini = dk_leak_check);
 
@@ -119,15 +120,35 @@ Test(freedoko, every_file_reads)
 /* the options that explain the differences of each game of the log, "" for none */
 static const char *const explained[45] = {
 	"", "", "extrapoint dolle jabs dolle", "", "extrapoint fox last trick",
-	"", "", "", "bock", "extrapoint dolle jabs dolle, bock",
-	"bock", "bock", "", "bock", "bock",
-	"bock", "bock", "bock", "bock", "bock",
-	"bock", "", "", "", "",
-	"extrapoint catch double charlie, bock", "hyperswines, bock", "bock", "bock", "",
-	"", "", "extrapoint fox last trick, bock", "extrapoint dolle jabs dolle, bock", "bock",
-	"bock", "extrapoint fox last trick, bock", "bock", "", "bock",
-	"bock", "bock", "bock", "bock", "bock",
+	"", "", "", "", "extrapoint dolle jabs dolle",
+	"", "", "", "", "",
+	"", "", "", "", "",
+	"", "", "", "", "",
+	"extrapoint catch double charlie", "hyperswines", "", "", "",
+	"", "", "extrapoint fox last trick", "extrapoint dolle jabs dolle", "",
+	"", "extrapoint fox last trick", "", "", "",
+	"", "", "", "", "",
 };
+
+/* game g of a session: replayed, scored, judged in the session, compared */
+typedef struct judged {
+	dk_replay rp;
+	dk_score_input in;
+	dk_score sc;
+	long per_seat[DK_MAX_SEATS + 1];
+	dk_session_game sg;
+	dk_cmp c;
+} judged;
+
+static void judge_in(judged *j, dk_session_state *st, const dk_game *g, const dk_rules *r)
+{
+	dk_replay_run(&j->rp, g, r);
+	dk_score_input_from_replay(&j->in, &j->rp, g);
+	dk_score_compute(&j->sc, &j->in, r);
+	dk_score_per_seat(j->per_seat, &j->sc, &j->rp);
+	dk_session_judge(st, &j->sg, g, r, &j->rp, &j->in, &j->sc, j->per_seat);
+	dk_foreign_compare_bock(&j->c, &j->sc, &j->rp, g->foreign, j->sg.multiplier);
+}
 
 Test(freedoko, debug_log_scored_as_freedoko)
 {
@@ -137,61 +158,141 @@ Test(freedoko, debug_log_scored_as_freedoko)
 	load_rules(&rs, &map, r);
 	dk_diag d;
 	dk_diag_init(&d);
-	size_t n = 0, same = 0, winner = 0, clean = 0, tricks_differ = 0;
+	size_t n = 0, same = 0, winner = 0, clean = 0, tricks_differ = 0, bocked = 0;
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
 	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
 		const dk_game *g = dk_fd_reader_game(r);
 		cr_assert_lt(n, 45);
 		cr_assert_not_null(g->foreign, "game %zu has no FreeDoko summary", n + 1);
-		dk_replay rp;
-		dk_replay_run(&rp, g, &rs.rules);
-		cr_assert_eq(rp.cards_played, 48, "game %zu", n + 1);
-		dk_score_input in;
-		dk_score sc;
-		dk_score_input_from_replay(&in, &rp, g);
-		dk_score_compute(&sc, &in, &rs.rules);
-		dk_cmp c;
-		dk_foreign_compare(&c, &sc, &rp, g->foreign);
+		/* the party is one session */
+		cr_assert_not_null(g->session, "game %zu", n + 1);
+		cr_assert_eq(g->session, dk_fd_reader_session(r));
+		if (n == 0)
+			dk_session_begin(&st, g->session);
+		judge_in(j, &st, g, &rs.rules);
+		const dk_replay *rp = &j->rp;
+		const dk_score *sc = &j->sc;
+		const dk_cmp *c = &j->c;
+		cr_assert_eq(rp->cards_played, 48, "game %zu", n + 1);
+		/* dokoref's Bock is FreeDoko's, and the dealer moved as FreeDoko's */
+		cr_expect_eq(j->sg.multiplier, g->foreign->bock, "game %zu: dokoref x%ld, FreeDoko x%d",
+			     n + 1, j->sg.multiplier, g->foreign->bock);
+		cr_expect_eq(j->sg.issue_count, 0, "game %zu: %s", n + 1, j->sg.issue_count ?
+			     dk_session_issue_name(j->sg.issues[0].code) : "");
+		bocked += j->sg.multiplier > 1;
 		/* the winner always; the value, or the rules that explain it */
-		cr_expect(c.winner_agrees, "game %zu: dokoref %d, FreeDoko %d", n + 1, sc.winner,
+		cr_expect(c->winner_agrees, "game %zu: dokoref %d, FreeDoko %d", n + 1, sc->winner,
 			  g->foreign->winner);
-		winner += c.winner_agrees;
-		cr_expect_eq(c.unexplained, 0, "game %zu: %d differences no rule explains", n + 1,
-			     c.unexplained);
-		cr_expect(c.value_agrees || c.value_explained, "game %zu: value %d, FreeDoko %d",
-			  n + 1, sc.value, g->foreign->value);
+		winner += c->winner_agrees;
+		cr_expect_eq(c->unexplained, 0, "game %zu: %d differences no rule explains", n + 1,
+			     c->unexplained);
+		cr_expect(c->value_agrees || c->value_explained, "game %zu: value %d, FreeDoko %d",
+			  n + 1, sc->value, g->foreign->value);
 		char names[200] = "";
-		for (int i = 0; i < c.count; i++) {
-			const char *o = c.diffs[i].option;
+		for (int i = 0; i < c->count; i++) {
+			const char *o = c->diffs[i].option;
 			if (o && !strstr(names, o))
 				snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
 					 names[0] ? ", " : "", o);
 		}
 		cr_expect_str_eq(names, explained[n], "game %zu", n + 1);
-		same += c.count == 0;
+		same += c->count == 0;
 		/* every trick won by whom FreeDoko says, but where hyperswines played */
-		for (int i = 0; i < c.count; i++)
-			if (c.diffs[i].kind == DK_CMP_TRICK)
+		for (int i = 0; i < c->count; i++)
+			if (c->diffs[i].kind == DK_CMP_TRICK)
 				tricks_differ++;
 		if (n + 1 != 27)
-			for (int i = 0; i < c.count; i++)
-				cr_expect_neq(c.diffs[i].kind, DK_CMP_TRICK, "game %zu trick %d", n + 1,
-					      c.diffs[i].level);
+			for (int i = 0; i < c->count; i++)
+				cr_expect_neq(c->diffs[i].kind, DK_CMP_TRICK, "game %zu trick %d", n + 1,
+					      c->diffs[i].level);
 		/* dokoref finds nothing irregular but where hyperswines change the play */
-		if (rp.finding_count == 0)
+		if (rp->finding_count == 0)
 			clean++;
 		else
-			cr_expect_str_eq(explained[n], "hyperswines, bock", "game %zu: %d findings",
-					 n + 1, rp.finding_count);
+			cr_expect_str_eq(explained[n], "hyperswines", "game %zu: %d findings",
+					 n + 1, rp->finding_count);
 		n++;
 	}
+	free(j);
 	cr_expect_eq(n, 45);
 	cr_expect_eq(winner, 45);
-	cr_expect_eq(same, 15);
+	cr_expect_eq(bocked, 29);   /* 9-12, 14-21, 26-29, 33-45 (game 39 is worth 0) */
+	cr_expect_eq(same, 37);
 	cr_expect_eq(clean, 44);
 	cr_expect_eq(tricks_differ, 2);  /* game 27, tricks 10 and 11 */
 	cr_expect_eq(d.errors, 0);
 	dk_diag_release(&d);
 	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+}
+
+/* a Bock count of dokoref's that is not FreeDoko's is a difference of its
+ * own: without the black-game trigger, games 26-29 (after the black game
+ * 25) are not doubled by dokoref but are by FreeDoko */
+Test(freedoko, bock_count_differs_is_reported)
+{
+	dk_fd_reader *r = open_fd(FD "partyB.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	dk_diag d;
+	dk_diag_init(&d);
+	cr_assert_eq(dk_ruleset_override(&rs, "bock.triggers", "[tie, lost-solo, lost-call]", "test",
+					 DK_LOC_NONE, &d), 0);
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	size_t n = 0;
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		if (n++ == 0)
+			dk_session_begin(&st, g->session);
+		judge_in(j, &st, g, &rs.rules);
+		const dk_cmp_diff *bock = NULL;
+		for (int i = 0; i < j->c.count; i++)
+			if (j->c.diffs[i].kind == DK_CMP_BOCK)
+				bock = &j->c.diffs[i];
+		bool want = n >= 26 && n <= 29;
+		cr_expect_eq(bock != NULL, want, "game %zu", n);
+		if (bock && want) {
+			cr_expect_eq(bock->ours, 1, "game %zu", n);
+			cr_expect_eq(bock->theirs, 2, "game %zu", n);
+			/* in game 27 FreeDoko's hyperswines may explain anything */
+			if (n == 27)
+				cr_expect_str_eq(bock->option, "hyperswines");
+			else
+				cr_expect_gt(j->c.unexplained, 0, "game %zu", n);
+		}
+	}
+	cr_expect_eq(n, 45);
+	free(j);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+}
+
+/* a bug report is one game on its own: no session, FreeDoko's bock explains */
+Test(freedoko, bug_report_has_no_session)
+{
+	dk_fd_reader *r = open_fd(FD "269263_5.solo-heart.BugReport.FreeDoko");
+	dk_diag d;
+	dk_diag_init(&d);
+	cr_assert_eq(dk_fd_reader_next(r, &d), DK_READ_GAME);
+	cr_expect_null(dk_fd_reader_game(r)->session);
+	cr_expect_null(dk_fd_reader_session(r));
+	dk_diag_release(&d);
+	dk_fd_reader_free(r);
+	r = open_fd(FD "partyB.gameplay-debug.log");
+	dk_diag_init(&d);
+	cr_assert_eq(dk_fd_reader_next(r, &d), DK_READ_GAME);
+	const dk_session *s = dk_fd_reader_session(r);
+	cr_assert_not_null(s);
+	cr_expect_eq(s->players.count, 4);
+	cr_expect_str_eq(s->players.items[0].name, dk_fd_reader_game(r)->players.items[0].name);
+	cr_expect_eq(s->bock_pending, -1);
+	dk_diag_release(&d);
 	dk_fd_reader_free(r);
 }
 
@@ -350,12 +451,24 @@ Test(freedoko, rule_block_as_rule_set)
 	static const int mp[5] = { 1, 3, 6, 9, 9 };
 	for (int i = 0; i < 5; i++)
 		cr_expect_eq(t->announce_max_played[i], mp[i], "level %d", i);
-	/* what can change a verdict: hyperswines, genscher, bock, fox last trick,
-	 * dolle jabs dolle, catch double charlie off */
-	cr_expect_eq(map.verdict_count, 6);
-	const char *want[] = { "hyperswines", "genscher", "bock", "extrapoint fox last trick",
+	/* Bock: stacked, by 2, after 120:120, a lost solo, a lost Re/Kontra, a
+	 * black game; a game after which the start player stays uses up none */
+	cr_expect_eq(t->bock_kind, DK_BOCK_STACK);
+	cr_expect_eq(t->bock_multiplier, 2);
+	cr_expect_eq(t->bock_triggers, (1u << DK_BT_TIE) | (1u << DK_BT_LOST_SOLO) |
+					       (1u << DK_BT_LOST_CALL) | (1u << DK_BT_SCHWARZ));
+	cr_expect_eq(t->bock_per_game, DK_BOCK_PER_GAME_ONE);
+	cr_expect_eq(t->bock_solo, DK_BOCK_SOLO_DOUBLED_NOT_USED_UP);
+	cr_expect_eq(t->deal_after_solo, DK_AFTER_SOLO_SAME);   /* lustsolo player leads */
+	/* what can change a verdict: hyperswines, genscher, fox last trick,
+	 * dolle jabs dolle, catch double charlie off; no longer bock */
+	cr_expect_eq(map.verdict_count, 5);
+	for (size_t j = 0; j < map.unmapped_count; j++)
+		cr_expect(strncmp(map.unmapped[j].key, "bock", 4) != 0 &&
+			  !strstr(map.unmapped[j].key, " bock"), "%s unmapped", map.unmapped[j].key);
+	const char *want[] = { "hyperswines", "genscher", "extrapoint fox last trick",
 			       "extrapoint dolle jabs dolle", "extrapoint catch double charlie" };
-	for (size_t i = 0; i < 6; i++) {
+	for (size_t i = 0; i < 5; i++) {
 		bool found = false;
 		for (size_t j = 0; j < map.unmapped_count; j++)
 			found |= map.unmapped[j].verdict && strcmp(map.unmapped[j].key, want[i]) == 0;
@@ -530,4 +643,63 @@ Test(freedoko, lossy_is_said)
 		cr_expect_not_null(strstr(t.changed, cases[i].change), "%s: %s", cases[i].file,
 				   t.changed);
 	}
+}
+
+/* FreeDoko's bock options as bock.* (formats/freedoko.md, Bock) */
+static int rules_of(dk_ruleset *rs, const dk_fd_rule *items, size_t n, dk_diag *d)
+{
+	dk_fd_rules fr = { .items = (dk_fd_rule *)items, .count = n };
+	dk_fd_rule_map map;
+	dk_buf y;
+	dk_buf_init(&y);
+	int rc = dk_fd_rules_to_yaml(&y, &map, &fr, "ddv", "t", "t.FreeDoko-rules", d);
+	if (rc == 0)
+		rc = dk_ruleset_load_text(rs, y.data, y.len, "t.yaml", dirs, d);
+	else
+		dk_ruleset_init(rs);
+	for (size_t i = 0; rc == 0 && i < map.unmapped_count; i++)
+		cr_expect(strstr(map.unmapped[i].key, "bock") == NULL, "%s unmapped",
+			  map.unmapped[i].key);
+	dk_buf_release(&y);
+	return rc;
+}
+
+Test(freedoko, bock_options_mapped)
+{
+	dk_loc at = { .line = 1, .col = 1 };
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_ruleset rs;
+	/* appended, by 3, after a heart trick only; duty soli without the
+	 * lust solo's player leading */
+	const dk_fd_rule a[] = {
+		{ "append bock", "true", at }, { "bock multiplier", "3", at },
+		{ "bock after 120-120", "false", at }, { "bock after heart trick", "true", at },
+		{ "lustsolo player leads", "false", at }, { "number of duty soli", "1", at },
+	};
+	cr_assert_eq(rules_of(&rs, a, sizeof(a) / sizeof(a[0]), &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.bock_kind, DK_BOCK_APPEND);
+	cr_expect_eq(rs.rules.bock_multiplier, 3);
+	cr_expect_eq(rs.rules.bock_triggers, 1u << DK_BT_HEART_TRICK);
+	cr_expect_eq(rs.rules.deal_after_solo, DK_AFTER_SOLO_SAME_AFTER_DUTY);
+	dk_ruleset_release(&rs);
+	/* no bock: none, and no triggers; no duty soli: the dealer moves on */
+	const dk_fd_rule b[] = {
+		{ "bock", "false", at }, { "bock after lost solo", "true", at },
+		{ "lustsolo player leads", "false", at },
+	};
+	cr_assert_eq(rules_of(&rs, b, sizeof(b) / sizeof(b[0]), &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.bock_kind, DK_BOCK_NONE);
+	cr_expect_eq(rs.rules.bock_triggers, 0u);
+	cr_expect_eq(rs.rules.deal_after_solo, DK_AFTER_SOLO_NEXT);
+	dk_ruleset_release(&rs);
+	/* FreeDoko's multiplier is 1 to 256 */
+	const dk_fd_rule c[] = { { "bock multiplier", "0", at } };
+	cr_expect_neq(rules_of(&rs, c, 1, &d), 0);
+	cr_expect(d.errors > 0);
+	cr_expect(d.count && strstr(d.items[d.count - 1].message, "bock multiplier"));
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
 }

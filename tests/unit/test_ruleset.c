@@ -755,6 +755,7 @@ static const struct shipped_value {
 	{ "ottendorf-2008", "bock.per_game", "one", "" },
 	{ "ottendorf-2008", "bock.solo", "doubled", "" },
 	{ "ottendorf-2008", "bock.carry_over", "false", "" },
+	{ "ottendorf-2008", "bock.multiplier", "2", "" },
 	{ "ottendorf-2008", "standings.diamond_king_flip", "false", "" },
 	{ "ottendorf-2008", "standings.even_odd", "none", "" },
 	{ "wattenscheid-2016", "deal.after_solo", "same-dealer", "" },
@@ -765,6 +766,7 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "bock.per_game", "one", "D13" },
 	{ "wattenscheid-2016", "bock.solo", "doubled", "D13" },
 	{ "wattenscheid-2016", "bock.carry_over", "false", "D13" },
+	{ "wattenscheid-2016", "bock.multiplier", "2", "D13" },
 	{ "wattenscheid-2016", "standings.diamond_king_flip", "false", "D13" },
 	{ "wattenscheid-2016", "standings.even_odd", "four-player-tables", "D13" },
 	{ "turnier-2022", "deal.after_solo", "next-dealer", "" },
@@ -775,6 +777,7 @@ static const struct shipped_value {
 	{ "turnier-2022", "bock.per_game", "one", "" },
 	{ "turnier-2022", "bock.solo", "doubled", "" },
 	{ "turnier-2022", "bock.carry_over", "false", "" },
+	{ "turnier-2022", "bock.multiplier", "2", "" },
 	{ "turnier-2022", "standings.diamond_king_flip", "false", "" },
 	{ "turnier-2022", "standings.even_odd", "none", "" },
 	{ "unsere-2024", "deal.after_solo", "next-dealer", "D4" },
@@ -785,6 +788,7 @@ static const struct shipped_value {
 	{ "unsere-2024", "bock.per_game", "one", "" },
 	{ "unsere-2024", "bock.solo", "not-doubled-moves-back", "" },
 	{ "unsere-2024", "bock.carry_over", "false", "" },
+	{ "unsere-2024", "bock.multiplier", "2", "" },
 	{ "unsere-2024", "standings.diamond_king_flip", "false", "" },
 	{ "unsere-2024", "standings.even_odd", "none", "" },
 	{ "esslingen-2002", "deal.after_solo", "next-dealer", "" },
@@ -795,6 +799,7 @@ static const struct shipped_value {
 	{ "esslingen-2002", "bock.per_game", "each", "" },
 	{ "esslingen-2002", "bock.solo", "doubled", "" },
 	{ "esslingen-2002", "bock.carry_over", "true", "" },
+	{ "esslingen-2002", "bock.multiplier", "2", "" },
 	{ "esslingen-2002", "standings.diamond_king_flip", "true", "" },
 	{ "esslingen-2002", "standings.even_odd", "none", "" },
 };
@@ -1539,7 +1544,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 75);
+	cr_assert_eq(n, 76);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

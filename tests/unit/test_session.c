@@ -574,3 +574,215 @@ Test(session, bocks_carried_from_the_last_session)
 	dk_ruleset_release(&e);
 	dk_ruleset_release(&u);
 }
+
+/* esslingen-2002 with the values given (FreeDoko's Bock, formats/freedoko.md) */
+static void load_with(dk_ruleset *rs, const char *const *kv)
+{
+	load(rs, "esslingen-2002");
+	dk_diag d;
+	dk_diag_init(&d);
+	for (size_t i = 0; kv[i]; i += 2)
+		cr_assert_eq(dk_ruleset_override(rs, kv[i], kv[i + 1], "test", DK_LOC_NONE, &d), 0,
+			     "%s: %s", kv[i], d.count ? d.items[0].message : "?");
+	cr_assert_eq(dk_ruleset_check(rs, &d), 0, "%s", d.count ? d.items[0].message : "?");
+	dk_diag_release(&d);
+}
+
+/* the tricks of a game of 12: winner of each in turn from seats[] */
+static void tricks_won_by(fx *f, const int *seats, int n)
+{
+	f->rp.trick_count = DK_MAX_HAND;
+	for (int i = 0; i < DK_MAX_HAND; i++) {
+		f->rp.tricks[i].count = DK_PLAYING_SEATS;
+		f->rp.tricks[i].winner = seats[i % n];
+		for (int k = 0; k < DK_PLAYING_SEATS; k++)
+			f->rp.tricks[i].cards[k] = DK_CARD_MAKE(DK_CLUBS, DK_ACE);
+	}
+}
+
+Test(session, lost_solo_and_schwarz_triggers)
+{
+	static const char *const one[] = {
+		"bock.triggers", "[lost-solo, schwarz]", "bock.per_game", "one", NULL
+	};
+	static const char *const each[] = {
+		"bock.triggers", "[lost-solo, schwarz]", "bock.per_game", "each", NULL
+	};
+	dk_ruleset r1, re;
+	load_with(&r1, one);
+	load_with(&re, each);
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+	static const int re_only[] = { 1 }, both[] = { 1, 3 }, kontra_only[] = { 3, 4 };
+
+	/* a solo the soloist (seat 3) lost, each party some tricks */
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	solo(&f, 3, -2);
+	tricks_won_by(&f, both, 2);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &r1.rules);
+	cr_expect_eq(o.triggered, 1u << DK_BT_LOST_SOLO);
+	cr_expect_eq(dk_session_bock_pending(&st), 4);
+	/* the same solo won: nothing */
+	solo(&f, 3, 2);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &r1.rules);
+	cr_expect_eq(o.triggered, 0u);
+	/* a normal game Re lost is no lost solo */
+	game(&f, 4, 1, 0, 0, 1, 2, -1);
+	tricks_won_by(&f, both, 2);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &r1.rules);
+	cr_expect_eq(o.triggered, 0u);
+
+	/* Re (seats 1, 2) took every trick: schwarz; so did Kontra (3, 4) */
+	game(&f, 4, 1, 0, 0, 1, 2, 9);
+	tricks_won_by(&f, re_only, 1);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &r1.rules);
+	cr_expect_eq(o.triggered, 1u << DK_BT_SCHWARZ);
+	game(&f, 4, 1, 0, 0, 1, 2, -9);
+	tricks_won_by(&f, kontra_only, 2);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &r1.rules);
+	cr_expect_eq(o.triggered, 1u << DK_BT_SCHWARZ);
+
+	/* a soloist who lost without a trick: two triggers, one Bock or two */
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	solo(&f, 1, -5);
+	tricks_won_by(&f, kontra_only, 2);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &r1.rules);
+	cr_expect_eq(o.triggered, (1u << DK_BT_LOST_SOLO) | (1u << DK_BT_SCHWARZ));
+	cr_expect_eq(o.bocks_made, 1);
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &re.rules);
+	cr_expect_eq(o.bocks_made, 2);
+	cr_expect_eq(dk_session_bock_pending(&st), 8);
+
+	/* the shipped sets do not name the new triggers */
+	dk_ruleset e;
+	load(&e, "esslingen-2002");
+	dk_session_begin(&st, NULL);
+	judge(&st, &o, &f, &e.rules);
+	cr_expect_eq(o.triggered, 0u);
+	dk_ruleset_release(&e);
+	dk_ruleset_release(&r1);
+	dk_ruleset_release(&re);
+}
+
+Test(session, multiplier_other_than_two)
+{
+	static const char *const stack3[] = {
+		"bock.triggers", "[lost-solo]", "bock.multiplier", "3", NULL
+	};
+	static const char *const append3[] = {
+		"bock.triggers", "[lost-solo]", "bock.multiplier", "3", "bock.kind", "append", NULL
+	};
+	dk_ruleset s, a;
+	load_with(&s, stack3);
+	load_with(&a, append3);
+	/* games 1 and 2 are lost solos: a Bock on games 2-5 and one on 3-6.
+	 * Stacked by 3: x1, x3, x9, x9, x9, x3, x1; appended: x3 on 2-9. */
+	static const long want_s[] = { 1, 3, 9, 9, 9, 3, 1, 1, 1, 1 };
+	static const long want_a[] = { 1, 3, 3, 3, 3, 3, 3, 3, 3, 1 };
+	dk_session_state ss, sa;
+	dk_session_begin(&ss, NULL);
+	dk_session_begin(&sa, NULL);
+	for (int i = 0; i < 10; i++) {
+		fx f;
+		dk_session_game o;
+		game(&f, 4, i % 4 + 1, 0, 0, 1, 2, 1);
+		if (i < 2)
+			solo(&f, i % 4 + 2, -1);
+		judge(&ss, &o, &f, &s.rules);
+		cr_expect_eq(o.multiplier, want_s[i], "stack game %d: x%ld", i + 1, o.multiplier);
+		cr_expect_eq(o.score[1], want_s[i] * f.per[1], "stack game %d", i + 1);
+		judge(&sa, &o, &f, &a.rules);
+		cr_expect_eq(o.multiplier, want_a[i], "append game %d: x%ld", i + 1, o.multiplier);
+	}
+	/* 256 per Bock: a factor past 2^20 is not reached (256^2 = 2^16 is) */
+	static const char *const big[] = {
+		"bock.triggers", "[lost-solo]", "bock.multiplier", "256", NULL
+	};
+	dk_ruleset b;
+	load_with(&b, big);
+	dk_session_state sb;
+	dk_session_begin(&sb, NULL);
+	static const long want_b[] = { 1, 256, 65536, 65536, 65536 };
+	for (int i = 0; i < 5; i++) {
+		fx f;
+		dk_session_game o;
+		game(&f, 4, i % 4 + 1, 0, 0, 1, 2, 1);
+		if (i < 3)
+			solo(&f, i % 4 + 2, -1);
+		judge(&sb, &o, &f, &b.rules);
+		cr_expect_eq(o.multiplier, want_b[i], "game %d: x%ld", i + 1, o.multiplier);
+		if (i == 3)
+			cr_expect_eq(o.bocks, 3, "three Bocks counted, two applied");
+	}
+	dk_ruleset_release(&s);
+	dk_ruleset_release(&a);
+	dk_ruleset_release(&b);
+}
+
+Test(session, solo_doubled_but_not_used_up_when_the_dealer_stays)
+{
+	/* FreeDoko: "games in which the dealer does not move ... do not use up
+	 * a bock game"; the games 13-22 of tests/freedoko/partyB.gameplay-debug.log */
+	static const char *const stays[] = {
+		"bock.triggers", "[lost-call, lost-solo]", "bock.per_game", "one",
+		"bock.solo", "doubled-not-used-up",
+		"deal.after_solo", "same-dealer", NULL
+	};
+	static const char *const moves[] = {
+		"bock.triggers", "[lost-call, lost-solo]", "bock.per_game", "one",
+		"bock.solo", "doubled-not-used-up",
+		"deal.after_solo", "next-dealer", NULL
+	};
+	dk_ruleset rs, rm;
+	load_with(&rs, stays);
+	load_with(&rm, moves);
+	/* game 1: Kontra said and lost: a Bock on the next four games.
+	 * Games 2-4 use three of them; game 5 is a solo with Re said, lost:
+	 * doubled by the fourth, which it does not use up, and it makes a Bock
+	 * (one: the lost solo and the lost Re are one game's).  Game 6 has
+	 * both: x4; 7-9 x2; 10 x1.  The dealer deals game 6 again. */
+	static const int dealer_s[] = { 1, 2, 3, 4, 1, 1, 2, 3, 4, 1 };
+	static const long want_s[] = { 1, 2, 2, 2, 2, 4, 2, 2, 2, 1 };
+	/* when the dealer moves on the solo uses up the last Bock game: x2 on
+	 * 6-9, x1 on 10 */
+	static const int dealer_m[] = { 1, 2, 3, 4, 1, 2, 3, 4, 1, 2 };
+	static const long want_m[] = { 1, 2, 2, 2, 2, 2, 2, 2, 2, 1 };
+	dk_session_state ss, sm;
+	dk_session_begin(&ss, NULL);
+	dk_session_begin(&sm, NULL);
+	for (int i = 0; i < 10; i++) {
+		fx f;
+		dk_session_game o;
+		game(&f, 4, dealer_s[i], 0, 0, 1, 2, i == 0 ? 2 : 1);
+		if (i == 0)
+			said(&f, DK_PARTY_KONTRA, true);
+		if (i == 4) {
+			solo(&f, 3, -2);
+			said(&f, DK_PARTY_RE, true);
+		}
+		judge(&ss, &o, &f, &rs.rules);
+		cr_expect_eq(o.multiplier, want_s[i], "game %d: x%ld", i + 1, o.multiplier);
+		cr_expect_eq(o.bock_not_used_up, i == 4, "game %d", i + 1);
+		cr_expect_eq(o.bocks_made, i == 0 || i == 4, "game %d", i + 1);
+		cr_expect_eq(o.issue_count, 0, "game %d: %d issues", i + 1, o.issue_count);
+		if (i == 4)
+			cr_expect_eq(o.score[3], -12, "the lost solo x3, doubled");
+		f.g.deal.dealer = dealer_m[i];
+		judge(&sm, &o, &f, &rm.rules);
+		cr_expect_eq(o.multiplier, want_m[i], "moves: game %d: x%ld", i + 1, o.multiplier);
+		cr_expect(!o.bock_not_used_up, "moves: game %d", i + 1);
+		cr_expect_eq(o.issue_count, 0, "moves: game %d", i + 1);
+	}
+	cr_expect_eq(dk_session_bock_pending(&ss), 0);
+	cr_expect_eq(dk_session_bock_pending(&sm), 0);
+	dk_ruleset_release(&rs);
+	dk_ruleset_release(&rm);
+}
