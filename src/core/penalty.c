@@ -117,6 +117,7 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 	for (int t = 0; t < rp.trick_count; t++)
 		rp.points[rp.party[rp.tricks[t].winner]] += rp.tricks[t].points;
 	out->tricks_left = rp.hand_size - rp.trick_count;
+	out->trick_cards = rp.cards_played % DK_PLAYING_SEATS;
 	for (int l = 1; l < DK_LEVELS; l++)
 		if (rp.calls[theirs].made[l])
 			out->limits_of_opponents++;

@@ -58,6 +58,7 @@ typedef struct dk_penalty {
 	bool game_void;              /* the game counts as not played */
 	dk_search_result search;     /* the proof of the class */
 	int tricks_left;
+	int trick_cards;             /* cards already in the trick at that position */
 	int target[3];               /* the targets the search asked about */
 	bool announcement;           /* void when reclaimed (D19) */
 	const dk_rule_source *rule;  /* DK_PC_FORFEIT: the house rule's text */

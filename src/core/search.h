@@ -33,7 +33,7 @@
 
 typedef struct dk_line {
 	dk_card cards[DK_LINE_MAX];
-	int seats[DK_LINE_MAX];
+	int seats[DK_LINE_MAX];      /* who played it: an index into the replay's seats[] */
 	int count;
 } dk_line;
 

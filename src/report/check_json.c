@@ -86,6 +86,38 @@ static json_object *dk_json_foreign(const dk_game *g, const dk_replay *rp, const
 	return f;
 }
 
+/* the search's answer per party, with a continuation that proves a "can
+ * reach" (its cards as ASCII codes, with who played each) */
+static json_object *proof(const dk_penalty *pen, const dk_game *g, const dk_replay *rp)
+{
+	const dk_search_result *s = &pen->search;
+	json_object *o = json_object_new_object();
+	static const char *const names[3] = { NULL, "re", "kontra" };
+	for (int party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
+		json_object *x = json_object_new_object();
+		json_object_object_add(x, "target", json_object_new_int(pen->target[party]));
+		json_object_object_add(x, "can_reach", json_object_new_boolean(s->can_reach[party]));
+		json_object_object_add(x, "takes_all", json_object_new_boolean(s->takes_all[party]));
+		json_object *line = NULL;
+		if (s->can_reach[party]) {
+			line = json_object_new_array();
+			const dk_line *l = &s->line[party];
+			for (int i = 0; i < l->count; i++) {
+				json_object *c = json_object_new_object();
+				json_object_object_add(c, "player", json_object_new_string(
+					name_of(g, rp->seats[l->seats[i]])));
+				json_object_object_add(c, "card",
+						       json_object_new_string(dk_card_code(l->cards[i])));
+				json_object_array_add(line, c);
+			}
+		}
+		json_object_object_add(x, "continuation", line);
+		json_object_object_add(o, names[party], x);
+	}
+	json_object_object_add(o, "positions", json_object_new_int64(s->nodes));
+	return o;
+}
+
 json_object *dk_json_finding(const dk_finding *f, const dk_game *g)
 {
 	json_object *x = json_object_new_object();
@@ -155,6 +187,9 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
 				json_object_object_add(pj, "points", pts);
 				json_object_object_add(pj, "game_void",
 						       json_object_new_boolean(pen->game_void));
+				if (pen->cls != DK_PC_FORFEIT && pen->cls != DK_PC_DECIDED &&
+				    !pen->announcement)
+					json_object_object_add(pj, "proof", proof(pen, g, rp));
 				if (pen->cls == DK_PC_FORFEIT) {
 					const dk_score *fs = &pen->forfeit;
 					json_object_object_add(pj, "rule",

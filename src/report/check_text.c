@@ -606,6 +606,40 @@ static void forfeit_text(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_
 	penalty_points(b, lang, p, g, rp);
 }
 
+/* the search's proof of the class, per party: a continuation in which it
+ * reaches its target (tricks separated by '|'), or that none does, or
+ * that it takes every trick whatever is played */
+static void proof_text(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
+		       const dk_replay *rp)
+{
+	const dk_search_result *s = &p->search;
+	for (dk_party party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
+		dk_buf target;
+		dk_buf_init(&target);
+		target_text(&target, p->target[party]);
+		dk_buf_puts(b, "        ");
+		if (s->takes_all[party]) {
+			dk_say(b, lang, DK_MSG_PEN_TAKES_ALL, party_words(lang, party), s->nodes);
+		} else if (!s->can_reach[party]) {
+			dk_say(b, lang, DK_MSG_PEN_CANNOT_REACH, party_words(lang, party), target.data,
+			       s->nodes);
+		} else {
+			const dk_line *l = &s->line[party];
+			dk_say(b, lang, DK_MSG_PEN_CAN_REACH, party_words(lang, party), target.data);
+			int in_trick = p->trick_cards;
+			for (int i = 0; i < l->count; i++) {
+				if (i > 0)
+					dk_buf_puts(b, in_trick == 0 ? " | " : ", ");
+				dk_buf_printf(b, "%s %s", name_of(g, rp->seats[l->seats[i]]),
+					      dk_card_symbol(l->cards[i]));
+				in_trick = (in_trick + 1) % DK_PLAYING_SEATS;
+			}
+		}
+		dk_buf_putc(b, '\n');
+		dk_buf_release(&target);
+	}
+}
+
 void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
 		     const dk_replay *rp)
 {
@@ -658,6 +692,8 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
 	}
 	dk_buf_puts(b, ": ");
 	penalty_points(b, lang, p, g, rp);
+	if (!p->announcement && p->cls != DK_PC_DECIDED)
+		proof_text(b, lang, p, g, rp);
 }
 
 /* ---- for other renderers (foreign_text.c) ----------------------------- */

@@ -361,6 +361,16 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"über ihrer Ansage (so weit, wie die Feigheit einen Sieg zählen lässt)"),
 	MSG(DK_MSG_PEN_FORFEIT_VALUE, "the game is worth %d for %s: ",
 		"das Spiel ist %d für %s wert: "),
+	MSG(DK_MSG_PEN_CAN_REACH, "%s can reach %s, for instance: ",
+		"%s kann %s erreichen, zum Beispiel: "),
+	MSG(DK_MSG_PEN_CANNOT_REACH,
+		"%s cannot reach %s in any legal continuation (%ld positions searched)",
+		"%s kann %s in keiner regelgerechten Fortsetzung erreichen (%ld Stellungen "
+		"durchsucht)"),
+	MSG(DK_MSG_PEN_TAKES_ALL,
+		"%s takes every remaining trick in every legal continuation (%ld positions searched)",
+		"%s macht in jeder regelgerechten Fortsetzung alle Reststiche (%ld Stellungen "
+		"durchsucht)"),
 	MSG(DK_MSG_PEN_POINTS, "%s %+ld", "%s %+ld"),
 	MSG(DK_MSG_PEN_PROOF_BOTH,
 		"%d tricks were left; Re could reach %s and Kontra %s",
