@@ -43,6 +43,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "buf.h"
 #include "record.h"
 #include "session.h"
 
@@ -514,48 +515,23 @@ const char *dk_ruleset_value_name(const dk_rules *r, const dk_rule_key *key)
 /* Small helpers: growing strings, quoting, suggestions, names, paths  */
 /* ------------------------------------------------------------------ */
 
-typedef struct sbuf {
-	char *p;
-	size_t len;
-	size_t cap;
-} sbuf;
-
-static void sb_addn(sbuf *b, const char *s, size_t n)
+static const char *sb_str(const dk_buf *b)
 {
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 64;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		b->p = dk_xrealloc(b->p, cap);
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-static void sb_add(sbuf *b, const char *s)
-{
-	sb_addn(b, s, strlen(s));
-}
-
-static const char *sb_str(const sbuf *b)
-{
-	return b->p ? b->p : "";
+	return b->data ? b->data : "";
 }
 
 /* "'a', 'b', 'c'" or "a, b, c" */
-static void sb_add_list(sbuf *b, const char *const *items, size_t n,
+static void sb_add_list(dk_buf *b, const char *const *items, size_t n,
 			bool quoted)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (i)
-			sb_add(b, ", ");
+			dk_buf_puts(b, ", ");
 		if (quoted)
-			sb_add(b, "'");
-		sb_add(b, items[i]);
+			dk_buf_puts(b, "'");
+		dk_buf_puts(b, items[i]);
 		if (quoted)
-			sb_add(b, "'");
+			dk_buf_puts(b, "'");
 	}
 }
 
@@ -659,15 +635,15 @@ static const char *closest(const char *const *cands, size_t n, const char *s,
 }
 
 /* "; did you mean 'x'?" or nothing */
-static void sb_add_suggestion(sbuf *b, const char *const *cands, size_t n,
+static void sb_add_suggestion(dk_buf *b, const char *const *cands, size_t n,
 			      const char *s, size_t len)
 {
 	const char *c = closest(cands, n, s, len);
 
 	if (c) {
-		sb_add(b, "; did you mean '");
-		sb_add(b, c);
-		sb_add(b, "'?");
+		dk_buf_puts(b, "; did you mean '");
+		dk_buf_puts(b, c);
+		dk_buf_puts(b, "'?");
 	}
 }
 
@@ -726,31 +702,31 @@ static char *find_in_dirs(const char *const *dirs, const char *name)
 {
 	for (size_t i = 0; dirs && dirs[i]; i++) {
 		struct stat st;
-		sbuf p = { 0 };
+		dk_buf p = { 0 };
 
-		sb_add(&p, dirs[i]);
-		if (p.len && p.p[p.len - 1] != '/')
-			sb_add(&p, "/");
-		sb_add(&p, name);
-		sb_add(&p, ".yaml");
-		if (stat(p.p, &st) == 0)
-			return p.p;
-		free(p.p);
+		dk_buf_puts(&p, dirs[i]);
+		if (p.len && p.data[p.len - 1] != '/')
+			dk_buf_puts(&p, "/");
+		dk_buf_puts(&p, name);
+		dk_buf_puts(&p, ".yaml");
+		if (stat(p.data, &st) == 0)
+			return p.data;
+		free(p.data);
 	}
 	return NULL;
 }
 
-static void sb_add_dirs(sbuf *b, const char *const *dirs)
+static void sb_add_dirs(dk_buf *b, const char *const *dirs)
 {
 	if (!dirs || !dirs[0]) {
-		sb_add(b, "no search directories");
+		dk_buf_puts(b, "no search directories");
 		return;
 	}
-	sb_add(b, "searched: ");
+	dk_buf_puts(b, "searched: ");
 	for (size_t i = 0; dirs[i]; i++) {
 		if (i)
-			sb_add(b, ", ");
-		sb_add(b, dirs[i]);
+			dk_buf_puts(b, ", ");
+		dk_buf_puts(b, dirs[i]);
 	}
 }
 
@@ -1307,7 +1283,7 @@ static bool parse_scalar(int *out, const dk_rule_key *k, const char *s,
 }
 
 /* "'a', 'b', 'c'": the valid names of enum-valued k */
-static void sb_add_names(sbuf *b, const dk_rule_key *k)
+static void sb_add_names(dk_buf *b, const dk_rule_key *k)
 {
 	const char *names[32];
 	size_t n;
@@ -1316,48 +1292,48 @@ static void sb_add_names(sbuf *b, const dk_rule_key *k)
 	sb_add_list(b, names, n, true);
 }
 
-static void sb_add_int(sbuf *b, int v)
+static void sb_add_int(dk_buf *b, int v)
 {
 	char num[16];
 
 	snprintf(num, sizeof(num), "%d", v);
-	sb_add(b, num);
+	dk_buf_puts(b, num);
 }
 
 /* "true or false" / "one of 'a', 'b'" / "a whole number from 1 to 12" ... */
-static void sb_add_allowed(sbuf *b, const dk_rule_key *k)
+static void sb_add_allowed(dk_buf *b, const dk_rule_key *k)
 {
 	switch (k->type) {
 	case DK_RULE_BOOL:
-		sb_add(b, "true or false");
+		dk_buf_puts(b, "true or false");
 		return;
 	case DK_RULE_ENUM:
-		sb_add(b, "one of ");
+		dk_buf_puts(b, "one of ");
 		sb_add_names(b, k);
 		return;
 	case DK_RULE_INT:
-		sb_add(b, "a whole number from ");
+		dk_buf_puts(b, "a whole number from ");
 		sb_add_int(b, k->min);
-		sb_add(b, " to ");
+		dk_buf_puts(b, " to ");
 		sb_add_int(b, k->max);
 		return;
 	case DK_RULE_ENUM_SET:
-		sb_add(b, "a list of distinct names from ");
+		dk_buf_puts(b, "a list of distinct names from ");
 		sb_add_names(b, k);
 		return;
 	case DK_RULE_ENUM_LIST:
-		sb_add(b, "a list of distinct names from ");
+		dk_buf_puts(b, "a list of distinct names from ");
 		sb_add_names(b, k);
-		sb_add(b, ", highest first");
+		dk_buf_puts(b, ", highest first");
 		return;
 	case DK_RULE_INT_LIST:
-		sb_add(b, "a list of ");
+		dk_buf_puts(b, "a list of ");
 		sb_add_int(b, k->items);
-		sb_add(b, " whole numbers from ");
+		dk_buf_puts(b, " whole numbers from ");
 		sb_add_int(b, k->min);
-		sb_add(b, " to ");
+		dk_buf_puts(b, " to ");
 		sb_add_int(b, k->max);
-		sb_add(b, ", none smaller than the one before");
+		dk_buf_puts(b, ", none smaller than the one before");
 		return;
 	}
 }
@@ -1370,7 +1346,7 @@ typedef enum bad_value {
 } bad_value;
 
 /* "; did you mean 'x'?" for a value of an enum-valued key */
-static void sb_add_enum_suggestion(sbuf *b, const dk_rule_key *k,
+static void sb_add_enum_suggestion(dk_buf *b, const dk_rule_key *k,
 				   const char *s, size_t len)
 {
 	const char *names[32];
@@ -1384,27 +1360,27 @@ static void report_bad_value(dk_diag *diag, const char *file, dk_loc loc,
 			     const dk_rule_key *k, bad_value why,
 			     const char *s, size_t len, const char *kind)
 {
-	sbuf m = { 0 };
+	dk_buf m = { 0 };
 	int v;
 
-	sb_add(&m, "rule '");
-	sb_add(&m, k->name);
+	dk_buf_puts(&m, "rule '");
+	dk_buf_puts(&m, k->name);
 	if (why == BAD_NULL) {
-		sb_add(&m, "' has no value: it must be ");
+		dk_buf_puts(&m, "' has no value: it must be ");
 		sb_add_allowed(&m, k);
 		if (is_list(k))
-			sb_add(&m, " ('[]' for none)");
+			dk_buf_puts(&m, " ('[]' for none)");
 	} else {
-		sb_add(&m, "' must be ");
+		dk_buf_puts(&m, "' must be ");
 		sb_add_allowed(&m, k);
 		if (why == BAD_KIND) {
-			sb_add(&m, ", not ");
-			sb_add(&m, kind);
+			dk_buf_puts(&m, ", not ");
+			dk_buf_puts(&m, kind);
 		} else {
-			sb_add(&m, why == BAD_QUOTED ? ", not the quoted string '"
+			dk_buf_puts(&m, why == BAD_QUOTED ? ", not the quoted string '"
 						     : ", not '");
-			sb_add(&m, show(s, len).s);
-			sb_add(&m, "'");
+			dk_buf_puts(&m, show(s, len).s);
+			dk_buf_puts(&m, "'");
 			if (k->type == DK_RULE_ENUM) {
 				sb_add_enum_suggestion(&m, k, s, len);
 			} else if (is_list(k) &&
@@ -1412,14 +1388,14 @@ static void report_bad_value(dk_diag *diag, const char *file, dk_loc loc,
 				    ? parse_int(&v, s, len)
 				    : enum_from_text(&v, k, s, len))) {
 				/* one item written without the brackets */
-				sb_add(&m, "; write a list: '[");
-				sb_add(&m, show(s, len).s);
-				sb_add(&m, "]'");
+				dk_buf_puts(&m, "; write a list: '[");
+				dk_buf_puts(&m, show(s, len).s);
+				dk_buf_puts(&m, "]'");
 			}
 		}
 	}
 	dk_diag_error(diag, file, loc, "%s", sb_str(&m));
-	free(m.p);
+	free(m.data);
 }
 
 /* One item of a list value: from a YAML list, or a word of an override. */
@@ -1474,17 +1450,17 @@ static bool parse_items(rvalue *out, const dk_rule_key *k, const item *items,
 			continue;
 		}
 		if (!enum_from_text(&v, k, it->text, it->len)) {
-			sbuf m = { 0 };
+			dk_buf m = { 0 };
 
-			sb_add(&m, "rule '");
-			sb_add(&m, k->name);
-			sb_add(&m, "': '");
-			sb_add(&m, show(it->text, it->len).s);
-			sb_add(&m, "' is not one of ");
+			dk_buf_puts(&m, "rule '");
+			dk_buf_puts(&m, k->name);
+			dk_buf_puts(&m, "': '");
+			dk_buf_puts(&m, show(it->text, it->len).s);
+			dk_buf_puts(&m, "' is not one of ");
 			sb_add_names(&m, k);
 			sb_add_enum_suggestion(&m, k, it->text, it->len);
 			dk_diag_error(diag, file, it->loc, "%s", sb_str(&m));
-			free(m.p);
+			free(m.data);
 			ok = false;
 			continue;
 		}
@@ -1543,18 +1519,18 @@ static int max_items(const dk_rule_key *k)
 }
 
 /* Text of an rvalue of k as written in files ("[queens, jacks]"). */
-static void sb_add_value(sbuf *b, const dk_rule_key *k, const rvalue *v)
+static void sb_add_value(dk_buf *b, const dk_rule_key *k, const rvalue *v)
 {
 	bool first = true;
 
 	switch (k->type) {
 	case DK_RULE_BOOL:
-		sb_add(b, v->scalar ? "true" : "false");
+		dk_buf_puts(b, v->scalar ? "true" : "false");
 		return;
 	case DK_RULE_ENUM: {
 		const char *name = dk_ruleset_enum_name(k, v->scalar);
 		if (name)
-			sb_add(b, name);
+			dk_buf_puts(b, name);
 		else
 			sb_add_int(b, v->scalar);
 		return;
@@ -1563,36 +1539,36 @@ static void sb_add_value(sbuf *b, const dk_rule_key *k, const rvalue *v)
 		sb_add_int(b, v->scalar);
 		return;
 	case DK_RULE_ENUM_SET:
-		sb_add(b, "[");
+		dk_buf_puts(b, "[");
 		for (int i = 0; i < k->count && i < 32; i++) {
 			const char *name;
 			if (!DK_SET_HAS(v->set, i))
 				continue;
 			name = dk_ruleset_enum_name(k, i);
 			if (!first)
-				sb_add(b, ", ");
+				dk_buf_puts(b, ", ");
 			first = false;
 			if (name)
-				sb_add(b, name);
+				dk_buf_puts(b, name);
 			else
 				sb_add_int(b, i);
 		}
-		sb_add(b, "]");
+		dk_buf_puts(b, "]");
 		return;
 	case DK_RULE_ENUM_LIST:
 	case DK_RULE_INT_LIST:
-		sb_add(b, "[");
+		dk_buf_puts(b, "[");
 		for (int i = 0; i < v->count; i++) {
 			const char *name = k->type == DK_RULE_ENUM_LIST
 				? dk_ruleset_enum_name(k, v->items[i]) : NULL;
 			if (i)
-				sb_add(b, ", ");
+				dk_buf_puts(b, ", ");
 			if (name)
-				sb_add(b, name);
+				dk_buf_puts(b, name);
 			else
 				sb_add_int(b, v->items[i]);
 		}
-		sb_add(b, "]");
+		dk_buf_puts(b, "]");
 		return;
 	}
 }
@@ -1600,7 +1576,7 @@ static void sb_add_value(sbuf *b, const dk_rule_key *k, const rvalue *v)
 size_t dk_ruleset_value_format(char *out, size_t size, const dk_rules *r,
 			       const dk_rule_key *key)
 {
-	sbuf b = { 0 };
+	dk_buf b = { 0 };
 	rvalue v;
 	size_t len;
 
@@ -1612,7 +1588,7 @@ size_t dk_ruleset_value_format(char *out, size_t size, const dk_rules *r,
 		memcpy(out, sb_str(&b), n);
 		out[n] = '\0';
 	}
-	free(b.p);
+	free(b.data);
 	return len;
 }
 
@@ -1620,25 +1596,25 @@ static void report_unknown_rule(dk_diag *diag, const char *file, dk_loc loc,
 				const char *what, const char *s, size_t len)
 {
 	const char *names[KEY_COUNT];
-	sbuf m = { 0 };
+	dk_buf m = { 0 };
 
 	for (size_t i = 0; i < KEY_COUNT; i++)
 		names[i] = keys[i].name;
-	sb_add(&m, what);
-	sb_add(&m, " '");
-	sb_add(&m, show(s, len).s);
-	sb_add(&m, "'");
+	dk_buf_puts(&m, what);
+	dk_buf_puts(&m, " '");
+	dk_buf_puts(&m, show(s, len).s);
+	dk_buf_puts(&m, "'");
 	sb_add_suggestion(&m, names, KEY_COUNT, s, len);
 	/* A list of dozens of keys helps nobody: then name the manual. */
 	if (KEY_COUNT <= 10) {
-		sb_add(&m, " (known rules: ");
+		dk_buf_puts(&m, " (known rules: ");
 		sb_add_list(&m, names, KEY_COUNT, false);
-		sb_add(&m, ")");
+		dk_buf_puts(&m, ")");
 	} else {
-		sb_add(&m, " (dokoref-rules(5) lists the known rules)");
+		dk_buf_puts(&m, " (dokoref-rules(5) lists the known rules)");
 	}
 	dk_diag_error(diag, file, loc, "%s", sb_str(&m));
-	free(m.p);
+	free(m.data);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1678,22 +1654,22 @@ static void report_unknown_field(dk_diag *diag, const char *file,
 				 const node *key, const char *rule,
 				 const char *const *known, size_t n)
 {
-	sbuf m = { 0 };
+	dk_buf m = { 0 };
 
-	sb_add(&m, rule ? "unknown field '" : "unknown key '");
-	sb_add(&m, show(key->text, key->len).s);
-	sb_add(&m, "'");
+	dk_buf_puts(&m, rule ? "unknown field '" : "unknown key '");
+	dk_buf_puts(&m, show(key->text, key->len).s);
+	dk_buf_puts(&m, "'");
 	if (rule) {
-		sb_add(&m, " in rule '");
-		sb_add(&m, rule);
-		sb_add(&m, "'");
+		dk_buf_puts(&m, " in rule '");
+		dk_buf_puts(&m, rule);
+		dk_buf_puts(&m, "'");
 	}
 	sb_add_suggestion(&m, known, n, key->text, key->len);
-	sb_add(&m, " (known: ");
+	dk_buf_puts(&m, " (known: ");
 	sb_add_list(&m, known, n, false);
-	sb_add(&m, ")");
+	dk_buf_puts(&m, ")");
 	dk_diag_error(diag, file, key->loc, "%s", sb_str(&m));
-	free(m.p);
+	free(m.data);
 }
 
 /* A non-empty string value of `what`; else an error and false. */
@@ -2030,12 +2006,12 @@ static int load_base(loader *ld, const layer *L)
 		}
 		path = find_in_dirs(ld->dirs, b->text);
 		if (!path) {
-			sbuf m = { 0 };
+			dk_buf m = { 0 };
 			sb_add_dirs(&m, ld->dirs);
 			dk_diag_error(ld->diag, L->path, b->loc,
 				      "base '%s' not found (%s)",
 				      show(b->text, b->len).s, sb_str(&m));
-			free(m.p);
+			free(m.data);
 			goto out;
 		}
 	}
@@ -2043,16 +2019,16 @@ static int load_base(loader *ld, const layer *L)
 	canon = canonical(path);
 	for (size_t i = 0; i < ld->depth; i++) {
 		if (strcmp(ld->chain[i], canon) == 0) {
-			sbuf m = { 0 };
+			dk_buf m = { 0 };
 			for (size_t j = i; j < ld->depth; j++) {
-				sb_add(&m, base_name(ld->chain[j]));
-				sb_add(&m, " -> ");
+				dk_buf_puts(&m, base_name(ld->chain[j]));
+				dk_buf_puts(&m, " -> ");
 			}
-			sb_add(&m, base_name(canon));
+			dk_buf_puts(&m, base_name(canon));
 			dk_diag_error(ld->diag, L->path, b->loc,
 				      "base '%s' makes a cycle: %s",
 				      show(b->text, b->len).s, sb_str(&m));
-			free(m.p);
+			free(m.data);
 			goto out;
 		}
 	}
@@ -2098,7 +2074,7 @@ static int check_complete(loader *ld, const layer *L)
 {
 	const char *missing[KEY_COUNT];
 	size_t n = 0;
-	sbuf m = { 0 };
+	dk_buf m = { 0 };
 
 	for (size_t i = 0; i < KEY_COUNT; i++)
 		if (!ld->set[i])
@@ -2110,13 +2086,13 @@ static int check_complete(loader *ld, const layer *L)
 	if (n > 8) {
 		char more[48];
 		snprintf(more, sizeof(more), " and %zu more", n - 8);
-		sb_add(&m, more);
+		dk_buf_puts(&m, more);
 	}
 	dk_diag_error(ld->diag, L->path,
 		      L->rules_key ? L->rules_key->loc : L->name->loc,
 		      "rule set '%s' has no base, so it must set every rule; missing: %s",
 		      show(L->name->text, L->name->len).s, sb_str(&m));
-	free(m.p);
+	free(m.data);
 	return -1;
 }
 
@@ -2198,7 +2174,7 @@ static int lateness(const dk_rule_source *s)
 }
 
 /* "[a, b]": the current value of the rule named key */
-static void sb_add_current(sbuf *b, const dk_rules *r, const char *key)
+static void sb_add_current(dk_buf *b, const dk_rules *r, const char *key)
 {
 	const dk_rule_key *k = must_find(key);
 	rvalue v;
@@ -2224,7 +2200,7 @@ static void contradiction(checker *c, const char *at, const char *other,
 	const dk_rule_source *there = NULL;
 	const char *there_name = other;
 	char text[1024];
-	sbuf m = { 0 };
+	dk_buf m = { 0 };
 	va_list ap;
 
 	if (other) {
@@ -2239,31 +2215,31 @@ static void contradiction(checker *c, const char *at, const char *other,
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	sb_add(&m, text);
+	dk_buf_puts(&m, text);
 	if (there && there->file) {
 		char where[64];
 
-		sb_add(&m, " (");
-		sb_add(&m, there_name);
+		dk_buf_puts(&m, " (");
+		dk_buf_puts(&m, there_name);
 		if (here->file && strcmp(here->file, there->file) == 0) {
-			sb_add(&m, " is set at ");
+			dk_buf_puts(&m, " is set at ");
 		} else {
-			sb_add(&m, " is set in ");
-			sb_add(&m, show_str(there->file).s);
-			sb_add(&m, ":");
+			dk_buf_puts(&m, " is set in ");
+			dk_buf_puts(&m, show_str(there->file).s);
+			dk_buf_puts(&m, ":");
 		}
 		snprintf(where, sizeof(where), "%u:%u", (unsigned)there->loc.line,
 			 (unsigned)there->loc.col);
-		sb_add(&m, where);
-		sb_add(&m, ")");
+		dk_buf_puts(&m, where);
+		dk_buf_puts(&m, ")");
 	}
 	dk_diag_error(c->diag, here->file, here->loc, "%s", sb_str(&m));
-	free(m.p);
+	free(m.data);
 	c->rc = -1;
 }
 
 /* The names in set that are not in allowed, as "'a', 'b'"; false if none. */
-static bool sb_add_missing(sbuf *b, const dk_rule_key *k, dk_enum_set set,
+static bool sb_add_missing(dk_buf *b, const dk_rule_key *k, dk_enum_set set,
 			   dk_enum_set allowed)
 {
 	bool any = false;
@@ -2272,9 +2248,9 @@ static bool sb_add_missing(sbuf *b, const dk_rule_key *k, dk_enum_set set,
 		const char *name = dk_ruleset_enum_name(k, v);
 		if (!DK_SET_HAS(set, v) || DK_SET_HAS(allowed, v) || !name)
 			continue;
-		sb_add(b, any ? ", '" : "'");
-		sb_add(b, name);
-		sb_add(b, "'");
+		dk_buf_puts(b, any ? ", '" : "'");
+		dk_buf_puts(b, name);
+		dk_buf_puts(b, "'");
 		any = true;
 	}
 	return any;
@@ -2303,7 +2279,7 @@ static void check_solos(checker *c)
 	const dk_rule_key *kinds = must_find("solo.kinds");
 	dk_enum_set priority = list_as_set(r->solo_priority,
 					   r->solo_priority_count);
-	sbuf m = { 0 }, v = { 0 };
+	dk_buf m = { 0 }, v = { 0 };
 
 	sb_add_current(&v, r, "solo.kinds");
 	if (sb_add_missing(&m, kinds, priority, r->solo_kinds))
@@ -2311,7 +2287,7 @@ static void check_solos(checker *c)
 			      "solo.priority names %s, which solo.kinds %s does not allow",
 			      sb_str(&m), sb_str(&v));
 	if (r->solo_clash == DK_SOLO_CLASH_TYPE) {
-		m.len = 0;
+		dk_buf_clear(&m);
 		if (r->solo_priority_count == 0)
 			contradiction(c, "solo.clash", "solo.priority",
 				      "solo.clash is 'type' but solo.priority is empty: there is no order of the solo types");
@@ -2320,21 +2296,21 @@ static void check_solos(checker *c)
 				      "solo.clash is 'type' but solo.priority leaves out %s of solo.kinds",
 				      sb_str(&m));
 	}
-	m.len = 0;
+	dk_buf_clear(&m);
 	if (r->swines != DK_SWINES_NONE &&
 	    sb_add_missing(&m, kinds, r->swines_solos, r->solo_kinds))
 		contradiction(c, "swines.solos", "solo.kinds",
 			      "swines.solos names %s, which solo.kinds %s does not allow",
 			      sb_str(&m), sb_str(&v));
 	if (r->swines == DK_SWINES_NONE && r->swines_solos) {
-		m.len = 0;
+		dk_buf_clear(&m);
 		sb_add_current(&m, r, "swines.solos");
 		contradiction(c, "swines.solos", "swines.kind",
 			      "swines.solos is %s but swines.kind is 'none'",
 			      sb_str(&m));
 	}
-	free(m.p);
-	free(v.p);
+	free(m.data);
+	free(v.data);
 }
 
 /* Whether reservation res can happen at all under r, the rule that says
@@ -2400,7 +2376,7 @@ static void check_marriage(checker *c)
 	const dk_rules *r = c->r;
 	const char *def = dk_marriage_cond_name(
 		(dk_marriage_cond)r->marriage_default_condition);
-	sbuf v = { 0 };
+	dk_buf v = { 0 };
 
 	if (!r->marriage)
 		return;
@@ -2418,7 +2394,7 @@ static void check_marriage(checker *c)
 			      r->marriage_deadline_trick,
 			      r->deck_nines ? "true" : "false",
 			      dk_rules_hand_size(r));
-	free(v.p);
+	free(v.data);
 }
 
 static void check_poverty(checker *c)
@@ -2468,7 +2444,7 @@ static void check_scoring(checker *c)
 	const dk_rules *r = c->r;
 	const dk_rule_key *kinds = must_find("solo.kinds");
 	dk_enum_set playable = r->solo_kinds;
-	sbuf m = { 0 }, v = { 0 };
+	dk_buf m = { 0 }, v = { 0 };
 
 	if (!r->score_solo_specials)
 		return;
@@ -2490,14 +2466,14 @@ static void check_scoring(checker *c)
 				      sb_str(&m), sb_str(&v));
 	}
 	if (!r->score_fox && !r->score_karlchen && !r->score_karlchen_caught) {
-		m.len = 0;
+		dk_buf_clear(&m);
 		sb_add_current(&m, r, "score.solo_specials");
 		contradiction(c, "score.solo_specials", "score.fox",
 			      "score.solo_specials is %s but score.fox, score.karlchen and score.karlchen_caught are false: there is no special point for those solos to keep",
 			      sb_str(&m));
 	}
-	free(m.p);
-	free(v.p);
+	free(m.data);
+	free(v.data);
 }
 
 /* across games: who sits out fits the table; triggers only with Bock */
@@ -2570,12 +2546,12 @@ int dk_ruleset_load(dk_ruleset *out, const char *name_or_path,
 	} else {
 		path = find_in_dirs(search_dirs, name_or_path);
 		if (!path) {
-			sbuf m = { 0 };
+			dk_buf m = { 0 };
 			sb_add_dirs(&m, search_dirs);
 			dk_diag_error(diag, NULL, no_loc,
 				      "rule set '%s' not found (%s)",
 				      show(name_or_path, len).s, sb_str(&m));
-			free(m.p);
+			free(m.data);
 			goto out;
 		}
 	}
@@ -2742,7 +2718,7 @@ int dk_ruleset_list(dk_ruleset_catalog *out, const char *const *search_dirs,
 		}
 		while ((e = readdir(dir)) != NULL) {
 			size_t len = strlen(e->d_name);
-			sbuf p = { 0 };
+			dk_buf p = { 0 };
 
 			if (!ends_with(e->d_name, len, ".yaml") ||
 			    !valid_name(e->d_name, len - 5))
@@ -2751,13 +2727,13 @@ int dk_ruleset_list(dk_ruleset_catalog *out, const char *const *search_dirs,
 				cap = cap ? cap * 2 : 16;
 				all = dk_xrealloc(all, cap * sizeof(*all));
 			}
-			sb_add(&p, search_dirs[d]);
-			if (p.len && p.p[p.len - 1] != '/')
-				sb_add(&p, "/");
-			sb_add(&p, e->d_name);
+			dk_buf_puts(&p, search_dirs[d]);
+			if (p.len && p.data[p.len - 1] != '/')
+				dk_buf_puts(&p, "/");
+			dk_buf_puts(&p, e->d_name);
 			all[n].entry.name = dk_xstrdup(e->d_name);
 			all[n].entry.name[len - 5] = '\0';
-			all[n].entry.path = p.p;
+			all[n].entry.path = p.data;
 			all[n].dir = d;
 			n++;
 		}
