@@ -96,6 +96,7 @@ static bool is_space(unsigned char c)
 static int end_start_tag(dk_guard *g, dk_loc after)
 {
 	g->cur.content = after;
+	g->cur.empty = g->slash;
 	push_tag(g);
 	if (g->slash)
 		g->depth--;

@@ -36,6 +36,7 @@ typedef struct dk_guard_attr {
 typedef struct dk_guard_tag {
 	dk_loc start;     /* the '<' */
 	dk_loc content;   /* just after the '>' */
+	bool empty;       /* written <x/> */
 	int attr_count;   /* attributes kept */
 	dk_guard_attr attrs[DK_GUARD_KEPT_ATTRS];
 } dk_guard_tag;
