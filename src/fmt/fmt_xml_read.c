@@ -383,7 +383,7 @@ static int get_attrs(dk_xml_reader *r, dk_arena *ar, const char *elem,
 			fatal(r, loc, "<%s> has no attribute '%s'", elem, name);
 			return -1;
 		}
-		a->value[slot] = dk_arena_strdup(ar, value);
+		a->value[slot] = dk_arena_strndup(ar, value, dk_xml_pull_attr_len(r->xp, k));
 		a->loc[slot] = loc;
 	}
 	return 0;
@@ -402,6 +402,17 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
 {
 	if (!s || !*s)
 		return false;
+	/* a few digits, the common case: no strtol */
+	if (isdigit((unsigned char)s[0]) && (!s[1] || (isdigit((unsigned char)s[1]) &&
+	    (!s[2] || (isdigit((unsigned char)s[2]) && !s[3]))))) {
+		long v = 0;
+		for (const char *p = s; *p; p++)
+			v = v * 10 + (*p - '0');
+		if (v < lo || v > hi)
+			return false;
+		*out = v;
+		return true;
+	}
 	const char *p = s;
 	if (*p == '+' || *p == '-')
 		p++;
@@ -485,14 +496,14 @@ static void describe(char *buf, size_t len, enum card_place place, int n)
 	}
 }
 
-static int parse_cards(dk_xml_reader *r, enum card_place place, int what_n, dk_card *cards,
-		       dk_loc *locs, int max)
+static int parse_cards(dk_xml_reader *r, dk_loc content, enum card_place place, int what_n,
+		       dk_card *cards, dk_loc *locs, int max)
 {
 	char what[64];
 	what[0] = '\0';
 	int n = 0;
 	const char *s = r->text;
-	dk_loc loc = r->tag.content;
+	dk_loc loc = content;
 	size_t i = 0;
 	while (s[i]) {
 		size_t start = i;
@@ -692,22 +703,19 @@ static int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d)
 		static const char *const hand_allowed[] = { "seat", NULL };
 		if (get_attrs(r, ar, "hand", hand_allowed, &a) < 0)
 			return -1;
-		dk_guard_tag tag = r->tag;
+		dk_loc start = r->tag.start, content = r->tag.content;
 		int seat = seat_value(r, &a, 0, "hand", "seat", true);
 		if (read_text(r, "hand") < 0)
 			return -1;
 		if (d->hand_count == DK_PLAYING_SEATS) {
-			game_error(r, tag.start, "<deal> holds more than %d hands", DK_PLAYING_SEATS);
+			game_error(r, start, "<deal> holds more than %d hands", DK_PLAYING_SEATS);
 			continue;
 		}
 		dk_hand *h = &d->hands[d->hand_count++];
 		h->seat = seat;
-		h->loc = tag.start;
-		dk_guard_tag saved = r->tag;
-		r->tag = tag;
-		h->count = parse_cards(r, IN_HAND, seat, h->cards, h->card_loc,
+		h->loc = start;
+		h->count = parse_cards(r, content, IN_HAND, seat, h->cards, h->card_loc,
 				       DK_MAX_HAND);
-		r->tag = saved;
 	}
 	return c;
 }
@@ -812,15 +820,13 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 		break;
 	}
 	if (spec->has_cards || spec->has_text) {
-		dk_guard_tag tag = r->tag;
+		dk_loc content = r->tag.content;
 		if (read_text(r, spec->name) < 0)
 			return -1;
 		if (spec->has_cards) {
-			dk_guard_tag saved = r->tag;
-			r->tag = tag;
-			b->card_count = parse_cards(r, spec->kind == DK_BID_POVERTY_PASS ? IN_PASS : IN_RETURN,
-						    b->seat, b->cards, NULL, DK_MAX_PASS);
-			r->tag = saved;
+			b->card_count = parse_cards(r, content, spec->kind == DK_BID_POVERTY_PASS ?
+						    IN_PASS : IN_RETURN, b->seat, b->cards, NULL,
+						    DK_MAX_PASS);
 		} else if (r->text_len) {
 			b->text = dk_arena_strndup(ar, r->text, r->text_len);
 		}
@@ -904,15 +910,12 @@ static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
 			static const char *const allowed[] = { "seat", NULL };
 			if (get_attrs(r, ar, "card", allowed, &a) < 0)
 				return -1;
-			dk_guard_tag tag = r->tag;
+			dk_loc content = r->tag.content;
 			int seat = seat_value(r, &a, 0, "card", "seat", true);
 			if (read_text(r, "card") < 0)
 				return -1;
-			dk_guard_tag saved = r->tag;
-			r->tag = tag;
 			dk_card card;
-			int n = parse_cards(r, IN_TRICK, number, &card, NULL, 1);
-			r->tag = saved;
+			int n = parse_cards(r, content, IN_TRICK, number, &card, NULL, 1);
 			if (n == 0 && r->text_len == 0)
 				game_error(r, loc, "<card> names no card");
 			if (n == 1) {

@@ -72,7 +72,9 @@ static void push_tag(dk_guard *g)
 		g->q_alloc = n;
 		g->q_head = 0;
 	}
-	g->queue[(g->q_head + g->q_len) % g->q_alloc] = g->cur;
+	/* the attributes not kept are not copied */
+	memcpy(&g->queue[(g->q_head + g->q_len) % g->q_alloc], &g->cur,
+	       offsetof(dk_guard_tag, attrs) + (size_t)g->cur.attr_count * sizeof(dk_guard_attr));
 	g->q_len++;
 }
 
@@ -80,7 +82,8 @@ bool dk_guard_pop(dk_guard *g, dk_guard_tag *out)
 {
 	if (g->q_len == 0)
 		return false;
-	*out = g->queue[g->q_head];
+	const dk_guard_tag *t = &g->queue[g->q_head];
+	memcpy(out, t, offsetof(dk_guard_tag, attrs) + (size_t)t->attr_count * sizeof(dk_guard_attr));
 	g->q_head = (g->q_head + 1) % g->q_alloc;
 	g->q_len--;
 	return true;
@@ -88,9 +91,14 @@ bool dk_guard_pop(dk_guard *g, dk_guard_tag *out)
 
 dk_loc dk_guard_attr_loc(const dk_guard_tag *tag, const char *name)
 {
-	for (int i = 0; i < tag->attr_count; i++)
-		if (strncmp(tag->attrs[i].name, name, DK_GUARD_ATTR_NAME - 1) == 0)
+	for (int i = 0; i < tag->attr_count; i++) {
+		const char *a = tag->attrs[i].name;
+		int k = 0;
+		while (k < DK_GUARD_ATTR_NAME - 1 && a[k] && a[k] == name[k])
+			k++;
+		if (k == DK_GUARD_ATTR_NAME - 1 || a[k] == name[k])
 			return tag->attrs[i].loc;
+	}
 	return tag->start;
 }
 

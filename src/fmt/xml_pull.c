@@ -39,7 +39,7 @@ typedef struct xp_node {
 
 typedef struct xp_attr {
 	const char *name;
-	size_t value;        /* offset into buf */
+	size_t value, len;   /* offset into buf and length */
 } xp_attr;
 
 struct dk_xml_pull {
@@ -127,8 +127,9 @@ static void push_error(dk_xml_pull *p, dk_xp_origin origin, const char *msg, dk_
  * substitution libxml2 writes an '&' of the value as "&#38;" and leaves it to
  * the SAX2 tree builder to turn back; every other '&' is gone by then.
  */
-static size_t keep_attr_value(dk_xml_pull *p, const char *s, size_t len)
+static size_t keep_attr_value(dk_xml_pull *p, const char *s, size_t len, size_t *kept)
 {
+	*kept = len;
 	if (!memchr(s, '&', len))
 		return keep_bytes(p, s, len);
 	size_t at = keep_bytes(p, s, len);
@@ -141,6 +142,7 @@ static size_t keep_attr_value(dk_xml_pull *p, const char *s, size_t len)
 	}
 	out[o] = '\0';
 	p->b_len = at + o + 1;
+	*kept = o;
 	return at;
 }
 
@@ -202,13 +204,14 @@ static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix,
 		const xmlChar *pre = namespaces[2 * i], *ns = namespaces[2 * i + 1];
 		xp_attr *a = &p->attrs[p->a_len++];
 		a->name = pre ? qname(p, BAD_CAST "xmlns", pre) : "xmlns";
-		a->value = keep_bytes(p, ns ? (const char *)ns : "", ns ? strlen((const char *)ns) : 0);
+		a->len = ns ? strlen((const char *)ns) : 0;
+		a->value = keep_bytes(p, ns ? (const char *)ns : "", a->len);
 	}
 	for (int i = 0; i < nb_attributes; i++) {
 		const xmlChar **at = &attributes[5 * i];
 		xp_attr *a = &p->attrs[p->a_len++];
 		a->name = qname(p, at[1], at[0]);
-		a->value = keep_attr_value(p, (const char *)at[3], (size_t)(at[4] - at[3]));
+		a->value = keep_attr_value(p, (const char *)at[3], (size_t)(at[4] - at[3]), &a->len);
 	}
 	p->skip_end = tag->empty;
 }
@@ -348,7 +351,17 @@ static void compact(dk_xml_pull *p)
 
 static bool is_blank(const char *s, size_t len)
 {
-	for (size_t i = 0; i < len; i++)
+	/* indentation: runs of spaces, eight at a time */
+	uint64_t w;
+	size_t i = 0;
+	if (len && s[0] == '\n')
+		i = 1;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		if (w != 0x2020202020202020ULL)
+			break;
+	}
+	for (; i < len; i++)
 		if (s[i] != ' ' && s[i] != '\n' && s[i] != '\t' && s[i] != '\r')
 			return false;
 	return true;
@@ -455,6 +468,11 @@ const char *dk_xml_pull_attr_name(const dk_xml_pull *p, size_t i)
 const char *dk_xml_pull_attr_value(const dk_xml_pull *p, size_t i)
 {
 	return p->buf + p->attrs[p->cur->attr + i].value;
+}
+
+size_t dk_xml_pull_attr_len(const dk_xml_pull *p, size_t i)
+{
+	return p->attrs[p->cur->attr + i].len;
 }
 
 const dk_xp_error *dk_xml_pull_error(const dk_xml_pull *p)

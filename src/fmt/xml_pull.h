@@ -92,6 +92,7 @@ const dk_guard_tag *dk_xml_pull_tag(const dk_xml_pull *p);
 size_t dk_xml_pull_attr_count(const dk_xml_pull *p);
 const char *dk_xml_pull_attr_name(const dk_xml_pull *p, size_t i);
 const char *dk_xml_pull_attr_value(const dk_xml_pull *p, size_t i);
+size_t dk_xml_pull_attr_len(const dk_xml_pull *p, size_t i);
 
 /** For a DK_XP_ERROR node. */
 const dk_xp_error *dk_xml_pull_error(const dk_xml_pull *p);
