@@ -8,9 +8,14 @@
  * (the buffer moves when it grows); element and attribute names point into
  * libxml2's dictionary, which lives as long as the parser.
  *
- * The last node of the queue is held back until something follows it:
- * libxml2 may report one text node in pieces that straddle two pieces, and
- * xmlTextReader reported an error found right after a node before the node.
+ * Text at the end of the queue is held back until something follows it:
+ * libxml2 may report one text node in pieces that straddle two chunks.
+ *
+ * Errors come where xmlTextReader put them, as far as the test corpus and
+ * a few thousand damaged records show: it gave the parser 512 bytes at a
+ * time and stopped at the first error, so the nodes of the chunk with the
+ * error, and text right before them, never came out.  (In records shorter
+ * than 516 bytes with two errors it could still name the other one first.)
  */
 #include "xml_pull.h"
 
@@ -26,7 +31,8 @@
  * see RELIABILITY.md for what each of the others did on Debian 12. */
 #define DK_XML_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES)
 
-#define DK_XP_PIECE 4096
+#define DK_XP_PIECE 4096  /* read at a time */
+#define DK_XP_CHUNK 512   /* parsed at a time */
 
 typedef struct xp_node {
 	dk_xp_type type;
@@ -66,7 +72,9 @@ struct dk_xml_pull {
 
 	dk_xp_error error;
 	char message[300];
-	char block[DK_XP_PIECE];
+	char block[DK_XP_PIECE + DK_XP_CHUNK];
+	size_t pending;                 /* bytes of block not yet parsed */
+	size_t chunk_start;             /* nodes before the chunk being parsed */
 };
 
 /* ---- the queue ------------------------------------------------------------ */
@@ -109,10 +117,16 @@ static void push_error(dk_xml_pull *p, dk_xp_origin origin, const char *msg, dk_
 	if (p->stopped)
 		return;
 	p->stopped = true;
-	/* xmlTextReader hands out a node only once it has parsed past it: an
-	 * error right after a node comes before it */
-	if (p->n_len > p->n_head)
-		p->n_len--;
+	/* xmlTextReader hands out a node only once it has parsed past it, and
+	 * an error in a chunk it parses stops it at once: the error comes
+	 * before the nodes of that chunk and the one before them */
+	size_t keep = p->chunk_start;
+	if (keep > p->n_head && p->nodes[keep - 1].type == DK_XP_TEXT)
+		keep--;
+	if (keep < p->n_head)
+		keep = p->n_head;
+	if (p->n_len > keep)
+		p->n_len = keep;
 	snprintf(p->message, sizeof(p->message), "%s", msg);
 	p->error.origin = origin;
 	p->error.message = p->message;
@@ -266,19 +280,29 @@ static void on_error(void *ctx, xmlErrorPtr err)
 
 /* ---- feeding the parser --------------------------------------------------- */
 
+/* hand the parser one chunk; an error in it drops the nodes it made */
+static void parse(dk_xml_pull *p, const char *data, size_t len, bool last)
+{
+	p->chunk_start = p->n_len;
+	xmlParseChunk(p->ctxt, data, (int)len, last);
+}
+
 /*
  * Read one piece of input (the first one: four bytes, which tell the parser
- * the encoding), let the guard see it, parse it.  The pieces are as small as
- * those xmlTextReader asked for: a refusal of the guard or of the
- * decompression bomb check (both look at one piece at a time) then stops
- * the reading after the same nodes and with the same figures as before.
+ * the encoding), let the guard see it, parse it.  The pieces are as big as
+ * those xmlTextReader read (4 KiB), and it gave the parser 512 bytes at a
+ * time: a refusal of the guard or of the decompression bomb check (both
+ * look at one piece at a time) stops the reading after the same nodes and
+ * with the same figures as before, and libxml2, whose reports on a broken
+ * document depend on where its chunks end, reports the same.
  */
 static void feed(dk_xml_pull *p)
 {
 	size_t want = p->started ? DK_XP_PIECE : 4;
-	ssize_t n = dk_input_read(p->in, p->block, want);
+	ssize_t n = dk_input_read(p->in, p->block + p->pending, want);
 	size_t got = n > 0 ? (size_t)n : 0;
-	if (got && dk_guard_feed(p->guard, p->block, got) < 0) {
+	if (got && dk_guard_feed(p->guard, p->block + p->pending, got) < 0) {
+		p->chunk_start = p->n_len;
 		push_error(p, DK_XP_FROM_GUARD, p->guard->error, p->guard->error_loc,
 			   DK_IO_INVALID);
 		return;
@@ -292,27 +316,34 @@ static void feed(dk_xml_pull *p)
 		}
 		xmlCtxtUseOptions(p->ctxt, DK_XML_OPTIONS);
 		p->started = true;
-	} else if (got) {
-		xmlParseChunk(p->ctxt, p->block, (int)got, 0);
+	} else {
+		size_t avail = p->pending + got, at = 0;
+		for (; avail - at >= DK_XP_CHUNK && !p->stopped; at += DK_XP_CHUNK)
+			parse(p, p->block + at, DK_XP_CHUNK, false);
+		p->pending = avail - at;
+		memmove(p->block, p->block + at, p->pending);
 	}
 	if (n < 0) {
 		const char *msg;
 		dk_io_status st = dk_input_error(p->in, &msg);
 		/* a gzip or read error is about the file, not a text position */
+		p->chunk_start = p->n_len;
 		push_error(p, DK_XP_FROM_INPUT, msg, DK_LOC_NONE, st);
 	} else if (n == 0) {
 		p->finished = true;
-		xmlParseChunk(p->ctxt, NULL, 0, 1);
+		if (!p->stopped)
+			parse(p, p->block, p->pending, true);
+		p->pending = 0;
 	}
 }
 
-/* a node that may be handed out: one that the parser has parsed past (text
- * may still go on; an error may still come before it) */
+/* a node that may be handed out: not text the next chunk may go on with */
 static bool ready(const dk_xml_pull *p)
 {
 	if (p->n_head >= p->n_len)
 		return false;
-	return p->n_head + 1 < p->n_len || p->finished || p->stopped;
+	return p->n_head + 1 < p->n_len || p->finished || p->stopped ||
+	       p->nodes[p->n_head].type != DK_XP_TEXT;
 }
 
 /* drop the nodes handed out; move the one held back (if any) to the front */
@@ -329,11 +360,13 @@ static void compact(dk_xml_pull *p)
 		from = keep.text;
 	else if (keep.type == DK_XP_ELEMENT && keep.nattr)
 		from = p->attrs[keep.attr].value;
-	memmove(p->buf, p->buf + from, p->b_len - from);
+	if (p->b_len > from)
+		memmove(p->buf, p->buf + from, p->b_len - from);
 	p->b_len -= from;
 	keep.text -= keep.type == DK_XP_TEXT || keep.type == DK_XP_COMMENT ? from : 0;
 	if (keep.type == DK_XP_ELEMENT) {
-		memmove(p->attrs, p->attrs + keep.attr, keep.nattr * sizeof(xp_attr));
+		if (keep.nattr)
+			memmove(p->attrs, p->attrs + keep.attr, keep.nattr * sizeof(xp_attr));
 		for (size_t i = 0; i < keep.nattr; i++)
 			p->attrs[i].value -= from;
 		p->a_len = keep.nattr;

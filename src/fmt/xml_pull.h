@@ -12,11 +12,11 @@
  * The nodes come as xmlTextReader gave them: an element written <x/> has no
  * end node (dk_xml_pull_empty says so), adjacent text is one node, text of
  * white space only is skipped, processing instructions are dropped.  A
- * syntax error, an input error or a refusal of the guard is queued where it
- * happened, as a DK_XP_ERROR node after every node before it.
+ * syntax error, an input error or a refusal of the guard is queued as a
+ * DK_XP_ERROR node, after the nodes xmlTextReader gave before it.
  *
- * Memory: the queue holds the nodes of one piece of input (4 KiB), so it
- * does not grow with the document.
+ * Memory: the queue holds the nodes of one piece of input (4 KiB) and text
+ * still going on, so it does not grow with the number of games.
  *
  * It knows nothing of the format: names are not checked here.
  */
