@@ -22,6 +22,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,10 +172,14 @@ static int advance(dk_xml_reader *r)
 	if (r->failed)
 		return -1;
 	switch (dk_xml_pull_next(r->xp)) {
-	case DK_XP_ELEMENT:
-		r->tag = *dk_xml_pull_tag(r->xp);
+	case DK_XP_ELEMENT: {
+		/* the attributes the guard did not keep are not copied */
+		const dk_guard_tag *t = dk_xml_pull_tag(r->xp);
+		memcpy(&r->tag, t, offsetof(dk_guard_tag, attrs) +
+		       (size_t)t->attr_count * sizeof(dk_guard_attr));
 		r->empty = r->tag.empty;
 		return N_ELEMENT;
+	}
 	case DK_XP_END_ELEMENT:
 		return N_END_ELEMENT;
 	case DK_XP_TEXT:
