@@ -66,6 +66,7 @@ struct dk_xml_pull {
 	const xp_node *cur;             /* the node handed out last */
 	xp_node end_node;               /* handed out at the end */
 	bool skip_end;                  /* the element just started was <x/> */
+	bool text_break;                /* a processing instruction ends text */
 	bool started;                   /* the parser has seen the first bytes */
 	bool finished;                  /* the parser was told the input ended */
 	bool stopped;                   /* an error is queued: no more nodes */
@@ -108,6 +109,7 @@ static xp_node *push_node(dk_xml_pull *p, dk_xp_type type)
 	memset(n, 0, sizeof(*n));
 	n->type = type;
 	p->skip_end = false;
+	p->text_break = false;
 	return n;
 }
 
@@ -161,12 +163,37 @@ static size_t keep_attr_value(dk_xml_pull *p, const char *s, size_t len, size_t 
 }
 
 /* text of the same kind right after text is one node */
+static bool is_blank(const char *s, size_t len)
+{
+	/* indentation: runs of spaces, eight at a time */
+	uint64_t w;
+	size_t i = 0;
+	if (len && s[0] == '\n')
+		i = 1;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		if (w != 0x2020202020202020ULL)
+			break;
+	}
+	for (; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\n' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
+}
+
 static void add_text(dk_xml_pull *p, const xmlChar *s, int len, bool cdata)
 {
 	if (p->stopped || len <= 0)
 		return;
 	xp_node *last = p->n_len > p->n_head ? &p->nodes[p->n_len - 1] : NULL;
-	if (last && last->type == DK_XP_TEXT && last->cdata == cdata) {
+	bool join = last && last->type == DK_XP_TEXT && last->cdata == cdata && !p->text_break;
+	p->text_break = false;
+	/* white space that markup follows is a whole text node (indentation,
+	 * most of them): xmlTextReader skipped it, so it is not even queued */
+	if (!join && !cdata && p->ctxt->input->cur && p->ctxt->input->cur[0] == '<' &&
+	    is_blank((const char *)s, (size_t)len))
+		return;
+	if (join) {
 		/* the last node's text is the last thing in the buffer */
 		p->b_len--;  /* its NUL */
 		keep_bytes(p, (const char *)s, (size_t)len);
@@ -254,6 +281,15 @@ static void on_characters(void *ctx, const xmlChar *s, int len)
 static void on_cdata(void *ctx, const xmlChar *s, int len)
 {
 	add_text(ctx, s, len, true);
+}
+
+/* dropped, as xmlTextReader skipped it; but text before and after it are
+ * two nodes */
+static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
+{
+	(void)target;
+	(void)data;
+	((dk_xml_pull *)ctx)->text_break = true;
 }
 
 static void on_comment(void *ctx, const xmlChar *value)
@@ -382,23 +418,6 @@ static void compact(dk_xml_pull *p)
 	p->n_head = 0;
 }
 
-static bool is_blank(const char *s, size_t len)
-{
-	/* indentation: runs of spaces, eight at a time */
-	uint64_t w;
-	size_t i = 0;
-	if (len && s[0] == '\n')
-		i = 1;
-	for (; i + 8 <= len; i += 8) {
-		memcpy(&w, s + i, 8);
-		if (w != 0x2020202020202020ULL)
-			break;
-	}
-	for (; i < len; i++)
-		if (s[i] != ' ' && s[i] != '\n' && s[i] != '\t' && s[i] != '\r')
-			return false;
-	return true;
-}
 
 dk_xml_pull *dk_xml_pull_new(dk_input *in, dk_guard *g)
 {
@@ -412,6 +431,7 @@ dk_xml_pull *dk_xml_pull_new(dk_input *in, dk_guard *g)
 	p->sax.ignorableWhitespace = on_characters;
 	p->sax.cdataBlock = on_cdata;
 	p->sax.comment = on_comment;
+	p->sax.processingInstruction = on_pi;
 	p->sax.serror = on_error;
 	p->end_node.type = DK_XP_END;
 	p->cur = &p->end_node;
