@@ -36,14 +36,16 @@ size_t dk_session_check(const dk_session *s, const char *file, dk_diag *d)
 }
 
 /* the seat of a play event must be one of the four that hold a hand */
+/* what: an element name, shown as <what> if tag (put together only for a
+ * message: this runs for every bid and card) */
 static size_t check_seat_in_game(const dk_game *g, int seat, dk_loc loc, const char *what,
-				 const char *file, dk_diag *d)
+				 bool tag, const char *file, dk_diag *d)
 {
 	if (seat == DK_NO_SEAT)
 		return 0;
 	if (!hand_of(g, seat)) {
-		dk_diag_error(d, file, loc, "%s names seat %d, which has no hand in this game",
-			      what, seat);
+		dk_diag_error(d, file, loc, "%s%s%s names seat %d, which has no hand in this game",
+			      tag ? "<" : "", what, tag ? ">" : "", seat);
 		return 1;
 	}
 	return 0;
@@ -148,9 +150,8 @@ static size_t check_bids(const dk_game *g, const char *file, dk_diag *d)
 	size_t errors = 0;
 	for (size_t i = 0; i < g->bid_count; i++) {
 		const dk_bid *b = &g->bids[i];
-		char what[48];
-		snprintf(what, sizeof(what), "<%s>", dk_bid_kind_name(b->kind));
-		errors += check_seat_in_game(g, b->seat, b->loc, what, file, d);
+		errors += check_seat_in_game(g, b->seat, b->loc, dk_bid_kind_name(b->kind), true,
+					     file, d);
 	}
 	return errors;
 }
@@ -162,12 +163,11 @@ static size_t check_play(const dk_game *g, const char *file, dk_diag *d)
 	size_t cards = 0;
 	for (size_t i = 0; i < g->event_count; i++) {
 		const dk_event *e = &g->events[i];
-		char what[48];
-		snprintf(what, sizeof(what), "<%s>", dk_event_kind_name(e->kind));
-		errors += check_seat_in_game(g, e->seat, e->loc, what, file, d);
+		errors += check_seat_in_game(g, e->seat, e->loc, dk_event_kind_name(e->kind), true,
+					     file, d);
 		if (e->kind == DK_EV_WENDE_GENSCHER) {
 			errors += check_seat_in_game(g, e->partner, e->loc, "the partner of "
-						     "<wende-genscher>", file, d);
+						     "<wende-genscher>", false, file, d);
 			if (e->partner == e->seat) {
 				dk_diag_error(d, file, e->loc, "<wende-genscher>: seat %d names itself "
 					      "as partner", e->seat);

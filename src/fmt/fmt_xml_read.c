@@ -1,9 +1,9 @@
 /*
  * fmt_xml_read.c - streaming reader of the dokoref XML format.
  *
- * libxml2's xmlTextReader pulls nodes from a read callback that takes bytes
- * from dk_input (plain or gzip) and passes each buffer through the guard
- * first.  The functions below walk the format's fixed structure with one
+ * xml_pull.c pulls nodes from libxml2's SAX2 push parser, which reads bytes
+ * from dk_input (plain or gzip) after the guard has seen them.  The
+ * functions below walk the format's fixed structure with one
  * function per element, in the spirit of a recursive-descent parser.
  *
  * Two kinds of errors:
@@ -22,31 +22,26 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libxml/parser.h>
-#include <libxml/xmlreader.h>
 
 #include "arena.h"
 #include "guard.h"
-
-/* XML_PARSE_NONET | XML_PARSE_BIG_LINES and nothing that loads or expands:
- * see RELIABILITY.md for what each of the others did on Debian 12. */
-#define DK_XML_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES)
+#include "xml_pull.h"
 
 struct dk_xml_reader {
 	const char *file;          /* display name (owned copy) */
 	dk_input *in;
 	dk_guard guard;
-	xmlTextReaderPtr xr;
+	dk_xml_pull *xp;
 	dk_diag *diag;             /* diagnostics of the current call */
 
 	bool failed;               /* a fatal error happened */
 	dk_io_status status;
-	bool cb_failed;            /* the read callback reported an error */
-	size_t xml_errors;         /* errors reported by libxml2 */
 
 	dk_guard_tag tag;          /* position of the current element */
 	bool empty;                /* the current element is <x/> */
@@ -127,22 +122,21 @@ static void game_error(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
 	r->game_ok = false;
 }
 
-static void on_xml_error(void *ctx, xmlErrorPtr err)
+/* the puller met an error: libxml2's, the input's or the guard's */
+static void pull_failed(dk_xml_reader *r)
 {
-	dk_xml_reader *r = ctx;
-	if (!err || err->level < XML_ERR_ERROR)
+	const dk_xp_error *e = dk_xml_pull_error(r->xp);
+	if (e->origin != DK_XP_FROM_XML) {
+		fatal(r, e->loc, "%s", e->message);
+		r->status = e->status;
 		return;
-	r->xml_errors++;
-	if (dk_input_offset(r->in) == 0 && !r->failed) {
+	}
+	if (e->at_start) {
 		fatal(r, DK_LOC_NONE, "the file is empty");
 		return;
 	}
-	/* an error raised inside our read callback comes back without a
-	 * position; our own message is already recorded */
-	if (r->cb_failed || r->failed)
-		return;
 	char msg[300];
-	snprintf(msg, sizeof(msg), "%s", err->message ? err->message : "unknown error");
+	snprintf(msg, sizeof(msg), "%s", e->message);
 	/* libxml2 adds a second line ("Bytes: 0x..") to some messages */
 	for (char *p = msg; *p; p++)
 		if (*p == '\n')
@@ -160,38 +154,7 @@ static void on_xml_error(void *ctx, xmlErrorPtr err)
 	}
 	if (msg[0] >= 'A' && msg[0] <= 'Z' && !(msg[1] >= 'A' && msg[1] <= 'Z'))
 		msg[0] = (char)(msg[0] - 'A' + 'a');
-	dk_loc loc = { (uint32_t)(err->line > 0 ? err->line : 0),
-		       (uint32_t)(err->int2 > 0 ? err->int2 : 0) };
-	fatal(r, loc, "malformed XML: %s", msg);
-}
-
-static int read_cb(void *ctx, char *buf, int len)
-{
-	dk_xml_reader *r = ctx;
-	if (r->cb_failed)
-		return -1;
-	ssize_t n = dk_input_read(r->in, buf, (size_t)len);
-	if (n < 0) {
-		const char *msg;
-		dk_io_status st = dk_input_error(r->in, &msg);
-		/* a gzip or read error is about the file, not a text position */
-		fatal(r, DK_LOC_NONE, "%s", msg);
-		r->status = st;
-		r->cb_failed = true;
-		return -1;
-	}
-	if (dk_guard_feed(&r->guard, buf, (size_t)n) < 0) {
-		fatal(r, r->guard.error_loc, "%s", r->guard.error);
-		r->cb_failed = true;
-		return -1;
-	}
-	return (int)n;
-}
-
-static int close_cb(void *ctx)
-{
-	(void)ctx;
-	return 0;
+	fatal(r, e->loc, "malformed XML: %s", msg);
 }
 
 /* ---- walking nodes ----------------------------------------------------- */
@@ -199,59 +162,55 @@ static int close_cb(void *ctx)
 enum { N_END = 0, N_ELEMENT, N_END_ELEMENT, N_TEXT, N_COMMENT };
 
 /* Advance to the next node that matters.  Whitespace-only text and
- * processing instructions are skipped. */
+ * processing instructions are skipped (by the puller). */
 static int advance(dk_xml_reader *r)
 {
 	if (r->pending) {
 		r->pending = false;
-		int t = xmlTextReaderNodeType(r->xr);
-		return t == XML_READER_TYPE_ELEMENT ? N_ELEMENT : N_END_ELEMENT;
+		return dk_xml_pull_type(r->xp) == DK_XP_ELEMENT ? N_ELEMENT : N_END_ELEMENT;
 	}
-	for (;;) {
-		if (r->failed)
-			return -1;
-		int rc = xmlTextReaderRead(r->xr);
-		if (r->failed)
-			return -1;
-		if (rc < 0 || r->xml_errors) {
-			fatal(r, r->guard.pos, "malformed XML");
-			return -1;
-		}
-		if (rc == 0)
-			return N_END;
-		switch (xmlTextReaderNodeType(r->xr)) {
-		case XML_READER_TYPE_ELEMENT:
-			if (!dk_guard_pop(&r->guard, &r->tag)) {
-				/* cannot happen: the guard saw every '<' first */
-				memset(&r->tag, 0, sizeof(r->tag));
-				r->tag.start.line = (uint32_t)xmlTextReaderGetParserLineNumber(r->xr);
-			}
-			r->empty = xmlTextReaderIsEmptyElement(r->xr) == 1;
-			return N_ELEMENT;
-		case XML_READER_TYPE_END_ELEMENT:
-			return N_END_ELEMENT;
-		case XML_READER_TYPE_TEXT:
-		case XML_READER_TYPE_CDATA:
-			return N_TEXT;
-		case XML_READER_TYPE_COMMENT:
-			return N_COMMENT;
-		default:
-			continue;
-		}
+	if (r->failed)
+		return -1;
+	switch (dk_xml_pull_next(r->xp)) {
+	case DK_XP_ELEMENT: {
+		/* the attributes the guard did not keep are not copied */
+		const dk_guard_tag *t = dk_xml_pull_tag(r->xp);
+		memcpy(&r->tag, t, offsetof(dk_guard_tag, attrs) +
+		       (size_t)t->attr_count * sizeof(dk_guard_attr));
+		r->empty = r->tag.empty;
+		return N_ELEMENT;
+	}
+	case DK_XP_END_ELEMENT:
+		return N_END_ELEMENT;
+	case DK_XP_TEXT:
+		return N_TEXT;
+	case DK_XP_COMMENT:
+		return N_COMMENT;
+	case DK_XP_ERROR:
+		pull_failed(r);
+		return -1;
+	case DK_XP_END:
+	default:
+		return N_END;
 	}
 }
 
 static const char *node_name(dk_xml_reader *r)
 {
-	const xmlChar *n = xmlTextReaderConstName(r->xr);
-	return n ? (const char *)n : "";
+	return dk_xml_pull_name(r->xp);
+}
+
+/* text or comment of the current node */
+static const char *node_value(dk_xml_reader *r, size_t *len)
+{
+	return dk_xml_pull_value(r->xp, len);
 }
 
 #define DK_MAX_COMMENTS 100  /* comments kept before one game or session */
 
 static void keep_comment(dk_xml_reader *r)
 {
-	const xmlChar *v = xmlTextReaderConstValue(r->xr);
+	const char *v = node_value(r, NULL);
 	if (r->comment_count == DK_MAX_COMMENTS) {
 		fatal(r, r->guard.pos, "more than %d comments before one game", DK_MAX_COMMENTS);
 		return;
@@ -260,7 +219,7 @@ static void keep_comment(dk_xml_reader *r)
 		r->comment_alloc = r->comment_alloc ? r->comment_alloc * 2 : 4;
 		r->comments = dk_xrealloc(r->comments, r->comment_alloc * sizeof(char *));
 	}
-	r->comments[r->comment_count++] = dk_xstrdup(v ? (const char *)v : "");
+	r->comments[r->comment_count++] = dk_xstrdup(v);
 }
 
 static void drop_comments(dk_xml_reader *r)
@@ -294,8 +253,7 @@ static bool is_blank(const char *s)
 /* text where only elements may stand: quote it, point at its parent */
 static void stray_text(dk_xml_reader *r, const char *parent, dk_loc parent_loc)
 {
-	const xmlChar *v = xmlTextReaderConstValue(r->xr);
-	const char *t = v ? (const char *)v : "";
+	const char *t = node_value(r, NULL);
 	while (isspace((unsigned char)*t))
 		t++;
 	size_t n = 0;
@@ -322,8 +280,7 @@ static int child(dk_xml_reader *r, const char *parent, dk_loc parent_loc)
 		case N_END_ELEMENT:
 			return 0;
 		case N_TEXT: {
-			const xmlChar *v = xmlTextReaderConstValue(r->xr);
-			if (v && !is_blank((const char *)v)) {
+			if (!is_blank(node_value(r, NULL))) {
 				stray_text(r, parent, parent_loc);
 				return -1;
 			}
@@ -364,8 +321,8 @@ static int read_text(dk_xml_reader *r, const char *elem)
 			return -1;
 		}
 		if (t == N_TEXT) {
-			const xmlChar *v = xmlTextReaderConstValue(r->xr);
-			size_t n = v ? strlen((const char *)v) : 0;
+			size_t n;
+			const char *v = node_value(r, &n);
 			if (r->text_len + n + 1 > r->text_alloc) {
 				while (r->text_len + n + 1 > r->text_alloc)
 					r->text_alloc *= 2;
@@ -418,29 +375,21 @@ static int get_attrs(dk_xml_reader *r, dk_arena *ar, const char *elem,
 		     const char *const *allowed, attrs *a)
 {
 	memset(a, 0, sizeof(*a));
-	if (xmlTextReaderHasAttributes(r->xr) != 1)
-		return 0;
-	int rc;
-	while ((rc = xmlTextReaderMoveToNextAttribute(r->xr)) == 1) {
-		const char *name = (const char *)xmlTextReaderConstName(r->xr);
-		const char *value = (const char *)xmlTextReaderConstValue(r->xr);
-		dk_loc loc = dk_guard_attr_loc(&r->tag, name ? name : "");
+	size_t count = dk_xml_pull_attr_count(r->xp);
+	for (size_t k = 0; k < count; k++) {
+		const char *name = dk_xml_pull_attr_name(r->xp, k);
+		const char *value = dk_xml_pull_attr_value(r->xp, k);
+		dk_loc loc = dk_guard_attr_loc(&r->tag, name);
 		int slot = -1;
 		for (int i = 0; allowed[i]; i++)
-			if (name && strcmp(name, allowed[i]) == 0)
+			if (strcmp(name, allowed[i]) == 0)
 				slot = i;
 		if (slot < 0) {
-			xmlTextReaderMoveToElement(r->xr);
-			fatal(r, loc, "<%s> has no attribute '%s'", elem, name ? name : "");
+			fatal(r, loc, "<%s> has no attribute '%s'", elem, name);
 			return -1;
 		}
-		a->value[slot] = dk_arena_strdup(ar, value ? value : "");
+		a->value[slot] = dk_arena_strndup(ar, value, dk_xml_pull_attr_len(r->xp, k));
 		a->loc[slot] = loc;
-	}
-	xmlTextReaderMoveToElement(r->xr);
-	if (rc < 0) {
-		fatal(r, r->tag.start, "malformed attributes in <%s>", elem);
-		return -1;
 	}
 	return 0;
 }
@@ -458,6 +407,17 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
 {
 	if (!s || !*s)
 		return false;
+	/* a few digits, the common case: no strtol */
+	if (isdigit((unsigned char)s[0]) && (!s[1] || (isdigit((unsigned char)s[1]) &&
+	    (!s[2] || (isdigit((unsigned char)s[2]) && !s[3]))))) {
+		long v = 0;
+		for (const char *p = s; *p; p++)
+			v = v * 10 + (*p - '0');
+		if (v < lo || v > hi)
+			return false;
+		*out = v;
+		return true;
+	}
 	const char *p = s;
 	if (*p == '+' || *p == '-')
 		p++;
@@ -541,14 +501,14 @@ static void describe(char *buf, size_t len, enum card_place place, int n)
 	}
 }
 
-static int parse_cards(dk_xml_reader *r, enum card_place place, int what_n, dk_card *cards,
-		       dk_loc *locs, int max)
+static int parse_cards(dk_xml_reader *r, dk_loc content, enum card_place place, int what_n,
+		       dk_card *cards, dk_loc *locs, int max)
 {
 	char what[64];
 	what[0] = '\0';
 	int n = 0;
 	const char *s = r->text;
-	dk_loc loc = r->tag.content;
+	dk_loc loc = content;
 	size_t i = 0;
 	while (s[i]) {
 		size_t start = i;
@@ -748,22 +708,19 @@ static int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d)
 		static const char *const hand_allowed[] = { "seat", NULL };
 		if (get_attrs(r, ar, "hand", hand_allowed, &a) < 0)
 			return -1;
-		dk_guard_tag tag = r->tag;
+		dk_loc start = r->tag.start, content = r->tag.content;
 		int seat = seat_value(r, &a, 0, "hand", "seat", true);
 		if (read_text(r, "hand") < 0)
 			return -1;
 		if (d->hand_count == DK_PLAYING_SEATS) {
-			game_error(r, tag.start, "<deal> holds more than %d hands", DK_PLAYING_SEATS);
+			game_error(r, start, "<deal> holds more than %d hands", DK_PLAYING_SEATS);
 			continue;
 		}
 		dk_hand *h = &d->hands[d->hand_count++];
 		h->seat = seat;
-		h->loc = tag.start;
-		dk_guard_tag saved = r->tag;
-		r->tag = tag;
-		h->count = parse_cards(r, IN_HAND, seat, h->cards, h->card_loc,
+		h->loc = start;
+		h->count = parse_cards(r, content, IN_HAND, seat, h->cards, h->card_loc,
 				       DK_MAX_HAND);
-		r->tag = saved;
 	}
 	return c;
 }
@@ -868,15 +825,13 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 		break;
 	}
 	if (spec->has_cards || spec->has_text) {
-		dk_guard_tag tag = r->tag;
+		dk_loc content = r->tag.content;
 		if (read_text(r, spec->name) < 0)
 			return -1;
 		if (spec->has_cards) {
-			dk_guard_tag saved = r->tag;
-			r->tag = tag;
-			b->card_count = parse_cards(r, spec->kind == DK_BID_POVERTY_PASS ? IN_PASS : IN_RETURN,
-						    b->seat, b->cards, NULL, DK_MAX_PASS);
-			r->tag = saved;
+			b->card_count = parse_cards(r, content, spec->kind == DK_BID_POVERTY_PASS ?
+						    IN_PASS : IN_RETURN, b->seat, b->cards, NULL,
+						    DK_MAX_PASS);
 		} else if (r->text_len) {
 			b->text = dk_arena_strndup(ar, r->text, r->text_len);
 		}
@@ -960,15 +915,12 @@ static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
 			static const char *const allowed[] = { "seat", NULL };
 			if (get_attrs(r, ar, "card", allowed, &a) < 0)
 				return -1;
-			dk_guard_tag tag = r->tag;
+			dk_loc content = r->tag.content;
 			int seat = seat_value(r, &a, 0, "card", "seat", true);
 			if (read_text(r, "card") < 0)
 				return -1;
-			dk_guard_tag saved = r->tag;
-			r->tag = tag;
 			dk_card card;
-			int n = parse_cards(r, IN_TRICK, number, &card, NULL, 1);
-			r->tag = saved;
+			int n = parse_cards(r, content, IN_TRICK, number, &card, NULL, 1);
 			if (n == 0 && r->text_len == 0)
 				game_error(r, loc, "<card> names no card");
 			if (n == 1) {
@@ -1298,8 +1250,7 @@ static int parse_session_head(dk_xml_reader *r)
 			continue;
 		}
 		if (t == N_TEXT) {
-			const xmlChar *v = xmlTextReaderConstValue(r->xr);
-			if (v && !is_blank((const char *)v)) {
+			if (!is_blank(node_value(r, NULL))) {
 				stray_text(r, "session", s->loc);
 				return -1;
 			}
@@ -1384,15 +1335,7 @@ static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown, dk
 	dk_guard_init(&r->guard);
 	dk_arena_init(&r->game_arena);
 	dk_arena_init(&r->session_arena);
-	r->xr = xmlReaderForIO(read_cb, close_cb, r, NULL, NULL, DK_XML_OPTIONS);
-	if (!r->xr) {
-		if (!r->failed)
-			dk_diag_error(diag, r->file, DK_LOC_NONE, "cannot start the XML parser");
-		st = r->failed ? r->status : DK_IO_SYSTEM;
-		dk_xml_reader_free(r);
-		return st;
-	}
-	xmlTextReaderSetStructuredErrorHandler(r->xr, on_xml_error, r);
+	r->xp = dk_xml_pull_new(in, &r->guard);
 	/* the prologue: comments up to the root element */
 	for (;;) {
 		int t = advance(r);
@@ -1466,8 +1409,7 @@ dk_read_item dk_xml_reader_next(dk_xml_reader *r, dk_diag *diag)
 			continue;
 		}
 		if (t == N_TEXT) {
-			const xmlChar *v = xmlTextReaderConstValue(r->xr);
-			if (v && !is_blank((const char *)v)) {
+			if (!is_blank(node_value(r, NULL))) {
 				stray_text(r, r->in_session ? "session" : "dokoref",
 					   r->in_session ? r->session.loc : r->root_loc);
 				return DK_READ_ERROR;
@@ -1545,8 +1487,7 @@ void dk_xml_reader_free(dk_xml_reader *r)
 {
 	if (!r)
 		return;
-	if (r->xr)
-		xmlFreeTextReader(r->xr);
+	dk_xml_pull_free(r->xp);
 	dk_input_free(r->in);
 	dk_guard_release(&r->guard);
 	dk_arena_release(&r->game_arena);

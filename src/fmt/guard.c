@@ -5,6 +5,12 @@
  * their attributes and quoted values, end tags, comments, CDATA sections and
  * processing instructions.  Columns count characters (UTF-8 lead bytes), as
  * an editor shows them.
+ *
+ * Most bytes need no look: for each state a table marks the bytes that do
+ * (a '<' in text, the quote that ends a value, ...), and the scan runs over
+ * the others.  Positions are not kept byte by byte: the guard counts lines
+ * and the UTF-8 continuation bytes of the current line, and works out a
+ * column from the byte offset when it records a position.
  */
 #include "guard.h"
 
@@ -36,6 +42,7 @@ void dk_guard_init(dk_guard *g)
 	g->state = G_TEXT;
 	g->pos.line = 1;
 	g->pos.col = 1;
+	g->line = 1;
 }
 
 void dk_guard_release(dk_guard *g)
@@ -65,7 +72,9 @@ static void push_tag(dk_guard *g)
 		g->q_alloc = n;
 		g->q_head = 0;
 	}
-	g->queue[(g->q_head + g->q_len) % g->q_alloc] = g->cur;
+	/* the attributes not kept are not copied */
+	memcpy(&g->queue[(g->q_head + g->q_len) % g->q_alloc], &g->cur,
+	       offsetof(dk_guard_tag, attrs) + (size_t)g->cur.attr_count * sizeof(dk_guard_attr));
 	g->q_len++;
 }
 
@@ -73,7 +82,8 @@ bool dk_guard_pop(dk_guard *g, dk_guard_tag *out)
 {
 	if (g->q_len == 0)
 		return false;
-	*out = g->queue[g->q_head];
+	const dk_guard_tag *t = &g->queue[g->q_head];
+	memcpy(out, t, offsetof(dk_guard_tag, attrs) + (size_t)t->attr_count * sizeof(dk_guard_attr));
 	g->q_head = (g->q_head + 1) % g->q_alloc;
 	g->q_len--;
 	return true;
@@ -81,9 +91,14 @@ bool dk_guard_pop(dk_guard *g, dk_guard_tag *out)
 
 dk_loc dk_guard_attr_loc(const dk_guard_tag *tag, const char *name)
 {
-	for (int i = 0; i < tag->attr_count; i++)
-		if (strncmp(tag->attrs[i].name, name, DK_GUARD_ATTR_NAME - 1) == 0)
+	for (int i = 0; i < tag->attr_count; i++) {
+		const char *a = tag->attrs[i].name;
+		int k = 0;
+		while (k < DK_GUARD_ATTR_NAME - 1 && a[k] && a[k] == name[k])
+			k++;
+		if (k == DK_GUARD_ATTR_NAME - 1 || a[k] == name[k])
 			return tag->attrs[i].loc;
+	}
 	return tag->start;
 }
 
@@ -92,10 +107,45 @@ static bool is_space(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* the end of a start tag: '>' seen at loc */
-static int end_start_tag(dk_guard *g, dk_loc after)
+/* the position of the byte at offset off of the current line */
+static dk_loc loc_at(const dk_guard *g, uint64_t off)
 {
-	g->cur.content = after;
+	dk_loc l = { g->line, (uint32_t)(off - g->line_start - g->cont + 1) };
+	return l;
+}
+
+/* the position of byte c at offset off, not yet counted in the line */
+static dk_loc here_at(const dk_guard *g, unsigned char c, uint64_t off)
+{
+	dk_loc l = loc_at(g, off);
+	/* a continuation byte belongs to the character before it */
+	if ((c & 0xc0) == 0x80 && l.col > 1)
+		l.col--;
+	return l;
+}
+
+static bool in_tag(int state)
+{
+	return state >= G_NAME && state <= G_ATTR_VALUE;
+}
+
+/* a tag that reaches past the byte at offset off is too long: checked
+ * where a tag can end or grow an attribute, and after each feed, so that
+ * the refusal comes in the same feed as when it was checked byte by byte */
+static int check_tag_len(dk_guard *g, uint64_t off)
+{
+	if (in_tag(g->state) && off - g->tag_off + 1 > DK_GUARD_MAX_TAG)
+		return fail(g, g->cur.start, "a tag longer than 64 KiB is not accepted");
+	return 0;
+}
+
+/* the end of a start tag: '>' seen at offset off */
+static int end_start_tag(dk_guard *g, uint64_t off)
+{
+	if (check_tag_len(g, off) < 0)
+		return -1;
+	g->cur.content = loc_at(g, off + 1);
+	g->cur.empty = g->slash;
 	push_tag(g);
 	if (g->slash)
 		g->depth--;
@@ -103,17 +153,15 @@ static int end_start_tag(dk_guard *g, dk_loc after)
 	return 0;
 }
 
-static int step(dk_guard *g, unsigned char c, dk_loc here, dk_loc next)
+/* byte c at offset off, one the table of the state marks */
+static int step(dk_guard *g, unsigned char c, uint64_t off)
 {
-	if (g->state >= G_NAME && g->state <= G_ATTR_VALUE) {
-		if (++g->tag_len > DK_GUARD_MAX_TAG)
-			return fail(g, g->cur.start, "a tag longer than 64 KiB is not accepted");
-	}
 	switch (g->state) {
 	case G_TEXT:
 		if (c == '<') {
 			g->state = G_LT;
-			g->cur.start = here;
+			g->cur.start = loc_at(g, off);
+			g->tag_off = off;
 		}
 		return 0;
 	case G_LT:
@@ -130,7 +178,6 @@ static int step(dk_guard *g, unsigned char c, dk_loc here, dk_loc next)
 				return fail(g, g->cur.start,
 					    "elements are nested deeper than 32 levels");
 			g->state = G_NAME;
-			g->tag_len = 2;
 			g->attrs = 0;
 			g->slash = false;
 			g->cur.attr_count = 0;
@@ -200,7 +247,7 @@ static int step(dk_guard *g, unsigned char c, dk_loc here, dk_loc next)
 			g->slash = true;
 			g->state = G_TAG;
 		} else if (c == '>') {
-			return end_start_tag(g, next);
+			return end_start_tag(g, off);
 		}
 		return 0;
 	case G_TAG:
@@ -211,8 +258,10 @@ static int step(dk_guard *g, unsigned char c, dk_loc here, dk_loc next)
 			return 0;
 		}
 		if (c == '>')
-			return end_start_tag(g, next);
+			return end_start_tag(g, off);
 		g->slash = false;
+		if (check_tag_len(g, off) < 0)
+			return -1;
 		if (++g->attrs > DK_GUARD_MAX_ATTRS)
 			return fail(g, g->cur.start,
 				    "a tag with more than 64 attributes is not accepted");
@@ -220,7 +269,7 @@ static int step(dk_guard *g, unsigned char c, dk_loc here, dk_loc next)
 			dk_guard_attr *a = &g->cur.attrs[g->cur.attr_count++];
 			memset(a->name, 0, sizeof(a->name));
 			a->name[0] = (char)c;
-			a->loc = here;
+			a->loc = here_at(g, c, off);
 		}
 		g->name_len = 1;
 		g->state = c == '=' ? G_ATTR_EQ : G_ATTR_NAME;
@@ -231,9 +280,7 @@ static int step(dk_guard *g, unsigned char c, dk_loc here, dk_loc next)
 		} else if (is_space(c)) {
 			g->state = G_ATTR_EQ;
 		} else if (c == '>') {
-			return end_start_tag(g, next);  /* malformed; libxml2 says so */
-		} else if (g->attrs <= DK_GUARD_KEPT_ATTRS && g->name_len < DK_GUARD_ATTR_NAME - 1) {
-			g->cur.attrs[g->attrs - 1].name[g->name_len++] = (char)c;
+			return end_start_tag(g, off);  /* malformed; libxml2 says so */
 		}
 		return 0;
 	case G_ATTR_EQ:
@@ -241,7 +288,7 @@ static int step(dk_guard *g, unsigned char c, dk_loc here, dk_loc next)
 			g->quote = (char)c;
 			g->state = G_ATTR_VALUE;
 		} else if (c == '>') {
-			return end_start_tag(g, next);
+			return end_start_tag(g, off);
 		}
 		return 0;
 	case G_ATTR_VALUE:
@@ -252,75 +299,218 @@ static int step(dk_guard *g, unsigned char c, dk_loc here, dk_loc next)
 	return 0;
 }
 
-/* move the position over n bytes that need no other attention */
-static void move(dk_guard *g, const char *p, size_t n)
+/* the bytes of an attribute name, as far as it is kept */
+static void add_name(dk_guard *g, const unsigned char *p, size_t n)
 {
-	uint32_t line = g->pos.line, col = g->pos.col;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)p[i];
-		if (c == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col += (c & 0xc0) != 0x80;
+	if (g->attrs > DK_GUARD_KEPT_ATTRS)
+		return;
+	char *name = g->cur.attrs[g->attrs - 1].name;
+	while (n-- && g->name_len < DK_GUARD_ATTR_NAME - 1)
+		name[g->name_len++] = (char)*p++;
+}
+
+/*
+ * For each state, the bytes the scan must stop at; 0 = pass over.  Line
+ * ends and UTF-8 continuation bytes are marked everywhere (they move the
+ * position).  States that look at every byte have no table.
+ */
+enum { PASS = 0, LOOK = 1, POS = 2 };
+
+static unsigned char tables[G_ATTR_VALUE + 2][256];
+static bool name_byte[256];  /* ASCII bytes of names: A-Z a-z 0-9 - _ . : */
+static bool tables_made;
+
+static void mark(unsigned char *t, const char *bytes)
+{
+	for (; *bytes; bytes++)
+		t[(unsigned char)*bytes] = LOOK;
+}
+
+static void make_tables(void)
+{
+	static const struct {
+		int state;
+		const char *look;
+	} looks[] = {
+		{ G_TEXT, "<" },
+		{ G_COMMENT, "->" },
+		{ G_CDATA, "]>" },
+		{ G_PI, "?>" },
+		{ G_ENDTAG, ">" },
+		{ G_ATTR_NAME, "= \t\r\n>" },
+		{ G_NAME, " \t\r\n/>" },
+		{ G_ATTR_EQ, "\"'>" },
+		{ G_ATTR_VALUE, "\"" },
+		{ G_ATTR_VALUE + 1, "'" },  /* a value in single quotes */
+	};
+	for (int s = 0; s <= G_ATTR_VALUE + 1; s++)
+		memset(tables[s], LOOK, 256);
+	for (size_t i = 0; i < sizeof(looks) / sizeof(looks[0]); i++) {
+		unsigned char *t = tables[looks[i].state];
+		memset(t, PASS, 256);
+		for (int c = 0x80; c < 0xc0; c++)
+			t[c] = POS;
+		t['\n'] = POS;
+		mark(t, looks[i].look);
+	}
+	/* between attributes: white space passes, anything else starts one */
+	unsigned char *t = tables[G_TAG];
+	t[' '] = t['\t'] = t['\r'] = PASS;
+	t['\n'] = POS;
+	for (int c = 0; c < 128; c++)
+		name_byte[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			       (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == ':';
+	tables_made = true;
+}
+
+static const unsigned char *table_of(const dk_guard *g)
+{
+	if (g->state == G_ATTR_VALUE && g->quote == '\'')
+		return tables[G_ATTR_VALUE + 1];
+	return tables[g->state];
+}
+
+#define FAST_TAG_MAX 1024  /* longer tags take the byte-by-byte way */
+
+/*
+ * The common tag at s[i] == '<' in one go: an end tag </name>, or a start
+ * tag <name a="v" b='w'> or <name .../> with single spaces between
+ * attributes, all of it in this buffer, on one line, in ASCII, short.
+ * Returns the index after its '>', or 0 to leave the tag to step(), which
+ * then sees it from its '<' as if this had not been tried.
+ */
+static size_t fast_tag(dk_guard *g, const unsigned char *s, size_t i, size_t len,
+		       uint64_t base)
+{
+	size_t end = len - i > FAST_TAG_MAX ? i + FAST_TAG_MAX : len;
+	size_t k = i + 1;
+	if (k < end && s[k] == '/') {
+		size_t n = ++k;
+		while (k < end && name_byte[s[k]])
+			k++;
+		if (k == n || k == end || s[k] != '>')
+			return 0;
+		g->depth--;
+		return k + 1;
+	}
+	size_t n = k;
+	while (k < end && name_byte[s[k]])
+		k++;
+	if (k == n || g->depth >= DK_GUARD_MAX_DEPTH)
+		return 0;
+	int count = 0;
+	bool empty = false;
+	for (;;) {
+		if (k == end)
+			return 0;
+		if (s[k] == ' ') {
+			while (k < end && s[k] == ' ')
+				k++;
+			if (k == end)
+				return 0;
+		} else if (s[k] != '>' && s[k] != '/') {
+			return 0;
 		}
+		if (s[k] == '>')
+			break;
+		if (s[k] == '/') {
+			if (k + 1 == end || s[k + 1] != '>')
+				return 0;
+			empty = true;
+			k++;
+			break;
+		}
+		/* an attribute: name="value" */
+		size_t a = k;
+		while (k < end && name_byte[s[k]])
+			k++;
+		if (k == a || k + 1 >= end || s[k] != '=' || (s[k + 1] != '"' && s[k + 1] != '\''))
+			return 0;
+		if (count == DK_GUARD_KEPT_ATTRS)
+			return 0;
+		unsigned char q = s[k + 1];
+		size_t v = k + 2;
+		while (v < end && s[v] != q && s[v] != '\n' && s[v] < 0x80)
+			v++;
+		if (v == end || s[v] != q)
+			return 0;
+		dk_guard_attr *at = &g->cur.attrs[count++];
+		size_t nl = k - a < DK_GUARD_ATTR_NAME - 1 ? k - a : DK_GUARD_ATTR_NAME - 1;
+		memcpy(at->name, s + a, nl);
+		memset(at->name + nl, 0, sizeof(at->name) - nl);
+		at->loc = loc_at(g, base + a);
+		k = v + 1;
 	}
-	g->pos.line = line;
-	g->pos.col = col;
-}
-
-static bool ends_name(unsigned char c)
-{
-	return c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* where the run of plain bytes that starts at buf[i] ends (i if none) */
-static size_t run_end(const dk_guard *g, const char *buf, size_t i, size_t len)
-{
-	if (g->state == G_TEXT || g->state == G_ATTR_VALUE) {
-		const char *hit = memchr(buf + i, g->state == G_TEXT ? '<' : g->quote, len - i);
-		return hit ? (size_t)(hit - buf) : len;
-	}
-	if (g->state == G_ENDTAG || g->state == G_NAME)
-		while (i < len && !ends_name((unsigned char)buf[i]))
-			i++;
-	return i;
+	/* s[k] is the '>' */
+	g->cur.start = loc_at(g, base + i);
+	g->cur.attr_count = count;
+	g->tag_off = base + i;
+	g->attrs = count;
+	g->slash = empty;
+	g->depth++;
+	g->state = G_NAME;  /* as step() would have it at the '>' */
+	end_start_tag(g, base + k);
+	return k + 1;
 }
 
 int dk_guard_feed(dk_guard *g, const char *buf, size_t len)
 {
 	if (g->failed)
 		return -1;
+	if (!tables_made)
+		make_tables();
+	const unsigned char *s = (const unsigned char *)buf;
+	uint64_t base = g->offset;
+	const unsigned char *t = table_of(g);
 	size_t i = 0;
-	while (i < len) {
-		/* runs that hold nothing to look at but their end (text, attribute
-		 * values, names) are skipped in one go */
-		size_t end = run_end(g, buf, i, len);
-		if (end > i) {
-			if (g->state == G_ATTR_VALUE || g->state == G_NAME) {
-				g->tag_len += end - i;
-				if (g->tag_len > DK_GUARD_MAX_TAG)
-					return fail(g, g->cur.start,
-						    "a tag longer than 64 KiB is not accepted");
+	size_t name_from = 0;  /* in G_ATTR_NAME: the name's bytes not yet kept */
+	for (;;) {
+		unsigned char kind = 0;
+		size_t from = i;
+		while (i + 4 <= len && !t[s[i]] && !t[s[i + 1]] && !t[s[i + 2]] && !t[s[i + 3]])
+			i += 4;
+		while (i < len && !(kind = t[s[i]]))
+			i++;
+		if (i > from)
+			g->close_run = 0;  /* "-->", "]]>", "?>" must be unbroken */
+		if (i == len)
+			break;
+		unsigned char c = s[i];
+		uint64_t off = base + i;
+		if (kind == LOOK && g->state == G_TEXT) {
+			size_t after = fast_tag(g, s, i, len, base);
+			if (after) {
+				i = after;
+				continue;
 			}
-			move(g, buf + i, end - i);
-			i = end;
-			if (i == len)
-				break;
 		}
-		unsigned char c = (unsigned char)buf[i++];
-		dk_loc here = g->pos;
+		if (kind == LOOK) {
+			if (g->state == G_ATTR_NAME)
+				add_name(g, s + name_from, i - name_from);
+			if (step(g, c, off) < 0)
+				return -1;
+			t = table_of(g);
+			name_from = i + 1;
+		} else {
+			/* nothing to look at but the position; in the states that
+			 * wait for a closing run, any other byte breaks the run */
+			g->close_run = 0;
+		}
 		if (c == '\n') {
-			g->pos.line++;
-			g->pos.col = 1;
-		} else if ((c & 0xc0) != 0x80) {
-			g->pos.col++;
-		} else if (here.col > 1) {
-			/* a continuation byte belongs to the character before it */
-			here.col--;
+			g->line++;
+			g->line_start = off + 1;
+			g->cont = 0;
+		} else if ((c & 0xc0) == 0x80) {
+			g->cont++;
 		}
-		if (step(g, c, here, g->pos) < 0)
-			return -1;
+		i++;
 	}
+	if (g->state == G_ATTR_NAME)
+		add_name(g, s + name_from, len - name_from);
+	g->offset = base + len;
+	g->pos = loc_at(g, g->offset);
+	/* a tag still open at the end of the bytes may already be too long */
+	if (len && check_tag_len(g, g->offset - 1) < 0)
+		return -1;
 	return 0;
 }

@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 
@@ -36,14 +37,20 @@ typedef struct dk_guard_attr {
 typedef struct dk_guard_tag {
 	dk_loc start;     /* the '<' */
 	dk_loc content;   /* just after the '>' */
+	bool empty;       /* written <x/> */
 	int attr_count;   /* attributes kept */
 	dk_guard_attr attrs[DK_GUARD_KEPT_ATTRS];
 } dk_guard_tag;
 
 typedef struct dk_guard {
 	int state;
-	dk_loc pos;          /* position of the next byte */
-	size_t tag_len;
+	dk_loc pos;          /* position of the next byte (after each feed) */
+	/* positions are worked out from byte offsets when one is needed */
+	uint64_t offset;     /* offset of the next byte */
+	uint64_t line_start; /* offset of the current line's first byte */
+	uint32_t line;
+	uint32_t cont;       /* UTF-8 continuation bytes in the line so far */
+	uint64_t tag_off;    /* offset of the '<' of the current tag */
 	int attrs;
 	int depth;
 	bool slash;          /* '/' seen just before '>' in a tag */

@@ -38,7 +38,8 @@ struct dk_input {
 	bool stream_end;     /* inflate reached the end of a member */
 	z_stream z;
 	bool z_live;
-	unsigned char *raw;  /* buffer of compressed bytes */
+	unsigned char *raw;  /* buffer of compressed bytes (plain input: of bytes) */
+	size_t raw_pos, raw_len;  /* plain input: the part of raw not yet delivered */
 	uint64_t raw_read;   /* compressed bytes read from the file */
 	uint64_t offset;     /* bytes delivered */
 	uint64_t max_size;
@@ -174,14 +175,34 @@ static ssize_t read_plain(dk_input *in, char *buf, size_t len)
 		in->peek[0] = in->peek[1];
 		in->peek_len--;
 	}
-	if (got == len)
-		return (ssize_t)got;
-	ssize_t n = next_raw(in, (unsigned char *)buf + got, len - got);
-	if (n < 0) {
-		set_error(in, DK_IO_SYSTEM, "read error: %s", strerror(errno));
-		return -1;
+	/* small reads come from a buffer: one system call per DK_IN_CHUNK */
+	while (got < len) {
+		if (in->raw_pos == in->raw_len) {
+			if (in->eof_raw)
+				break;
+			if (!in->raw)
+				in->raw = dk_xmalloc(DK_IN_CHUNK);
+			ssize_t n = next_raw(in, in->raw, DK_IN_CHUNK);
+			if (n < 0) {
+				set_error(in, DK_IO_SYSTEM, "read error: %s", strerror(errno));
+				return -1;
+			}
+			/* next_raw fills the buffer unless the input ends */
+			if (n < DK_IN_CHUNK)
+				in->eof_raw = true;
+			in->raw_pos = 0;
+			in->raw_len = (size_t)n;
+			if (n == 0)
+				break;
+		}
+		size_t k = in->raw_len - in->raw_pos;
+		if (k > len - got)
+			k = len - got;
+		memcpy(buf + got, in->raw + in->raw_pos, k);
+		in->raw_pos += k;
+		got += k;
 	}
-	return (ssize_t)got + n;
+	return (ssize_t)got;
 }
 
 /* move unread compressed bytes to the front and read more; false on error */

@@ -302,3 +302,65 @@ Test(xml, fatal_errors_stop_with_a_position, .init = init)
 		dk_diag_release(&d);
 	}
 }
+
+/* text far longer than the parser's chunks, and many games: the nodes come
+ * whole and in order, text pieces (entities, CDATA) joined, positions right */
+Test(xml, long_text_and_many_games_across_chunks, .init = init)
+{
+	static const char game[] =
+		"  <game>\n"
+		"    <players><player seat=\"1\" name=\"A\"/><player seat=\"2\" name=\"B\"/>"
+		"<player seat=\"3\" name=\"C\"/><player seat=\"4\" name=\"D\"/></players>\n"
+		"    <deal dealer=\"1\"><hand seat=\"1\">CQ  \xe2\x99\xa3" "D</hand></deal>\n"
+		"  </game>\n";
+	dk_buf doc, note;
+	dk_buf_init(&doc);
+	dk_buf_init(&note);
+	dk_buf_puts(&doc, "<dokoref version=\"1\">\n  <game>\n    <note>");
+	for (int i = 0; i < 2000; i++)
+		dk_buf_puts(&doc, "x&amp;y <![CDATA[<\xc3\xa4>]]> ");
+	for (int i = 0; i < 2000; i++)
+		dk_buf_puts(&note, "x&y <\xc3\xa4> ");
+	dk_buf_puts(&doc, "</note>\n    <deal dealer=\"1\"><hand seat=\"1\">CQ</hand></deal>\n"
+		      "    <players><player seat=\"1\" name=\"A\"/></players>\n  </game>\n");
+	for (int i = 0; i < 300; i++)
+		dk_buf_puts(&doc, game);
+	dk_buf_puts(&doc, "</dokoref>\n");
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_xml_reader *r;
+	cr_assert_eq(dk_xml_reader_open_memory(&r, doc.data, doc.len, "n.xml", 0, &d), 0);
+	cr_assert_eq(dk_xml_reader_next(r, &d), DK_READ_GAME);
+	const dk_game *g = dk_xml_reader_game(r);
+	cr_assert_eq(g->note_count, 1);
+	/* the last space stands alone after a CDATA section: white space only,
+	 * skipped as xmlTextReader skipped it */
+	note.data[--note.len] = '\0';
+	cr_expect_eq(strlen(g->notes[0].text), note.len);
+	cr_expect(strcmp(g->notes[0].text, note.data) == 0, "the note differs");
+	/* <players> after <deal>: a game error at the right place, reading goes on */
+	cr_expect_not(dk_xml_reader_game_ok(r));
+	cr_assert_eq(d.count, 1);
+	cr_expect_str_eq(d.items[0].message, "<players> must come before <deal>");
+	cr_expect_eq(d.items[0].loc.line, 5);
+	cr_expect_eq(d.items[0].loc.col, 5);
+	size_t games = 0;
+	dk_read_item it;
+	while ((it = dk_xml_reader_next(r, &d)) == DK_READ_GAME) {
+		g = dk_xml_reader_game(r);
+		cr_expect(dk_xml_reader_game_ok(r));
+		cr_assert_eq(g->deal.hand_count, 1);
+		cr_assert_eq(g->deal.hands[0].count, 2);
+		/* game k (from 0) starts on line 7 + 4k; the hand is on its third line */
+		cr_expect_eq(g->deal.hands[0].card_loc[1].line, 7 + 4 * games + 2);
+		cr_expect_eq(g->deal.hands[0].card_loc[1].col, 41);
+		games++;
+	}
+	cr_expect_eq(it, DK_READ_END);
+	cr_expect_eq(games, 300);
+	cr_expect_eq(d.count, 1);
+	dk_xml_reader_free(r);
+	dk_buf_release(&doc);
+	dk_buf_release(&note);
+	dk_diag_release(&d);
+}
