@@ -116,9 +116,6 @@ static void imported_to_xml(convert_state *st, const dk_game *g, const dk_rules 
 			      "winner and the card points are kept\n", g->index,
 			      g->foreign->program, g->foreign->value);
 	}
-	if (g->exchange_unknown)
-		dk_buf_printf(&st->dropped, "game %zu: that the hands are after the poverty "
-			      "exchange (XML holds the deal as dealt)\n", g->index);
 	dk_xml_write_game(&st->buf, &copy, st->depth);
 	free(ov);
 	free(vals);

@@ -686,15 +686,25 @@ static void parse_meta_attrs(dk_xml_reader *r, const attrs *a, int first, dk_met
 			   m->date);
 }
 
-static int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d)
+static int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d, bool *exchange_unknown)
 {
-	static const char *const allowed[] = { "dealer", NULL };
+	static const char *const allowed[] = { "dealer", "exchange", NULL };
 	attrs a;
 	memset(d, 0, sizeof(*d));
 	d->loc = r->tag.start;
 	if (get_attrs(r, ar, "deal", allowed, &a) < 0)
 		return -1;
 	d->dealer = seat_value(r, &a, 0, "deal", "dealer", true);
+	/* exchange="unknown": the hands are as after a poverty exchange
+	 * nobody recorded (an imported log) */
+	*exchange_unknown = false;
+	if (a.value[1]) {
+		if (strcmp(a.value[1], "unknown") == 0)
+			*exchange_unknown = true;
+		else
+			game_error(r, a.loc[1], "<deal exchange=\"%s\">: the only value is "
+				   "\"unknown\"", a.value[1]);
+	}
 	if (r->empty) {
 		game_error(r, d->loc, "<deal> holds no hand");
 		return 0;
@@ -1182,7 +1192,7 @@ static int parse_game(dk_xml_reader *r)
 				rc = parse_players(r, ar, &g->players);
 				break;
 			case S_DEAL:
-				rc = again ? skip_element(r) : parse_deal(r, ar, &g->deal);
+				rc = again ? skip_element(r) : parse_deal(r, ar, &g->deal, &g->exchange_unknown);
 				break;
 			case S_BIDDING:
 				rc = again ? skip_element(r) : parse_bidding(r, ar, g);

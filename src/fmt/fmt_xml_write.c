@@ -135,11 +135,13 @@ static void players(dk_buf *b, const dk_players *p, int depth)
 	dk_buf_puts(b, "</players>\n");
 }
 
-static void deal(dk_buf *b, const dk_deal *d, int depth)
+static void deal(dk_buf *b, const dk_deal *d, bool exchange_unknown, int depth)
 {
 	indent(b, depth);
 	dk_buf_puts(b, "<deal");
 	attr_int(b, "dealer", d->dealer);
+	if (exchange_unknown)
+		dk_buf_puts(b, " exchange=\"unknown\"");
 	dk_buf_puts(b, ">\n");
 	for (int i = 0; i < d->hand_count; i++) {
 		indent(b, depth + 1);
@@ -347,7 +349,7 @@ void dk_xml_write_game(dk_buf *b, const dk_game *g, int depth)
 		rules(b, &g->rules, depth + 1);
 	if (g->has_players)
 		players(b, &g->players, depth + 1);
-	deal(b, &g->deal, depth + 1);
+	deal(b, &g->deal, g->exchange_unknown, depth + 1);
 	if (g->has_bidding) {
 		if (g->bid_count == 0) {
 			indent(b, depth + 1);

@@ -364,3 +364,38 @@ Test(xml, long_text_and_many_games_across_chunks, .init = init)
 	dk_buf_release(&note);
 	dk_diag_release(&d);
 }
+
+/* <deal exchange="unknown"> is read, written back, and refuses any other value */
+Test(xml, exchange_unknown_round_trips, .init = init)
+{
+	static const char doc[] =
+		"<dokoref version=\"1\"><game><players><player seat=\"1\" name=\"A\"/>"
+		"<player seat=\"2\" name=\"B\"/><player seat=\"3\" name=\"C\"/>"
+		"<player seat=\"4\" name=\"D\"/></players><deal dealer=\"1\" exchange=\"unknown\">"
+		"<hand seat=\"1\">CQ</hand><hand seat=\"2\">HA</hand><hand seat=\"3\">D9</hand>"
+		"<hand seat=\"4\">SA</hand></deal></game></dokoref>\n";
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_xml_reader *r;
+	cr_assert_eq(dk_xml_reader_open_memory(&r, doc, strlen(doc), "t.xml", 0, &d), 0);
+	cr_assert_eq(dk_xml_reader_next(r, &d), DK_READ_GAME);
+	cr_expect(dk_xml_reader_game(r)->exchange_unknown);
+	dk_xml_reader_free(r);
+	char *once = canonical(doc, strlen(doc), "t.xml", &d);
+	cr_assert_not_null(once);
+	cr_expect_not_null(strstr(once, "<deal dealer=\"1\" exchange=\"unknown\">"), "%s", once);
+	free(once);
+
+	static const char bad[] =
+		"<dokoref version=\"1\"><game><players><player seat=\"1\" name=\"A\"/>"
+		"<player seat=\"2\" name=\"B\"/><player seat=\"3\" name=\"C\"/>"
+		"<player seat=\"4\" name=\"D\"/></players><deal dealer=\"1\" exchange=\"known\">"
+		"<hand seat=\"1\">CQ</hand><hand seat=\"2\">HA</hand><hand seat=\"3\">D9</hand>"
+		"<hand seat=\"4\">SA</hand></deal></game></dokoref>\n";
+	cr_assert_eq(dk_xml_reader_open_memory(&r, bad, strlen(bad), "t.xml", 0, &d), 0);
+	dk_xml_reader_next(r, &d);
+	cr_expect_not(dk_xml_reader_game_ok(r));
+	cr_expect_geq(d.errors, 1);
+	dk_xml_reader_free(r);
+	dk_diag_release(&d);
+}
