@@ -121,16 +121,6 @@ void dk_order_init(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie)
 	}
 }
 
-bool dk_order_is_trump(const dk_order *o, dk_card c)
-{
-	return o->trump[c] > 0;
-}
-
-int dk_order_suit(const dk_order *o, dk_card c)
-{
-	return o->trump[c] ? DK_SUIT_TRUMP : (int)DK_CARD_SUIT(c);
-}
-
 int dk_order_strength(const dk_order *o, dk_card c)
 {
 	int t = o->trump[c];

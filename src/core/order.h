@@ -34,11 +34,18 @@ typedef struct dk_order {
  */
 void dk_order_init(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie);
 
-/** True if c is a trump under o. */
-bool dk_order_is_trump(const dk_order *o, dk_card c);
+/** True if c is a trump under o.  (Inline, as dk_order_suit: the replay
+ * asks them for every card played and every card that could follow.) */
+static inline bool dk_order_is_trump(const dk_order *o, dk_card c)
+{
+	return o->trump[c] > 0;
+}
 
 /** The suit c belongs to for following: DK_SUIT_TRUMP or its own suit. */
-int dk_order_suit(const dk_order *o, dk_card c);
+static inline int dk_order_suit(const dk_order *o, dk_card c)
+{
+	return o->trump[c] ? DK_SUIT_TRUMP : (int)DK_CARD_SUIT(c);
+}
 
 /** How strong c is: every trump above every fehl card; fehl by rank. */
 int dk_order_strength(const dk_order *o, dk_card c);

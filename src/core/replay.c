@@ -16,6 +16,7 @@
  */
 #include "replay.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +122,15 @@ static int count_card(const state *st, int seat, dk_card c)
 		if (st->hand[seat][i] == c)
 			n++;
 	return n;
+}
+
+/* the index of the first card c in the seat's hand, -1 if it holds none */
+static int find_card(const state *st, int seat, dk_card c)
+{
+	for (int i = 0; i < st->hand_n[seat]; i++)
+		if (st->hand[seat][i] == c)
+			return i;
+	return -1;
 }
 
 static bool take_card(state *st, int seat, dk_card c)
@@ -687,7 +697,8 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 			f->rule_key = "play";
 		}
 	}
-	if (count_card(st, seat, e->card) == 0) {
+	int at = find_card(st, seat, e->card);  /* where the hand holds it, -1 = not */
+	if (at < 0) {
 		f = add(st, DK_F_CARD_NOT_IN_HAND, DK_FK_RECORD_DEFECT, seq, e->loc, seat);
 		f->played = e->card;
 		f->rule_key = "deal";
@@ -723,8 +734,11 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 			f->played = e->card;
 		}
 	}
-	if (take_card(st, seat, e->card))
+	if (at >= 0) {
+		/* as take_card: the last card of the hand fills the gap */
+		st->hand[seat][at] = st->hand[seat][--st->hand_n[seat]];
 		st->played_card[seat][e->card]++;
+	}
 	st->played[seat]++;
 	if (t->count < 4) {
 		t->cards[t->count] = e->card;
@@ -1083,6 +1097,10 @@ static void check_mandatory(state *st)
 	}
 }
 
+/* noted calls kept on the stack: a game of 12-card hands has 48 cards and a
+ * few announcements and declarations */
+#define LOCAL_CALLS 96
+
 /* ---- the whole replay ---------------------------------------------------------- */
 
 static int by_seq(const void *a, const void *b)
@@ -1113,16 +1131,27 @@ static int first_leader(const state *st)
 
 void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 {
-	memset(out, 0, sizeof(*out));
+	/* the findings are written whole by add() before they count: only the
+	 * fields around them are cleared (the array is most of the struct) */
+	memset(out, 0, offsetof(dk_replay, findings));
+	memset((char *)out + offsetof(dk_replay, finding_count), 0,
+	       sizeof(*out) - offsetof(dk_replay, finding_count));
 	state st;
 	memset(&st, 0, sizeof(st));
 	st.g = g;
 	st.r = r;
 	st.out = out;
+	/* room for every announcement and bid call; on the stack for a game of
+	 * ordinary length (note_call writes every field of what it notes) */
+	noted_call local_calls[LOCAL_CALLS];
 	st.call_alloc = (int)g->event_count + DK_MAX_BID_CALLS;
-	st.calls = calloc((size_t)st.call_alloc, sizeof(noted_call));
-	if (!st.calls)
-		abort();
+	if (st.call_alloc <= LOCAL_CALLS) {
+		st.calls = local_calls;
+	} else {
+		st.calls = malloc((size_t)st.call_alloc * sizeof(noted_call));
+		if (!st.calls)
+			abort();
+	}
 	for (int p = 0; p < 3; p++)
 		out->calls[p].highest = -1;
 
@@ -1221,7 +1250,8 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	memcpy(out->hand_n, st.hand_n, sizeof(out->hand_n));
 	out->next_seat = expected;
 	qsort(out->findings, (size_t)out->finding_count, sizeof(dk_finding), by_seq);
-	free(st.calls);
+	if (st.calls != local_calls)
+		free(st.calls);
 }
 
 const char *dk_game_type_name(dk_game_type t)

@@ -67,10 +67,9 @@ void dk_session_carry(dk_session_state *st, long pending)
 
 long dk_session_bock_pending(const dk_session_state *st)
 {
-	long n = st->bock_queue;
-	for (int i = 0; i < DK_BOCK_WINDOW; i++)
-		n += st->bock_ring[i];
-	return n;
+	/* the ring's sum is kept as it changes: summing its 1024 cells here
+	 * cost more than the rest of the session's work on a game */
+	return st->bock_queue + st->bock_ring_sum;
 }
 
 static dk_session_issue *add_issue(dk_session_game *out, dk_session_issue_code code,
@@ -103,8 +102,10 @@ static void add_bock(dk_session_state *st, const dk_rules *r, int round_len)
 	}
 	for (int i = 0; i < round_len; i++) {
 		unsigned char *m = &st->bock_ring[(st->bock_head + i) % DK_BOCK_WINDOW];
-		if (*m < 255)
+		if (*m < 255) {
 			(*m)++;
+			st->bock_ring_sum++;
+		}
 	}
 }
 
@@ -117,8 +118,12 @@ static void start_pending(dk_session_state *st, const dk_rules *r, int pending)
 	}
 	if (r->bock_kind != DK_BOCK_STACK)
 		return;
-	for (int i = 0; i < pending && i < DK_BOCK_WINDOW; i++)
-		st->bock_ring[(st->bock_head + i) % DK_BOCK_WINDOW]++;
+	for (int i = 0; i < pending && i < DK_BOCK_WINDOW; i++) {
+		unsigned char *m = &st->bock_ring[(st->bock_head + i) % DK_BOCK_WINDOW];
+		st->bock_ring_sum -= *m;
+		(*m)++;
+		st->bock_ring_sum += *m;
+	}
 }
 
 static bool has_hand(const dk_game *g, int seat)
@@ -406,6 +411,7 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 				if (st->bock_queue > 0)
 					st->bock_queue--;
 			} else {
+				st->bock_ring_sum -= st->bock_ring[st->bock_head];
 				st->bock_ring[st->bock_head] = 0;
 				st->bock_head = (st->bock_head + 1) % DK_BOCK_WINDOW;
 			}

@@ -113,6 +113,7 @@ typedef struct dk_session_state {
 	long bock_queue;             /* bock.kind append: doubled games to come */
 	unsigned char bock_ring[DK_BOCK_WINDOW];  /* bock.kind stack: Bocks per game to come */
 	int bock_head;
+	long bock_ring_sum;          /* the sum of bock_ring, kept as it changes */
 	size_t games;
 } dk_session_state;
 

@@ -786,3 +786,43 @@ Test(session, solo_doubled_but_not_used_up_when_the_dealer_stays)
 	dk_ruleset_release(&rs);
 	dk_ruleset_release(&rm);
 }
+
+/* the Bocks pending, counted cell by cell: what dk_session_bock_pending
+ * keeps as a running sum */
+static long ring_count(const dk_session_state *st)
+{
+	long n = st->bock_queue;
+	for (int i = 0; i < DK_BOCK_WINDOW; i++)
+		n += st->bock_ring[i];
+	return n;
+}
+
+Test(session, stacked_bocks_pending_match_the_ring)
+{
+	dk_ruleset e;
+	load(&e, "esslingen-2002");
+	cr_assert_eq(e.rules.bock_kind, DK_BOCK_STACK);
+	dk_session s;
+	memset(&s, 0, sizeof(s));
+	s.bock_pending = 6;
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+	dk_session_begin(&st, &s);
+	/* ties (a Bock round each) among plain games: the rounds stack, then
+	 * run out */
+	long most = 0;
+	for (int i = 0; i < 40; i++) {
+		game(&f, 4, i % 4 + 1, 0, 0, 1, 2, i % 3 ? 1 : -2);
+		if (i < 12 && i % 3 == 0)
+			f.rp.points[DK_PARTY_RE] = f.rp.points[DK_PARTY_KONTRA] = 120;
+		judge(&st, &o, &f, &e.rules);
+		cr_expect_eq(dk_session_bock_pending(&st), ring_count(&st), "game %d", i + 1);
+		cr_expect_eq(o.bock_pending_after, ring_count(&st), "game %d", i + 1);
+		if (ring_count(&st) > most)
+			most = ring_count(&st);
+	}
+	cr_expect_gt(most, 6);  /* the ties did stack on the pending Bocks */
+	cr_expect_eq(dk_session_bock_pending(&st), 0);
+	dk_ruleset_release(&e);
+}
