@@ -24,6 +24,7 @@
 
 #include "check.h"
 #include "leakcheck.h"
+#include "shipped_rules.h"
 #include "order.h"
 #include "replay.h"
 #include "ruleset.h"
@@ -37,20 +38,6 @@ static dk_card card(const char *s)
 	dk_card c = DK_CARD_NONE;
 	cr_assert(dk_card_parse(&c, s, strlen(s)), "'%s' should be a card", s);
 	return c;
-}
-
-/* load a shipped rule set from the source tree; out is released by the caller */
-static void load(dk_ruleset *out, const char *name)
-{
-	const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
-	dk_diag d;
-	dk_diag_init(&d);
-	int rc = dk_ruleset_load(out, name, dirs, &d);
-	char first[512] = "";
-	if (d.count)
-		snprintf(first, sizeof(first), "%s", d.items[0].message);
-	dk_diag_release(&d);
-	cr_assert_eq(rc, 0, "rule set '%s' should load: %s", name, first);
 }
 
 /* the four cards of a trick in playing order, at most four */
@@ -162,7 +149,7 @@ static const ham_case ham_cases[] = {
 Test(ecosystem, hamvocke_trick_cases_under_ddv)
 {
 	dk_ruleset rs;
-	load(&rs, "ddv");
+	load_shipped(&rs, "ddv");
 	dk_heart10_tie tie = rs.rules.heart10_tie;
 	dk_ruleset_release(&rs);
 	cr_assert_eq(tie, DK_TIE_FIRST_WINS, "ddv: equal cards, the first wins (TSR 5.3.3)");
@@ -279,7 +266,7 @@ static const deback_follow deback_follows[] = {
 Test(ecosystem, deback_trick_and_follow_cases)
 {
 	dk_ruleset rs;
-	load(&rs, "ddv");
+	load_shipped(&rs, "ddv");
 	dk_heart10_tie tie = rs.rules.heart10_tie;
 	bool ddv_swines = rs.rules.swines != DK_SWINES_NONE;
 	dk_ruleset_release(&rs);
@@ -734,7 +721,7 @@ static bool run_case(const dk_rules *r, const ann_case *c)
 Test(ecosystem, deback_announcement_cases_under_ddv)
 {
 	static dk_ruleset rs;
-	load(&rs, "ddv");
+	load_shipped(&rs, "ddv");
 	cr_assert(rs.rules.deck_nines, "deback plays with 48 cards, as ddv");
 	int passed = 0;
 	for (int i = 0; i < N_ANN; i++)
@@ -761,7 +748,7 @@ Test(ecosystem, announcement_thresholds_under_ddv)
 		{ RE, 11 }, { KO, 11 }, { N90, 10 }, { N60, 9 }, { N30, 8 }, { SCH, 7 },
 	};
 	static dk_ruleset rs;
-	load(&rs, "ddv");
+	load_shipped(&rs, "ddv");
 	int ran = 0, passed = 0;
 	for (int i = 0; i < 6; i++) {
 		for (int late = 0; late <= 1; late++) {

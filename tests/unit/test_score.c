@@ -7,21 +7,11 @@
 #include <string.h>
 
 #include "leakcheck.h"
+#include "shipped_rules.h"
 #include "ruleset.h"
 #include "score.h"
 
 TestSuite(score, .fini = dk_leak_check);
-
-static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
-
-static void load(dk_ruleset *rs, const char *name)
-{
-	dk_diag d;
-	dk_diag_init(&d);
-	int rc = dk_ruleset_load(rs, name, dirs, &d);
-	cr_assert_eq(rc, 0, "%s: %s", name, d.count ? d.items[0].message : "?");
-	dk_diag_release(&d);
-}
 
 struct xcase {
 	const char *id;
@@ -58,7 +48,7 @@ static void fill(dk_score_input *in, const struct xcase *c)
 Test(score, crosscheck_cases_under_ddv)
 {
 	dk_ruleset rs;
-	load(&rs, "ddv");
+	load_shipped(&rs, "ddv");
 	size_t n = sizeof(xcases) / sizeof(xcases[0]), failed = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct xcase *c = &xcases[i];
@@ -85,7 +75,7 @@ static void example(const char *set, bool solo, int re, int kontra, const char *
 		    int want_value, const char *what)
 {
 	dk_ruleset rs;
-	load(&rs, set);
+	load_shipped(&rs, set);
 	dk_score_input in;
 	memset(&in, 0, sizeof(in));
 	in.solo = solo;

@@ -15,21 +15,11 @@
 
 #include "gameid.h"
 #include "leakcheck.h"
+#include "shipped_rules.h"
 #include "ruleset.h"
 #include "session.h"
 
 TestSuite(session, .fini = dk_leak_check);
-
-static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
-
-static void load(dk_ruleset *rs, const char *name)
-{
-	dk_diag d;
-	dk_diag_init(&d);
-	int rc = dk_ruleset_load(rs, name, dirs, &d);
-	cr_assert_eq(rc, 0, "%s: %s", name, d.count ? d.items[0].message : "?");
-	dk_diag_release(&d);
-}
 
 /* one game as the session sees it */
 typedef struct fx {
@@ -136,7 +126,7 @@ static bool has_issue(const dk_session_game *o, dk_session_issue_code c, int sea
 Test(session, unsere_bock_rounds_are_appended)
 {
 	dk_ruleset rs;
-	load(&rs, "unsere-2024");
+	load_shipped(&rs, "unsere-2024");
 	dk_session_state st;
 	dk_session_begin(&st, NULL);
 	/* games 1 and 3 lose an announced Re: a round of 4 each, the second
@@ -161,7 +151,7 @@ Test(session, unsere_bock_rounds_are_appended)
 Test(session, unsere_solo_in_bock_round_moves_it_back)
 {
 	dk_ruleset rs;
-	load(&rs, "unsere-2024");
+	load_shipped(&rs, "unsere-2024");
 	dk_session_state st;
 	dk_session_begin(&st, NULL);
 	/* game 1: a lost Kontra; game 2 a solo: not doubled, so games 3-6
@@ -187,7 +177,7 @@ Test(session, unsere_solo_in_bock_round_moves_it_back)
 Test(session, esslingen_bocks_stack_and_double_bock)
 {
 	dk_ruleset rs;
-	load(&rs, "esslingen-2002");
+	load_shipped(&rs, "esslingen-2002");
 	dk_session_state st;
 	dk_session_begin(&st, NULL);
 	/* game 1: Re and Kontra said, Kontra (second) wins: one Bock on 2-5;
@@ -214,9 +204,9 @@ Test(session, esslingen_bocks_stack_and_double_bock)
 Test(session, triggers_per_rule_set)
 {
 	dk_ruleset u, e, d;
-	load(&u, "unsere-2024");
-	load(&e, "esslingen-2002");
-	load(&d, "ddv");
+	load_shipped(&u, "unsere-2024");
+	load_shipped(&e, "esslingen-2002");
+	load_shipped(&d, "ddv");
 	dk_session_state st;
 	dk_session_game o;
 	fx f;
@@ -269,8 +259,8 @@ Test(session, triggers_per_rule_set)
 Test(session, pending_bocks_at_the_start)
 {
 	dk_ruleset e, u;
-	load(&e, "esslingen-2002");
-	load(&u, "unsere-2024");
+	load_shipped(&e, "esslingen-2002");
+	load_shipped(&u, "unsere-2024");
 	dk_session s;
 	memset(&s, 0, sizeof(s));
 	s.bock_pending = 3;
@@ -297,7 +287,7 @@ Test(session, pending_bocks_at_the_start)
 Test(session, esslingen_diamond_king_flips_the_standings)
 {
 	dk_ruleset e;
-	load(&e, "esslingen-2002");
+	load_shipped(&e, "esslingen-2002");
 	dk_session_state st;
 	dk_session_game o;
 	fx f;
@@ -332,9 +322,9 @@ Test(session, esslingen_diamond_king_flips_the_standings)
 Test(session, dealer_rotation)
 {
 	dk_ruleset w, d, u;
-	load(&w, "wattenscheid-2016");
-	load(&d, "ddv");
-	load(&u, "unsere-2024");
+	load_shipped(&w, "wattenscheid-2016");
+	load_shipped(&d, "ddv");
+	load_shipped(&u, "unsere-2024");
 	dk_session_state st;
 	dk_session_game o;
 	fx f;
@@ -384,8 +374,8 @@ Test(session, dealer_rotation)
 Test(session, five_and_six_players_sit_out)
 {
 	dk_ruleset u, e;
-	load(&u, "unsere-2024");
-	load(&e, "esslingen-2002");
+	load_shipped(&u, "unsere-2024");
+	load_shipped(&e, "esslingen-2002");
 	dk_session_state st;
 	dk_session_game o;
 	fx f;
@@ -429,8 +419,8 @@ Test(session, five_and_six_players_sit_out)
 Test(session, score_sheet)
 {
 	dk_ruleset d, t;
-	load(&d, "ddv");
-	load(&t, "turnier-2022");
+	load_shipped(&d, "ddv");
+	load_shipped(&t, "turnier-2022");
 	dk_session_state st;
 	dk_session_game o;
 	fx f;
@@ -535,8 +525,8 @@ Test(session, game_id)
 Test(session, bocks_carried_from_the_last_session)
 {
 	dk_ruleset e, u;
-	load(&e, "esslingen-2002");
-	load(&u, "unsere-2024");
+	load_shipped(&e, "esslingen-2002");
+	load_shipped(&u, "unsere-2024");
 	dk_session s;
 	memset(&s, 0, sizeof(s));
 	s.bock_pending = -1;
@@ -578,7 +568,7 @@ Test(session, bocks_carried_from_the_last_session)
 /* esslingen-2002 with the values given (FreeDoko's Bock, formats/freedoko.md) */
 static void load_with(dk_ruleset *rs, const char *const *kv)
 {
-	load(rs, "esslingen-2002");
+	load_shipped(rs, "esslingen-2002");
 	dk_diag d;
 	dk_diag_init(&d);
 	for (size_t i = 0; kv[i]; i += 2)
@@ -663,7 +653,7 @@ Test(session, lost_solo_and_schwarz_triggers)
 
 	/* the shipped sets do not name the new triggers */
 	dk_ruleset e;
-	load(&e, "esslingen-2002");
+	load_shipped(&e, "esslingen-2002");
 	dk_session_begin(&st, NULL);
 	judge(&st, &o, &f, &e.rules);
 	cr_expect_eq(o.triggered, 0u);
@@ -800,7 +790,7 @@ static long ring_count(const dk_session_state *st)
 Test(session, stacked_bocks_pending_match_the_ring)
 {
 	dk_ruleset e;
-	load(&e, "esslingen-2002");
+	load_shipped(&e, "esslingen-2002");
 	cr_assert_eq(e.rules.bock_kind, DK_BOCK_STACK);
 	dk_session s;
 	memset(&s, 0, sizeof(s));
