@@ -106,6 +106,25 @@ static void recorded(dk_buf *b, dk_lang lang, const dk_verdict *v)
 	dk_buf_putc(b, '\n');
 }
 
+void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
+{
+	if (!v->scored)
+		return;
+	/* the score as played; then the entry a recorded objection makes (the
+	 * penalty alone, or on top), then Bock, then the record against it */
+	dk_text_score(b, lang, &v->sc, v->played, v->game, &v->rp);
+	if (v->objected) {
+		dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_OBJECTED_SCORE));
+		seats(b, v, v->objected_score);
+		dk_buf_putc(b, '\n');
+	}
+	if (v->bock_applies) {
+		dk_say(b, lang, DK_MSG_AU_BOCK, v->sg.multiplier);
+		dk_buf_putc(b, '\n');
+	}
+	recorded(b, lang, v);
+}
+
 void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path, bool color)
 {
 	const dk_replay *rp = &v->rp;
@@ -119,21 +138,7 @@ void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *p
 		dk_say(b, lang, DK_MSG_CK_MORE_FINDINGS, rp->findings_dropped);
 		dk_buf_putc(b, '\n');
 	}
-	if (v->scored) {
-		/* the score as played; then the entry a recorded objection makes
-		 * (the penalty alone, or on top), then Bock */
-		dk_text_score(b, lang, &v->sc, v->played, v->game, rp);
-		if (v->objected) {
-			dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_OBJECTED_SCORE));
-			seats(b, v, v->objected_score);
-			dk_buf_putc(b, '\n');
-		}
-		if (v->bock_applies) {
-			dk_say(b, lang, DK_MSG_AU_BOCK, v->sg.multiplier);
-			dk_buf_putc(b, '\n');
-		}
-		recorded(b, lang, v);
-	}
+	dk_text_verdict_score(b, lang, v);
 	/* an imported game: what its file could not tell, and the other
 	 * program's score against this one */
 	if (v->game->imported_from)

@@ -19,6 +19,10 @@
 /** check's verdict of v, read from file path; color: ANSI colour. */
 void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path, bool color);
 
+/** The scored part of v (nothing when it is not scored): the score as
+ *  played item by item, the objection's entry, Bock, the record against it. */
+void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v);
+
 /** audit's full verdict of v with its game id, and its session. */
 void dk_text_verdict_audit(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
 			   const char *id, bool color);
