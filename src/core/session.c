@@ -279,10 +279,14 @@ static void check_sheet(dk_session_state *st, dk_session_game *out, const dk_gam
 				x->expected = out->score[sp->seat];
 			}
 		}
-		if (sum != 0) {
+		/* only plus-minus entries add up to 0 (standings.counting) */
+		if (sum != 0 && r->standings_counting == DK_COUNTING_PLUS_MINUS) {
 			dk_session_issue *x = add_issue(out, DK_SX_SCORE_SUM, false, 0, rec->scores[0].loc);
-			if (x)
+			if (x) {
 				x->found = sum;
+				x->rule_key = "standings.counting";
+				x->rule = &r->standings_counting_src;
+			}
 		}
 		/* TSR 7.3.3: only penalty points can break the rule, so it is
 		 * checked where the correct entries keep it */
