@@ -2478,11 +2478,13 @@ static void check_scoring(checker *c)
 				      "score.solo_specials names %s, which solo.kinds %s does not allow",
 				      sb_str(&m), sb_str(&v));
 	}
-	if (!r->score_fox && !r->score_karlchen && !r->score_karlchen_caught) {
+	if (!r->score_fox && !r->score_karlchen && !r->score_karlchen_caught &&
+	    !r->score_fox_caught_last_trick && !r->score_fox_last_trick &&
+	    !r->score_heart10_caught && !r->score_heart_trick) {
 		dk_buf_clear(&m);
 		sb_add_current(&m, r, "score.solo_specials");
 		contradiction(c, "score.solo_specials", "score.fox",
-			      "score.solo_specials is %s but score.fox, score.karlchen and score.karlchen_caught are false: there is no special point for those solos to keep",
+			      "score.solo_specials is %s but score.fox, score.fox_caught_last_trick, score.fox_last_trick, score.heart10_caught, score.heart_trick, score.karlchen and score.karlchen_caught are false: there is no special point for those solos to keep",
 			      sb_str(&m));
 	}
 	free(m.data);
