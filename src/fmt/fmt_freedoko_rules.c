@@ -646,10 +646,13 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     on(&c, "extrapoint double fox last trick") ? "true" : "false",
 	     KEYS("extrapoint fox last trick", "extrapoint double fox last trick"), NULL);
 	/* FreeDoko asks for "dollen second over first" or "dollen contrary in
-	 * last trick" as well; a ♥10 that wins against the other one is all
-	 * dokoref's key needs */
+	 * last trick" as well (each depends on "dollen" only, src/party/rule.cpp:
+	 * the value as written, not the parent the table gives it); a ♥10 that
+	 * wins against the other one is all dokoref's key needs */
 	bool jabs = on(&c, "extrapoint dolle jabs dolle") &&
-		    (on(&c, "dollen second over first") || on(&c, "dollen contrary in last trick"));
+		    (on(&c, "dollen second over first") ||
+		     (on(&c, "dollen") &&
+		      parse_bool(val(&c, "dollen contrary in last trick")->value) == 1));
 	rule(&c, "score.heart10_caught", jabs ? "true" : "false",
 	     KEYS("dollen", "dollen second over first", "dollen contrary in last trick",
 		  "extrapoint dolle jabs dolle"), NULL);

@@ -597,6 +597,93 @@ Test(freedoko, rule_block_as_rule_set)
 	dk_fd_reader_free(r);
 }
 
+/* a FreeDoko rule block as a list of "key = value" */
+static void load_block(dk_ruleset *rs, dk_fd_rule_map *map, dk_fd_rule *items, size_t n)
+{
+	dk_fd_rules block = { .items = items, .count = n, .loc = { 1, 1 } };
+	dk_buf y;
+	dk_buf_init(&y);
+	dk_diag d;
+	dk_diag_init(&d);
+	cr_assert_eq(dk_fd_rules_to_yaml(&y, map, &block, "ddv", "test", "test", &d), 0);
+	int rc = dk_ruleset_load_text(rs, y.data, y.len, "test.yaml", dirs, &d);
+	cr_assert_eq(rc, 0, "%s", d.count ? d.items[0].message : "?");
+	dk_diag_release(&d);
+	dk_buf_release(&y);
+}
+
+/* every extra point and the counting of FreeDoko as rule keys, with
+ * FreeDoko's conditions (src/party/rule.cpp, Rule::dependencies) */
+Test(freedoko, extra_points_and_counting_as_rule_keys)
+{
+	dk_fd_rule on[] = {
+		{ "with nines", "false", { 1, 1 } },
+		{ "dollen second over first", "false", { 2, 1 } },
+		{ "dollen contrary in last trick", "true", { 3, 1 } },
+		{ "extrapoint dolle jabs dolle", "true", { 4, 1 } },
+		{ "extrapoint heart trick", "true", { 5, 1 } },
+		{ "extrapoint catch fox last trick", "true", { 6, 1 } },
+		{ "extrapoint double fox last trick", "true", { 7, 1 } },
+		{ "extrapoint double charlie", "true", { 8, 1 } },
+		{ "extrapoint catch double charlie", "true", { 9, 1 } },
+		{ "extrapoint catch charlie only with diamond queen", "true", { 10, 1 } },
+		{ "announcement contra doubles against re", "true", { 11, 1 } },
+		{ "counting", "minus", { 12, 1 } },
+		{ "solo always counts triple", "true", { 13, 1 } },
+	};
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_block(&rs, &map, on, sizeof(on) / sizeof(on[0]));
+	const dk_rules *t = &rs.rules;
+	cr_expect(t->score_heart10_caught);   /* "contrary in last trick" suffices */
+	cr_expect(t->score_heart_trick);      /* without nines */
+	cr_expect(t->score_fox_caught_last_trick);
+	cr_expect(t->score_fox_last_trick);   /* FreeDoko's default: on */
+	cr_expect(t->score_fox_last_trick_both);
+	cr_expect(t->score_karlchen_both);
+	cr_expect(t->score_karlchen_caught_both);
+	cr_expect(t->score_karlchen_caught_by_diamond_queen);
+	cr_expect(t->score_against_old_doubled);
+	cr_expect_eq(t->standings_counting, DK_COUNTING_MINUS);
+	cr_expect(t->standings_solo_factor_for_all);
+	for (size_t j = 0; j < map.unmapped_count; j++)
+		cr_expect(strncmp(map.unmapped[j].key, "extrapoint", 10) != 0 &&
+			  strcmp(map.unmapped[j].key, "counting") != 0 &&
+			  strcmp(map.unmapped[j].key, "solo always counts triple") != 0 &&
+			  strcmp(map.unmapped[j].key, "announcement contra doubles against re") != 0,
+			  "%s unmapped", map.unmapped[j].key);
+	dk_ruleset_release(&rs);
+
+	/* the conditions: a heart trick only without nines, "catch double
+	 * charlie" only under "double charlie", "catch fox last trick" only
+	 * under "catch fox", "contra doubles against re" only where Re/Kontra
+	 * double, "solo always counts triple" not under plus-minus */
+	dk_fd_rule off[] = {
+		{ "extrapoint heart trick", "true", { 1, 1 } },
+		{ "extrapoint catch fox", "false", { 2, 1 } },
+		{ "extrapoint catch fox last trick", "true", { 3, 1 } },
+		{ "extrapoint catch double charlie", "true", { 4, 1 } },
+		{ "announcement re/contra doubles", "false", { 5, 1 } },
+		{ "announcement contra doubles against re", "true", { 6, 1 } },
+		{ "counting", "plus-minus", { 7, 1 } },
+		{ "solo always counts triple", "true", { 8, 1 } },
+		{ "extrapoint fox last trick", "false", { 9, 1 } },
+		{ "extrapoint double fox last trick", "true", { 10, 1 } },
+	};
+	load_block(&rs, &map, off, sizeof(off) / sizeof(off[0]));
+	t = &rs.rules;
+	cr_expect_not(t->score_heart_trick);
+	cr_expect_not(t->score_fox_caught_last_trick);
+	cr_expect_not(t->score_karlchen_caught_both);
+	cr_expect_not(t->score_against_old_doubled);
+	cr_expect_not(t->score_fox_last_trick);
+	cr_expect_not(t->score_fox_last_trick_both);
+	cr_expect_not(t->score_heart10_caught);   /* FreeDoko's default: off */
+	cr_expect_eq(t->standings_counting, DK_COUNTING_PLUS_MINUS);
+	cr_expect_not(t->standings_solo_factor_for_all);
+	dk_ruleset_release(&rs);
+}
+
 Test(freedoko, sniff_by_content)
 {
 	cr_expect_eq(dk_fd_sniff("# FreeDoko Bugreport\n", 21), DK_FD_BUGREPORT);
