@@ -8,7 +8,9 @@
  * hamvocke.yaml (hamvocke/doppelkopf's rules as a set on top of ddv), and
  * games of FreeDoko's self-played party (and samples/normal-ddv.xml) under
  * ddv with one of FreeDoko's extra points or its counting switched on, each
- * worked by hand in its comment (written by hand, not by the tool).  For
+ * worked by hand in its comment, and two games found with the generator of
+ * tools/gen_checks.py where both ♦A or both ♣J of one party fall in the
+ * last trick (these files are written by hand, not by gen_examples.py).  For
  * every record: it is valid, the replay finds nothing, the card points and
  * the winner are those written in <recorded>, and the plus-minus of every
  * seat (dk_score_per_seat) equals the <recorded> score: the document's
@@ -100,6 +102,9 @@ static const char *const required[] = {
 	"ddv-heart-trick--re-wins-1.xml",
 	"freedoko-counting-plus--re-wins-4.xml",
 	"freedoko-counting-minus--re-wins-4.xml",
+	"freedoko-karlchen-caught-by-diamond-queen--re-wins-1.xml",
+	"ddv-fox-last-trick-both--re-wins-5.xml",
+	"ddv-karlchen-both--re-wins-5.xml",
 };
 
 /* ---- one record --------------------------------------------------------------- */
