@@ -11,7 +11,12 @@
  * additive (ddv, ottendorf, esslingen: Re/Kontra worth score.call_points)
  * and doubling (turnier, unsere: the items doubled once per Re/Kontra, the
  * special points added after).  Esslingen's Feigheit and lost
- * counter-announcement are fields of their own.
+ * counter-announcement are fields of their own, and so is each special
+ * point FreeDoko has beyond the TSR's (a fox or both foxes winning the last
+ * trick, a fox caught in it, a ♥10 beating the other, a heart trick, both
+ * Karlchen, Karlchen caught only by the ♦Q or only once).  Who gets the
+ * value in the standings (standings.counting: plus-minus, plus, minus) is
+ * dk_score_per_seat's.
  */
 #include "score.h"
 
