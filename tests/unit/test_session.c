@@ -861,5 +861,17 @@ Test(session, counting_plus_score_sheet)
 	cr_expect_eq(o.total[3], 2);
 	cr_expect(has_issue(&o, DK_SX_TOTAL_WRONG, 1));
 	cr_expect_not(has_issue(&o, DK_SX_TOTAL_WRONG, 3));
+	/* ddv's even-odd rule (TSR 7.3.3) is one of plus-minus entries: the
+	 * right entries +2 +2 0 0 are all even, the sheet's +1 +3 0 0 are not,
+	 * which is a wrong score but no even-odd fault under plus */
+	static const long odd[] = { 1, 3, 0, 0 };
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 2);
+	f.sc.counting = DK_COUNTING_PLUS;
+	dk_score_per_seat(f.per, &f.sc, &f.rp);
+	sheet(&f, odd, NULL);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect(has_issue(&o, DK_SX_SCORE_WRONG, 1));
+	cr_expect_not(has_issue(&o, DK_SX_EVEN_ODD, 0));
 	dk_ruleset_release(&d);
 }
