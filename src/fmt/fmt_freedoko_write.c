@@ -220,11 +220,13 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		opt(b, ann[i], n);
 	}
 	opt(b, "last announcement", "1");
-	opt_bool(b, "announcement till full trick", false);
+	opt_bool(b, "announcement till full trick", r->announce_model == DK_MODEL_GAME_TRICKS);
 	opt_bool(b, "announcement reply", r->announce_reply != DK_REPLY_NONE);
 	opt_bool(b, "announcement strict limit", false);
-	if (r->announce_model != DK_MODEL_OWN_CARDS || r->announce_chain)
-		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards");
+	if ((r->announce_model != DK_MODEL_OWN_CARDS && r->announce_model != DK_MODEL_GAME_TRICKS) ||
+	    r->announce_chain)
+		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards or the "
+		     "tricks remaining");
 	opt(b, "counting", "plus-minus");
 	if (r->score_feigheit || r->score_counter_doubles || r->score_solo_call_points ||
 	    r->score_against_old_doubled || !r->score_reached_against_limit)

@@ -460,15 +460,25 @@ Test(freedoko, rule_block_as_rule_set)
 	cr_expect_eq(t->bock_per_game, DK_BOCK_PER_GAME_ONE);
 	cr_expect_eq(t->bock_solo, DK_BOCK_SOLO_DOUBLED_NOT_USED_UP);
 	cr_expect_eq(t->deal_after_solo, DK_AFTER_SOLO_SAME);   /* lustsolo player leads */
-	/* what can change a verdict: hyperswines, genscher, fox last trick,
-	 * dolle jabs dolle, catch double charlie off; no longer bock */
-	cr_expect_eq(map.verdict_count, 5);
+	/* "genscher = true": a partner pick with the first ♦K, the pair Re, the
+	 * announcements before it cut down to Re/Kontra, none in a silent marriage */
+	cr_expect(t->wende_genscher);
+	cr_expect_not(t->genscher);
+	cr_expect_eq(t->wende_genscher_card, DK_PICK_DIAMOND_KING);
+	cr_expect_eq(t->wende_genscher_parties, DK_PICK_CALLER_RE);
+	cr_expect_eq(t->wende_genscher_announcements, DK_PICK_REDUCED);
+	cr_expect_not(t->wende_genscher_bride_alone);
+	cr_expect_not(t->announce_mandatory_only_first);
+	cr_expect_eq(t->announce_model, DK_MODEL_OWN_CARDS);
+	/* what can change a verdict: hyperswines, fox last trick,
+	 * dolle jabs dolle, catch double charlie off; no longer bock or genscher */
+	cr_expect_eq(map.verdict_count, 4);
 	for (size_t j = 0; j < map.unmapped_count; j++)
 		cr_expect(strncmp(map.unmapped[j].key, "bock", 4) != 0 &&
 			  !strstr(map.unmapped[j].key, " bock"), "%s unmapped", map.unmapped[j].key);
-	const char *want[] = { "hyperswines", "genscher", "extrapoint fox last trick",
+	const char *want[] = { "hyperswines", "extrapoint fox last trick",
 			       "extrapoint dolle jabs dolle", "extrapoint catch double charlie" };
-	for (size_t i = 0; i < 5; i++) {
+	for (size_t i = 0; i < 4; i++) {
 		bool found = false;
 		for (size_t j = 0; j < map.unmapped_count; j++)
 			found |= map.unmapped[j].verdict && strcmp(map.unmapped[j].key, want[i]) == 0;
