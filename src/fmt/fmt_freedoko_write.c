@@ -83,6 +83,15 @@ static void opt_bool(dk_buf *b, const char *key, bool v)
 	opt(b, key, v ? "true" : "false");
 }
 
+/* is the rule set's partner pick FreeDoko's genscher */
+static bool fd_genscher(const dk_rules *r)
+{
+	return r->wende_genscher && r->wende_genscher_card == DK_PICK_DIAMOND_KING &&
+	       r->wende_genscher_parties == DK_PICK_CALLER_RE &&
+	       r->wende_genscher_announcements == DK_PICK_REDUCED &&
+	       !r->wende_genscher_bride_alone;
+}
+
 static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 {
 	int hand = dk_rules_hand_size(r);
@@ -142,11 +151,14 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "marriage first one decides", r->marriage_self == DK_SELF_ALONE);
 	if (r->marriage_alone != DK_ALONE_SOLO)
 		drop(differ, "rule marriage.alone: FreeDoko scores a bride alone as a solo");
-	/* genscher: FreeDoko's chooses a partner, dokoref's reverses the trumps */
-	opt_bool(b, "genscher", false);
-	if (r->genscher || r->wende_genscher)
-		drop(differ, "rules genscher.enabled / wende_genscher.enabled: FreeDoko's "
-		     "genscher is another rule");
+	/* genscher: FreeDoko's is a partner pick with the ♦K; dokoref's
+	 * genscher.enabled reverses the trumps */
+	opt_bool(b, "genscher", fd_genscher(r));
+	if (r->genscher)
+		drop(differ, "rule genscher.enabled: FreeDoko's genscher is another rule");
+	if (r->wende_genscher && !fd_genscher(r))
+		drop(differ, "rules wende_genscher.*: FreeDoko's genscher is a partner pick with the "
+		     "\xe2\x99\xa6K whose pair is Re and that cuts the announcements down to Re/Kontra");
 	/* solos */
 	dk_enum_set k = r->solo_kinds;
 	bool colour = DK_SET_HAS(k, DK_SOLO_CLUBS) || DK_SET_HAS(k, DK_SOLO_SPADES) ||
@@ -470,6 +482,13 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		}
 	}
 
+	/* a genscher: the announcements before it were said for the parties
+	 * then, which the replay no longer holds */
+	size_t pick = g->event_count;
+	for (size_t i = 0; i < g->event_count && fd_genscher(rules); i++)
+		if (g->events[i].kind == DK_EV_WENDE_GENSCHER && pick == g->event_count)
+			pick = i;
+
 	/* the play */
 	int cards = 0, trick = 0;
 	dk_card in_trick[4];
@@ -508,7 +527,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			};
 			dk_party said = e->call == DK_CALL_RE ? DK_PARTY_RE
 					: e->call == DK_CALL_KONTRA ? DK_PARTY_KONTRA : DK_PARTY_NONE;
-			if (said != DK_PARTY_NONE && said != rp->party[e->seat])
+			if (said != DK_PARTY_NONE && said != rp->party[e->seat] && i > pick)
 				drop(dropped, "that seat %d said %s for the other party (FreeDoko's "
 				     "'no 120' reads back as the own party's word)", e->seat,
 				     said == DK_PARTY_RE ? "Re" : "Kontra");
@@ -523,7 +542,11 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			drop(dropped, "seat %d's Genscher (dokoref's, not FreeDoko's)", e->seat);
 			break;
 		case DK_EV_WENDE_GENSCHER:
-			drop(dropped, "seat %d's Wende-Genscher", e->seat);
+			if (fd_genscher(rules))
+				dk_buf_printf(out, "  genscher = %d, %d\n", p,
+					      player_of(rp, e->partner));
+			else
+				drop(dropped, "seat %d's Wende-Genscher", e->seat);
 			break;
 		case DK_EV_OBJECTION:
 			drop(dropped, "the objection after card %d", cards);

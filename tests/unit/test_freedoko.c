@@ -85,9 +85,10 @@ Test(freedoko, every_file_reads)
 		"rules.tournament.FreeDoko-rules", "testparty.FreeDoko-party",
 		"odd/ends-mid-game.BugReport.FreeDoko", "odd/german-card-names.BugReport.FreeDoko",
 		"odd/old-line-format.BugReport.FreeDoko", "odd/hyperswines.BugReport.FreeDoko",
-		"odd/latin1-name.BugReport.FreeDoko",
+		"odd/latin1-name.BugReport.FreeDoko", "genscher.gameplay-debug.log",
+		"genscher.input.FreeDoko-party",
 	};
-	static const size_t games[] = { 1, 1, 45, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1 };
+	static const size_t games[] = { 1, 1, 45, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 20, 0 };
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[512];
 		snprintf(path, sizeof(path), FD "%s", files[i]);
@@ -222,6 +223,82 @@ Test(freedoko, debug_log_scored_as_freedoko)
 	cr_expect_eq(same, 37);
 	cr_expect_eq(clean, 44);
 	cr_expect_eq(tricks_differ, 2);  /* game 27, tricks 10 and 11 */
+	cr_expect_eq(d.errors, 0);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+}
+
+/* FreeDoko's genscher (wende_genscher.* as FreeDoko has it): the log of 20
+ * games with three genscher games; every game scored as FreeDoko's summary
+ * says (winner, value, Bock), and the three picks as FreeDoko logged them:
+ *   game 1: "Genscher: player 2 with player 0" in trick 4; Carl (Kontra by
+ *     the ♣Q) had said "no 120" in trick 1, which FreeDoko says again before
+ *     the genscher line (not a new announcement) and counts for the new Re
+ *     pair: "teams = re, contra, re, contra", "no 120 said = re", points 4;
+ *   game 6: in a marriage (Bert's, with Anna from trick 1): "player 3 with
+ *     player 0", "teams = re, contra, contra, re", Re won, points 2;
+ *   game 14: "player 3 with player 0", "teams = re, contra, contra, re",
+ *     Re won, points 4. */
+Test(freedoko, genscher_scored_as_freedoko)
+{
+	dk_fd_reader *r = open_fd(FD "genscher.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	cr_expect_eq(map.verdict_count, 0);
+	cr_expect(rs.rules.wende_genscher);
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	size_t n = 0, picks = 0;
+	static const struct { size_t game; int caller, partner; int value; } want[] = {
+		{ 1, 3, 1, 4 }, { 6, 4, 1, 2 }, { 14, 4, 1, 4 },
+	};
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		if (n == 0)
+			dk_session_begin(&st, g->session);
+		n++;
+		judge_in(j, &st, g, &rs.rules);
+		cr_expect(j->c.winner_agrees, "game %zu", n);
+		cr_expect(j->c.value_agrees, "game %zu: value %d, FreeDoko %d", n, j->sc.value,
+			  g->foreign->value);
+		cr_expect_eq(j->c.count, 0, "game %zu", n);
+		cr_expect_eq(j->sg.multiplier, g->foreign->bock, "game %zu", n);
+		int calls = 0;
+		for (size_t i = 0; i < g->event_count; i++) {
+			const dk_event *e = &g->events[i];
+			calls += e->kind == DK_EV_ANNOUNCE;
+			if (e->kind != DK_EV_WENDE_GENSCHER)
+				continue;
+			cr_assert_lt(picks, 3);
+			cr_expect_eq(n, want[picks].game);
+			cr_expect_eq(e->seat, want[picks].caller, "game %zu", n);
+			cr_expect_eq(e->partner, want[picks].partner, "game %zu", n);
+			cr_expect_eq(j->sc.value, want[picks].value, "game %zu", n);
+			/* the caller and the partner are Re, the others Kontra */
+			for (int s = 1; s <= 4; s++)
+				cr_expect_eq(j->rp.party[s], s == e->seat || s == e->partner
+							    ? DK_PARTY_RE : DK_PARTY_KONTRA,
+					     "game %zu seat %d", n, s);
+			picks++;
+		}
+		if (n == 1) {
+			/* Carl's "no 120" once, as Kontra (his party then), and it is now
+			 * Re's: Re said, Kontra nothing */
+			cr_expect_eq(calls, 1);
+			cr_expect(j->rp.calls[DK_PARTY_RE].made[0]);
+			cr_expect_eq(j->rp.calls[DK_PARTY_RE].highest, 0);
+			cr_expect_eq(j->rp.calls[DK_PARTY_KONTRA].highest, -1);
+			cr_expect_eq(j->rp.finding_count, 0);
+		}
+	}
+	free(j);
+	cr_expect_eq(n, 20);
+	cr_expect_eq(picks, 3);
 	cr_expect_eq(d.errors, 0);
 	dk_diag_release(&d);
 	dk_ruleset_release(&rs);
