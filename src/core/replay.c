@@ -55,6 +55,7 @@ typedef struct state {
 	bool made_level0_before_trick1[3];
 	int solo_bid;                      /* index of the winning solo bid, -1 */
 	int pick_seq;                      /* the partner pick (Wende-Genscher), 0 = none */
+	bool seat_made[DK_MAX_SEATS + 1][DK_LEVELS]; /* announce.per_player: each seat's own */
 	dk_party party_at_pick[DK_MAX_SEATS + 1]; /* the parties just before it */
 	dk_event bid_calls[DK_MAX_BID_CALLS];
 } state;
@@ -1021,7 +1022,11 @@ static void check_call(state *st, const noted_call *c, dk_party p)
 		f->rule = NULL;
 	}
 	dk_party_calls *pc = &o->calls[p];
-	if (pc->made[level]) {
+	/* Klopfen: a player's own announcements, not his party's, are what he
+	 * may not repeat and what his further ones build on */
+	bool own = o->calls_per_player;
+	const bool *made = own ? st->seat_made[seat] : pc->made;
+	if (made[level]) {
 		CALL_FINDING(DK_F_ANNOUNCE_REPEATED, "announce.skip", announce_skip);
 		f->rule_key = "announce";
 		f->rule = NULL;
@@ -1048,14 +1053,14 @@ static void check_call(state *st, const noted_call *c, dk_party p)
 	 * (TSR 6.4.4: "Eine Absage der eigenen Partei danach ist nur dann
 	 * regelgerecht, wenn die Erwiderung auch als Erstansage rechtzeitig
 	 * erfolgt wäre") */
-	if (level > 0 && (!pc->made[0] || pc->reply_only) && r->announce_limit_needs_call) {
+	if (level > 0 && (!made[0] || pc->reply_only) && r->announce_limit_needs_call) {
 		CALL_FINDING(DK_F_LIMIT_WITHOUT_CALL, "announce.limit_needs_re_kontra",
 			     announce_limit_needs_call);
 	}
 	/* levels passed over */
 	int from = r->announce_limit_needs_call ? 1 : 0;
 	for (int l = from; l < level; l++) {
-		if (pc->made[l])
+		if (made[l])
 			continue;
 		bool ok = r->announce_skip == DK_SKIP_IF_EACH_IN_TIME &&
 			  count <= deadline(st, l, c, p, NULL);
@@ -1087,6 +1092,11 @@ static void check_call(state *st, const noted_call *c, dk_party p)
 	record_call(o, p, level, c->cards, seat);
 	if (level == 0)
 		pc->reply_only = as_reply;
+	for (int l = 0; own && l <= level; l++) {
+		if (!st->seat_made[seat][l])
+			o->said_count[p][l]++;
+		st->seat_made[seat][l] = true;
+	}
 #undef CALL_FINDING
 }
 
@@ -1100,11 +1110,17 @@ static void reduce_at_pick(state *st)
 		o->calls[p].highest = -1;
 	}
 	o->first_caller = DK_PARTY_NONE;
+	memset(o->said_count, 0, sizeof(o->said_count));
+	memset(st->seat_made, 0, sizeof(st->seat_made));
 	for (int i = 0; i < st->call_count; i++) {
 		const noted_call *c = &st->calls[i];
+		int seat = c->ev->seat;
 		if (c->seq >= st->pick_seq && !c->from_bid)
 			break;
-		record_call(o, o->party[c->ev->seat], 0, c->cards, c->ev->seat);
+		record_call(o, o->party[seat], 0, c->cards, seat);
+		if (o->calls_per_player && !st->seat_made[seat][0])
+			o->said_count[o->party[seat]][0]++;
+		st->seat_made[seat][0] = true;
 	}
 }
 
@@ -1255,6 +1271,9 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 				    ? out->solo : DK_SOLO_NONE;
 	dk_order_init(&out->order, kind, r->heart10_tie);
 	set_parties(&st);
+	/* Klopfen only where the game finding does not show the parties */
+	out->calls_per_player = r->announce_per_player &&
+				(out->type == DK_GT_NORMAL || out->type == DK_GT_SILENT_MARRIAGE);
 
 	bool no_game = out->type == DK_GT_THROWN_IN || out->type == DK_GT_REDEAL;
 	size_t cards = dk_game_card_count(g);

@@ -439,6 +439,10 @@ typedef struct dk_rules {
 	dk_rule_source announce_chain_src;
 	bool announce_soloist_re_needs_opposition; /* announce.soloist_re_needs_opposition */
 	dk_rule_source announce_soloist_re_needs_opposition_src;
+	bool announce_per_player;                 /* announce.per_player: Klopfen, each player
+						     announces for himself where the game
+						     does not show the parties */
+	dk_rule_source announce_per_player_src;
 	bool announce_forced_solo_kontra_reply;   /* announce.forced_solo_kontra_only_as_reply:
 						     in a marriage the bride plays alone, Kontra
 						     only after an announcement of hers */

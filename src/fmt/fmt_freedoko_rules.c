@@ -160,7 +160,7 @@ static const fd_opt opts[] = {
 	{ "announcement re/contra doubles", "true", NULL, FD_MAPPED, NULL },
 	{ "announcement contra doubles against re", "false", NULL, FD_WHEN_ON,
 	  "dokoref adds one point for \"gegen die Alten\"" },
-	{ "knocking", "false", NULL, FD_WHEN_ON, "dokoref has no knocking" },
+	{ "knocking", "false", NULL, FD_MAPPED, NULL },
 	{ "announcement no 120", "11", NULL, FD_MAPPED, NULL },
 	{ "announcement no 90", "9", NULL, FD_MAPPED, NULL },
 	{ "announcement no 60", "6", NULL, FD_MAPPED, NULL },
@@ -629,6 +629,10 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 			 "played, never after the last announcement");
 	rule(&c, "announce.reply", on(&c, "announcement reply") ? "one-card-later" : "none",
 	     KEYS("announcement reply"), NULL);
+	rule(&c, "announce.per_player", on(&c, "knocking") ? "true" : "false", KEYS("knocking"),
+	     on(&c, "knocking") ? "in a game whose parties are not known each player announces "
+				  "for himself, and each player's announcement counts"
+				: NULL);
 	rule(&c, "announce.mandatory_first_trick_points",
 	     on(&c, "announcement first trick thirty points") ? "30" : "0",
 	     KEYS("announcement first trick thirty points"), NULL);

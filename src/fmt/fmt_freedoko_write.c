@@ -220,7 +220,7 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		     "games and marriages");
 	opt_bool(b, "announcement re/contra doubles", r->score_model == DK_SCORE_DOUBLING);
 	opt_bool(b, "announcement contra doubles against re", false);
-	opt_bool(b, "knocking", false);
+	opt_bool(b, "knocking", r->announce_per_player);
 	static const char *const ann[DK_LEVELS] = {
 		"announcement no 120", "announcement no 90", "announcement no 60",
 		"announcement no 30", "announcement no 0"

@@ -337,6 +337,7 @@ static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("announce.trick_by_trick", announce_chain),
 	DK_BOOL_KEY("announce.soloist_re_needs_opposition",
 		    announce_soloist_re_needs_opposition),
+	DK_BOOL_KEY("announce.per_player", announce_per_player),
 	DK_BOOL_KEY("announce.forced_solo_kontra_only_as_reply",
 		    announce_forced_solo_kontra_reply),
 	DK_INT_KEY("announce.mandatory_first_trick_points",

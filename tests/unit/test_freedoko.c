@@ -790,3 +790,42 @@ Test(freedoko, bock_options_mapped)
 	dk_ruleset_release(&rs);
 	dk_diag_release(&d);
 }
+
+/* the announcement options of fd-announce: till full trick, knocking, the
+ * duty "only first" and "in marriage", genscher; all mapped, none unsaid */
+Test(freedoko, announcement_options_mapped)
+{
+	dk_loc at = { .line = 1, .col = 1 };
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_ruleset rs;
+	const dk_fd_rule a[] = {
+		{ "announcement till full trick", "true", at }, { "knocking", "true", at },
+		{ "announcement first trick thirty points", "true", at },
+		{ "announcement first trick thirty points only first", "true", at },
+		{ "announcement first trick thirty points in marriage", "false", at },
+		{ "genscher", "true", at },
+	};
+	dk_fd_rules fr = { .items = (dk_fd_rule *)a, .count = sizeof(a) / sizeof(a[0]) };
+	dk_fd_rule_map map;
+	dk_buf y;
+	dk_buf_init(&y);
+	cr_assert_eq(dk_fd_rules_to_yaml(&y, &map, &fr, "ddv", "t", "t.FreeDoko-rules", &d), 0);
+	cr_assert_eq(dk_ruleset_load_text(&rs, y.data, y.len, "t.yaml", dirs, &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	/* FreeDoko's defaults of other options may still be unsaid, not these */
+	for (size_t i = 0; i < map.unmapped_count; i++)
+		for (size_t k = 0; k < sizeof(a) / sizeof(a[0]); k++)
+			cr_expect_str_neq(map.unmapped[i].key, a[k].key);
+	cr_expect_eq(rs.rules.announce_model, DK_MODEL_GAME_TRICKS);
+	cr_expect(rs.rules.announce_per_player);
+	cr_expect(rs.rules.announce_mandatory_only_first);
+	cr_expect_eq(rs.rules.announce_mandatory_games, DK_MANDATORY_NORMAL_NO_MARRIAGE);
+	cr_expect(rs.rules.wende_genscher);
+	cr_expect_eq(rs.rules.wende_genscher_card, DK_PICK_DIAMOND_KING);
+	/* 12 cards: "no 120 = 11" is at most 1 trick finished, as with own cards */
+	cr_expect_eq(rs.rules.announce_max_played[0], 1);
+	dk_buf_release(&y);
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+}

@@ -453,6 +453,7 @@ static const struct shipped_value {
 	{ "ottendorf-2008", "announce.limit_needs_re_kontra", "true", "" },
 	{ "ottendorf-2008", "announce.trick_by_trick", "false", "inh" },
 	{ "ottendorf-2008", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "ottendorf-2008", "announce.per_player", "false", "inh" },
 	{ "ottendorf-2008", "announce.forced_solo_kontra_only_as_reply", "false", "inh" },
 	{ "ottendorf-2008", "announce.mandatory_first_trick_points", "0", "inh" },
 	{ "ottendorf-2008", "announce.mandatory_games", "all-games", "inh" },
@@ -505,6 +506,7 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "announce.limit_needs_re_kontra", "true", "" },
 	{ "wattenscheid-2016", "announce.trick_by_trick", "false", "inh" },
 	{ "wattenscheid-2016", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "wattenscheid-2016", "announce.per_player", "false", "inh" },
 	{ "wattenscheid-2016", "announce.forced_solo_kontra_only_as_reply", "false", "inh" },
 	{ "wattenscheid-2016", "announce.mandatory_first_trick_points", "0", "inh" },
 	{ "wattenscheid-2016", "announce.mandatory_games", "all-games", "inh" },
@@ -557,6 +559,7 @@ static const struct shipped_value {
 	{ "turnier-2022", "announce.limit_needs_re_kontra", "true", "" },
 	{ "turnier-2022", "announce.trick_by_trick", "true", "" },
 	{ "turnier-2022", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "turnier-2022", "announce.per_player", "false", "inh" },
 	{ "turnier-2022", "announce.forced_solo_kontra_only_as_reply", "false", "inh" },
 	{ "turnier-2022", "announce.mandatory_first_trick_points", "0", "" },
 	{ "turnier-2022", "announce.mandatory_games", "all-games", "inh" },
@@ -609,6 +612,7 @@ static const struct shipped_value {
 	{ "unsere-2024", "announce.limit_needs_re_kontra", "false", "" },
 	{ "unsere-2024", "announce.trick_by_trick", "false", "inh" },
 	{ "unsere-2024", "announce.soloist_re_needs_opposition", "true", "" },
+	{ "unsere-2024", "announce.per_player", "false", "inh" },
 	{ "unsere-2024", "announce.forced_solo_kontra_only_as_reply", "true", "" },
 	{ "unsere-2024", "announce.mandatory_first_trick_points", "0", "inh" },
 	{ "unsere-2024", "announce.mandatory_games", "all-games", "inh" },
@@ -661,6 +665,7 @@ static const struct shipped_value {
 	{ "esslingen-2002", "announce.limit_needs_re_kontra", "true", "" },
 	{ "esslingen-2002", "announce.trick_by_trick", "false", "inh" },
 	{ "esslingen-2002", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "esslingen-2002", "announce.per_player", "false", "inh" },
 	{ "esslingen-2002", "announce.forced_solo_kontra_only_as_reply", "false", "inh" },
 	{ "esslingen-2002", "announce.mandatory_first_trick_points", "30", "D10" },
 	{ "esslingen-2002", "announce.mandatory_games", "all-games", "" },
@@ -1574,7 +1579,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 82);
+	cr_assert_eq(n, 83);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");
