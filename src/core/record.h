@@ -169,6 +169,7 @@ typedef enum dk_event_kind {
 	DK_EV_CARD = 0,
 	DK_EV_ANNOUNCE,
 	DK_EV_SWINE,             /* "Schweinchen" declared */
+	DK_EV_HYPERSWINE,        /* hyperswines declared (both trump nines, or kings) */
 	DK_EV_GENSCHER,          /* Genscher declared with the first ♦K */
 	DK_EV_WENDE_GENSCHER,    /* new partner chosen with the first ♦B */
 	DK_EV_OBJECTION,         /* somebody reclaimed at this point */

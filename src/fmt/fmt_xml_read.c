@@ -950,6 +950,8 @@ static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
 			allowed[1] = "call";
 		} else if (strcmp(name, "swine") == 0) {
 			kind = DK_EV_SWINE;
+		} else if (strcmp(name, "hyperswine") == 0) {
+			kind = DK_EV_HYPERSWINE;
 		} else if (strcmp(name, "genscher") == 0) {
 			kind = DK_EV_GENSCHER;
 		} else if (strcmp(name, "wende-genscher") == 0) {
