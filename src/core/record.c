@@ -77,7 +77,7 @@ static const char *const bid_names[DK_BID_KIND_COUNT] = {
 };
 
 static const char *const event_names[DK_EV_KIND_COUNT] = {
-	"card", "announce", "swine", "hyperswine", "genscher", "wende-genscher", "objection",
+	"card", "announce", "swine", "genscher", "wende-genscher", "objection", "hyperswine",
 };
 
 #define NAME_OF(table, v) \

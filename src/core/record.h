@@ -169,10 +169,12 @@ typedef enum dk_event_kind {
 	DK_EV_CARD = 0,
 	DK_EV_ANNOUNCE,
 	DK_EV_SWINE,             /* "Schweinchen" declared */
-	DK_EV_HYPERSWINE,        /* hyperswines declared (both trump nines, or kings) */
 	DK_EV_GENSCHER,          /* Genscher declared with the first ♦K */
 	DK_EV_WENDE_GENSCHER,    /* new partner chosen with the first ♦B */
 	DK_EV_OBJECTION,         /* somebody reclaimed at this point */
+	DK_EV_HYPERSWINE,        /* hyperswines declared (both trump nines, or kings);
+				    last, so that the numbers above and the game ids
+				    made from them stay as they were */
 	DK_EV_KIND_COUNT
 } dk_event_kind;
 
