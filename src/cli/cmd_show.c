@@ -89,6 +89,7 @@ static const char *bid_words(const dk_bid *b, char *buf, size_t len)
 	case DK_BID_POVERTY_DECLINE: return "declines the poverty";
 	case DK_BID_POVERTY_ACCEPT: return "takes the poverty";
 	case DK_BID_POVERTY_RETURN: return "gives back";
+	case DK_BID_SWINE_SHOWN: return "shows swines (both trump aces)";
 	case DK_BID_POVERTY_REPORT:
 		if (b->trumps >= 0)
 			snprintf(buf, len, "reports %d trump%s back", b->trumps,

@@ -142,6 +142,8 @@ typedef enum dk_bid_kind {
 	DK_BID_POVERTY_ACCEPT,   /* asked, takes */
 	DK_BID_POVERTY_RETURN,   /* the taker gives cards back */
 	DK_BID_POVERTY_REPORT,   /* what was said about the returned trumps */
+	DK_BID_SWINE_SHOWN,      /* swines shown before the poverty exchange
+				    (swines.in_poverty re-only-if-shown) */
 	DK_BID_KIND_COUNT
 } dk_bid_kind;
 

@@ -658,6 +658,46 @@ static void marriage_step(state *st, const dk_trick *t, int number)
 			st->known[o->seats[i]] = true;
 }
 
+/* swines shown in the bidding (<swine> among the bids): before the
+ * poverty's return they are shown before the exchange.  A seat shows
+ * swines it holds in its hand as dealt, or, the taker, both among the cards
+ * passed to it; one of each is no swine shown (esslingen-2002 §6: not one
+ * "erst durch das Kartenaufnehmen aus 2 Füchsen"), a false declaration */
+static void swines_shown(state *st)
+{
+	const dk_game *g = st->g;
+	dk_replay *o = st->out;
+	dk_card ace = o->order.trump_ace;
+	bool exchanged = false;
+	for (size_t i = 0; i < g->bid_count; i++) {
+		const dk_bid *b = &g->bids[i];
+		if (b->kind == DK_BID_POVERTY_RETURN)
+			exchanged = true;
+		if (b->kind != DK_BID_SWINE_SHOWN)
+			continue;
+		int n = 0, passed = 0;
+		const dk_hand *h = dealt(g, b->seat);
+		for (int k = 0; h && k < h->count; k++)
+			n += h->cards[k] == ace;
+		const dk_bid *pass = o->type == DK_GT_POVERTY && b->seat == o->partner
+				     ? find_bid(g, DK_BID_POVERTY_PASS, o->declarer) : NULL;
+		for (int k = 0; pass && k < pass->card_count; k++)
+			passed += pass->cards[k] == ace;
+		if (passed > n)
+			n = passed;
+		if (ace == DK_CARD_NONE || n < 2 || st->r->swines == DK_SWINES_NONE) {
+			dk_finding *f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, 0, b->loc,
+					    b->seat);
+			RULE(f, "swines.kind", swines);
+			f->played = ace;
+			f->count = n;
+			continue;
+		}
+		if (!exchanged)
+			st->swine_shown[b->seat] = true;
+	}
+}
+
 /* ---- step 2: the play ---------------------------------------------------------- */
 
 /* swines can count in this game (swines.kind, swines.solos, swines.in_poverty) */
@@ -1319,6 +1359,7 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 				    ? out->solo : DK_SOLO_NONE;
 	dk_order_init_rules(&out->order, kind, r);
 	set_parties(&st);
+	swines_shown(&st);
 
 	bool no_game = out->type == DK_GT_THROWN_IN || out->type == DK_GT_REDEAL;
 	size_t cards = dk_game_card_count(g);

@@ -478,6 +478,9 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			if (x->text)
 				drop(dropped, "the words of seat %d's poverty report", x->seat);
 			break;
+		case DK_BID_SWINE_SHOWN:
+			drop(dropped, "seat %d's swines shown in the bidding", x->seat);
+			break;
 		default:
 			break;
 		}

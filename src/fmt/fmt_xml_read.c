@@ -780,6 +780,7 @@ static const struct bid_spec bid_specs[] = {
 	{ "poverty-accept", DK_BID_POVERTY_ACCEPT, false, false },
 	{ "poverty-return", DK_BID_POVERTY_RETURN, true, false },
 	{ "poverty-report", DK_BID_POVERTY_REPORT, false, true },
+	{ "swine", DK_BID_SWINE_SHOWN, false, false },
 };
 
 static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec, dk_bid *b)
