@@ -784,6 +784,38 @@ static int hyperswines_refused(const state *st, int seat)
 	return -1;
 }
 
+static void activate_swines(state *st, int seat)
+{
+	st->out->swines_active = true;
+	st->out->order.swines = true;
+	st->out->swine_seat = seat;
+}
+
+static void activate_hyperswines(state *st, int seat)
+{
+	st->out->hyperswines_active = true;
+	st->out->order.hyperswines = true;
+	st->out->hyperswine_seat = seat;
+}
+
+/* swines and hyperswines that count without a word (kind automatic) rank
+ * as such from the first card: the order of every position has them */
+static void automatic_swines(state *st)
+{
+	const dk_replay *o = st->out;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = o->seats[i];
+		if (st->r->swines == DK_SWINES_AUTOMATIC && !st->r->swines_only_second &&
+		    swine_card(st, seat, o->order.trump_ace))
+			activate_swines(st, seat);
+	}
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = o->seats[i];
+		if (st->r->hyperswines == DK_SWINES_AUTOMATIC && hyperswines_refused(st, seat) < 0)
+			activate_hyperswines(st, seat);
+	}
+}
+
 static bool genscher_game(const dk_replay *o)
 {
 	return o->type == DK_GT_NORMAL || o->type == DK_GT_MARRIAGE ||
@@ -840,11 +872,8 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 	/* swines: the first trump ace of a hand holding both (the second with
 	 * swines.only_second) */
 	if (swine_card(st, seat, e->card)) {
-		if (r->swines == DK_SWINES_AUTOMATIC || st->swine_said[seat]) {
-			o->swines_active = true;
-			o->order.swines = true;
-			o->swine_seat = seat;
-		}
+		if (r->swines == DK_SWINES_AUTOMATIC || st->swine_said[seat])
+			activate_swines(st, seat);
 		if (r->swines == DK_SWINES_AUTOMATIC && !st->swine_said[seat]) {
 			f = add(st, DK_F_SWINE_NOT_DECLARED, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "swines.kind", swines);
@@ -854,11 +883,8 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 	/* hyperswines: the first hyperswine card of a hand holding both */
 	if (e->card == o->order.hyperswine && !st->played_card[seat][e->card] &&
 	    hyperswines_refused(st, seat) < 0) {
-		if (r->hyperswines == DK_SWINES_AUTOMATIC || st->hyper_said[seat]) {
-			o->hyperswines_active = true;
-			o->order.hyperswines = true;
-			o->hyperswine_seat = seat;
-		}
+		if (r->hyperswines == DK_SWINES_AUTOMATIC || st->hyper_said[seat])
+			activate_hyperswines(st, seat);
 		if (r->hyperswines == DK_SWINES_AUTOMATIC && !st->hyper_said[seat]) {
 			f = add(st, DK_F_HYPERSWINE_NOT_DECLARED, DK_FK_IRREGULARITY, seq, e->loc,
 				seat);
@@ -965,6 +991,11 @@ static void declaration(state *st, size_t i, int seq)
 		if (st->played_card[seat][ace] < (second ? 2 : 1)) {
 			st->swine_said[seat] = true;
 			o->order.swines_declared = true;
+			/* from the declaration on the order is the one they make (the
+			 * search of a position after it sees them); with only_second
+			 * the first ace has gone, the second is the swine */
+			if (second ? first_ace_kept(st, seat) : true)
+				activate_swines(st, seat);
 		}
 		break;
 	}
@@ -990,8 +1021,10 @@ static void declaration(state *st, size_t i, int seq)
 			f->count = st->played_card[seat][nine];
 			f->limit = r->hyperswines == DK_SWINES_AT_START;
 		}
-		if (!st->played_card[seat][nine])
+		if (!st->played_card[seat][nine]) {
 			st->hyper_said[seat] = true;
+			activate_hyperswines(st, seat);
+		}
 		break;
 	}
 	case DK_EV_GENSCHER:
@@ -1360,6 +1393,7 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	dk_order_init_rules(&out->order, kind, r);
 	set_parties(&st);
 	swines_shown(&st);
+	automatic_swines(&st);
 
 	bool no_game = out->type == DK_GT_THROWN_IN || out->type == DK_GT_REDEAL;
 	size_t cards = dk_game_card_count(g);
