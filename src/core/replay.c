@@ -955,6 +955,9 @@ static void declaration(state *st, size_t i, int seq)
 		if (!swines_here(st) || ace == DK_CARD_NONE || held(st, seat, ace) < 2) {
 			f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "swines.kind", swines);
+			if (o->type == DK_GT_POVERTY && r->swines != DK_SWINES_NONE &&
+			    r->swines_poverty == DK_SWINES_POVERTY_NONE)
+				RULE(f, "swines.in_poverty", swines_poverty);
 			f->played = ace;
 			f->count = ace == DK_CARD_NONE ? 0 : held(st, seat, ace);
 			break;
