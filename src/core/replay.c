@@ -5,8 +5,9 @@
  *   1. the game finding: which reservation wins, whether it was justified,
  *      the poverty exchange (the hands are changed by it);
  *   2. the play, card by card: turn, hand, following suit, swines,
- *      hyperswines and Genscher, trick winners, when a marriage decides the parties; each
- *      announcement is noted with the counts its deadline depends on;
+ *      hyperswines and Genscher, trick winners, when a marriage decides
+ *      the parties; each announcement is noted with the counts its
+ *      deadline depends on;
  *   3. the announcements, checked in order once the parties are known.
  * Every finding carries the record position of what caused it; at the end
  * they are put in record order.
@@ -997,7 +998,7 @@ static void declaration(state *st, size_t i, int seq)
 			/* from the declaration on the order is the one they make (the
 			 * search of a position after it sees them); with only_second
 			 * the first ace has gone, the second is the swine */
-			if (second ? first_ace_kept(st, seat) : true)
+			if (!second || first_ace_kept(st, seat))
 				activate_swines(st, seat);
 		}
 		break;
