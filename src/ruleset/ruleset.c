@@ -2326,7 +2326,7 @@ static void check_solos(checker *c)
 	if (r->hyperswines != DK_SWINES_NONE &&
 	    sb_add_missing(&m, kinds, r->hyperswines_solos, r->swines_solos))
 		contradiction(c, "hyperswines.solos", "swines.solos",
-			      "hyperswines.solos names %s, which have no swines (swines.solos)",
+			      "hyperswines.solos names %s, which swines.solos does not name",
 			      sb_str(&m));
 	if (r->hyperswines != DK_SWINES_NONE && r->swines == DK_SWINES_NONE)
 		contradiction(c, "hyperswines.kind", "swines.kind",
