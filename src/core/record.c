@@ -73,11 +73,11 @@ static const char *const call_names[DK_CALL_COUNT] = {
 static const char *const bid_names[DK_BID_KIND_COUNT] = {
 	"healthy", "reservation", "solo", "marriage", "poverty", "throw-in",
 	"poverty-pass", "poverty-decline", "poverty-accept", "poverty-return",
-	"poverty-report",
+	"poverty-report", "swine",
 };
 
 static const char *const event_names[DK_EV_KIND_COUNT] = {
-	"card", "announce", "swine", "genscher", "wende-genscher", "objection",
+	"card", "announce", "swine", "genscher", "wende-genscher", "objection", "hyperswine",
 };
 
 #define NAME_OF(table, v) \

@@ -142,6 +142,8 @@ typedef enum dk_bid_kind {
 	DK_BID_POVERTY_ACCEPT,   /* asked, takes */
 	DK_BID_POVERTY_RETURN,   /* the taker gives cards back */
 	DK_BID_POVERTY_REPORT,   /* what was said about the returned trumps */
+	DK_BID_SWINE_SHOWN,      /* swines shown before the poverty exchange
+				    (swines.in_poverty re-only-if-shown) */
 	DK_BID_KIND_COUNT
 } dk_bid_kind;
 
@@ -172,6 +174,9 @@ typedef enum dk_event_kind {
 	DK_EV_GENSCHER,          /* Genscher declared with the first ♦K */
 	DK_EV_WENDE_GENSCHER,    /* new partner chosen with the first ♦B */
 	DK_EV_OBJECTION,         /* somebody reclaimed at this point */
+	DK_EV_HYPERSWINE,        /* hyperswines declared (both trump nines, or kings);
+				    last, so that the numbers above and the game ids
+				    made from them stay as they were */
 	DK_EV_KIND_COUNT
 } dk_event_kind;
 

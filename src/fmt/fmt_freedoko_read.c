@@ -1184,10 +1184,7 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		} else if (strcmp(key, "swines") == 0) {
 			b_event(&b, l, DK_EV_SWINE, p);
 		} else if (strcmp(key, "hyperswines") == 0) {
-			/* as in a log: judged without them, every difference put down to them */
-			b_note(&b, l, "FreeDoko's hyperswines were announced here; dokoref has no "
-			       "hyperswines and judges the game without them");
-			r->foreign.played_option = "hyperswines";
+			b_event(&b, l, DK_EV_HYPERSWINE, p);
 		} else if (strcmp(key, "genscher") == 0) {
 			/* "genscher = 2, 0": player 2 picks player 0 */
 			int q = nf > 1 ? parse_player(f[1], NULL) : -1;
@@ -1530,9 +1527,13 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 			continue;
 		}
 		if (starts(s, "hyperswines announced: ")) {
-			b_note(&b, l, "FreeDoko's hyperswines were announced here; dokoref has no "
-			       "hyperswines and judges the game without them");
-			r->foreign.played_option = "hyperswines";
+			int p = parse_player(s + 23, NULL);
+			if (p < 0) {
+				ERR(r, l, "no player 0 to 3 in '%s'", s);
+				b.ok = false;
+				continue;
+			}
+			b_event(&b, l, DK_EV_HYPERSWINE, p);
 			continue;
 		}
 		if (starts(s, "Genscher: player ")) {

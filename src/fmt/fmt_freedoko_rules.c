@@ -56,23 +56,20 @@ static const fd_opt opts[] = {
 	{ "card hint", "false", NULL, FD_NONE, "display only" },
 	{ "take back tricks", "false", NULL, FD_NONE, "a program feature" },
 	{ "with nines", "true", NULL, FD_MAPPED, NULL },
-	{ "dollen", "true", NULL, FD_WHEN_OFF, "dokoref's ♥10 are always the highest trumps" },
+	{ "dollen", "true", NULL, FD_MAPPED, NULL },
 	{ "dollen second over first", "true", "dollen", FD_MAPPED, NULL },
 	{ "dollen contrary in last trick", "false", "dollen second over first", FD_MAPPED, NULL },
-	{ "dollen first over second with swines", "false", "swines", FD_WHEN_ON,
-	  "dokoref has no tie rule that depends on swines" },
+	{ "dollen first over second with swines", "false", "swines", FD_MAPPED, NULL },
 	{ "swines", "true", NULL, FD_MAPPED, NULL },
 	{ "swines announcement begin", "true", "swines", FD_MAPPED, NULL },
-	{ "swine only second", "false", "swines", FD_WHEN_ON,
-	  "dokoref's swines are both trump aces in one hand" },
+	{ "swine only second", "false", "swines", FD_MAPPED, NULL },
 	{ "swines in solo", "true", "swines", FD_MAPPED, NULL },
-	{ "swines in poverty", "true", "swines", FD_WHEN_OFF,
-	  "dokoref's swines count in a poverty too" },
-	{ "hyperswines", "false", NULL, FD_WHEN_ON, "dokoref has no hyperswines" },
-	{ "hyperswines announcement begin", "true", "hyperswines", FD_NONE, "part of hyperswines" },
-	{ "hyperswines in solo", "true", "hyperswines", FD_NONE, "part of hyperswines" },
-	{ "hyperswines in poverty", "true", "hyperswines", FD_NONE, "part of hyperswines" },
-	{ "swines and hyperswines joint", "false", "hyperswines", FD_NONE, "part of hyperswines" },
+	{ "swines in poverty", "true", "swines", FD_MAPPED, NULL },
+	{ "hyperswines", "false", "swines", FD_MAPPED, NULL },
+	{ "hyperswines announcement begin", "true", "hyperswines", FD_MAPPED, NULL },
+	{ "hyperswines in solo", "true", "hyperswines", FD_MAPPED, NULL },
+	{ "hyperswines in poverty", "true", "hyperswines", FD_MAPPED, NULL },
+	{ "swines and hyperswines joint", "false", "hyperswines", FD_MAPPED, NULL },
 	{ "throw with nines", "true", "with nines", FD_MAPPED, NULL },
 	{ "min number of throwing nines", "5", "throw with nines", FD_MAPPED, NULL },
 	{ "throw with kings", "false", NULL, FD_MAPPED, NULL },
@@ -403,6 +400,15 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     !on(&c, "dollen second over first") ? "first-wins"
 	     : on(&c, "dollen contrary in last trick") ? "second-wins-except-last" : "second-wins",
 	     KEYS("dollen second over first", "dollen contrary in last trick"), NULL);
+	/* FreeDoko keeps the first ♥10 on top with swines only where the second
+	 * would otherwise win (Rule::dependencies) */
+	rule(&c, "ties.heart10_first_with_swines",
+	     on(&c, "dollen first over second with swines") && on(&c, "dollen") &&
+	     (on(&c, "dollen second over first") || on(&c, "dollen contrary in last trick"))
+	     ? "true" : "false",
+	     KEYS("dollen first over second with swines", "dollen second over first",
+		  "dollen contrary in last trick"), NULL);
+	rule(&c, "trumps.heart10", on(&c, "dollen") ? "true" : "false", KEYS("dollen"), NULL);
 	rule(&c, "lead.normal", "left-of-dealer", KEYS("lustsolo player leads"),
 	     "FreeDoko's start player, left of the dealer, leads a normal game");
 	rule(&c, "lead.solo", on(&c, "lustsolo player leads") ? "soloist" : "left-of-dealer",
@@ -486,16 +492,43 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		x->on = true;
 	}
 
-	/* swines */
+	/* swines and hyperswines: FreeDoko's options exclude each other as its
+	 * Rule::dependencies says: "swines announcement begin" counts only
+	 * without "swine only second", that one only without the first and
+	 * without hyperswines, hyperswines only without "swine only second" */
 	bool swines = on(&c, "swines");
-	rule(&c, "swines.kind", !swines ? "none"
-	     : on(&c, "swines announcement begin") ? "declared-at-start" : "declared",
-	     KEYS("swines", "swines announcement begin"), NULL);
+	bool begin = swines && !on(&c, "swine only second");
+	bool second = swines && !on(&c, "swines announcement begin") && !on(&c, "hyperswines");
+	bool hyper = swines && on(&c, "hyperswines") && !second;
+	begin = begin && on(&c, "swines announcement begin");
+	rule(&c, "swines.kind", !swines ? "none" : begin ? "declared-at-start" : "declared",
+	     KEYS("swines", "swines announcement begin", "swine only second"), NULL);
 	char ssolos[80] = "[]";
-	if (swines && on(&c, "swines in solo") && solo && on(&c, "solo color"))
+	bool in_solo = swines && on(&c, "swines in solo") && solo && on(&c, "solo color");
+	if (in_solo)
 		strcpy(ssolos, "[clubs, spades, hearts, diamonds]");
 	rule(&c, "swines.solos", ssolos, KEYS("swines in solo", "solo color"),
 	     "the aces of the solo colour in a colour solo");
+	bool in_poverty = swines && on(&c, "swines in poverty") && on(&c, "poverty shift");
+	rule(&c, "swines.in_poverty", !swines || in_poverty ? "counts" : "none",
+	     KEYS("swines in poverty", "poverty shift"), NULL);
+	rule(&c, "swines.only_second", second && on(&c, "swine only second") ? "true" : "false",
+	     KEYS("swine only second", "swines announcement begin", "hyperswines"),
+	     "the first trump ace is an ordinary card; once it is in the trick pile of its "
+	     "holder's party the second is a swine");
+	rule(&c, "hyperswines.kind", !hyper ? "none"
+	     : begin && on(&c, "hyperswines announcement begin") ? "declared-at-start" : "declared",
+	     KEYS("hyperswines", "hyperswines announcement begin", "swines announcement begin"),
+	     "the two nines of the trump colour, or its kings without nines");
+	rule(&c, "hyperswines.solos", hyper && in_solo && on(&c, "hyperswines in solo")
+	     ? "[clubs, spades, hearts, diamonds]" : "[]",
+	     KEYS("hyperswines in solo", "swines in solo", "solo color"), NULL);
+	rule(&c, "hyperswines.in_poverty",
+	     hyper && in_poverty && on(&c, "hyperswines in poverty") ? "true" : "false",
+	     KEYS("hyperswines in poverty", "swines in poverty"), NULL);
+	rule(&c, "hyperswines.with_swines",
+	     hyper && on(&c, "swines and hyperswines joint") ? "true" : "false",
+	     KEYS("swines and hyperswines joint"), NULL);
 	rule(&c, "genscher.enabled", "false", KEYS("genscher"),
 	     "dokoref's Genscher (reversing the trumps) is not FreeDoko's");
 	/* FreeDoko's genscher is a partner pick: the holder of both trump kings

@@ -178,21 +178,36 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	    DK_SET_HAS(k, DK_SOLO_TRUMPS))
 		drop(differ, "rule solo.kinds: FreeDoko has no pure colour solo and no trump solo");
 	/* dollen */
-	opt_bool(b, "dollen", true);
+	opt_bool(b, "dollen", r->heart10_trump);
 	opt_bool(b, "dollen second over first", r->heart10_tie != DK_TIE_FIRST_WINS);
 	opt_bool(b, "dollen contrary in last trick",
 		 r->heart10_tie == DK_TIE_SECOND_WINS_EXCEPT_LAST);
-	opt_bool(b, "dollen first over second with swines", false);
+	opt_bool(b, "dollen first over second with swines", r->heart10_first_with_swines);
 	/* swines */
 	opt_bool(b, "swines", r->swines != DK_SWINES_NONE);
-	opt_bool(b, "swines announcement begin", r->swines != DK_SWINES_DECLARED);
-	opt_bool(b, "swine only second", false);
+	opt_bool(b, "swines announcement begin",
+		 r->swines != DK_SWINES_DECLARED && !r->swines_only_second);
+	opt_bool(b, "swine only second", r->swines_only_second);
 	opt_bool(b, "swines in solo", r->swines_solos != 0);
-	opt_bool(b, "swines in poverty", true);
-	opt_bool(b, "hyperswines", false);
+	opt_bool(b, "swines in poverty", r->swines_poverty != DK_SWINES_POVERTY_NONE);
+	bool hyper = r->hyperswines != DK_SWINES_NONE && !r->swines_only_second;
+	opt_bool(b, "hyperswines", hyper);
+	opt_bool(b, "hyperswines announcement begin", r->hyperswines != DK_SWINES_DECLARED);
+	opt_bool(b, "hyperswines in solo", r->hyperswines_solos != 0);
+	opt_bool(b, "hyperswines in poverty", r->hyperswines_poverty);
+	opt_bool(b, "swines and hyperswines joint", r->hyperswines_with_swines);
 	if (r->swines == DK_SWINES_AUTOMATIC)
 		drop(differ, "rule swines.kind automatic: FreeDoko's swines count only when "
 		     "announced");
+	if (r->hyperswines == DK_SWINES_AUTOMATIC)
+		drop(differ, "rule hyperswines.kind automatic: FreeDoko's hyperswines count only "
+		     "when announced");
+	if (r->hyperswines != DK_SWINES_NONE && r->swines_only_second)
+		drop(differ, "rule hyperswines.kind: FreeDoko has no hyperswines with 'swine only "
+		     "second'");
+	if (r->swines_poverty == DK_SWINES_POVERTY_RE_IF_SHOWN)
+		drop(differ, "rule swines.in_poverty re-only-if-shown: FreeDoko has no swines "
+		     "shown before the exchange");
 	/* extra points */
 	opt_bool(b, "extrapoint catch fox", r->score_fox);
 	opt_bool(b, "extrapoint catch fox last trick", r->score_fox_caught_last_trick);
@@ -494,6 +509,9 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			if (x->text)
 				drop(dropped, "the words of seat %d's poverty report", x->seat);
 			break;
+		case DK_BID_SWINE_SHOWN:
+			drop(dropped, "seat %d's swines shown in the bidding", x->seat);
+			break;
 		default:
 			break;
 		}
@@ -554,6 +572,9 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		}
 		case DK_EV_SWINE:
 			dk_buf_printf(out, "  swines = %d\n", p);
+			break;
+		case DK_EV_HYPERSWINE:
+			dk_buf_printf(out, "  hyperswines = %d\n", p);
 			break;
 		case DK_EV_GENSCHER:
 			drop(dropped, "seat %d's Genscher (dokoref's, not FreeDoko's)", e->seat);

@@ -780,6 +780,7 @@ static const struct bid_spec bid_specs[] = {
 	{ "poverty-accept", DK_BID_POVERTY_ACCEPT, false, false },
 	{ "poverty-return", DK_BID_POVERTY_RETURN, true, false },
 	{ "poverty-report", DK_BID_POVERTY_REPORT, false, true },
+	{ "swine", DK_BID_SWINE_SHOWN, false, false },
 };
 
 static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec, dk_bid *b)
@@ -950,6 +951,8 @@ static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
 			allowed[1] = "call";
 		} else if (strcmp(name, "swine") == 0) {
 			kind = DK_EV_SWINE;
+		} else if (strcmp(name, "hyperswine") == 0) {
+			kind = DK_EV_HYPERSWINE;
 		} else if (strcmp(name, "genscher") == 0) {
 			kind = DK_EV_GENSCHER;
 		} else if (strcmp(name, "wende-genscher") == 0) {

@@ -319,17 +319,40 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 							    : DK_MSG_F_REDEALT_RULES);
 		break;
 	case DK_F_SWINE_FALSE:
-		if (f->played == DK_CARD_NONE || f->count >= 2)
+		if (f->limit == 1)
+			dk_say(b, lang, DK_MSG_F_SWINE_FIRST_LOST, who, dk_card_symbol(f->played));
+		else if (f->limit == 2)
+			dk_say(b, lang, DK_MSG_F_SWINE_NOT_SHOWN, who);
+		else if (f->played == DK_CARD_NONE || f->count >= 2)
 			dk_say(b, lang, DK_MSG_F_SWINE_NONE, who);
 		else
 			dk_say(b, lang, DK_MSG_F_SWINE_HOLDING, who, f->count,
 			       dk_card_symbol(f->played));
 		break;
 	case DK_F_SWINE_MISTIMED:
-		dk_say(b, lang, DK_MSG_F_SWINE_MISTIMED, who, dk_card_symbol(f->played));
+		dk_say(b, lang, f->limit ? DK_MSG_F_SWINE_MISTIMED_SECOND : DK_MSG_F_SWINE_MISTIMED,
+		       who, dk_card_symbol(f->played));
 		break;
 	case DK_F_SWINE_NOT_DECLARED:
 		dk_say(b, lang, DK_MSG_F_SWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
+		break;
+	case DK_F_HYPERSWINE_FALSE:
+		if (f->limit == 0 || f->played == DK_CARD_NONE)
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NONE, who);
+		else if (f->limit == 1)
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_HOLDING, who, f->count,
+			       dk_card_symbol(f->played));
+		else if (f->limit == 2)
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NO_SWINES, who);
+		else
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_WITH_SWINES, who);
+		break;
+	case DK_F_HYPERSWINE_MISTIMED:
+		dk_say(b, lang, f->limit ? DK_MSG_F_HYPERSWINE_MISTIMED_START
+					 : DK_MSG_F_HYPERSWINE_MISTIMED, who, dk_card_symbol(f->played));
+		break;
+	case DK_F_HYPERSWINE_NOT_DECLARED:
+		dk_say(b, lang, DK_MSG_F_HYPERSWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
 		break;
 	case DK_F_GENSCHER_FALSE:
 		if (f->count >= 2)

@@ -682,6 +682,48 @@ static const struct shipped_value {
 	{ "unsere-2024", "throw_in.few_trumps_max", "1", "" },
 	{ "esslingen-2002", "play.follow_suit", "true", "" },
 	{ "esslingen-2002", "throw_in.few_trumps_max", "1", "inh" },
+	/* the card order keys of issue 14: the ♥10 as a trump and its tie with
+	 * swines, swines in a poverty and "only second", hyperswines */
+	{ "ottendorf-2008", "ties.heart10_first_with_swines", "false", "inh" },
+	{ "ottendorf-2008", "trumps.heart10", "true", "" },
+	{ "ottendorf-2008", "swines.in_poverty", "counts", "inh" },
+	{ "ottendorf-2008", "swines.only_second", "false", "inh" },
+	{ "ottendorf-2008", "hyperswines.kind", "none", "" },
+	{ "ottendorf-2008", "hyperswines.solos", "[]", "inh" },
+	{ "ottendorf-2008", "hyperswines.in_poverty", "false", "inh" },
+	{ "ottendorf-2008", "hyperswines.with_swines", "false", "inh" },
+	{ "wattenscheid-2016", "ties.heart10_first_with_swines", "false", "inh" },
+	{ "wattenscheid-2016", "trumps.heart10", "true", "" },
+	{ "wattenscheid-2016", "swines.in_poverty", "counts", "inh" },
+	{ "wattenscheid-2016", "swines.only_second", "false", "inh" },
+	{ "wattenscheid-2016", "hyperswines.kind", "none", "inh" },
+	{ "wattenscheid-2016", "hyperswines.solos", "[]", "inh" },
+	{ "wattenscheid-2016", "hyperswines.in_poverty", "false", "inh" },
+	{ "wattenscheid-2016", "hyperswines.with_swines", "false", "inh" },
+	{ "turnier-2022", "ties.heart10_first_with_swines", "false", "inh" },
+	{ "turnier-2022", "trumps.heart10", "true", "" },
+	{ "turnier-2022", "swines.in_poverty", "counts", "inh" },
+	{ "turnier-2022", "swines.only_second", "false", "inh" },
+	{ "turnier-2022", "hyperswines.kind", "none", "inh" },
+	{ "turnier-2022", "hyperswines.solos", "[]", "inh" },
+	{ "turnier-2022", "hyperswines.in_poverty", "false", "inh" },
+	{ "turnier-2022", "hyperswines.with_swines", "false", "inh" },
+	{ "unsere-2024", "ties.heart10_first_with_swines", "false", "" },
+	{ "unsere-2024", "trumps.heart10", "true", "" },
+	{ "unsere-2024", "swines.in_poverty", "counts", "inh" },
+	{ "unsere-2024", "swines.only_second", "false", "inh" },
+	{ "unsere-2024", "hyperswines.kind", "none", "" },
+	{ "unsere-2024", "hyperswines.solos", "[]", "inh" },
+	{ "unsere-2024", "hyperswines.in_poverty", "false", "inh" },
+	{ "unsere-2024", "hyperswines.with_swines", "false", "inh" },
+	{ "esslingen-2002", "ties.heart10_first_with_swines", "false", "" },
+	{ "esslingen-2002", "trumps.heart10", "true", "" },
+	{ "esslingen-2002", "swines.in_poverty", "re-only-if-shown", "" },
+	{ "esslingen-2002", "swines.only_second", "false", "inh" },
+	{ "esslingen-2002", "hyperswines.kind", "none", "" },
+	{ "esslingen-2002", "hyperswines.solos", "[]", "inh" },
+	{ "esslingen-2002", "hyperswines.in_poverty", "false", "inh" },
+	{ "esslingen-2002", "hyperswines.with_swines", "false", "inh" },
 	/* the silent marriage's solo, and the poverty report after every exchange */
 	{ "ottendorf-2008", "marriage.silent_solo", "diamonds", "" },
 	{ "ottendorf-2008", "poverty.report_always", "false", "" },
@@ -1629,7 +1671,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 93);
+	cr_assert_eq(n, 101);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");
