@@ -472,9 +472,8 @@ static const solo_name solo_names[] = {
 	{ "solo koehler", DK_SOLO_KOEHLER }, { "solo club", DK_SOLO_CLUBS },
 	{ "solo spade", DK_SOLO_SPADES }, { "solo heart", DK_SOLO_HEARTS },
 	{ "solo diamond", DK_SOLO_DIAMONDS }, { "solo meatless", DK_SOLO_FLEISCHLOS },
-	/* no dokoref kind: a king solo, the double picture solos */
-	{ "solo king", DK_SOLO_NONE }, { "solo queen-jack", DK_SOLO_NONE },
-	{ "solo king-jack", DK_SOLO_NONE }, { "solo king-queen", DK_SOLO_NONE },
+	{ "solo king", DK_SOLO_KINGS }, { "solo queen-jack", DK_SOLO_QUEENS_JACKS },
+	{ "solo king-jack", DK_SOLO_KINGS_JACKS }, { "solo king-queen", DK_SOLO_KINGS_QUEENS },
 	{ NULL, DK_SOLO_NONE }
 };
 
@@ -494,6 +493,12 @@ static bool marriage_cond(dk_marriage_cond *out, const char *s)
 		*out = DK_MARRIAGE_FIRST_TRUMP_TRICK;
 	else if (strcmp(s, "first color") == 0)
 		*out = DK_MARRIAGE_FIRST_FEHL_TRICK;
+	else if (strcmp(s, "first club") == 0)
+		*out = DK_MARRIAGE_FIRST_CLUB_TRICK;
+	else if (strcmp(s, "first spade") == 0)
+		*out = DK_MARRIAGE_FIRST_SPADE_TRICK;
+	else if (strcmp(s, "first heart") == 0)
+		*out = DK_MARRIAGE_FIRST_HEART_TRICK;
 	else
 		return false;
 	return true;
@@ -529,11 +534,6 @@ static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size
 {
 	const solo_name *sn = find_solo(type);
 	if (sn) {
-		if (sn->kind == DK_SOLO_NONE) {
-			ERR(b->r, l, "FreeDoko's '%s' has no dokoref solo kind", type);
-			b->ok = false;
-			return;
-		}
 		dk_bid *x = b_bid(b, l, DK_BID_SOLO, p);
 		if (x)
 			x->solo = sn->kind;
@@ -547,8 +547,9 @@ static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size
 		dk_bid *x = b_bid(b, l, DK_BID_MARRIAGE, p);
 		if (x && nf > 1 && strcmp(f[1], "swines") != 0 && strcmp(f[1], "hyperswines") != 0) {
 			if (!marriage_cond(&x->condition, f[1]) && strcmp(f[1], "team set") != 0) {
-				ERR(b->r, l, "marriage selector '%s' has no dokoref condition "
-				    "(dokoref knows first foreign, first trump, first color)", f[1]);
+				ERR(b->r, l, "unknown marriage selector '%s' (FreeDoko writes first "
+				    "foreign, first trump, first color, first club, first spade, "
+				    "first heart)", f[1]);
 				b->ok = false;
 			}
 		}
@@ -1589,8 +1590,8 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 	const char *gt = start_type ? start_type : "normal";
 	if (starts(gt, "solo")) {
 		const solo_name *sn = find_solo(gt);
-		if (!sn || sn->kind == DK_SOLO_NONE) {
-			ERR(r, start_line, "FreeDoko's '%s' has no dokoref solo kind", gt);
+		if (!sn) {
+			ERR(r, start_line, "unknown FreeDoko game type '%s'", gt);
 			b.ok = false;
 		} else if (b.soloist < 0) {
 			ERR(r, start_line, "a solo without a 'Soloplayer: N' line");
