@@ -24,6 +24,10 @@
  * (announce.mandatory_games, announce.mandatory_raise), and Bock: the log's
  * games are one session, so dokoref's own Bock engine (bock.*) multiplies
  * them, and its multiplier is FreeDoko's in every game.
+ *
+ * partyC.gameplay-debug.log (62 games) brings FreeDoko's picture solos: its
+ * solo queen-jack (game 9) and solo king-queen (game 32) are judged as
+ * FreeDoko judged them, trick by trick.
  */
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
@@ -81,13 +85,14 @@ Test(freedoko, every_file_reads)
 	static const char *const files[] = {
 		"004438_3.poverty.BugReport.FreeDoko", "269263_5.solo-heart.BugReport.FreeDoko",
 		"partyB.gameplay-debug.log", "partyB.input.FreeDoko-party",
-		"partyB.saved-party.FreeDoko-party", "rules.standard.FreeDoko-rules",
+		"partyB.saved-party.FreeDoko-party", "partyC.gameplay-debug.log",
+		"partyC.input.FreeDoko-party", "rules.standard.FreeDoko-rules",
 		"rules.tournament.FreeDoko-rules", "testparty.FreeDoko-party",
 		"odd/ends-mid-game.BugReport.FreeDoko", "odd/german-card-names.BugReport.FreeDoko",
 		"odd/old-line-format.BugReport.FreeDoko", "odd/hyperswines.BugReport.FreeDoko",
 		"odd/latin1-name.BugReport.FreeDoko",
 	};
-	static const size_t games[] = { 1, 1, 45, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1 };
+	static const size_t games[] = { 1, 1, 45, 0, 0, 62, 0, 0, 0, 0, 1, 1, 1, 1, 1 };
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[512];
 		snprintf(path, sizeof(path), FD "%s", files[i]);
@@ -223,6 +228,79 @@ Test(freedoko, debug_log_scored_as_freedoko)
 	cr_expect_eq(clean, 44);
 	cr_expect_eq(tricks_differ, 2);  /* game 27, tricks 10 and 11 */
 	cr_expect_eq(d.errors, 0);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+}
+
+/* partyC's king-queen and queen-jack solos (FreeDoko's picture solos, read
+ * as the kinds kings-queens and queens-jacks) are judged as FreeDoko
+ * played and scored them: every trick won by whom the log says, the card
+ * points, the winner and the value of FreeDoko's summary, nothing found */
+Test(freedoko, picture_solos_scored_as_freedoko)
+{
+	static const struct {
+		size_t game;
+		dk_solo_kind kind;
+		int soloist;            /* seat: FreeDoko's "Soloplayer: N" + 1 */
+		int re, kontra;         /* FreeDoko's trick points of Re and Kontra */
+		int value;              /* FreeDoko's "points", won by Kontra */
+	} want[] = {
+		{ 9, DK_SOLO_QUEENS_JACKS, 4, 110, 130, 2 },   /* log line 1099 */
+		{ 32, DK_SOLO_KINGS_QUEENS, 2, 112, 128, 2 },  /* log line 3863 */
+	};
+	dk_fd_reader *r = open_fd(FD "partyC.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	/* partyC's rules have nothing dokoref cannot say that changes a verdict */
+	cr_expect_eq(map.verdict_count, 0);
+	cr_expect(DK_SET_HAS(rs.rules.solo_kinds, DK_SOLO_KINGS) &&
+		  DK_SET_HAS(rs.rules.solo_kinds, DK_SOLO_QUEENS_JACKS) &&
+		  DK_SET_HAS(rs.rules.solo_kinds, DK_SOLO_KINGS_JACKS) &&
+		  DK_SET_HAS(rs.rules.solo_kinds, DK_SOLO_KINGS_QUEENS));
+	cr_expect(DK_SET_HAS(rs.rules.marriage_conditions, DK_MARRIAGE_FIRST_CLUB_TRICK) &&
+		  DK_SET_HAS(rs.rules.marriage_conditions, DK_MARRIAGE_FIRST_SPADE_TRICK) &&
+		  DK_SET_HAS(rs.rules.marriage_conditions, DK_MARRIAGE_FIRST_HEART_TRICK));
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	size_t n = 0, k = 0, same = 0;
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		cr_assert(dk_fd_reader_game_ok(r), "game %zu", n + 1);
+		if (n++ == 0)
+			dk_session_begin(&st, g->session);
+		judge_in(j, &st, g, &rs.rules);
+		same += j->c.count == 0;
+		if (k == sizeof(want) / sizeof(want[0]) || n != want[k].game)
+			continue;
+		const dk_replay *rp = &j->rp;
+		cr_expect_eq(rp->type, DK_GT_SOLO, "game %zu", n);
+		cr_expect_eq(rp->solo, want[k].kind, "game %zu", n);
+		cr_expect_eq(rp->declarer, want[k].soloist, "game %zu", n);
+		cr_expect_eq(rp->cards_played, 48, "game %zu", n);
+		cr_expect_eq(rp->finding_count, 0, "game %zu", n);
+		cr_expect_eq(g->foreign->points[DK_PARTY_RE], want[k].re, "game %zu", n);
+		cr_expect_eq(g->foreign->points[DK_PARTY_KONTRA], want[k].kontra, "game %zu", n);
+		cr_expect_eq(j->sc.winner, DK_PARTY_KONTRA, "game %zu", n);
+		cr_expect_eq(j->in.points[DK_PARTY_RE], want[k].re, "game %zu", n);
+		cr_expect_eq(j->in.points[DK_PARTY_KONTRA], want[k].kontra, "game %zu", n);
+		/* dk_score.value is signed for Re */
+		cr_expect_eq(-j->sc.value * j->sg.multiplier, want[k].value, "game %zu", n);
+		cr_expect_eq(g->foreign->value, want[k].value, "game %zu", n);
+		cr_expect_eq(g->foreign->trick_count, 12, "game %zu", n);
+		/* no difference at all: trick winners, points, winner, value */
+		cr_expect_eq(j->c.count, 0, "game %zu: %d differences", n, j->c.count);
+		cr_expect(j->c.winner_agrees && j->c.value_agrees, "game %zu", n);
+		k++;
+	}
+	cr_expect_eq(k, 2);
+	cr_expect_eq(n, 62);
+	cr_log_info("partyC: %zu of %zu games without any difference to FreeDoko", same, n);
+	free(j);
 	dk_diag_release(&d);
 	dk_ruleset_release(&rs);
 	dk_fd_reader_free(r);
