@@ -3,12 +3,10 @@
  *
  * The deal, the game finding and the play as a trick table: one row per
  * trick, one column per player, the led card marked '>' and the winning card
- * '*'.  Until the replay engine exists, trick winners follow the normal
- * game's card order with the rule set's ♥10 tie rule; when the record names
- * a solo, the output says that its winners are not yet the solo's.
+ * '*', the winners and parties as the game's verdict (verdict.h) has them.
  *
- * It judges nothing: a card not in the hand or played out of turn is shown
- * as it was recorded.
+ * It words no judgement: a card not in the hand or played out of turn is
+ * shown as it was recorded; `check` says what it was.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -19,6 +17,7 @@
 #include "check_text.h"
 #include "order.h"
 #include "replay.h"
+#include "verdict.h"
 
 typedef struct show_state {
 	dk_cli *cli;
@@ -26,7 +25,7 @@ typedef struct show_state {
 	size_t shown;
 	bool first;
 	const char *path;
-	dk_replay replay;
+	dk_verdict *v;      /* the current game's, reused */
 } show_state;
 
 #define RED "\033[31m"
@@ -356,8 +355,13 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		fallback.marriage_deadline_trick = 3;
 		fallback.marriage_default_condition = DK_MARRIAGE_FIRST_TRICK;
 	}
-	dk_replay *rp = &st->replay;
-	dk_replay_run(rp, g, rules ? rules : &fallback);
+	/* the verdict, on its own (show has no session and shows no cost) */
+	static const dk_verdict_opts plain = { DK_VP_NONE, 0 };
+	dk_session_state *ss = dk_xcalloc(1, sizeof(*ss));
+	dk_session_begin(ss, NULL);
+	dk_verdict_judge(st->v, ss, false, g, rules ? rules : &fallback, &plain);
+	free(ss);
+	const dk_replay *rp = &st->v->rp;
 	show_header(st, g, rules);
 	dk_buf b;
 	dk_buf_init(&b);
@@ -428,7 +432,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 	cli->color = dk_cli_want_color(cli->out, color);
 	st.path = argv[optind];
 	dk_each_fns fns = { .game = on_game };
+	st.v = dk_xcalloc(1, sizeof(*st.v));
 	int rc = dk_cli_each_game(cli, st.path, &opts, &fns, &st);
+	free(st.v);
 	if (rc == DK_EXIT_OK && st.want && st.shown == 0) {
 		fprintf(cli->err, "dokoref show: %s has no valid game %ld\n", st.path, st.want);
 		return DK_EXIT_USAGE;

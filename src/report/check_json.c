@@ -264,3 +264,10 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
 	dk_buf_putc(b, '\n');
 	json_object_put(o);
 }
+
+void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v)
+{
+	dk_json_game_bock(b, file, v->game, &v->rp, v->rules, v->scored ? &v->sc : NULL,
+			  v->scored ? v->entry : NULL, v->penalties_assessed ? v->penalties : NULL,
+			  v->bock);
+}
