@@ -21,7 +21,6 @@ typedef enum fd_effect {
 	FD_NONE,             /* about the party or the program, not one game */
 	FD_WHEN_ON,          /* changes verdicts when on (effective) */
 	FD_WHEN_OFF,         /* changes verdicts when off */
-	FD_REFUSED_WHEN_ON,  /* when on, such a game is refused on reading */
 } fd_effect;
 
 typedef struct fd_opt {
@@ -300,10 +299,9 @@ static void unmapped(conv *c, const fd_val *x)
 		verdict = false;
 		break;
 	case FD_WHEN_ON:
-	case FD_REFUSED_WHEN_ON:
 		if (!x->on)
 			return;
-		verdict = o->effect == FD_WHEN_ON;
+		verdict = true;
 		break;
 	case FD_WHEN_OFF:
 		if (x->on)
