@@ -844,3 +844,54 @@ Test(freedoko, bock_options_mapped)
 	dk_ruleset_release(&rs);
 	dk_diag_release(&d);
 }
+
+/* FreeDoko's picture solos and marriage selectors as solo.kinds and
+ * marriage.* (formats/freedoko.md) */
+Test(freedoko, picture_solo_and_selector_options_mapped)
+{
+	dk_loc at = { .line = 1, .col = 1 };
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_ruleset rs;
+	const dk_enum_set pictures = (1u << DK_SOLO_KINGS) | (1u << DK_SOLO_QUEENS_JACKS) |
+				     (1u << DK_SOLO_KINGS_JACKS) | (1u << DK_SOLO_KINGS_QUEENS);
+	const dk_enum_set colours = (1u << DK_MARRIAGE_FIRST_CLUB_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_SPADE_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_HEART_TRICK);
+	/* two of the four picture solos; only the single colours; the first
+	 * selector decides when the bride wins it */
+	const dk_fd_rule a[] = {
+		{ "solo queen jack", "false", at }, { "solo king jack", "false", at },
+		{ "marriage first foreign", "false", at }, { "marriage first color", "false", at },
+		{ "marriage first trump", "false", at }, { "marriage first one decides", "true", at },
+	};
+	cr_assert_eq(rules_of(&rs, a, sizeof(a) / sizeof(a[0]), &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.solo_kinds & pictures,
+		     (1u << DK_SOLO_KINGS) | (1u << DK_SOLO_KINGS_QUEENS));
+	cr_expect_eq(rs.rules.marriage_conditions, colours);
+	cr_expect_eq(rs.rules.marriage_default_condition, DK_MARRIAGE_FIRST_CLUB_TRICK);
+	cr_expect_eq(rs.rules.marriage_self, DK_SELF_ALONE);
+	dk_ruleset_release(&rs);
+	/* no solo at all: none of them; no selector on: FreeDoko's first color */
+	const dk_fd_rule b[] = {
+		{ "solo", "false", at }, { "marriage first foreign", "false", at },
+		{ "marriage first color", "false", at }, { "marriage first trump", "false", at },
+		{ "marriage first single color", "false", at },
+	};
+	cr_assert_eq(rules_of(&rs, b, sizeof(b) / sizeof(b[0]), &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.solo_kinds & pictures, 0u);
+	cr_expect_eq(rs.rules.marriage_conditions, 1u << DK_MARRIAGE_FIRST_FEHL_TRICK);
+	cr_expect_eq(rs.rules.marriage_self, DK_SELF_SKIPPED);
+	dk_ruleset_release(&rs);
+	/* FreeDoko's defaults: all four picture solos, all six selectors */
+	cr_assert_eq(rules_of(&rs, NULL, 0, &d), 0, "%s", d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.solo_kinds & pictures, pictures);
+	cr_expect_eq(rs.rules.marriage_conditions,
+		     colours | (1u << DK_MARRIAGE_FIRST_TRICK) | (1u << DK_MARRIAGE_FIRST_FEHL_TRICK) |
+			     (1u << DK_MARRIAGE_FIRST_TRUMP_TRICK));
+	cr_expect_eq(rs.rules.marriage_default_condition, DK_MARRIAGE_FIRST_TRICK);
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+}
