@@ -121,6 +121,21 @@ static void build(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie, bool h10)
 		add_rank(o, DK_QUEEN);
 		add_rank(o, DK_KING);
 		break;
+	case DK_SOLO_KINGS:
+		add_rank(o, DK_KING);
+		break;
+	case DK_SOLO_QUEENS_JACKS:
+		add_rank(o, DK_JACK);
+		add_rank(o, DK_QUEEN);
+		break;
+	case DK_SOLO_KINGS_JACKS:
+		add_rank(o, DK_JACK);
+		add_rank(o, DK_KING);
+		break;
+	case DK_SOLO_KINGS_QUEENS:
+		add_rank(o, DK_QUEEN);
+		add_rank(o, DK_KING);
+		break;
 	case DK_SOLO_FLEISCHLOS:
 	case DK_SOLO_KIND_COUNT:
 		break;

@@ -55,11 +55,13 @@ size_t dk_game_card_count(const dk_game *g)
 static const char *const solo_names[DK_SOLO_KIND_COUNT] = {
 	NULL, "queens", "jacks", "clubs", "spades", "hearts", "diamonds",
 	"pure-clubs", "pure-spades", "pure-hearts", "pure-diamonds",
-	"trumps", "fleischlos", "koehler",
+	"trumps", "fleischlos", "koehler", "kings", "queens-jacks", "kings-jacks",
+	"kings-queens",
 };
 
 static const char *const cond_names[DK_MARRIAGE_COND_COUNT] = {
-	NULL, "first-trick", "first-fehl-trick", "first-trump-trick",
+	NULL, "first-trick", "first-fehl-trick", "first-trump-trick", "first-club-trick",
+	"first-spade-trick", "first-heart-trick",
 };
 
 static const char *const throw_names[DK_THROW_REASON_COUNT] = {

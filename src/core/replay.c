@@ -635,25 +635,55 @@ static void set_parties(state *st)
 	}
 }
 
-/* after a complete trick of a marriage that is not decided yet */
+/* does a trick led with a card of suit led (DK_SUIT_TRUMP for a trump)
+ * decide the marriage under condition c? */
+static bool deciding_lead(dk_marriage_cond c, int led)
+{
+	switch (c) {
+	case DK_MARRIAGE_FIRST_TRICK: return true;
+	case DK_MARRIAGE_FIRST_FEHL_TRICK: return led != DK_SUIT_TRUMP;
+	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return led == DK_SUIT_TRUMP;
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return led == DK_CLUBS;
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return led == DK_SPADES;
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return led == DK_HEARTS;
+	case DK_MARRIAGE_UNSAID:
+	case DK_MARRIAGE_COND_COUNT: break;
+	}
+	return false;
+}
+
+/* can any card still in a hand lead a trick that decides the marriage? */
+static bool deciding_lead_left(const state *st)
+{
+	const dk_replay *o = st->out;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int s = o->seats[i];
+		for (int k = 0; k < st->hand_n[s]; k++)
+			if (deciding_lead(o->condition, dk_order_suit(&o->order, st->hand[s][k])))
+				return true;
+	}
+	return false;
+}
+
+/* after a complete trick of a marriage that is not decided yet: a trick
+ * led as the condition says decides it, won by another player (the
+ * partner) or, under marriage.bride_meets_condition alone, by the bride
+ * (FreeDoko's "marriage first one decides"); the bride plays alone when
+ * the deadline passes or no card left in any hand can lead a deciding
+ * trick (a ♣ trick with no fehl ♣ left: FreeDoko's Game::determine_marriage
+ * decides it there too) */
 static void marriage_step(state *st, const dk_trick *t, int number)
 {
 	dk_replay *o = st->out;
 	if (o->type != DK_GT_MARRIAGE || o->clarified_trick || o->alone || st->pick_seq)
 		return;
-	bool fehl = dk_order_suit(&o->order, t->cards[0]) != DK_SUIT_TRUMP;
-	bool counts = o->condition == DK_MARRIAGE_FIRST_TRICK ||
-		      (o->condition == DK_MARRIAGE_FIRST_FEHL_TRICK && fehl) ||
-		      (o->condition == DK_MARRIAGE_FIRST_TRUMP_TRICK && !fehl);
+	bool counts = deciding_lead(o->condition, dk_order_suit(&o->order, t->cards[0]));
 	if (counts && t->winner != o->declarer) {
 		o->partner = t->winner;
 		o->clarified_trick = number;
 		o->party[t->winner] = DK_PARTY_RE;
-	} else if (counts && o->condition != DK_MARRIAGE_FIRST_TRICK &&
-		   st->r->marriage_self == DK_SELF_ALONE) {
-		o->alone = true;
-		o->clarified_trick = number;
-	} else if (number >= st->r->marriage_deadline_trick) {
+	} else if ((counts && st->r->marriage_self == DK_SELF_ALONE) ||
+		   number >= st->r->marriage_deadline_trick || !deciding_lead_left(st)) {
 		o->alone = true;
 		o->clarified_trick = number;
 	}

@@ -329,7 +329,7 @@ typedef enum dk_reservation {
 	DK_RES_COUNT
 } dk_reservation;
 
-#define DK_SOLO_SLOTS 16  /* >= DK_SOLO_KIND_COUNT */
+#define DK_SOLO_SLOTS 20  /* >= DK_SOLO_KIND_COUNT */
 
 typedef struct dk_rules {
 	const char *name;         /* as declared in the file */

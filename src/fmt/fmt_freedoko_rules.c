@@ -21,7 +21,6 @@ typedef enum fd_effect {
 	FD_NONE,             /* about the party or the program, not one game */
 	FD_WHEN_ON,          /* changes verdicts when on (effective) */
 	FD_WHEN_OFF,         /* changes verdicts when off */
-	FD_REFUSED_WHEN_ON,  /* when on, such a game is refused on reading */
 } fd_effect;
 
 typedef struct fd_opt {
@@ -100,22 +99,17 @@ static const fd_opt opts[] = {
 	{ "marriage determination", "12", NULL, FD_MAPPED, NULL },
 	{ "marriage first foreign", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first color", "true", NULL, FD_MAPPED, NULL },
-	{ "marriage first single color", "true", NULL, FD_REFUSED_WHEN_ON,
-	  "dokoref has no first-club/spade/heart-trick condition; such a marriage is refused" },
+	{ "marriage first single color", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first trump", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first one decides", "false", NULL, FD_MAPPED, NULL },
 	{ "genscher", "false", NULL, FD_MAPPED, NULL },
 	{ "solo", "true", NULL, FD_MAPPED, NULL },
 	{ "solo jack", "true", "solo", FD_MAPPED, NULL },
 	{ "solo queen", "true", "solo", FD_MAPPED, NULL },
-	{ "solo king", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no king solo; such a game is refused" },
-	{ "solo queen jack", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no queen-jack solo; such a game is refused" },
-	{ "solo king jack", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no king-jack solo; such a game is refused" },
-	{ "solo king queen", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no king-queen solo; such a game is refused" },
+	{ "solo king", "true", "solo", FD_MAPPED, NULL },
+	{ "solo queen jack", "true", "solo", FD_MAPPED, NULL },
+	{ "solo king jack", "true", "solo", FD_MAPPED, NULL },
+	{ "solo king queen", "true", "solo", FD_MAPPED, NULL },
 	{ "solo koehler", "true", "solo", FD_MAPPED, NULL },
 	{ "solo color", "true", "solo", FD_MAPPED, NULL },
 	{ "solo meatless", "true", "solo", FD_MAPPED, NULL },
@@ -239,7 +233,7 @@ static void put_quoted(dk_buf *b, const char *s)
 /* the source of a value: the FreeDoko lines it rests on */
 static void put_source(conv *c, const char *const *keys, const char *extra)
 {
-	char text[1200];
+	char text[2400];
 	size_t n = 0;
 	text[0] = '\0';
 	for (size_t i = 0; keys[i]; i++) {
@@ -290,10 +284,9 @@ static void unmapped(conv *c, const fd_val *x)
 		verdict = false;
 		break;
 	case FD_WHEN_ON:
-	case FD_REFUSED_WHEN_ON:
 		if (!x->on)
 			return;
-		verdict = o->effect == FD_WHEN_ON;
+		verdict = true;
 		break;
 	case FD_WHEN_OFF:
 		if (x->on)
@@ -427,12 +420,22 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		strcat(kinds, "fleischlos, ");
 	if (solo && on(&c, "solo koehler"))
 		strcat(kinds, "koehler, ");
+	if (solo && on(&c, "solo king"))
+		strcat(kinds, "kings, ");
+	if (solo && on(&c, "solo queen jack"))
+		strcat(kinds, "queens-jacks, ");
+	if (solo && on(&c, "solo king jack"))
+		strcat(kinds, "kings-jacks, ");
+	if (solo && on(&c, "solo king queen"))
+		strcat(kinds, "kings-queens, ");
 	size_t kl = strlen(kinds);
 	if (kl > 2)
 		kinds[kl - 2] = '\0';
 	strcat(kinds, "]");
 	rule(&c, "solo.kinds", kinds, KEYS("solo", "solo queen", "solo jack", "solo color",
-					   "solo meatless", "solo koehler"), NULL);
+					   "solo meatless", "solo koehler", "solo king",
+					   "solo queen jack", "solo king jack", "solo king queen"),
+	     NULL);
 	rule(&c, "solo.clash", "seat", KEYS("solo"),
 	     "of two solos the player asked first plays (a duty solo before a lust solo)");
 	rule(&c, "solo.priority", "[]", KEYS("solo"), "FreeDoko ranks no solo above another");
@@ -550,7 +553,7 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	}
 
 	/* marriage */
-	char conds[100] = "[";
+	char conds[160] = "[";
 	const char *def = NULL;
 	bool any = false;
 	if (on(&c, "marriage first foreign")) {
@@ -568,20 +571,26 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		def = def ? def : "first-trump-trick";
 		any = true;
 	}
-	if (!any && !on(&c, "marriage first single color")) {
+	if (on(&c, "marriage first single color")) {
+		strcat(conds, any ? ", first-club-trick, first-spade-trick, first-heart-trick"
+			    : "first-club-trick, first-spade-trick, first-heart-trick");
+		def = def ? def : "first-club-trick";
+		any = true;
+	}
+	if (!any) {
 		/* FreeDoko switches 'first color' back on */
 		strcat(conds, "first-fehl-trick");
 		def = "first-fehl-trick";
 	}
 	strcat(conds, "]");
-	if (!def)
-		def = "first-trick";
 	rule(&c, "marriage.enabled", "true", KEYS("marriage determination"),
 	     "FreeDoko always allows a marriage");
 	rule(&c, "marriage.conditions", conds,
-	     KEYS("marriage first foreign", "marriage first color", "marriage first trump"), NULL);
+	     KEYS("marriage first foreign", "marriage first color", "marriage first trump",
+		  "marriage first single color"), NULL);
 	rule(&c, "marriage.default_condition", def,
-	     KEYS("marriage first foreign", "marriage first color", "marriage first trump"),
+	     KEYS("marriage first foreign", "marriage first color", "marriage first trump",
+		  "marriage first single color"),
 	     "the first selector FreeDoko allows");
 	char n[32];
 	long det = num(&c, "marriage determination");

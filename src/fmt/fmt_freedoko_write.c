@@ -47,6 +47,10 @@ static const char *solo_type(dk_solo_kind k)
 	case DK_SOLO_DIAMONDS: return "solo diamond";
 	case DK_SOLO_FLEISCHLOS: return "solo meatless";
 	case DK_SOLO_KOEHLER: return "solo koehler";
+	case DK_SOLO_KINGS: return "solo king";
+	case DK_SOLO_QUEENS_JACKS: return "solo queen-jack";
+	case DK_SOLO_KINGS_JACKS: return "solo king-jack";
+	case DK_SOLO_KINGS_QUEENS: return "solo king-queen";
 	default: return NULL;
 	}
 }
@@ -57,6 +61,9 @@ static const char *selector(dk_marriage_cond c)
 	case DK_MARRIAGE_FIRST_TRICK: return "first foreign";
 	case DK_MARRIAGE_FIRST_FEHL_TRICK: return "first color";
 	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return "first trump";
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return "first club";
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return "first spade";
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return "first heart";
 	default: return NULL;
 	}
 }
@@ -145,7 +152,15 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 							 DK_MARRIAGE_FIRST_TRICK));
 	opt_bool(b, "marriage first color", DK_SET_HAS(r->marriage_conditions,
 						       DK_MARRIAGE_FIRST_FEHL_TRICK));
-	opt_bool(b, "marriage first single color", false);
+	/* one FreeDoko option for the three single colours */
+	const dk_enum_set colours = (1u << DK_MARRIAGE_FIRST_CLUB_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_SPADE_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_HEART_TRICK);
+	dk_enum_set single = r->marriage_conditions & colours;
+	opt_bool(b, "marriage first single color", single != 0);
+	if (single && single != colours)
+		drop(differ, "rule marriage.conditions: FreeDoko allows the first club, spade and "
+		     "heart trick only together");
 	opt_bool(b, "marriage first trump", DK_SET_HAS(r->marriage_conditions,
 						       DK_MARRIAGE_FIRST_TRUMP_TRICK));
 	opt_bool(b, "marriage first one decides", r->marriage_self == DK_SELF_ALONE);
@@ -166,10 +181,10 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "solo", k != 0);
 	opt_bool(b, "solo jack", DK_SET_HAS(k, DK_SOLO_JACKS));
 	opt_bool(b, "solo queen", DK_SET_HAS(k, DK_SOLO_QUEENS));
-	opt_bool(b, "solo king", false);
-	opt_bool(b, "solo queen jack", false);
-	opt_bool(b, "solo king jack", false);
-	opt_bool(b, "solo king queen", false);
+	opt_bool(b, "solo king", DK_SET_HAS(k, DK_SOLO_KINGS));
+	opt_bool(b, "solo queen jack", DK_SET_HAS(k, DK_SOLO_QUEENS_JACKS));
+	opt_bool(b, "solo king jack", DK_SET_HAS(k, DK_SOLO_KINGS_JACKS));
+	opt_bool(b, "solo king queen", DK_SET_HAS(k, DK_SOLO_KINGS_QUEENS));
 	opt_bool(b, "solo koehler", DK_SET_HAS(k, DK_SOLO_KOEHLER));
 	opt_bool(b, "solo color", colour);
 	opt_bool(b, "solo meatless", DK_SET_HAS(k, DK_SOLO_FLEISCHLOS));

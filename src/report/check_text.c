@@ -88,6 +88,10 @@ static const char *solo_words(dk_lang lang, dk_solo_kind k)
 		[DK_SOLO_TRUMPS] = DK_MSG_SOLO_TRUMPS,
 		[DK_SOLO_FLEISCHLOS] = DK_MSG_SOLO_FLEISCHLOS,
 		[DK_SOLO_KOEHLER] = DK_MSG_SOLO_KOEHLER,
+		[DK_SOLO_KINGS] = DK_MSG_SOLO_KINGS,
+		[DK_SOLO_QUEENS_JACKS] = DK_MSG_SOLO_QUEENS_JACKS,
+		[DK_SOLO_KINGS_JACKS] = DK_MSG_SOLO_KINGS_JACKS,
+		[DK_SOLO_KINGS_QUEENS] = DK_MSG_SOLO_KINGS_QUEENS,
 	};
 	return (unsigned)k < DK_SOLO_KIND_COUNT ? dk_msg_text(lang, m[k]) : "?";
 }
@@ -98,6 +102,9 @@ static const char *cond_words(dk_lang lang, dk_marriage_cond c)
 	case DK_MARRIAGE_FIRST_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_TRICK);
 	case DK_MARRIAGE_FIRST_FEHL_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_FEHL_TRICK);
 	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_TRUMP_TRICK);
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_CLUB_TRICK);
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_SPADE_TRICK);
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_HEART_TRICK);
 	default: {
 		const char *name = dk_marriage_cond_name(c);
 		return name ? name : "?";

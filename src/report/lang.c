@@ -52,11 +52,18 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_SOLO_TRUMPS, "Trumpfsolo", "Trumpfsolo"),
 	MSG(DK_MSG_SOLO_FLEISCHLOS, "Fleischlos (no trumps)", "Fleischloser"),
 	MSG(DK_MSG_SOLO_KOEHLER, "Koehler (kings, queens, jacks)", "Köhler"),
+	MSG(DK_MSG_SOLO_KINGS, "Koenigssolo (kings)", "Königssolo"),
+	MSG(DK_MSG_SOLO_QUEENS_JACKS, "Damen-Buben-Solo (queens, jacks)", "Damen-Buben-Solo"),
+	MSG(DK_MSG_SOLO_KINGS_JACKS, "Koenigs-Buben-Solo (kings, jacks)", "Königs-Buben-Solo"),
+	MSG(DK_MSG_SOLO_KINGS_QUEENS, "Koenigs-Damen-Solo (kings, queens)", "Königs-Damen-Solo"),
 
 	/* English shows the rule set value, German says it */
 	MSG(DK_MSG_COND_FIRST_TRICK, "first-trick", "den ersten Stich"),
 	MSG(DK_MSG_COND_FIRST_FEHL_TRICK, "first-fehl-trick", "den ersten Fehlstich"),
 	MSG(DK_MSG_COND_FIRST_TRUMP_TRICK, "first-trump-trick", "den ersten Trumpfstich"),
+	MSG(DK_MSG_COND_FIRST_CLUB_TRICK, "first-club-trick", "den ersten Kreuzstich"),
+	MSG(DK_MSG_COND_FIRST_SPADE_TRICK, "first-spade-trick", "den ersten Pikstich"),
+	MSG(DK_MSG_COND_FIRST_HEART_TRICK, "first-heart-trick", "den ersten Herzstich"),
 
 	MSG(DK_MSG_GT_NORMAL, "normal game", "Normalspiel"),
 	MSG(DK_MSG_GT_MARRIAGE,

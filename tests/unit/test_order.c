@@ -63,6 +63,12 @@ Test(gameorder, trumps_of_every_game_type)
 	TRUMPS(DK_SOLO_PURE_HEARTS, "HA", "H10", "HK", "HQ", "HJ", "H9");
 	TRUMPS(DK_SOLO_KOEHLER, "CK", "SK", "HK", "DK", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ",
 	       "DJ");
+	/* FreeDoko's picture solos (Game::update_cards lists them low to high:
+	 * ♦ ♥ ♠ ♣ of the lower rank, then of the higher) */
+	TRUMPS(DK_SOLO_KINGS, "CK", "SK", "HK", "DK");
+	TRUMPS(DK_SOLO_QUEENS_JACKS, "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ");
+	TRUMPS(DK_SOLO_KINGS_JACKS, "CK", "SK", "HK", "DK", "CJ", "SJ", "HJ", "DJ");
+	TRUMPS(DK_SOLO_KINGS_QUEENS, "CK", "SK", "HK", "DK", "CQ", "SQ", "HQ", "DQ");
 }
 
 Test(gameorder, fleischlos_has_no_trumps)
@@ -97,6 +103,44 @@ Test(gameorder, fehl_orders)
 	cr_expect_eq(win(DK_SOLO_KOEHLER, DK_TIE_FIRST_WINS, false, "S10", "SA", "DJ", "S10"), 2);
 	/* pure clubs: ♦ queen is plain fehl */
 	cr_expect_eq(win(DK_SOLO_PURE_CLUBS, DK_TIE_FIRST_WINS, false, "DQ", "DA", "C9", "DK"), 2);
+	/* king solo: fehl A 10 Q J 9; the queen beats the jack and the nine of
+	 * its suit, a king of another suit trumps, the ♥10 is a plain heart */
+	cr_expect_eq(win(DK_SOLO_KINGS, DK_TIE_FIRST_WINS, false, "SJ", "SQ", "S9", "CA"), 1);
+	cr_expect_eq(win(DK_SOLO_KINGS, DK_TIE_FIRST_WINS, false, "HA", "H10", "DK", "HQ"), 2);
+	cr_expect_eq(win(DK_SOLO_KINGS, DK_TIE_FIRST_WINS, false, "H10", "HQ", "HJ", "H10"), 0);
+	/* queen-jack: fehl A 10 K 9; ♦Q beats ♣J, the king is fehl below the 10 */
+	cr_expect_eq(win(DK_SOLO_QUEENS_JACKS, DK_TIE_FIRST_WINS, false, "CJ", "DQ", "SJ", "CA"), 1);
+	cr_expect_eq(win(DK_SOLO_QUEENS_JACKS, DK_TIE_FIRST_WINS, false, "CK", "C10", "C9", "CK"), 1);
+	/* king-jack: ♦K beats ♣J; the queen is fehl below the king's place,
+	 * above the nine: ♠Q led, ♠9 and ♠A follow, the ♠A wins */
+	cr_expect_eq(win(DK_SOLO_KINGS_JACKS, DK_TIE_FIRST_WINS, false, "CJ", "SJ", "DK", "HJ"), 2);
+	cr_expect_eq(win(DK_SOLO_KINGS_JACKS, DK_TIE_FIRST_WINS, false, "SQ", "S9", "SA", "DA"), 2);
+	/* king-queen: any king beats any queen, the ♥K the ♦K; the jack is
+	 * fehl: ♥J led, ♥9 follows, ♦J
+	 * is discarded, the ♥J wins */
+	cr_expect_eq(win(DK_SOLO_KINGS_QUEENS, DK_TIE_FIRST_WINS, false, "CQ", "DK", "SQ", "HK"), 3);
+	cr_expect_eq(win(DK_SOLO_KINGS_QUEENS, DK_TIE_FIRST_WINS, false, "HJ", "H9", "DJ", "C10"), 0);
+}
+
+/* the tricks of FreeDoko's log that show the picture solos' order
+ * (tests/freedoko/partyC.gameplay-debug.log, games 9 and 32) */
+Test(gameorder, picture_solos_as_freedoko_played_them)
+{
+	/* game 9, solo queen-jack, trick 4: ♠B ♠K ♣10 ♥D, Carl's ♥D wins */
+	cr_expect_eq(win(DK_SOLO_QUEENS_JACKS, DK_TIE_SECOND_WINS, false, "SJ", "SK", "C10", "HQ"),
+		     3);
+	/* trick 5: ♦A led, Dora's ♣B trumps it */
+	cr_expect_eq(win(DK_SOLO_QUEENS_JACKS, DK_TIE_SECOND_WINS, false, "DA", "CJ", "DK", "D9"),
+		     1);
+	/* game 32, solo king-queen, trick 2: ♠K ♣B ♠D ♣K, Anna's ♣K wins */
+	cr_expect_eq(win(DK_SOLO_KINGS_QUEENS, DK_TIE_SECOND_WINS, false, "SK", "CJ", "SQ", "CK"),
+		     3);
+	/* trick 3: ♥A ♥9 ♥10 ♥B, the ♥A wins: the ♥10 is a plain heart */
+	cr_expect_eq(win(DK_SOLO_KINGS_QUEENS, DK_TIE_SECOND_WINS, false, "HA", "H9", "H10", "HJ"),
+		     0);
+	/* trick 10: ♠10 led, Bert trumps with ♥D */
+	cr_expect_eq(win(DK_SOLO_KINGS_QUEENS, DK_TIE_SECOND_WINS, false, "S10", "HQ", "S9", "S10"),
+		     1);
 }
 
 Test(gameorder, heart_ten_ties_only_where_it_is_a_trump)

@@ -1379,11 +1379,13 @@ Test(ruleset, override_every_type)
 		  "has no value: it must be a whole number from 1 to 5\n" },
 		{ "marriage.default_condition", "unsaid", "game.xml:9:3: error: rule "
 		  "'marriage.default_condition' must be one of 'first-trick', "
-		  "'first-fehl-trick', 'first-trump-trick', not 'unsaid'\n" },
+		  "'first-fehl-trick', 'first-trump-trick', 'first-club-trick', "
+		  "'first-spade-trick', 'first-heart-trick', not 'unsaid'\n" },
 		{ "solo.kinds", "queens quens", "game.xml:9:3: error: rule 'solo.kinds': "
 		  "'quens' is not one of 'queens', 'jacks', 'clubs', 'spades', 'hearts', "
 		  "'diamonds', 'pure-clubs', 'pure-spades', 'pure-hearts', 'pure-diamonds', "
-		  "'trumps', 'fleischlos', 'koehler'; did you mean 'queens'?\n" },
+		  "'trumps', 'fleischlos', 'koehler', 'kings', 'queens-jacks', 'kings-jacks', "
+		  "'kings-queens'; did you mean 'queens'?\n" },
 		{ "solo.priority", "queens jacks queens", "game.xml:9:3: error: rule "
 		  "'solo.priority' lists 'queens' twice (items 1 and 3)\n" },
 		{ "throw_in.reasons", "", "game.xml:9:3: error: rule 'throw_in.reasons' "
@@ -1397,8 +1399,8 @@ Test(ruleset, override_every_type)
 		{ "announce.max_played", "1 2 3 4 x", "game.xml:9:3: error: rule "
 		  "'announce.max_played': item 5 must be a whole number from 0 to 48, "
 		  "not 'x'\n" },
-		{ "solo.kinds", "a b c d e f g h i j k l m n o p q", "game.xml:9:3: error: "
-		  "rule 'solo.kinds' lists more than 16 items; it can have at most 13\n" },
+		{ "solo.kinds", "a b c d e f g h i j k l m n o p q r s t u", "game.xml:9:3: error: "
+		  "rule 'solo.kinds' lists more than 20 items; it can have at most 17\n" },
 	};
 	dk_diag_init(&d);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
