@@ -61,8 +61,17 @@ static bool scored(const dk_replay *rp)
 static void score_game(check_state *st, dk_buf *b, const dk_game *g, const dk_replay *rp,
 		       const dk_score *sc, const long *per_seat)
 {
-	if (!sc)
+	if (!sc) {
+		/* a record may stop at the disputed point: say plainly why there is no score */
+		if (!st->json && rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL &&
+		    rp->cards_played < rp->hand_size * DK_PLAYING_SEATS) {
+			dk_buf_puts(b, "  ");
+			dk_say(b, st->lang, DK_MSG_CK_UNFINISHED, rp->cards_played,
+			       rp->hand_size * DK_PLAYING_SEATS);
+			dk_buf_putc(b, '\n');
+		}
 		return;
+	}
 	dk_lang lang = st->lang;
 	if (!st->json && !st->skip_score_text)
 		dk_text_score(b, lang, sc, per_seat, g, rp);

@@ -24,6 +24,7 @@
 
 #include "arena.h"
 #include "card.h"
+#include "order.h"
 #include "replay.h"
 
 /* ---- lines and tokens --------------------------------------------------- */
@@ -1868,6 +1869,8 @@ static bool make_hands(dk_doko_reader *r, const int seats[4], dk_hand out[4], bo
 		}
 		memcpy(out[i].cards, work[i], (size_t)n[i]);
 		out[i].count = n[i];
+		/* as a player holds them (and as records are usually written) */
+		dk_normal_sort(out[i].cards, n[i]);
 	}
 	return true;
 }
@@ -1896,18 +1899,6 @@ int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *di
 	if (r->ntricks > hs) {
 		err(r, r->tricks[hs].loc, "trick %d: a game of %d cards a hand has %d tricks",
 		    hs + 1, hs, hs);
-		return -1;
-	}
-	bool complete = cards == 4 * hs;
-	if (!complete && r->nhands < 4 && !r->game.exchange_unknown) {
-		int missing = 0;
-		for (int i = 0; i < 4 && !missing; i++)
-			if (!given(r, seats[i]))
-				missing = seats[i];
-		dk_loc at = r->ntricks ? r->tricks[r->ntricks - 1].end : r->game.loc;
-		err(r, at, "the play ends after %d of %d cards and the hand of %s is not written: a "
-		    "game that stops early needs every hand ('hand %s: CARDS')", cards, 4 * hs,
-		    player_name(r, missing), player_name(r, missing));
 		return -1;
 	}
 	/* the leaders, asked of the replay trick by trick until they settle */
@@ -2000,39 +1991,58 @@ int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *di
 		    player_name(r, missing));
 		return -1;
 	}
+	bool complete = cards == 4 * hs;
+	if (!complete && r->nhands < 4 && !r->game.exchange_unknown) {
+		int missing = 0;
+		for (int i = 0; i < 4 && !missing; i++)
+			if (!given(r, seats[i]))
+				missing = seats[i];
+		dk_loc at = r->ntricks ? r->tricks[r->ntricks - 1].end : r->game.loc;
+		err(r, at, "the play ends after %d of %d cards and the hand of %s is not written: a "
+		    "game that stops early needs every hand ('hand %s: CARDS')", cards, 4 * hs,
+		    player_name(r, missing), player_name(r, missing));
+		return -1;
+	}
 	/* every card in its player's written hand */
 	dk_hand hands[4];
 	if (!make_hands(r, seats, hands, true))
 		return -1;
-	for (int i = 0; i < 4; i++) {
-		given_hand *gh = given(r, seats[i]);
-		if (!gh)
-			continue;
-		dk_card left_cards[DK_MAX_HAND + DK_MAX_PASS];
-		int n = gh->hand.count;
-		memcpy(left_cards, gh->hand.cards, (size_t)n);
-		/* a poverty's exchange moves cards between the hands */
+	{
+		/* what each written hand still holds, the exchange applied */
+		dk_card held[4][DK_MAX_HAND + DK_MAX_PASS];
+		int n[4];
 		int poor, taker;
 		exchange_seats(r, &poor, &taker);
-		for (size_t b = 0; poor && taker && b < r->nbids && !r->game.exchange_unknown; b++) {
-			const dk_bid *bid = &r->bids[b];
-			bool pass = bid->kind == DK_BID_POVERTY_PASS && bid->seat == poor;
-			bool ret = bid->kind == DK_BID_POVERTY_RETURN && bid->seat == taker;
-			if (!pass && !ret)
-				continue;
-			int receiver = pass ? taker : poor;
-			for (int c = 0; c < bid->card_count; c++) {
-				if (bid->seat == seats[i])
-					take(left_cards, &n, bid->cards[c]);
-				else if (receiver == seats[i] && n < DK_MAX_HAND + DK_MAX_PASS)
-					left_cards[n++] = bid->cards[c];
+		for (int i = 0; i < 4; i++) {
+			given_hand *gh = given(r, seats[i]);
+			n[i] = gh ? gh->hand.count : 0;
+			if (gh)
+				memcpy(held[i], gh->hand.cards, (size_t)n[i]);
+			for (size_t b = 0; gh && poor && taker && b < r->nbids &&
+			     !r->game.exchange_unknown; b++) {
+				const dk_bid *bid = &r->bids[b];
+				bool pass = bid->kind == DK_BID_POVERTY_PASS && bid->seat == poor;
+				bool ret = bid->kind == DK_BID_POVERTY_RETURN && bid->seat == taker;
+				if (!pass && !ret)
+					continue;
+				int receiver = pass ? taker : poor;
+				for (int c = 0; c < bid->card_count; c++) {
+					if (bid->seat == seats[i])
+						take(held[i], &n[i], bid->cards[c]);
+					else if (receiver == seats[i] && n[i] < DK_MAX_HAND + DK_MAX_PASS)
+						held[i][n[i]++] = bid->cards[c];
+				}
 			}
 		}
 		for (size_t e = 0; e < r->nev; e++) {
 			const dk_event *ev = &r->ev[e];
-			if (ev->kind != DK_EV_CARD || ev->seat != seats[i])
+			int i = 0;
+			while (i < 4 && seats[i] != ev->seat)
+				i++;
+			if (ev->kind != DK_EV_CARD || i == 4)
 				continue;
-			if (take(left_cards, &n, ev->card))
+			given_hand *gh = given(r, seats[i]);
+			if (!gh || take(held[i], &n[i], ev->card))
 				continue;
 			const char *holder = NULL;
 			for (int j = 0; j < r->nhands && !holder; j++)
