@@ -1733,6 +1733,22 @@ dk_read_item dk_doko_reader_next(dk_doko_reader *r, dk_diag *diag)
 		r->in_session = false;
 		return DK_READ_SESSION_END;
 	}
+	if (l->kind != L_GAME) {
+		/* after 'end session': blank lines, or text outside any game */
+		size_t i = r->pos;
+		while (i < r->nlines && r->lines[i].kind == L_BLANK)
+			i++;
+		if (i < r->nlines && r->lines[i].kind == L_OTHER) {
+			game_start(r);
+			err(r, mkloc(r->lines[i].no, 1), "this line stands outside any game; start "
+			    "a game with a 'game' line");
+			r->failed = true;
+			r->status = DK_IO_INVALID;
+			return DK_READ_ERROR;
+		}
+		r->pos = i;
+		return dk_doko_reader_next(r, diag);
+	}
 	size_t at = r->pos;
 	size_t to = next_mark(r, at + 1);
 	r->pos = to;
