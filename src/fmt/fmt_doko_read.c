@@ -108,6 +108,7 @@ struct dk_doko_reader {
 	dk_loc dealer_loc;
 	bool has_dealer;
 	bool resolved;
+	bool quiet;                /* a line read a second time: its token errors are known */
 };
 
 #define GROW(arr, n, cap) do { \
@@ -207,8 +208,10 @@ static size_t tokenize(dk_doko_reader *r, const line *l, tok **out)
 		if (*p == '"') {
 			const char *q = memchr(p + 1, '"', (size_t)(e - p - 1));
 			if (!q) {
-				err(r, k->loc, "a quotation mark is not closed on this line "
-				    "(close it with '\"')");
+				if (!r->quiet)
+					err(r, k->loc, "a quotation mark is not closed on this line "
+					    "(close it with '\"')");
+				r->game_ok = false;
 				q = e;
 			}
 			k->quoted = true;
@@ -340,7 +343,7 @@ bool dk_doko_sniff(const char *data, size_t len)
 		const char *nl = memchr(p, '\n', (size_t)(e - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(e - p);
 		int k = classify(p, n);
-		if (k == L_GAME || k == L_SESSION)
+		if (k == L_GAME || k == L_SESSION || k == L_END)
 			return true;
 		if (k == L_OTHER) {
 			while (n && (*p == ' ' || *p == '\t')) {
@@ -1444,6 +1447,7 @@ static void check_thrice(dk_doko_reader *r)
 /* read lines [from, to) into the current game; heads first, then the rest */
 static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, int pass)
 {
+	r->quiet = pass > 0;
 	for (size_t i = from; i < to; i++) {
 		const line *l = &r->lines[i];
 		if (l->kind != L_OTHER)
@@ -1518,6 +1522,7 @@ static void game_start(dk_doko_reader *r)
 	memset(&r->game, 0, sizeof(r->game));
 	r->game_ok = true;
 	r->resolved = false;
+	r->quiet = false;
 	r->nev = r->nbids = r->nnotes = 0;
 	r->ntricks = 0;
 	r->nhands = 0;
@@ -1920,12 +1925,11 @@ int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *di
 	/* the leaders, asked of the replay trick by trick until they settle */
 	bool need_replay = false;
 	for (int k = 0; k < r->ntricks; k++)
-		if (!r->ev[r->tricks[k].first_ev].seat || !r->aux[r->tricks[k].first_ev].named)
-			for (size_t e = r->tricks[k].first_ev; e < r->tricks[k].end_ev; e++)
-				if (r->ev[e].kind == DK_EV_CARD) {
-					need_replay = need_replay || !r->aux[e].named;
-					break;
-				}
+		for (size_t e = r->tricks[k].first_ev; e < r->tricks[k].end_ev; e++)
+			if (r->ev[e].kind == DK_EV_CARD) {
+				need_replay = need_replay || !r->aux[e].named;
+				break;
+			}
 	if (need_replay && !rules) {
 		err(r, r->ntricks ? r->tricks[0].loc : r->game.loc, "without a rule set the player "
 		    "of every card must be written ('Anna: CQ'): who wins a trick depends on the "
