@@ -478,7 +478,8 @@ static void split_lines(dk_doko_reader *r)
 		l->len = n;
 		l->no = no++;
 		l->kind = classify(p, n);
-		if ((l->kind == L_GAME || l->kind == L_SESSION) && r->head_end == (size_t)-1)
+		if ((l->kind == L_GAME || l->kind == L_SESSION || l->kind == L_END) &&
+		    r->head_end == (size_t)-1)
 			r->head_end = r->nlines;
 		if (l->kind == L_GAME)
 			r->has_game_lines = true;
@@ -1040,6 +1041,14 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 			e->text = t[++i].s;
 		}
 	}
+	if (want && cards && want != trick) {
+		err(r, t[0].loc, "this line is trick %d, not %ld", trick, want);
+		return;
+	}
+	if (want && !cards) {
+		err(r, t[0].loc, "a numbered line holds a trick, but this one has no card");
+		return;
+	}
 	/* an event that takes its seat from the next card needs one on the line */
 	for (size_t k = first; k < r->nev; k++) {
 		if (!r->aux[k].from_next)
@@ -1052,14 +1061,6 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 			    "player's name before it ('Anna: Re')");
 			return;
 		}
-	}
-	if (want && cards && want != trick) {
-		err(r, t[0].loc, "this line is trick %d, not %ld", trick, want);
-		return;
-	}
-	if (want && !cards) {
-		err(r, t[0].loc, "a numbered line holds a trick, but this one has no card");
-		return;
 	}
 	for (size_t k = first; k < r->nev; k++)
 		r->aux[k].trick = cards ? trick : 0;
@@ -1462,7 +1463,12 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		bool body = h == H_BIDS || h == H_PLAY || h == H_RESULT || h == H_TOTALS || hand ||
 			    h < 0;
 		if (pass == 0 && h == H_DEALER) {
-			c->seen[h] = true;
+			if (c->seen[h] && !c->from_head) {
+				err(r, t[0].loc, "'%s:' is given twice", t[0].s);
+				continue;
+			}
+			if (!c->from_head)
+				c->seen[h] = true;
 			r->has_dealer = true;
 			r->dealer_loc = nt > 1 ? t[1].loc : t[0].loc;
 			continue;  /* its name is read when the players are known */
