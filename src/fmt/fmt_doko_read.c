@@ -1458,8 +1458,8 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		if (nt == 0)
 			continue;
 		int h = t[0].colon && !t[0].quoted ? header_of(t[0].s, t[0].n) : -1;
-		bool hand = !t[0].colon && word_in(t[0].s, t[0].n, hand_words) >= 0 && nt > 1 &&
-			    t[1].colon;
+		bool hand = !t[0].colon && !t[0].quoted && word_in(t[0].s, t[0].n, hand_words) >= 0 &&
+			    nt > 1;
 		bool body = h == H_BIDS || h == H_PLAY || h == H_RESULT || h == H_TOTALS || hand ||
 			    h < 0;
 		if (pass == 0 && h == H_DEALER) {

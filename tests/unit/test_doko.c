@@ -239,6 +239,13 @@ static const err_case errors[] = {
 	{ "rules: ddv\nplayers: Anna, Ben, Clara, David\nCA CK CK C9\n", 1, 1, "game 1 has no "
 	  "dealer (write 'dealer: NAME')" },
 	{ "rules: ddv\ndealer: Ben\n", 2, 9, "'Ben' names a player, but no players are given yet" },
+	{ "rules: ddv\nplayers: Anna, Ben, Clara, David\ndealer: David Ben\n", 3, 1,
+	  "'dealer:' takes one player" },
+	{ HEAD "hand Anna: CQ\nhand Ben: CQ\nhand Clara: CQ\nhand David: CQ\nhand Anna CQ\n", 8,
+	  1, "a hand is written 'hand NAME: CARDS'" },
+	{ HEAD "foo:\n", 4, 1, "'foo:' is not a header" },
+	{ "rules: ddv\nplayers: A B C D E\ndealer: E\nhand A: CQ\nhand B: CQ\nhand C: CQ\n"
+	  "hand D: CQ\nhand E: CQ\n", 8, 1, "four players hold cards; this is a fifth hand" },
 	{ HEAD "exchange: later\n", 4, 1, "'exchange:' takes only 'unknown'" },
 	{ HEAD "bock: 3\n", 4, 1, "'bock:' belongs to a session's head" },
 	/* bidding */
