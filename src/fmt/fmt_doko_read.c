@@ -15,6 +15,7 @@
  * that there is one engine and not a second idea of the trump order here.
  */
 #include "fmt_doko.h"
+#include "fmt_doko_internal.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -24,92 +25,6 @@
 
 #include "arena.h"
 #include "card.h"
-#include "order.h"
-#include "replay.h"
-
-/* ---- lines and tokens --------------------------------------------------- */
-
-typedef struct line {
-	const char *s;      /* NUL-terminated (the line end was overwritten) */
-	size_t len;
-	uint32_t no;
-	int kind;
-} line;
-
-enum { L_OTHER = 0, L_BLANK, L_GAME, L_SESSION, L_END };
-
-typedef struct tok {
-	const char *s;      /* NUL-terminated copy in the arena */
-	size_t n;
-	dk_loc loc;
-	bool colon;         /* written NAME: */
-	bool comma;         /* a comma stands before it */
-	bool quoted;
-} tok;
-
-/* ---- what the reader keeps beside the record ---------------------------- */
-
-typedef struct ev_aux {
-	int trick;          /* 1-based trick of the line it stands in; 0: no cards */
-	bool named;         /* the seat was written */
-	bool from_next;     /* the seat is that of the next card of its line */
-	uint32_t line;
-} ev_aux;
-
-typedef struct trick_info {
-	size_t first_ev;    /* index of the first event of its line */
-	size_t end_ev;      /* one past its last event */
-	int cards;
-	dk_loc loc;         /* the first card */
-	dk_loc end;         /* just after the line's last character */
-} trick_info;
-
-typedef struct given_hand {
-	int seat;
-	dk_hand hand;
-	dk_loc name_loc;
-	uint32_t line;
-} given_hand;
-
-struct dk_doko_reader {
-	char *file;
-	char *data;
-	size_t len;
-	line *lines;
-	size_t nlines;
-	size_t pos;
-	size_t head_end;           /* lines before the first game/session line */
-	bool has_game_lines;
-	bool head_done;
-	bool in_session;
-	bool failed;
-	dk_io_status status;
-	dk_diag *diag;
-	dk_arena arena;            /* the current game */
-	dk_arena session_arena;
-	dk_session session;
-	bool session_ok;
-	dk_game game;
-	bool game_ok;
-	size_t game_count;
-	size_t session_count;
-	/* the current game's arrays */
-	dk_event *ev;
-	ev_aux *aux;
-	size_t nev, ev_cap;
-	dk_bid *bids;
-	size_t nbids, bid_cap;
-	dk_note *notes;
-	size_t nnotes, note_cap;
-	trick_info tricks[DK_MAX_TRICKS];
-	int ntricks;
-	given_hand hands[DK_MAX_SEATS];
-	int nhands;
-	dk_loc dealer_loc;
-	bool has_dealer;
-	bool resolved;
-	bool quiet;                /* a line read a second time: its token errors are known */
-};
 
 #define GROW(arr, n, cap) do { \
 	if ((n) == (cap)) { \
@@ -118,9 +33,7 @@ struct dk_doko_reader {
 	} \
 } while (0)
 
-static void err(dk_doko_reader *r, dk_loc loc, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void err(dk_doko_reader *r, dk_loc loc, const char *fmt, ...)
+void doko_err(dk_doko_reader *r, dk_loc loc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -209,7 +122,7 @@ static size_t tokenize(dk_doko_reader *r, const line *l, tok **out)
 			const char *q = memchr(p + 1, '"', (size_t)(e - p - 1));
 			if (!q) {
 				if (!r->quiet)
-					err(r, k->loc, "a quotation mark is not closed on this line "
+					doko_err(r, k->loc, "a quotation mark is not closed on this line "
 					    "(close it with '\"')");
 				r->game_ok = false;
 				q = e;
@@ -608,7 +521,7 @@ static const char *rest_text(dk_doko_reader *r, const line *l, dk_loc *loc)
 	if (*p == '"') {
 		const char *q = strchr(p + 1, '"');
 		if (!q) {
-			err(r, *loc, "a quotation mark is not closed on this line (close it with '\"')");
+			doko_err(r, *loc, "a quotation mark is not closed on this line (close it with '\"')");
 			return dk_arena_strdup(&r->arena, p + 1);
 		}
 		return dk_arena_strndup(&r->arena, p + 1, (size_t)(q - p - 1));
@@ -676,7 +589,7 @@ static bool name_ok(const char *s)
 	       s[0] != '.' && s[0] != '_' && s[0] != '-';
 }
 
-static const dk_players *current_players(const dk_doko_reader *r)
+const dk_players *doko_players(const dk_doko_reader *r)
 {
 	if (r->game.has_players)
 		return &r->game.players;
@@ -688,9 +601,9 @@ static const dk_players *current_players(const dk_doko_reader *r)
 /* the seat of the player named by t, 0 with an error if none */
 static int seat_of(dk_doko_reader *r, const tok *t)
 {
-	const dk_players *ps = current_players(r);
+	const dk_players *ps = doko_players(r);
 	if (!ps) {
-		err(r, t->loc, "'%s' names a player, but no players are given yet (write "
+		doko_err(r, t->loc, "'%s' names a player, but no players are given yet (write "
 		    "'players: A, B, C, D' first)", t->s);
 		return 0;
 	}
@@ -715,13 +628,13 @@ static int seat_of(dk_doko_reader *r, const tok *t)
 		size_t k = strlen(list);
 		snprintf(list + k, sizeof(list) - k, "%s%s", i ? ", " : "", ps->items[i].name);
 	}
-	err(r, t->loc, "'%s' is not a player (the players: %s)", t->s, list);
+	doko_err(r, t->loc, "'%s' is not a player (the players: %s)", t->s, list);
 	return 0;
 }
 
-static const char *player_name(const dk_doko_reader *r, int seat)
+const char *doko_player_name(const dk_doko_reader *r, int seat)
 {
-	const dk_players *ps = current_players(r);
+	const dk_players *ps = doko_players(r);
 	for (size_t i = 0; ps && i < ps->count; i++)
 		if (ps->items[i].seat == seat)
 			return ps->items[i].name;
@@ -734,7 +647,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	const tok *h0 = &t[0];
 	if (!c->from_head) {
 		if (h != H_NOTE && h != H_SET && c->seen[h]) {
-			err(r, h0->loc, "'%s:' is given twice", h0->s);
+			doko_err(r, h0->loc, "'%s:' is given twice", h0->s);
 			return;
 		}
 		c->seen[h] = true;
@@ -743,11 +656,11 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	case H_EVENT: case H_PLACE: case H_DATE: case H_TABLE: case H_ROUND: {
 		const char *v = rest_text(r, l, &vloc);
 		if (!*v) {
-			err(r, vloc, "'%s:' needs a value", h0->s);
+			doko_err(r, vloc, "'%s:' needs a value", h0->s);
 			return;
 		}
 		if (h == H_DATE && !valid_date(v)) {
-			err(r, vloc, "date '%s' is not a date of the form YYYY-MM-DD", v);
+			doko_err(r, vloc, "date '%s' is not a date of the form YYYY-MM-DD", v);
 			return;
 		}
 		const char *copy = dk_arena_strdup(c->arena, v);
@@ -779,7 +692,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	}
 	case H_RULES: {
 		if (nt != 2 || t[1].colon) {
-			err(r, nt < 2 ? h0->loc : t[nt > 2 ? 2 : 1].loc, "'%s:' takes one rule set: a "
+			doko_err(r, nt < 2 ? h0->loc : t[nt > 2 ? 2 : 1].loc, "'%s:' takes one rule set: a "
 			    "name such as 'ddv' or a path such as 'house.yaml'", h0->s);
 			return;
 		}
@@ -794,7 +707,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 		} else if (name_ok(v)) {
 			c->rules->name = dk_arena_strdup(c->arena, v);
 		} else {
-			err(r, t[1].loc, "'%s' is not a rule set name (lower case letters, digits, "
+			doko_err(r, t[1].loc, "'%s' is not a rule set name (lower case letters, digits, "
 			    "'.', '_', '-'; a file is named by a path with '/' or '.yaml')", v);
 			return;
 		}
@@ -811,19 +724,19 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 		while (*vs == ' ' || *vs == '\t')
 			vs++;
 		if (ke == v || !*vs) {
-			err(r, vloc, "'%s:' takes a rule key and a value ('%s: deck.nines = false')",
+			doko_err(r, vloc, "'%s:' takes a rule key and a value ('%s: deck.nines = false')",
 			    h0->s, h0->s);
 			return;
 		}
 		if (!*c->has_rules) {
-			err(r, h0->loc, "'%s:' changes a rule set, but none is named before it "
+			doko_err(r, h0->loc, "'%s:' changes a rule set, but none is named before it "
 			    "(write 'rules: NAME' first)", h0->s);
 			return;
 		}
 		for (size_t i = 0; i < c->rules->override_count; i++)
 			if (strlen(c->rules->overrides[i].key) == (size_t)(ke - v) &&
 			    memcmp(c->rules->overrides[i].key, v, (size_t)(ke - v)) == 0) {
-				err(r, vloc, "rule key '%.*s' is set twice", (int)(ke - v), v);
+				doko_err(r, vloc, "rule key '%.*s' is set twice", (int)(ke - v), v);
 				return;
 			}
 		dk_rule_override *o = dk_arena_alloc(c->arena, (c->rules->override_count + 1) *
@@ -840,7 +753,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	case H_PLAYERS: {
 		size_t n = nt - 1;
 		if (n < 4 || n > DK_MAX_SEATS) {
-			err(r, n > DK_MAX_SEATS ? t[DK_MAX_SEATS + 1].loc : h0->loc, "a table has 4 "
+			doko_err(r, n > DK_MAX_SEATS ? t[DK_MAX_SEATS + 1].loc : h0->loc, "a table has 4 "
 			    "to 6 players in seat order, not %zu ('%s: Anna, Ben, Clara, David')", n,
 			    h0->s);
 			return;
@@ -849,13 +762,13 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 		for (size_t i = 0; i < n; i++) {
 			const tok *k = &t[i + 1];
 			if (k->colon || k->n == 0) {
-				err(r, k->loc, "'%s' is not a player's name (names are separated by "
+				doko_err(r, k->loc, "'%s' is not a player's name (names are separated by "
 				    "commas or spaces; quote a name with spaces)", k->s);
 				return;
 			}
 			for (size_t j = 0; j < i; j++)
 				if (strcmp(p[j].name, k->s) == 0) {
-					err(r, k->loc, "'%s' sits at the table twice", k->s);
+					doko_err(r, k->loc, "'%s' sits at the table twice", k->s);
 					return;
 				}
 			p[i].seat = (int)i + 1;
@@ -871,12 +784,12 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	case H_BOCK: {
 		long v;
 		if (!c->in_session_head) {
-			err(r, h0->loc, "'%s:' belongs to a session's head (after a 'session' line)",
+			doko_err(r, h0->loc, "'%s:' belongs to a session's head (after a 'session' line)",
 			    h0->s);
 			return;
 		}
 		if (nt != 2 || !parse_long(t[1].s, t[1].n, 0, 1000, &v)) {
-			err(r, nt > 1 ? t[1].loc : h0->loc, "'%s:' takes the number of Bock games "
+			doko_err(r, nt > 1 ? t[1].loc : h0->loc, "'%s:' takes the number of Bock games "
 			    "pending, 0 to 1000", h0->s);
 			return;
 		}
@@ -884,7 +797,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 		return;
 	}
 	default:
-		err(r, h0->loc, "'%s:' does not belong in a session's head", h0->s);
+		doko_err(r, h0->loc, "'%s:' does not belong in a session's head", h0->s);
 		return;
 	}
 }
@@ -895,7 +808,7 @@ static dk_event *add_event(dk_doko_reader *r, dk_event_kind kind, dk_loc loc, ui
 {
 	if (r->nev >= DK_DOKO_MAX_EVENTS) {
 		if (r->nev == DK_DOKO_MAX_EVENTS)
-			err(r, loc, "a game has at most %d cards and events", DK_DOKO_MAX_EVENTS);
+			doko_err(r, loc, "a game has at most %d cards and events", DK_DOKO_MAX_EVENTS);
 		r->nev = DK_DOKO_MAX_EVENTS + 1;
 		return NULL;
 	}
@@ -969,7 +882,7 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 			if (!seat)
 				return;
 			if (i + 1 == nt) {
-				err(r, k->loc, "'%s:' names who plays or says what follows, but nothing "
+				doko_err(r, k->loc, "'%s:' names who plays or says what follows, but nothing "
 				    "follows", k->s);
 				return;
 			}
@@ -980,12 +893,12 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		size_t at = i;
 		if (!k->quoted && !k->colon && dk_doko_card_parse(&card, k->s, k->n)) {
 			if (cards == 4) {
-				err(r, k->loc, "trick %d has a fifth card '%s'; a trick has 4 (start the "
+				doko_err(r, k->loc, "trick %d has a fifth card '%s'; a trick has 4 (start the "
 				    "next trick on a new line)", trick, k->s);
 				return;
 			}
 			if (trick > DK_MAX_TRICKS) {
-				err(r, k->loc, "a game has at most %d tricks; this is trick %d",
+				doko_err(r, k->loc, "a game has at most %d tricks; this is trick %d",
 				    DK_MAX_TRICKS, trick);
 				return;
 			}
@@ -1016,7 +929,7 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		bool wende = word_in(k->s, k->n, wende_words) >= 0;
 		bool obj = word_in(k->s, k->n, objection_words) >= 0;
 		if (k->quoted || !(swine || gen || wende || obj)) {
-			err(r, k->loc, "'%s' is not a card, an announcement or a declaration (write "
+			doko_err(r, k->loc, "'%s' is not a card, an announcement or a declaration (write "
 			    "e.g. 'CQ', 'kd', '\xe2\x99\xa3" "D', 'H10', 'hz', 'Re', 'keine 90', "
 			    "'Schweinchen')", k->s);
 			return;
@@ -1030,7 +943,7 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		r->aux[r->nev - 1].from_next = seat == 0 && !obj;
 		if (wende) {
 			if (i + 1 >= nt || t[i + 1].colon) {
-				err(r, k->loc, "'%s' needs the new partner's name after it", k->s);
+				doko_err(r, k->loc, "'%s' needs the new partner's name after it", k->s);
 				return;
 			}
 			e->partner = seat_of(r, &t[++i]);
@@ -1042,11 +955,11 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		}
 	}
 	if (want && cards && want != trick) {
-		err(r, t[0].loc, "this line is trick %d, not %ld", trick, want);
+		doko_err(r, t[0].loc, "this line is trick %d, not %ld", trick, want);
 		return;
 	}
 	if (want && !cards) {
-		err(r, t[0].loc, "a numbered line holds a trick, but this one has no card");
+		doko_err(r, t[0].loc, "a numbered line holds a trick, but this one has no card");
 		return;
 	}
 	/* an event that takes its seat from the next card needs one on the line */
@@ -1057,7 +970,7 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		for (size_t j = k + 1; j < r->nev && !card_after; j++)
 			card_after = r->ev[j].kind == DK_EV_CARD;
 		if (!card_after) {
-			err(r, r->ev[k].loc, "who said it? No card follows on this line, so write the "
+			doko_err(r, r->ev[k].loc, "who said it? No card follows on this line, so write the "
 			    "player's name before it ('Anna: Re')");
 			return;
 		}
@@ -1138,7 +1051,7 @@ static const char *const reason_words[DK_THROW_REASON_COUNT][5] = {
 static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 {
 	if (n < 2) {
-		err(r, t[0].loc, "a bid is a player and what was said ('Anna gesund', 'Ben solo "
+		doko_err(r, t[0].loc, "a bid is a player and what was said ('Anna gesund', 'Ben solo "
 		    "jacks')");
 		return;
 	}
@@ -1162,7 +1075,7 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 		b->kind = DK_BID_SOLO;
 		if (word_is(w->s, w->n, "solo")) {
 			if (n < 3 || (sk = solo_of(&t[2])) == DK_SOLO_NONE) {
-				err(r, n < 3 ? w->loc : t[2].loc, "which solo? (queens, jacks, clubs, "
+				doko_err(r, n < 3 ? w->loc : t[2].loc, "which solo? (queens, jacks, clubs, "
 				    "spades, hearts, diamonds, pure-clubs ..., trumps, fleischlos, "
 				    "koehler; or Damen, Buben, Kreuz, Pik, Herz, Karo ...)");
 				return;
@@ -1174,12 +1087,12 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 			size_t at = i;
 			dk_call c = call_at(t, n, &i);
 			if (c == DK_CALL_NONE) {
-				err(r, t[at].loc, "'%s' is not an announcement (re, kontra, keine 90 ...)",
+				doko_err(r, t[at].loc, "'%s' is not an announcement (re, kontra, keine 90 ...)",
 				    t[at].s);
 				return;
 			}
 			if (b->call_count == DK_MAX_BID_CALLS) {
-				err(r, t[at].loc, "at most %d announcements with a solo", DK_MAX_BID_CALLS);
+				doko_err(r, t[at].loc, "at most %d announcements with a solo", DK_MAX_BID_CALLS);
 				return;
 			}
 			b->calls[b->call_count++] = c;
@@ -1193,7 +1106,7 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 				if (word_in(t[2].s, t[2].n, cond_words[k]) >= 0)
 					c = k;
 			if (c < 0) {
-				err(r, t[2].loc, "'%s' is not a marriage condition (first-trick, "
+				doko_err(r, t[2].loc, "'%s' is not a marriage condition (first-trick, "
 				    "first-fehl-trick, first-trump-trick)", t[2].s);
 				return;
 			}
@@ -1210,7 +1123,7 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 				if (word_in(t[2].s, t[2].n, reason_words[k]) >= 0)
 					c = k;
 			if (c < 0) {
-				err(r, t[2].loc, "'%s' is not a reason to throw in (five-kings, "
+				doko_err(r, t[2].loc, "'%s' is not a reason to throw in (five-kings, "
 				    "five-nines, few-trumps)", t[2].s);
 				return;
 			}
@@ -1223,11 +1136,11 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 		for (size_t i = 2; i < n; i++) {
 			dk_card c;
 			if (!dk_doko_card_parse(&c, t[i].s, t[i].n)) {
-				err(r, t[i].loc, "'%s' is not a card", t[i].s);
+				doko_err(r, t[i].loc, "'%s' is not a card", t[i].s);
 				return;
 			}
 			if (b->card_count == DK_MAX_PASS) {
-				err(r, t[i].loc, "at most %d cards change hands in a poverty",
+				doko_err(r, t[i].loc, "at most %d cards change hands in a poverty",
 				    DK_MAX_PASS);
 				return;
 			}
@@ -1250,13 +1163,13 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 			args++;
 		}
 	} else {
-		err(r, w->loc, "'%s' is not a bid (healthy/gesund, reservation/Vorbehalt, solo KIND, "
+		doko_err(r, w->loc, "'%s' is not a bid (healthy/gesund, reservation/Vorbehalt, solo KIND, "
 		    "marriage/Hochzeit, poverty/Armut, throw-in/schmeissen, passes/gibt, "
 		    "accepts/nimmt, declines/lehnt-ab, returns/zurueck, reports/meldet)", w->s);
 		return;
 	}
 	if (args < n) {
-		err(r, t[args].loc, "'%s' after the bid is not understood (bids are separated by "
+		doko_err(r, t[args].loc, "'%s' after the bid is not understood (bids are separated by "
 		    "commas)", t[args].s);
 		return;
 	}
@@ -1283,7 +1196,7 @@ static void add_points(dk_doko_reader *r, dk_seat_points **arr, size_t *count, i
 {
 	for (size_t i = 0; i < *count; i++)
 		if ((*arr)[i].seat == seat) {
-			err(r, loc, "%s has two %s entries", player_name(r, seat), what);
+			doko_err(r, loc, "%s has two %s entries", doko_player_name(r, seat), what);
 			return;
 		}
 	dk_seat_points *p = dk_arena_alloc(&r->arena, (*count + 1) * sizeof(*p));
@@ -1312,7 +1225,7 @@ static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 			    word_is(k->s, k->n, "contra") || word_is(k->s, k->n, "none") ||
 			    word_is(k->s, k->n, "niemand") || word_is(k->s, k->n, "keiner")) {
 				if (rec->winner != DK_PARTY_NONE || rec->winner_none) {
-					err(r, k->loc, "the winner is written twice");
+					doko_err(r, k->loc, "the winner is written twice");
 					return;
 				}
 				if (word_is(k->s, k->n, "re"))
@@ -1352,7 +1265,7 @@ static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 						ok = false;
 				}
 				if (!ok) {
-					err(r, k->loc, "'%s' is not card points: write Re's and Kontra's "
+					doko_err(r, k->loc, "'%s' is not card points: write Re's and Kontra's "
 					    "as '144:96', or 're=144', 'kontra=96' (0 to 240)", k->s);
 					return;
 				}
@@ -1369,7 +1282,7 @@ static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 			return;
 		if (i + 1 >= nt || !parse_long(t[i + 1].s, t[i + 1].n, -1000000000L, 1000000000L,
 					       &v)) {
-			err(r, i + 1 < nt ? t[i + 1].loc : k->loc, "a number must follow %s's name "
+			doko_err(r, i + 1 < nt ? t[i + 1].loc : k->loc, "a number must follow %s's name "
 			    "('%s +2')", k->s, k->s);
 			return;
 		}
@@ -1384,7 +1297,7 @@ static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 static void read_hand(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 {
 	if (nt < 2 || !t[1].colon) {
-		err(r, t[0].loc, "a hand is written 'hand NAME: CARDS'");
+		doko_err(r, t[0].loc, "a hand is written 'hand NAME: CARDS'");
 		return;
 	}
 	int seat = seat_of(r, &t[1]);
@@ -1392,11 +1305,11 @@ static void read_hand(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		return;
 	for (int i = 0; i < r->nhands; i++)
 		if (r->hands[i].seat == seat) {
-			err(r, t[1].loc, "the hand of %s is given twice", t[1].s);
+			doko_err(r, t[1].loc, "the hand of %s is given twice", t[1].s);
 			return;
 		}
 	if (r->nhands == DK_PLAYING_SEATS) {
-		err(r, t[0].loc, "four players hold cards; this is a fifth hand");
+		doko_err(r, t[0].loc, "four players hold cards; this is a fifth hand");
 		return;
 	}
 	given_hand *g = &r->hands[r->nhands];
@@ -1409,12 +1322,12 @@ static void read_hand(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 	for (size_t i = 2; i < nt; i++) {
 		dk_card c;
 		if (t[i].colon || !dk_doko_card_parse(&c, t[i].s, t[i].n)) {
-			err(r, t[i].loc, "'%s' in the hand of %s is not a card (write e.g. 'CQ', "
+			doko_err(r, t[i].loc, "'%s' in the hand of %s is not a card (write e.g. 'CQ', "
 			    "'kd', '\xe2\x99\xa3" "D', 'H10')", t[i].s, t[1].s);
 			return;
 		}
 		if (g->hand.count == DK_MAX_HAND) {
-			err(r, t[i].loc, "the hand of %s has more than %d cards: '%s' is card %zu",
+			doko_err(r, t[i].loc, "the hand of %s has more than %d cards: '%s' is card %zu",
 			    t[1].s, DK_MAX_HAND, t[i].s, i - 1);
 			return;
 		}
@@ -1435,7 +1348,7 @@ static void check_thrice(dk_doko_reader *r)
 			continue;
 		if (seen[e->card] == 2) {
 			const dk_event *a = &r->ev[where[e->card][0]], *b = &r->ev[where[e->card][1]];
-			err(r, e->loc, "'%s' in trick %d is played a third time (before in trick %d, "
+			doko_err(r, e->loc, "'%s' in trick %d is played a third time (before in trick %d, "
 			    "line %u, and trick %d, line %u); the deck has each card twice",
 			    dk_card_code(e->card), r->aux[i].trick, r->aux[where[e->card][0]].trick,
 			    a->loc.line, r->aux[where[e->card][1]].trick, b->loc.line);
@@ -1464,7 +1377,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 			    h < 0;
 		if (pass == 0 && h == H_DEALER) {
 			if (c->seen[h] && !c->from_head) {
-				err(r, t[0].loc, "'%s:' is given twice", t[0].s);
+				doko_err(r, t[0].loc, "'%s:' is given twice", t[0].s);
 				continue;
 			}
 			if (!c->from_head)
@@ -1476,7 +1389,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		if (pass == 0 && !body) {
 			if (h == H_EXCHANGE) {
 				if (nt != 2 || !word_is(t[1].s, t[1].n, "unknown")) {
-					err(r, t[0].loc, "'%s:' takes only 'unknown' (the hands are "
+					doko_err(r, t[0].loc, "'%s:' takes only 'unknown' (the hands are "
 					    "as after a poverty's exchange)", t[0].s);
 					continue;
 				}
@@ -1488,7 +1401,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		}
 		if (pass == 1 && h == H_DEALER) {
 			if (nt != 2) {
-				err(r, t[0].loc, "'%s:' takes one player", t[0].s);
+				doko_err(r, t[0].loc, "'%s:' takes one player", t[0].s);
 				continue;
 			}
 			r->game.deal.dealer = seat_of(r, &t[1]);
@@ -1498,7 +1411,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		if (pass != 1 || !body)
 			continue;
 		if (c->from_head) {
-			err(r, t[0].loc, "before the first 'game' line only header lines stand (rules, "
+			doko_err(r, t[0].loc, "before the first 'game' line only header lines stand (rules, "
 			    "players, event ...), shared by every game");
 			continue;
 		}
@@ -1515,7 +1428,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		} else if (h == H_RESULT || h == H_TOTALS)
 			read_result(r, h, t, nt);
 		else if (t[0].colon && header_of(t[0].s, t[0].n) < 0 && nt == 1)
-			err(r, t[0].loc, "'%s:' is not a header (rules, players, dealer, event, place, "
+			doko_err(r, t[0].loc, "'%s:' is not a header (rules, players, dealer, event, place, "
 			    "date, table, round, note, bidding, result, totals ...)", t[0].s);
 		else
 			read_play_line(r, l, t, nt);
@@ -1621,9 +1534,9 @@ static dk_read_item read_game(dk_doko_reader *r, size_t from, size_t to, size_t 
 		read_game_lines(r, &c, from, to, pass);
 	}
 	if (!r->has_dealer)
-		err(r, r->game.loc, "game %zu has no dealer (write 'dealer: NAME')", r->game.index);
-	if (!current_players(r))
-		err(r, r->game.loc, "game %zu has no players (write 'players: A, B, C, D')",
+		doko_err(r, r->game.loc, "game %zu has no dealer (write 'dealer: NAME')", r->game.index);
+	if (!doko_players(r))
+		doko_err(r, r->game.loc, "game %zu has no players (write 'players: A, B, C, D')",
 		    r->game.index);
 	check_thrice(r);
 	r->game.events = r->ev;
@@ -1666,7 +1579,7 @@ static dk_read_item read_session(dk_doko_reader *r, size_t at, size_t to)
 		int h = t[0].colon ? header_of(t[0].s, t[0].n) : -1;
 		if (h < 0 || h == H_DEALER || h == H_BIDS || h == H_PLAY || h == H_RESULT ||
 		    h == H_TOTALS || h == H_EXCHANGE) {
-			err(r, t[0].loc, "a session's head holds rules, players, event, place, date, "
+			doko_err(r, t[0].loc, "a session's head holds rules, players, event, place, date, "
 			    "table, notes and bock-pending; start a game with a 'game' line first");
 			continue;
 		}
@@ -1736,7 +1649,7 @@ dk_read_item dk_doko_reader_next(dk_doko_reader *r, dk_diag *diag)
 		r->pos++;
 		if (!r->in_session) {
 			game_start(r);
-			err(r, mkloc(l->no, 1), "'end' closes a session, but no session is open");
+			doko_err(r, mkloc(l->no, 1), "'end' closes a session, but no session is open");
 			r->failed = true;
 			r->status = DK_IO_INVALID;
 			return DK_READ_ERROR;
@@ -1751,7 +1664,7 @@ dk_read_item dk_doko_reader_next(dk_doko_reader *r, dk_diag *diag)
 			i++;
 		if (i < r->nlines && r->lines[i].kind == L_OTHER) {
 			game_start(r);
-			err(r, mkloc(r->lines[i].no, 1), "this line stands outside any game; start "
+			doko_err(r, mkloc(r->lines[i].no, 1), "this line stands outside any game; start "
 			    "a game with a 'game' line");
 			r->failed = true;
 			r->status = DK_IO_INVALID;
@@ -1766,334 +1679,3 @@ dk_read_item dk_doko_reader_next(dk_doko_reader *r, dk_diag *diag)
 	return read_game(r, at + 1, to, at);
 }
 
-/* ---- resolving: who played each card, and the hands ---------------------- */
-
-/* the playing seats in table order (4), from the hands or the players */
-static int playing_seats(dk_doko_reader *r, int seats[4])
-{
-	const dk_players *ps = current_players(r);
-	if (r->nhands == DK_PLAYING_SEATS) {
-		int n = 0;
-		for (int s = 1; s <= DK_MAX_SEATS; s++)
-			for (int i = 0; i < r->nhands; i++)
-				if (r->hands[i].seat == s)
-					seats[n++] = s;
-		return 0;
-	}
-	if (ps && ps->count == DK_PLAYING_SEATS) {
-		for (int i = 0; i < 4; i++)
-			seats[i] = ps->items[i].seat;
-		return 0;
-	}
-	err(r, r->game.loc, "at a table of %zu the notation needs the hands of the four who "
-	    "play ('hand NAME: CARDS'); who sat out cannot be told otherwise",
-	    ps ? ps->count : 0);
-	return -1;
-}
-
-static int next_of(const int seats[4], int seat)
-{
-	for (int i = 0; i < 4; i++)
-		if (seats[i] == seat)
-			return seats[(i + 1) % 4];
-	return seats[0];
-}
-
-static given_hand *given(dk_doko_reader *r, int seat)
-{
-	for (int i = 0; i < r->nhands; i++)
-		if (r->hands[i].seat == seat)
-			return &r->hands[i];
-	return NULL;
-}
-
-static bool take(dk_card *cards, int *n, dk_card c)
-{
-	for (int i = 0; i < *n; i++)
-		if (cards[i] == c) {
-			cards[i] = cards[--*n];
-			return true;
-		}
-	return false;
-}
-
-/* the poor player and the taker of a poverty's exchange, 0 if none */
-static void exchange_seats(const dk_doko_reader *r, int *poor, int *taker)
-{
-	*poor = *taker = 0;
-	for (size_t i = 0; i < r->nbids; i++) {
-		if (r->bids[i].kind == DK_BID_POVERTY_PASS && !*poor)
-			*poor = r->bids[i].seat;
-		if ((r->bids[i].kind == DK_BID_POVERTY_ACCEPT ||
-		     r->bids[i].kind == DK_BID_POVERTY_RETURN) && !*taker)
-			*taker = r->bids[i].seat;
-	}
-}
-
-#define WORK_CARDS (DK_MAX_HAND + 2 * DK_MAX_PASS + 4)
-
-/* the hands: as written, or what the seat played with the poverty's
- * exchange undone; false (with an error when final) if that cannot be */
-static bool make_hands(dk_doko_reader *r, const int seats[4], dk_hand out[4], bool final)
-{
-	dk_card work[4][WORK_CARDS];
-	int n[4];
-	for (int i = 0; i < 4; i++) {
-		given_hand *g = given(r, seats[i]);
-		memset(&out[i], 0, sizeof(out[i]));
-		n[i] = 0;
-		if (g) {
-			out[i] = g->hand;
-			continue;
-		}
-		out[i].seat = seats[i];
-		out[i].loc = r->game.loc;
-		for (size_t k = 0; k < r->nev; k++)
-			if (r->ev[k].kind == DK_EV_CARD && r->ev[k].seat == seats[i] &&
-			    n[i] < WORK_CARDS - 2 * DK_MAX_PASS)
-				work[i][n[i]++] = r->ev[k].card;
-	}
-	int poor, taker;
-	exchange_seats(r, &poor, &taker);
-	int ip = -1, it = -1;
-	for (int i = 0; i < 4; i++) {
-		if (seats[i] == poor && !given(r, poor))
-			ip = i;
-		if (seats[i] == taker && !given(r, taker))
-			it = i;
-	}
-	for (size_t i = 0; poor && taker && !r->game.exchange_unknown && i < r->nbids; i++) {
-		const dk_bid *b = &r->bids[i];
-		bool pass = b->kind == DK_BID_POVERTY_PASS && b->seat == poor;
-		bool ret = b->kind == DK_BID_POVERTY_RETURN && b->seat == taker;
-		if (!pass && !ret)
-			continue;
-		int from = pass ? ip : it, to = pass ? it : ip;
-		for (int k = 0; k < b->card_count; k++) {
-			/* dealt to the giver, played by the receiver */
-			if (to >= 0 && !take(work[to], &n[to], b->cards[k]) && final) {
-				err(r, b->loc, "%s %s '%s', but %s never plays it: the dealt hands cannot "
-				    "be worked out (write the hands)", player_name(r, b->seat),
-				    pass ? "passes" : "returns", dk_card_code(b->cards[k]),
-				    player_name(r, pass ? taker : poor));
-				return false;
-			}
-			if (from >= 0)
-				work[from][n[from]++] = b->cards[k];
-		}
-	}
-	for (int i = 0; i < 4; i++) {
-		if (given(r, seats[i]))
-			continue;
-		if (n[i] > DK_MAX_HAND) {
-			if (final) {
-				err(r, r->game.loc, "%s plays %d cards, but a hand has at most %d: check "
-				    "the players written before cards ('NAME: CARD')",
-				    player_name(r, seats[i]), n[i], DK_MAX_HAND);
-				return false;
-			}
-			n[i] = DK_MAX_HAND;
-		}
-		memcpy(out[i].cards, work[i], (size_t)n[i]);
-		out[i].count = n[i];
-		/* as a player holds them (and as records are usually written) */
-		dk_normal_sort(out[i].cards, n[i]);
-	}
-	return true;
-}
-
-int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *diag)
-{
-	r->diag = diag;
-	if (!r->game_ok)
-		return -1;
-	if (r->resolved)
-		return 0;
-	int seats[4];
-	if (playing_seats(r, seats) < 0)
-		return -1;
-	int hs = rules ? dk_rules_hand_size(rules) : r->nhands ? r->hands[0].hand.count : 12;
-	for (int i = 0; i < r->nhands; i++)
-		if (r->hands[i].hand.count != hs) {
-			err(r, r->hands[i].name_loc, "the hand of %s has %d card%s; the rule set deals "
-			    "%d", player_name(r, r->hands[i].seat), r->hands[i].hand.count,
-			    r->hands[i].hand.count == 1 ? "" : "s", hs);
-			return -1;
-		}
-	int cards = 0;
-	for (int k = 0; k < r->ntricks; k++)
-		cards += r->tricks[k].cards;
-	if (r->ntricks > hs) {
-		err(r, r->tricks[hs].loc, "trick %d: a game of %d cards a hand has %d tricks",
-		    hs + 1, hs, hs);
-		return -1;
-	}
-	/* the leaders, asked of the replay trick by trick until they settle */
-	bool need_replay = false;
-	for (int k = 0; k < r->ntricks; k++)
-		for (size_t e = r->tricks[k].first_ev; e < r->tricks[k].end_ev; e++)
-			if (r->ev[e].kind == DK_EV_CARD) {
-				need_replay = need_replay || !r->aux[e].named;
-				break;
-			}
-	if (need_replay && !rules) {
-		err(r, r->ntricks ? r->tricks[0].loc : r->game.loc, "without a rule set the player "
-		    "of every card must be written ('Anna: CQ'): who wins a trick depends on the "
-		    "rules");
-		return -1;
-	}
-	int leader[DK_MAX_TRICKS];
-	int left = next_of(seats, r->game.deal.dealer);
-	for (int k = 0; k < DK_MAX_TRICKS; k++)
-		leader[k] = left;
-	dk_replay *rp = need_replay ? dk_xmalloc(sizeof(*rp)) : NULL;
-	dk_game g = r->game;
-	g.deal.hand_count = 4;
-	bool settled = false;
-	for (int pass = 0; pass < 6 && !settled; pass++) {
-		settled = true;
-		for (int k = 0; k < r->ntricks; k++) {
-			const trick_info *ti = &r->tricks[k];
-			/* the player of each card of the trick */
-			size_t first_card = ti->first_ev;
-			while (r->ev[first_card].kind != DK_EV_CARD)
-				first_card++;
-			int lead;
-			if (r->aux[first_card].named) {
-				lead = r->ev[first_card].seat;
-			} else {
-				make_hands(r, seats, g.deal.hands, false);
-				g.event_count = ti->first_ev;
-				dk_replay_run(rp, &g, rules);
-				lead = rp->next_seat;
-			}
-			if (lead != leader[k] && pass > 0)
-				settled = false;
-			leader[k] = lead;
-			int s = lead;
-			for (size_t e = first_card; e < ti->end_ev; e++) {
-				if (r->ev[e].kind != DK_EV_CARD)
-					continue;
-				if (r->aux[e].named)
-					s = r->ev[e].seat;
-				else
-					r->ev[e].seat = s;
-				s = next_of(seats, s);
-			}
-			/* what was said takes the seat of the next card on its line */
-			for (size_t e = ti->first_ev; e < ti->end_ev; e++) {
-				if (!r->aux[e].from_next)
-					continue;
-				for (size_t j = e + 1; j < ti->end_ev; j++)
-					if (r->ev[j].kind == DK_EV_CARD) {
-						r->ev[e].seat = r->ev[j].seat;
-						break;
-					}
-			}
-		}
-		if (!need_replay)
-			break;
-		if (pass == 0)
-			settled = false;
-	}
-	free(rp);
-	if (!settled) {
-		err(r, r->tricks[0].loc, "who led each trick does not settle; write the leader of "
-		    "each trick ('Anna: CQ')");
-		return -1;
-	}
-	/* a trick short of cards that is not the last */
-	for (int k = 0; k + 1 < r->ntricks; k++) {
-		const trick_info *ti = &r->tricks[k];
-		if (ti->cards == 4)
-			continue;
-		int last = 0;
-		for (size_t e = ti->first_ev; e < ti->end_ev; e++)
-			if (r->ev[e].kind == DK_EV_CARD)
-				last = r->ev[e].seat;
-		int missing = next_of(seats, last);
-		err(r, ti->end, "trick %d has %d card%s; %s has not played (only the last trick of "
-		    "a record may be short)", k + 1, ti->cards, ti->cards == 1 ? "" : "s",
-		    player_name(r, missing));
-		return -1;
-	}
-	bool complete = cards == 4 * hs;
-	if (!complete && r->nhands < 4 && !r->game.exchange_unknown) {
-		int missing = 0;
-		for (int i = 0; i < 4 && !missing; i++)
-			if (!given(r, seats[i]))
-				missing = seats[i];
-		dk_loc at = r->ntricks ? r->tricks[r->ntricks - 1].end : r->game.loc;
-		err(r, at, "the play ends after %d of %d cards and the hand of %s is not written: a "
-		    "game that stops early needs every hand ('hand %s: CARDS')", cards, 4 * hs,
-		    player_name(r, missing), player_name(r, missing));
-		return -1;
-	}
-	/* every card in its player's written hand */
-	dk_hand hands[4];
-	if (!make_hands(r, seats, hands, true))
-		return -1;
-	{
-		/* what each written hand still holds, the exchange applied */
-		dk_card held[4][DK_MAX_HAND + DK_MAX_PASS];
-		int n[4];
-		int poor, taker;
-		exchange_seats(r, &poor, &taker);
-		for (int i = 0; i < 4; i++) {
-			given_hand *gh = given(r, seats[i]);
-			n[i] = gh ? gh->hand.count : 0;
-			if (gh)
-				memcpy(held[i], gh->hand.cards, (size_t)n[i]);
-			for (size_t b = 0; gh && poor && taker && b < r->nbids &&
-			     !r->game.exchange_unknown; b++) {
-				const dk_bid *bid = &r->bids[b];
-				bool pass = bid->kind == DK_BID_POVERTY_PASS && bid->seat == poor;
-				bool ret = bid->kind == DK_BID_POVERTY_RETURN && bid->seat == taker;
-				if (!pass && !ret)
-					continue;
-				int receiver = pass ? taker : poor;
-				for (int c = 0; c < bid->card_count; c++) {
-					if (bid->seat == seats[i])
-						take(held[i], &n[i], bid->cards[c]);
-					else if (receiver == seats[i] && n[i] < DK_MAX_HAND + DK_MAX_PASS)
-						held[i][n[i]++] = bid->cards[c];
-				}
-			}
-		}
-		for (size_t e = 0; e < r->nev; e++) {
-			const dk_event *ev = &r->ev[e];
-			int i = 0;
-			while (i < 4 && seats[i] != ev->seat)
-				i++;
-			if (ev->kind != DK_EV_CARD || i == 4)
-				continue;
-			given_hand *gh = given(r, seats[i]);
-			if (!gh || take(held[i], &n[i], ev->card))
-				continue;
-			const char *holder = NULL;
-			for (int j = 0; j < r->nhands && !holder; j++)
-				for (int c = 0; c < r->hands[j].hand.count; c++)
-					if (r->hands[j].hand.cards[c] == ev->card &&
-					    r->hands[j].seat != seats[i])
-						holder = player_name(r, r->hands[j].seat);
-			char also[80] = "";
-			if (holder)
-				snprintf(also, sizeof(also), "; %s's hand has one", holder);
-			err(r, ev->loc, "%s plays '%s' in trick %d, but the hand of %s (line %u) does "
-			    "not hold it%s", player_name(r, seats[i]), dk_card_code(ev->card),
-			    r->aux[e].trick, player_name(r, seats[i]), gh->line, also);
-			return -1;
-		}
-	}
-	for (int i = 0; i < 4; i++)
-		if (hands[i].count != hs) {
-			err(r, r->game.loc, "%s plays %d cards, but a hand has %d: check the players "
-			    "written before cards ('NAME: CARD')", player_name(r, seats[i]),
-			    hands[i].count, hs);
-			return -1;
-		}
-	memcpy(r->game.deal.hands, hands, sizeof(hands));
-	r->game.deal.hand_count = 4;
-	r->resolved = true;
-	return 0;
-}
