@@ -56,8 +56,9 @@ typedef struct given_hand {
 
 struct dk_doko_reader {
 	char *file;
-	char *data;
+	char *data;                /* the text as read */
 	size_t len;
+	char *cut;                 /* a copy, cut into NUL-terminated lines */
 	line *lines;
 	size_t nlines;
 	size_t pos;

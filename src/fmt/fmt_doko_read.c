@@ -374,7 +374,10 @@ static void split_lines(dk_doko_reader *r)
 {
 	size_t cap = 64;
 	r->lines = dk_xmalloc(cap * sizeof(line));
-	char *p = r->data, *e = r->data + r->len;
+	/* the lines are cut in a copy: the text stays as read, to be shown again */
+	r->cut = dk_xmalloc(r->len + 1);
+	memcpy(r->cut, r->data, r->len + 1);
+	char *p = r->cut, *e = r->cut + r->len;
 	if (r->len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		p += 3;
 	uint32_t no = 1;
@@ -485,6 +488,7 @@ void dk_doko_reader_free(dk_doko_reader *r)
 	if (!r)
 		return;
 	free(r->lines);
+	free(r->cut);
 	free(r->data);
 	free(r->file);
 	free(r->ev);
