@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every sample and every test game, XML -> notation -> XML, is the same game:
+# Every sample and every test game (tests/check, tests/audit), XML -> notation -> XML, is the same game:
 # the canonical XML of both is compared with comments left out and the cards
 # of each hand (and the hands of a deal) in a fixed order, since the
 # notation makes the hands a game does not need written from its play.
@@ -24,14 +24,17 @@ norm() {
 		s = ""; for (i = 1; i <= n; i++) s = s (i > 1 ? " " : "") c[i]
 		sub(/>[^<]*</, ">" s "<"); hands[++nh] = $0; next
 	}
-	nh { for (i = 1; i <= nh; i++) print hands[i]; nh = 0 }
+	nh {
+		for (i = 1; i <= nh; i++) for (j = i + 1; j <= nh; j++) if (hands[j] < hands[i]) { t = hands[i]; hands[i] = hands[j]; hands[j] = t }
+		for (i = 1; i <= nh; i++) print hands[i]; nh = 0
+	}
 	{ print }' "$1"
 }
 
 count=0
 failed=0
 refused=0
-for x in "$root"/samples/*.xml "$root"/tests/check/*/*.xml; do
+for x in "$root"/samples/*.xml "$root"/tests/check/*/*.xml "$root"/tests/audit/*.xml; do
 	name=$(basename "$x" .xml)
 	# a rule set named by a path is found next to the record
 	cp "$(dirname "$x")"/*.yaml "$dir"/ 2>/dev/null || true

@@ -932,6 +932,11 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		bool gen = word_in(k->s, k->n, genscher_words) >= 0;
 		bool wende = word_in(k->s, k->n, wende_words) >= 0;
 		bool obj = word_in(k->s, k->n, objection_words) >= 0;
+		if (!k->quoted && word_is(k->s, k->n, "ka")) {
+			doko_err(r, k->loc, "'%s' could be Kreuz-Ass or the start of Karo: write 'kra' "
+				 "or 'ca' for the ace of clubs, 'kaa' for the ace of diamonds", k->s);
+			return;
+		}
 		if (k->quoted || !(swine || gen || wende || obj)) {
 			doko_err(r, k->loc, "'%s' is not a card, an announcement or a declaration (write "
 			    "e.g. 'CQ', 'kd', '\xe2\x99\xa3" "D', 'H10', 'hz', 'Re', 'keine 90', "

@@ -197,7 +197,8 @@ static const err_case errors[] = {
 	/* typing errors in the play */
 	{ HEAD "CA CK CK C9\nCQ HX SJ DA\n", 5, 4, "'HX' is not a card, an announcement or a "
 	  "declaration" },
-	{ HEAD "CA CK ka C9\n", 4, 7, "'ka' is not a card" },
+	{ HEAD "CA CK ka C9\n", 4, 7, "'ka' could be Kreuz-Ass or the start of Karo: write "
+	  "'kra' or 'ca'" },
 	{ HEAD "CA CK CK C9 DA\n", 4, 13, "trick 1 has a fifth card 'DA'; a trick has 4" },
 	{ HEAD "CA CK CK C9\nBne: CQ H10 SJ DA\n", 5, 1, "'Bne' is not a player (the players: "
 	  "Anna, Ben, Clara, David)" },
