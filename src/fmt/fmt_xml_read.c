@@ -1340,6 +1340,13 @@ int dk_xml_reader_open_memory(dk_xml_reader **out, const void *data, size_t len,
 	return reader_start(out, in, display_name ? display_name : "<memory>", diag);
 }
 
+int dk_xml_reader_open_input(dk_xml_reader **out, dk_input *in, const char *display_name,
+			     dk_diag *diag)
+{
+	*out = NULL;
+	return reader_start(out, in, display_name, diag);
+}
+
 static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown, dk_diag *diag)
 {
 	dk_io_status st;

@@ -381,6 +381,9 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_CK_WRONG_ONE, ": WRONG for %d player", ": FALSCH für %d Spieler"),
 	MSG(DK_MSG_CK_WRONG_MANY, ": WRONG for %d players", ": FALSCH für %d Spieler"),
 	MSG(DK_MSG_CK_RIGHT, ": right", ": richtig"),
+	MSG(DK_MSG_CK_UNFINISHED, "no score can be given: the game is unfinished (%d of %d cards "
+	    "played)", "keine Abrechnung möglich: das Spiel ist nicht zu Ende gespielt (%d von "
+	    "%d Karten gespielt)"),
 	MSG(DK_MSG_PEN_RECLAIMED, "if reclaimed at once: ", "bei sofortiger Reklamation: "),
 	MSG(DK_MSG_PEN_OBJECTED, "reclaimed (the record shows the objection): ",
 		"reklamiert (der Spielbericht zeigt die Reklamation): "),
