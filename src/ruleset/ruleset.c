@@ -78,6 +78,9 @@ static const char *const swines_names[] = {
 	"none", "declared", "automatic", "declared-at-start", NULL
 };
 static const char *const clash_names[] = { "seat", "type", NULL };
+static const char *const after_poverty_names[] = {
+	"any-time", "until-refused", "never", NULL
+};
 static const char *const reservation_names[] = {
 	"solo", "throw-in", "poverty", "marriage", NULL
 };
@@ -103,7 +106,7 @@ static const char *const revoke_penalty_names[] = {
 	"ddv-classes", "opponents-win", "lost-plus-one-level", NULL
 };
 static const char *const double_names[] = {
-	"redeal", "redeal-unless-solo", NULL
+	"redeal", "redeal-unless-solo", "first-asked", NULL
 };
 static const char *const model_names[] = {
 	"own-cards", "game-cards", "left-neighbour-cards", NULL
@@ -135,6 +138,7 @@ NAMES_OF(lead_names, DK_LEAD_COUNT);
 NAMES_OF(severity_names, DK_RULE_SEV_COUNT);
 NAMES_OF(swines_names, DK_SWINES_COUNT);
 NAMES_OF(clash_names, DK_SOLO_CLASH_COUNT);
+NAMES_OF(after_poverty_names, DK_SOLO_AFTER_POVERTY_COUNT);
 NAMES_OF(reservation_names, DK_RES_COUNT);
 NAMES_OF(alone_names, DK_ALONE_COUNT);
 NAMES_OF(self_names, DK_SELF_COUNT);
@@ -270,11 +274,17 @@ static const dk_rule_key keys[] = {
 	DK_LIST_FN_KEY("solo.priority", solo_priority, solo_kind_name,
 		       DK_SOLO_KIND_COUNT),
 	DK_BOOL_KEY("solo.outbid_by_announcements", solo_outbid),
+	DK_ENUM_KEY("solo.after_poverty", solo_after_poverty, after_poverty_names),
 
 	DK_LIST_KEY("reservations.order", reservation_order, reservation_names),
 	DK_SET_FN_KEY("throw_in.reasons", throw_in_reasons, throw_reason_name,
 		      DK_THROW_REASON_COUNT),
 	DK_INT_KEY("throw_in.few_trumps_max", throw_in_few_trumps, 0, 3),
+	DK_INT_KEY("throw_in.min_nines", throw_in_min_nines, 1, 8),
+	DK_INT_KEY("throw_in.min_kings", throw_in_min_kings, 1, 8),
+	DK_INT_KEY("throw_in.min_nines_and_kings", throw_in_min_nines_and_kings, 1,
+		   DK_MAX_HAND),
+	DK_INT_KEY("throw_in.min_richness", throw_in_min_richness, 0, 240),
 
 	DK_ENUM_KEY("swines.kind", swines, swines_names),
 	DK_SET_FN_KEY("swines.solos", swines_solos, solo_kind_name,
@@ -300,6 +310,11 @@ static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("poverty.enabled", poverty),
 	DK_INT_KEY("poverty.max_trumps", poverty_max_trumps, 0, DK_MAX_PASS - 1),
 	DK_BOOL_KEY("poverty.fox_extra", poverty_fox_extra),
+	DK_BOOL_KEY("poverty.foxes_not_counted", poverty_foxes_not_counted),
+	DK_BOOL_KEY("poverty.foxes_passed_extra", poverty_foxes_passed_extra),
+	DK_BOOL_KEY("poverty.exchange", poverty_exchange),
+	DK_INT_KEY("poverty.throw_in_max_trumps", poverty_throw_in_max_trumps, -1,
+		   DK_MAX_PASS - 1),
 	DK_ENUM_KEY("poverty.pass", poverty_pass, pass_names),
 	DK_INT_KEY("poverty.pass_count", poverty_pass_count, 1, DK_MAX_PASS - 1),
 	DK_ENUM_KEY("poverty.pair_party", poverty_party, party_names),
@@ -346,6 +361,9 @@ static const dk_rule_key keys[] = {
 	DK_ENUM_KEY("penalty.revoke", penalty_revoke, revoke_penalty_names),
 
 	DK_ENUM_KEY("deal.after_solo", deal_after_solo, after_solo_names),
+	DK_INT_KEY("duty_soli.per_player", duty_soli, 0, 12),
+	DK_INT_KEY("duty_soli.colour_per_player", duty_colour_soli, 0, 12),
+	DK_INT_KEY("duty_soli.picture_per_player", duty_picture_soli, 0, 12),
 	DK_ENUM_KEY("table.five_sit_out", table_five_sit_out, sit_out_names),
 	DK_ENUM_KEY("table.six_sit_out", table_six_sit_out, sit_out_names),
 	DK_ENUM_KEY("bock.kind", bock_kind, bock_kind_names),
