@@ -282,8 +282,7 @@ static const dk_rule_key keys[] = {
 	DK_INT_KEY("throw_in.few_trumps_max", throw_in_few_trumps, 0, 3),
 	DK_INT_KEY("throw_in.min_nines", throw_in_min_nines, 1, 8),
 	DK_INT_KEY("throw_in.min_kings", throw_in_min_kings, 1, 8),
-	DK_INT_KEY("throw_in.min_nines_and_kings", throw_in_min_nines_and_kings, 1,
-		   DK_MAX_HAND),
+	DK_INT_KEY("throw_in.min_nines_and_kings", throw_in_min_nines_and_kings, 1, 16),
 	DK_INT_KEY("throw_in.min_richness", throw_in_min_richness, 0, 240),
 
 	DK_ENUM_KEY("swines.kind", swines, swines_names),
