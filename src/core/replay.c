@@ -621,6 +621,7 @@ static void resolve(state *st)
 				    g->bids[i].loc, g->bids[i].seat);
 		RULE(f, "solo.after_poverty", solo_after_poverty);
 		f->count = (int)g->bids[i].solo;
+		f->limit = r->solo_after_poverty == DK_SOLO_AFTER_POVERTY_UNTIL_REFUSED;
 	}
 
 	/* the poverty played: with two, the first asked under poverty.double */

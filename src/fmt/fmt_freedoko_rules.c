@@ -594,6 +594,8 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     "FreeDoko tells it also when none came back");
 	rule(&c, "poverty.refused", "redeal", KEYS("poverty shift"),
 	     "a poverty refused by all is dealt again");
+	rule(&c, "poverty.double", "first-asked", KEYS("poverty"),
+	     "of two poverties FreeDoko plays the one of the player asked first");
 
 	/* announcements */
 	static const char *const ann[] = {

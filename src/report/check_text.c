@@ -266,6 +266,11 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 			dk_say(b, lang, DK_MSG_F_THROWING_IN);
 		break;
 	case DK_F_RESERVATION_NOT_ALLOWED:
+		if (key_is(f, "solo.after_poverty")) {
+			dk_say(b, lang, f->limit ? DK_MSG_F_SOLO_AFTER_REFUSAL : DK_MSG_F_SOLO_AFTER_PASS,
+			       who, solo_words(lang, (dk_solo_kind)f->count));
+			break;
+		}
 		dk_say(b, lang, DK_MSG_F_RESERVATION_NOT_ALLOWED, who);
 		if (key_is(f, "solo.kinds"))
 			dk_buf_printf(b, ": %s", solo_words(lang, (dk_solo_kind)f->count));

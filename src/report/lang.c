@@ -166,6 +166,16 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		": eine Hochzeit, Partner durch %s"),
 	MSG(DK_MSG_F_NOT_ALLOWED_MARRIAGE, ": a marriage", ": eine Hochzeit"),
 	MSG(DK_MSG_F_NOT_ALLOWED_POVERTY, ": a poverty", ": eine Armut"),
+	MSG(DK_MSG_F_SOLO_AFTER_PASS,
+		"%s named a solo (%s) after the poverty's cards were passed: too late, it does "
+		"not count",
+		"%s hat ein Solo (%s) angesagt, nachdem die Karten der Armut abgegeben waren: "
+		"zu spät, es zählt nicht"),
+	MSG(DK_MSG_F_SOLO_AFTER_REFUSAL,
+		"%s named a solo (%s) after every player had refused the poverty: too late, "
+		"it does not count",
+		"%s hat ein Solo (%s) angesagt, nachdem niemand die Armut genommen hatte: "
+		"zu spät, es zählt nicht"),
 	MSG(DK_MSG_F_POVERTY_PASS_ONE,
 		"%s passed %d card for the poverty; %d were due",
 		"%s hat für die Armut %d Karte abgegeben; verlangt: %d"),
