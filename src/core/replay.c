@@ -278,6 +278,52 @@ static bool poverty_hand(const dk_rules *r, const dk_game *g, const dk_hand *h)
 	return r->poverty_fox_extra && trumps == r->poverty_max_trumps + 1 && count_in(h, DA) == 1;
 }
 
+/* an unjustified throwing in for a named reason: the rule with the count
+ * that was missed, what the hand had (count) and what was needed (limit);
+ * for fox-highest-trump the trump above the fox (played) */
+static void throw_shortfall(state *st, dk_finding *f, const dk_hand *h, dk_throw_reason reason)
+{
+	const dk_rules *r = st->r;
+	switch (reason) {
+	case DK_THROW_FIVE_NINES:
+		RULE(f, "throw_in.min_nines", throw_in_min_nines);
+		f->count = count_rank(h, DK_NINE);
+		f->limit = r->throw_in_min_nines;
+		break;
+	case DK_THROW_FIVE_KINGS:
+		RULE(f, "throw_in.min_kings", throw_in_min_kings);
+		f->count = count_rank(h, DK_KING);
+		f->limit = r->throw_in_min_kings;
+		break;
+	case DK_THROW_NINES_AND_KINGS:
+		RULE(f, "throw_in.min_nines_and_kings", throw_in_min_nines_and_kings);
+		f->count = count_rank(h, DK_NINE) + count_rank(h, DK_KING);
+		f->limit = r->throw_in_min_nines_and_kings;
+		break;
+	case DK_THROW_RICHNESS:
+		RULE(f, "throw_in.min_richness", throw_in_min_richness);
+		f->count = hand_points(h);
+		f->limit = r->throw_in_min_richness;
+		break;
+	case DK_THROW_FEW_TRUMPS:
+		RULE(f, "throw_in.few_trumps_max", throw_in_few_trumps);
+		f->count = h ? normal_trumps(h->cards, h->count) : 0;
+		f->limit = r->throw_in_few_trumps;
+		break;
+	case DK_THROW_FOX_HIGHEST_TRUMP:
+		for (int i = 0; h && i < h->count; i++) {
+			dk_card c = h->cards[i];
+			if (DK_CARD_RANK(c) == DK_QUEEN || DK_CARD_RANK(c) == DK_JACK ||
+			    c == DK_CARD_MAKE(DK_HEARTS, DK_TEN))
+				f->played = c;
+		}
+		break;
+	case DK_THROW_UNSAID:
+	case DK_THROW_REASON_COUNT:
+		break;
+	}
+}
+
 /* check each named game against the hand and the rules */
 static void check_declarations(state *st)
 {
@@ -352,6 +398,8 @@ static void check_declarations(state *st)
 					DK_FK_IRREGULARITY, 0, b->loc, b->seat);
 				RULE(f, "throw_in.reasons", throw_in_reasons);
 				f->count = (int)b->reason;
+				if (allowed && b->reason)
+					throw_shortfall(st, f, h, b->reason);
 			}
 			break;
 		}
