@@ -544,6 +544,9 @@ static void poverty_exchange(state *st, const dk_bid *pov)
 			     poverty_pass);
 			if (r->poverty_pass != DK_PASS_TRUMPS_ONLY)
 				f->rule = &r->poverty_pass_count_src;
+			if (r->poverty_pass != DK_PASS_TRUMPS_ONLY && r->poverty_foxes_passed_extra &&
+			    uncounted_foxes(r, g, h) > 0)
+				RULE(f, "poverty.foxes_passed_extra", poverty_foxes_passed_extra);
 			f->count = pass->card_count;
 			f->limit = want;
 			for (int i = 0; h && i < h->count && f->demanded_count < DK_FINDING_CARDS; i++)
