@@ -490,6 +490,17 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_AU_X_BOCK_PENDING_WRONG,
 		"the session starts with %ld Bock games pending, but the same players' last session left %ld",
 		"die Sitzung beginnt mit %ld offenen Bock-Spielen, die letzte Sitzung derselben Spieler hinterließ aber %ld"),
+	MSG(DK_MSG_AU_X_DUTY_ANY,
+		"%s has played %ld of the %ld duty soli owed when the session ends",
+		"%s hat bis zum Ende der Sitzung %ld der %ld Pflichtsoli gespielt"),
+	MSG(DK_MSG_AU_X_DUTY_COLOUR,
+		"%s has played %ld of the %ld duty colour soli owed when the session ends",
+		"%s hat bis zum Ende der Sitzung %ld der %ld Pflicht-Farbsoli gespielt"),
+	MSG(DK_MSG_AU_X_DUTY_PICTURE,
+		"%s has played %ld of the %ld duty picture soli owed when the session ends",
+		"%s hat bis zum Ende der Sitzung %ld der %ld Pflicht-Bildersoli gespielt"),
+	/* followed by the session's findings */
+	MSG(DK_MSG_AU_SESSION_END, "%s, session %zu, at its end:", "%s, Sitzung %zu, am Ende:"),
 	/* another program's score against dokoref's (FreeDoko) */
 	MSG(DK_MSG_FD_HEAD, "%s scored: %s won, value %d", "%s hat gewertet: %s gewinnt, Spielwert %d"),
 	MSG(DK_MSG_FD_SAME, ": the same as dokoref", ": wie dokoref"),

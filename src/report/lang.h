@@ -258,6 +258,10 @@ typedef enum dk_msg {
 	DK_MSG_AU_SHOULD_BE,
 	DK_MSG_AU_DUPLICATE,
 	DK_MSG_AU_X_BOCK_PENDING_WRONG,
+	DK_MSG_AU_X_DUTY_ANY,
+	DK_MSG_AU_X_DUTY_COLOUR,
+	DK_MSG_AU_X_DUTY_PICTURE,
+	DK_MSG_AU_SESSION_END,
 	/* another program's score against dokoref's (FreeDoko) */
 	DK_MSG_FD_HEAD,
 	DK_MSG_FD_SAME,
