@@ -703,3 +703,67 @@ Test(freedoko, bock_options_mapped)
 	dk_ruleset_release(&rs);
 	dk_diag_release(&d);
 }
+
+/* FreeDoko's throwing, poverty and duty-soli options (formats/freedoko.md):
+ * none of them is left as "cannot be expressed" */
+Test(freedoko, reservation_options_mapped)
+{
+	dk_loc at = { .line = 1, .col = 1 };
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_ruleset rs;
+	const dk_fd_rule a[] = {
+		{ "throw with nines", "true", at }, { "min number of throwing nines", "6", at },
+		{ "throw with kings", "true", at }, { "min number of throwing kings", "4", at },
+		{ "throw with nines and kings", "true", at },
+		{ "min number of throwing nines and kings", "8", at },
+		{ "throw with richness", "true", at }, { "min richness for throwing", "65", at },
+		{ "throw when fox highest trump", "true", at },
+		{ "throwing before solo", "true", at },
+		{ "poverty fox do not count", "true", at }, { "poverty fox shift extra", "true", at },
+		{ "throw with one trump", "true", at },
+		{ "number of duty soli", "1", at }, { "number of duty color soli", "1", at },
+		{ "number of duty picture soli", "1", at },
+	};
+	dk_fd_rules fr = { .items = (dk_fd_rule *)a, .count = sizeof(a) / sizeof(a[0]) };
+	dk_fd_rule_map map;
+	dk_buf y;
+	dk_buf_init(&y);
+	cr_assert_eq(dk_fd_rules_to_yaml(&y, &map, &fr, "ddv", "t", "t.FreeDoko-rules", &d), 0);
+	/* ("poverty fox shift open", face up or down, decides nothing) */
+	for (size_t i = 0; i < map.unmapped_count; i++)
+		cr_expect(!map.unmapped[i].verdict || (!strstr(map.unmapped[i].key, "throw") &&
+			  !strstr(map.unmapped[i].key, "poverty") &&
+			  !strstr(map.unmapped[i].key, "number of duty")), "%s unmapped",
+			  map.unmapped[i].key);
+	cr_assert_eq(dk_ruleset_load_text(&rs, y.data, y.len, "t.yaml", dirs, &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	dk_buf_release(&y);
+	const dk_rules *r = &rs.rules;
+	cr_expect_eq(r->throw_in_reasons,
+		     (1u << DK_THROW_FIVE_NINES) | (1u << DK_THROW_FIVE_KINGS) |
+		     (1u << DK_THROW_NINES_AND_KINGS) | (1u << DK_THROW_RICHNESS) |
+		     (1u << DK_THROW_FOX_HIGHEST_TRUMP));
+	cr_expect_eq(r->throw_in_min_nines, 6);
+	cr_expect_eq(r->throw_in_min_kings, 4);
+	cr_expect_eq(r->throw_in_min_nines_and_kings, 8);
+	cr_expect_eq(r->throw_in_min_richness, 65);
+	cr_expect_eq(r->reservation_order[0], DK_RES_THROW_IN);
+	cr_expect(r->poverty_foxes_not_counted);
+	cr_expect(r->poverty_foxes_passed_extra);
+	cr_expect(r->poverty_exchange);
+	cr_expect_eq(r->poverty_throw_in_max_trumps, 1);
+	cr_expect_eq(r->poverty_double, DK_DOUBLE_FIRST_ASKED);
+	/* at least the colour and picture ones together (FreeDoko's minimum) */
+	cr_expect_eq(r->duty_soli, 2);
+	cr_expect_eq(r->duty_colour_soli, 1);
+	cr_expect_eq(r->duty_picture_soli, 1);
+	dk_ruleset_release(&rs);
+	/* no shifting: a poverty is dealt again */
+	const dk_fd_rule b[] = { { "poverty shift", "false", at } };
+	cr_assert_eq(rules_of(&rs, b, 1, &d), 0, "%s", d.count ? d.items[0].message : "?");
+	cr_expect_not(rs.rules.poverty_exchange);
+	cr_expect_eq(rs.rules.poverty_throw_in_max_trumps, -1);
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+}
