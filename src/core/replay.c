@@ -418,6 +418,16 @@ static int res_priority(const dk_rules *r, dk_reservation k)
 	return DK_RES_COUNT + (int)k;  /* not in the rules: after all that are */
 }
 
+/* the same for a reservation named in this deal: a poverty thrown in
+ * ranks as a throw-in where that is higher */
+static int named_priority(const dk_rules *r, int k, bool poverty_thrown)
+{
+	int p = res_priority(r, (dk_reservation)k);
+	if (k == DK_RES_POVERTY && poverty_thrown && res_priority(r, DK_RES_THROW_IN) < p)
+		p = res_priority(r, DK_RES_THROW_IN);
+	return p;
+}
+
 static int solo_priority(const dk_rules *r, dk_solo_kind k)
 {
 	for (int i = 0; i < r->solo_priority_count; i++)
@@ -701,20 +711,10 @@ static void resolve(state *st)
 		pov != NULL, count_bids(g, DK_BID_MARRIAGE) > 0,
 	};
 	int win = -1;
-	for (int k = 0; k < DK_RES_COUNT; k++) {
-		if (!named[k])
-			continue;
-		int prio = res_priority(r, (dk_reservation)k);
-		if (k == DK_RES_POVERTY && pov_thrown &&
-		    res_priority(r, DK_RES_THROW_IN) < prio)
-			prio = res_priority(r, DK_RES_THROW_IN);
-		int best = win < 0 ? 0 : res_priority(r, (dk_reservation)win);
-		if (win == DK_RES_POVERTY && pov_thrown &&
-		    res_priority(r, DK_RES_THROW_IN) < best)
-			best = res_priority(r, DK_RES_THROW_IN);
-		if (win < 0 || prio < best)
+	for (int k = 0; k < DK_RES_COUNT; k++)
+		if (named[k] && (win < 0 || named_priority(r, k, pov_thrown) <
+					    named_priority(r, win, pov_thrown)))
 			win = k;
-	}
 
 	const dk_bid *marriage = find_bid(g, DK_BID_MARRIAGE, 0);
 	switch (win) {
