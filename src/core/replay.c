@@ -699,9 +699,10 @@ static void resolve(state *st)
 		poverties = 1;
 	}
 	/* a poverty that is thrown in rather than passed ranks as a throw-in
-	 * (poverty.exchange, poverty.throw_in_max_trumps) */
+	 * (poverty.exchange, poverty.throw_in_max_trumps); a record that knows
+	 * only the hands after the exchange shows that it was passed */
 	const dk_hand *ph = pov ? dealt(g, pov->seat) : NULL;
-	bool pov_thrown = pov && poverties == 1 &&
+	bool pov_thrown = pov && poverties == 1 && !g->exchange_unknown &&
 		(!r->poverty_exchange ||
 		 (ph && normal_trumps(ph->cards, ph->count) <= r->poverty_throw_in_max_trumps));
 

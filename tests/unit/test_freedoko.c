@@ -767,3 +767,50 @@ Test(freedoko, reservation_options_mapped)
 	dk_ruleset_release(&rs);
 	dk_diag_release(&d);
 }
+
+/* tests/freedoko/partyD.gameplay-debug.log: FreeDoko's own party with
+ * throwing for richness, the fox not counted and passed extra, a poverty of
+ * one trump thrown in and one duty solo each.  Every option is a rule set
+ * value; every game is scored as FreeDoko scored it, and when the party
+ * ends nobody owes a duty solo (FreeDoko marks one for each player). */
+Test(freedoko, variants_log_scored_as_freedoko)
+{
+	dk_fd_reader *r = open_fd(FD "partyD.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	cr_expect_eq(map.verdict_count, 0, "%zu options cannot be expressed",
+		     (size_t)map.verdict_count);
+	cr_expect(DK_SET_HAS(rs.rules.throw_in_reasons, DK_THROW_RICHNESS));
+	cr_expect_eq(rs.rules.throw_in_min_richness, 80);
+	cr_expect(rs.rules.poverty_foxes_not_counted);
+	cr_expect_eq(rs.rules.poverty_throw_in_max_trumps, 1);
+	cr_expect_eq(rs.rules.duty_soli, 1);
+	dk_diag d;
+	dk_diag_init(&d);
+	size_t n = 0, same = 0;
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		cr_assert_not_null(g->foreign, "game %zu has no FreeDoko summary", n + 1);
+		if (n == 0)
+			dk_session_begin(&st, g->session);
+		judge_in(j, &st, g, &rs.rules);
+		cr_expect_eq(j->rp.finding_count, 0, "game %zu", n + 1);
+		cr_expect_eq(j->c.count, 0, "game %zu differs from FreeDoko's score", n + 1);
+		same += j->c.count == 0;
+		n++;
+	}
+	free(j);
+	/* 40 deals, 5 thrown in (4 for richness, 1 for nines): 35 games */
+	cr_expect_eq(n, 35);
+	cr_expect_eq(same, 35);
+	dk_session_issue x[DK_MAX_SEATS * DK_DUTY_KINDS];
+	cr_expect_eq(dk_session_finish(&st, x, (int)(sizeof(x) / sizeof(x[0]))), 0);
+	cr_expect_eq(d.errors, 0);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+}
