@@ -2420,6 +2420,9 @@ static void check_poverty(checker *c)
 
 	/* With fox_extra the Fuchs case has one trump more and passes one card
 	 * more, so it needs the same as the ordinary case. */
+	if (r->poverty && r->poverty_foxes_passed_extra && !r->poverty_foxes_not_counted)
+		contradiction(c, "poverty.foxes_passed_extra", "poverty.foxes_not_counted",
+			      "poverty.foxes_passed_extra is true but poverty.foxes_not_counted is false: no fox is left out to be passed extra");
 	if (r->poverty && r->poverty_pass == DK_PASS_TRUMPS_FILLED &&
 	    r->poverty_pass_count < r->poverty_max_trumps)
 		contradiction(c, "poverty.pass_count", "poverty.max_trumps",
@@ -2507,6 +2510,10 @@ static void check_session(checker *c)
 	if (r->bock_kind == DK_BOCK_NONE && r->bock_triggers != 0)
 		contradiction(c, "bock.triggers", "bock.kind",
 			      "bock.triggers names triggers but bock.kind is none");
+	if (r->duty_colour_soli + r->duty_picture_soli > r->duty_soli)
+		contradiction(c, "duty_soli.per_player", NULL,
+			      "duty_soli.colour_per_player %d and duty_soli.picture_per_player %d are more than duty_soli.per_player %d: they are part of it",
+			      r->duty_colour_soli, r->duty_picture_soli, r->duty_soli);
 }
 
 int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)
