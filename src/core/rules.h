@@ -256,6 +256,14 @@ typedef enum dk_even_odd {
 	DK_EVEN_ODD_FOUR_PLAYERS,           /* at tables of four */
 	DK_EVEN_ODD_COUNT
 } dk_even_odd;
+/** Who gets a game's value in the standings (FreeDoko's "counting"). */
+typedef enum dk_counting {
+	DK_COUNTING_PLUS_MINUS = 0,         /* the winners +value, the losers -value */
+	DK_COUNTING_PLUS,                   /* only the winners, +value */
+	DK_COUNTING_MINUS,                  /* only the losers, -value */
+	DK_COUNTING_COUNT
+} dk_counting;
+
 /** In which games the duty to announce after a rich first trick holds. */
 typedef enum dk_mandatory_games {
 	DK_MANDATORY_ALL_GAMES = 0,
@@ -460,8 +468,30 @@ typedef struct dk_rules {
 	dk_rule_source score_fox_src;
 	bool score_karlchen;                      /* score.karlchen: ♣B wins the last trick */
 	dk_rule_source score_karlchen_src;
+	bool score_fox_caught_last_trick;         /* score.fox_caught_last_trick: one more for a
+						     ♦A caught in the last trick */
+	dk_rule_source score_fox_caught_last_trick_src;
+	bool score_fox_last_trick;                /* score.fox_last_trick: ♦A wins the last trick */
+	dk_rule_source score_fox_last_trick_src;
+	bool score_fox_last_trick_both;           /* score.fox_last_trick_both: the other ♦A of
+						     the winners in that trick too */
+	dk_rule_source score_fox_last_trick_both_src;
+	bool score_heart10_caught;                /* score.heart10_caught: a ♥10 wins a trick
+						     with the opponents' other ♥10 in it */
+	dk_rule_source score_heart10_caught_src;
+	bool score_heart_trick;                   /* score.heart_trick: four ♥ (not trumps) in a trick */
+	dk_rule_source score_heart_trick_src;
+	bool score_karlchen_both;                 /* score.karlchen_both: the other ♣B of the
+						     winners in the last trick Karlchen won */
+	dk_rule_source score_karlchen_both_src;
 	bool score_karlchen_caught;               /* score.karlchen_caught: ♣B caught in the last trick */
 	dk_rule_source score_karlchen_caught_src;
+	bool score_karlchen_caught_both;          /* score.karlchen_caught_both: both ♣B caught
+						     count; false: one */
+	dk_rule_source score_karlchen_caught_both_src;
+	bool score_karlchen_caught_by_diamond_queen; /* score.karlchen_caught_by_diamond_queen:
+							caught only when a ♦D wins the trick */
+	dk_rule_source score_karlchen_caught_by_diamond_queen_src;
 	dk_enum_set score_solo_specials;          /* score.solo_specials: solos where Fuchs and Karlchen count */
 	dk_rule_source score_solo_specials_src;
 	int score_solo_factor;                    /* score.solo_factor */
@@ -513,6 +543,12 @@ typedef struct dk_rules {
 	dk_rule_source standings_diamond_king_flip_src;
 	dk_even_odd standings_even_odd;           /* standings.even_odd */
 	dk_rule_source standings_even_odd_src;
+	dk_counting standings_counting;           /* standings.counting */
+	dk_rule_source standings_counting_src;
+	bool standings_solo_factor_for_all;       /* standings.solo_factor_for_all: under plus
+						     or minus, the soloist's opponents count the
+						     solo factor too */
+	dk_rule_source standings_solo_factor_for_all_src;
 } dk_rules;
 
 /** Hand size implied by the deck: 12 with nines, 10 without. */

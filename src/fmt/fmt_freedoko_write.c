@@ -92,7 +92,7 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	if (r->lead_normal != DK_LEAD_LEFT_OF_DEALER)
 		drop(differ, "rule lead.normal (%s): FreeDoko's start player sits left of the dealer",
 		     "right-of-dealer");
-	opt_bool(b, "solo always counts triple", false);
+	opt_bool(b, "solo always counts triple", r->standings_solo_factor_for_all);
 	char duty[16];
 	snprintf(duty, sizeof(duty), "%d", r->duty_soli);
 	opt(b, "number of duty soli", duty);
@@ -205,16 +205,31 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		     "announced");
 	/* extra points */
 	opt_bool(b, "extrapoint catch fox", r->score_fox);
-	opt_bool(b, "extrapoint catch fox last trick", false);
-	opt_bool(b, "extrapoint fox last trick", false);
-	opt_bool(b, "extrapoint double fox last trick", false);
-	opt_bool(b, "extrapoint dolle jabs dolle", false);
-	opt_bool(b, "extrapoint heart trick", false);
+	opt_bool(b, "extrapoint catch fox last trick", r->score_fox_caught_last_trick);
+	opt_bool(b, "extrapoint fox last trick", r->score_fox_last_trick);
+	opt_bool(b, "extrapoint double fox last trick", r->score_fox_last_trick_both);
+	opt_bool(b, "extrapoint dolle jabs dolle", r->score_heart10_caught);
+	opt_bool(b, "extrapoint heart trick", r->score_heart_trick);
 	opt_bool(b, "extrapoint charlie", r->score_karlchen);
 	opt_bool(b, "extrapoint catch charlie", r->score_karlchen_caught);
-	opt_bool(b, "extrapoint double charlie", false);
-	opt_bool(b, "extrapoint catch double charlie", true);
-	opt_bool(b, "extrapoint catch charlie only with diamond queen", false);
+	/* FreeDoko's "catch double charlie" counts only under "double charlie" */
+	opt_bool(b, "extrapoint double charlie",
+		 r->score_karlchen_both || (r->score_karlchen_caught && r->score_karlchen_caught_both));
+	opt_bool(b, "extrapoint catch double charlie", r->score_karlchen_caught_both);
+	opt_bool(b, "extrapoint catch charlie only with diamond queen",
+		 r->score_karlchen_caught_by_diamond_queen);
+	if ((r->score_fox_caught_last_trick && !r->score_fox) ||
+	    (r->score_fox_last_trick_both && !r->score_fox_last_trick) ||
+	    (r->score_heart_trick && r->deck_nines) ||
+	    (r->score_heart10_caught && r->heart10_tie == DK_TIE_FIRST_WINS) ||
+	    (r->score_karlchen_both != (r->score_karlchen_caught && r->score_karlchen_caught_both) &&
+	     (r->score_karlchen_both || r->score_karlchen_caught)) ||
+	    ((r->score_karlchen_both || r->score_karlchen_caught) && !r->score_karlchen))
+		drop(differ, "rules score.fox_*, score.heart*, score.karlchen_*: FreeDoko ties "
+		     "these extra points to each other (a fox caught in the last trick only with "
+		     "the fox, a heart trick only without nines, a ♥10 beating the other only "
+		     "when the second beats the first, both Karlchen caught only with both Karlchen "
+		     "winning, Karlchen caught only with Karlchen)");
 	if (!r->score_doppelkopf)
 		drop(differ, "rule score.doppelkopf false: FreeDoko always counts a Doppelkopf");
 	/* announcements */
@@ -229,7 +244,7 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		drop(differ, "rule announce.mandatory_*: FreeDoko's duty is 30 points, in normal "
 		     "games and marriages");
 	opt_bool(b, "announcement re/contra doubles", r->score_model == DK_SCORE_DOUBLING);
-	opt_bool(b, "announcement contra doubles against re", false);
+	opt_bool(b, "announcement contra doubles against re", r->score_against_old_doubled);
 	opt_bool(b, "knocking", false);
 	static const char *const ann[DK_LEVELS] = {
 		"announcement no 120", "announcement no 90", "announcement no 60",
@@ -247,12 +262,14 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "announcement strict limit", false);
 	if (r->announce_model != DK_MODEL_OWN_CARDS || r->announce_chain)
 		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards");
-	opt(b, "counting", "plus-minus");
+	opt(b, "counting", r->standings_counting == DK_COUNTING_PLUS    ? "plus"
+			   : r->standings_counting == DK_COUNTING_MINUS ? "minus"
+									: "plus-minus");
 	if (r->score_feigheit || r->score_counter_doubles || r->score_solo_call_points ||
-	    r->score_against_old_doubled || !r->score_reached_against_limit)
+	    !r->score_reached_against_limit)
 		drop(differ, "rules of the score FreeDoko has no word for (Feigheit, a doubled "
-		     "counter-announcement, solo announcement points, \"gegen die Alten\" doubled, "
-		     "no point for 120 against a limit)");
+		     "counter-announcement, solo announcement points, no point for 120 "
+		     "against a limit)");
 	dk_buf_puts(b, "}\n");
 }
 

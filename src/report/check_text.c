@@ -435,10 +435,23 @@ static void item_words(dk_buf *b, dk_lang lang, const dk_score_item *it)
 		dk_say(b, lang, DK_MSG_SI_FOX);
 		break;
 	case DK_SI_KARLCHEN:
-		dk_say(b, lang, DK_MSG_SI_KARLCHEN);
+		dk_say(b, lang, it->second ? DK_MSG_SI_KARLCHEN_BOTH : DK_MSG_SI_KARLCHEN);
 		break;
 	case DK_SI_KARLCHEN_CAUGHT:
-		dk_say(b, lang, DK_MSG_SI_KARLCHEN_CAUGHT);
+		dk_say(b, lang, it->second ? DK_MSG_SI_KARLCHEN_CAUGHT_BOTH
+					   : DK_MSG_SI_KARLCHEN_CAUGHT);
+		break;
+	case DK_SI_FOX_CAUGHT_LAST_TRICK:
+		dk_say(b, lang, DK_MSG_SI_FOX_CAUGHT_LAST_TRICK);
+		break;
+	case DK_SI_FOX_LAST_TRICK:
+		dk_say(b, lang, it->second ? DK_MSG_SI_FOX_LAST_TRICK_BOTH : DK_MSG_SI_FOX_LAST_TRICK);
+		break;
+	case DK_SI_HEART10_CAUGHT:
+		dk_say(b, lang, DK_MSG_SI_HEART10_CAUGHT);
+		break;
+	case DK_SI_HEART_TRICK:
+		dk_say(b, lang, DK_MSG_SI_HEART_TRICK);
 		break;
 	case DK_SI_KIND_COUNT:
 		break;
@@ -514,7 +527,11 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
 	       party_words(lang, s->value < 0 ? DK_PARTY_KONTRA : DK_PARTY_RE));
 	if (s->factor > 1)
 		dk_say(b, lang, DK_MSG_SC_SOLOIST, s->factor);
-	dk_buf_printf(b, "\n  %s", dk_msg_text(lang, DK_MSG_SC_PLUS_MINUS));
+	/* how the entries are counted: standings.counting */
+	dk_msg counting = s->counting == DK_COUNTING_PLUS    ? DK_MSG_SC_PLUS_ONLY
+			  : s->counting == DK_COUNTING_MINUS ? DK_MSG_SC_MINUS_ONLY
+							     : DK_MSG_SC_PLUS_MINUS;
+	dk_buf_printf(b, "\n  %s", dk_msg_text(lang, counting));
 	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
 		int seat = rp->seats[i];
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", name_of(g, seat), per_seat[seat]);

@@ -185,12 +185,14 @@ static const char *const bock_solo_names[] = {
 	"doubled", "not-doubled-moves-back", "doubled-not-used-up", NULL
 };
 static const char *const even_odd_names[] = { "none", "four-player-tables", NULL };
+static const char *const counting_names[] = { "plus-minus", "plus", "minus", NULL };
 NAMES_OF(after_solo_names, DK_AFTER_SOLO_COUNT);
 NAMES_OF(sit_out_names, DK_SIT_OUT_COUNT);
 NAMES_OF(bock_kind_names, DK_BOCK_KIND_COUNT);
 NAMES_OF(bock_per_game_names, DK_BOCK_PER_GAME_COUNT);
 NAMES_OF(bock_solo_names, DK_BOCK_SOLO_COUNT);
 NAMES_OF(even_odd_names, DK_EVEN_ODD_COUNT);
+NAMES_OF(counting_names, DK_COUNTING_COUNT);
 
 static const char *bock_trigger_name(int v)
 {
@@ -348,8 +350,17 @@ static const dk_rule_key keys[] = {
 	DK_ENUM_KEY("score.against_old", score_against_old, against_old_names),
 	DK_BOOL_KEY("score.doppelkopf", score_doppelkopf),
 	DK_BOOL_KEY("score.fox", score_fox),
+	DK_BOOL_KEY("score.fox_caught_last_trick", score_fox_caught_last_trick),
+	DK_BOOL_KEY("score.fox_last_trick", score_fox_last_trick),
+	DK_BOOL_KEY("score.fox_last_trick_both", score_fox_last_trick_both),
+	DK_BOOL_KEY("score.heart10_caught", score_heart10_caught),
+	DK_BOOL_KEY("score.heart_trick", score_heart_trick),
 	DK_BOOL_KEY("score.karlchen", score_karlchen),
+	DK_BOOL_KEY("score.karlchen_both", score_karlchen_both),
 	DK_BOOL_KEY("score.karlchen_caught", score_karlchen_caught),
+	DK_BOOL_KEY("score.karlchen_caught_both", score_karlchen_caught_both),
+	DK_BOOL_KEY("score.karlchen_caught_by_diamond_queen",
+		    score_karlchen_caught_by_diamond_queen),
 	DK_SET_FN_KEY("score.solo_specials", score_solo_specials, solo_kind_name,
 		      DK_SOLO_KIND_COUNT),
 	DK_INT_KEY("score.solo_factor", score_solo_factor, 1, 5),
@@ -373,6 +384,8 @@ static const dk_rule_key keys[] = {
 	DK_INT_KEY("bock.multiplier", bock_multiplier, 1, 256),
 	DK_BOOL_KEY("standings.diamond_king_flip", standings_diamond_king_flip),
 	DK_ENUM_KEY("standings.even_odd", standings_even_odd, even_odd_names),
+	DK_ENUM_KEY("standings.counting", standings_counting, counting_names),
+	DK_BOOL_KEY("standings.solo_factor_for_all", standings_solo_factor_for_all),
 };
 #define KEY_COUNT ARRAY_SIZE(keys)
 
@@ -2485,11 +2498,13 @@ static void check_scoring(checker *c)
 				      "score.solo_specials names %s, which solo.kinds %s does not allow",
 				      sb_str(&m), sb_str(&v));
 	}
-	if (!r->score_fox && !r->score_karlchen && !r->score_karlchen_caught) {
+	if (!r->score_fox && !r->score_karlchen && !r->score_karlchen_caught &&
+	    !r->score_fox_caught_last_trick && !r->score_fox_last_trick &&
+	    !r->score_heart10_caught && !r->score_heart_trick) {
 		dk_buf_clear(&m);
 		sb_add_current(&m, r, "score.solo_specials");
 		contradiction(c, "score.solo_specials", "score.fox",
-			      "score.solo_specials is %s but score.fox, score.karlchen and score.karlchen_caught are false: there is no special point for those solos to keep",
+			      "score.solo_specials is %s but score.fox, score.fox_caught_last_trick, score.fox_last_trick, score.heart10_caught, score.heart_trick, score.karlchen and score.karlchen_caught are false: there is no special point for those solos to keep",
 			      sb_str(&m));
 	}
 	free(m.data);
