@@ -92,8 +92,12 @@ void dk_score_input_from_replay(dk_score_input *in, const dk_replay *rp, const d
 	in->ramsch = rp->type == DK_GT_RAMSCH;
 	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
 		in->points[p] = rp->points[p];
-		for (int l = 0; l < DK_LEVELS; l++)
+		for (int l = 0; l < DK_LEVELS; l++) {
 			in->said[p][l] = rp->calls[p].made[l];
+			/* Klopfen: each player's announcement counts */
+			in->said_count[p][l] = rp->calls_per_player ? rp->said_count[p][l]
+								    : in->said[p][l];
+		}
 	}
 	in->first_call = rp->first_caller;
 	for (int t = 0; t < rp->trick_count; t++) {
@@ -158,6 +162,13 @@ static int target(const dk_score_input *in, dk_party p, const dk_rules *r)
 }
 
 #define SRC(field) (&r->field##_src)
+
+/* how often level l of party p counts: once, or once per player who said
+ * it (announce.per_player); an input without counts counts it once */
+static int times(const dk_score_input *in, dk_party p, int l)
+{
+	return in->said_count[p][l] > 1 ? in->said_count[p][l] : 1;
+}
 
 /* the items a party p achieved: the opponents under 90 ..., and (where the
  * rules have it) 120/90/60/30 reached against the opponents' limits */
@@ -311,7 +322,10 @@ void dk_score_compute(dk_score *s, const dk_score_input *given, const dk_rules *
 		/* the announcements, whoever made them, go to the winner */
 		bool solo_points = in.solo && r->score_solo_call_points > 0;
 		for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
-			if (in.said[p][0] && (r->score_model == DK_SCORE_ADDITIVE || solo_points)) {
+			/* as often as it was said (announce.per_player), else once */
+			int calls = in.said[p][0] ? times(&in, (dk_party)p, 0) : 0;
+			for (int k = 0; k < calls &&
+			     (r->score_model == DK_SCORE_ADDITIVE || solo_points); k++) {
 				int pts = solo_points ? r->score_solo_call_points : r->score_call_points;
 				dk_score_item *it = item(s, DK_SI_CALL, w, pts,
 							 solo_points ? "score.solo_call_points"
@@ -321,12 +335,12 @@ void dk_score_compute(dk_score *s, const dk_score_input *given, const dk_rules *
 				it->detail = (dk_party)p;
 			}
 			for (int l = 1; l < DK_LEVELS; l++) {
-				if (!in.said[p][l])
-					continue;
-				dk_score_item *it = item(s, DK_SI_LIMIT, w, 1, "score.model",
-							 SRC(score_model));
-				it->level = l;
-				it->detail = (dk_party)p;
+				for (int k = 0; in.said[p][l] && k < times(&in, (dk_party)p, l); k++) {
+					dk_score_item *it = item(s, DK_SI_LIMIT, w, 1, "score.model",
+								 SRC(score_model));
+					it->level = l;
+					it->detail = (dk_party)p;
+				}
 			}
 		}
 		if (w == DK_PARTY_KONTRA && against_old_counts(&in, r)) {
@@ -339,7 +353,7 @@ void dk_score_compute(dk_score *s, const dk_score_input *given, const dk_rules *
 		}
 		if (r->score_model == DK_SCORE_DOUBLING && !(in.solo && r->score_solo_call_points)) {
 			for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++)
-				if (in.said[p][0])
+				for (int k = 0; in.said[p][0] && k < times(&in, (dk_party)p, 0); k++)
 					s->multiplier *= 2;
 		}
 		/* esslingen: the party that said its Re/Kontra second lost */

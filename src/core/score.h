@@ -25,6 +25,8 @@ typedef struct dk_score_input {
 	int points[3];               /* card points by dk_party */
 	bool took_trick[3];          /* the party won at least one trick */
 	bool said[3][DK_LEVELS];     /* announcements made, Re/Kontra then limits */
+	int said_count[3][DK_LEVELS]; /* how many times each counts: 1 where said, or
+					the players who said it (announce.per_player) */
 	dk_party first_call;         /* the party that said Re/Kontra first, NONE = no call */
 	int doppelkopf[3];           /* special points won, by party */
 	int fox[3];

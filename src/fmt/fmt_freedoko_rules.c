@@ -101,8 +101,7 @@ static const fd_opt opts[] = {
 	  "dokoref has no first-club/spade/heart-trick condition; such a marriage is refused" },
 	{ "marriage first trump", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first one decides", "false", NULL, FD_MAPPED, NULL },
-	{ "genscher", "false", NULL, FD_WHEN_ON,
-	  "FreeDoko's genscher chooses a partner; dokoref's Genscher is another rule" },
+	{ "genscher", "false", NULL, FD_MAPPED, NULL },
 	{ "solo", "true", NULL, FD_MAPPED, NULL },
 	{ "solo jack", "true", "solo", FD_MAPPED, NULL },
 	{ "solo queen", "true", "solo", FD_MAPPED, NULL },
@@ -139,25 +138,22 @@ static const fd_opt opts[] = {
 	  FD_MAPPED, NULL },
 	{ "announcement first trick thirty points", "true", NULL, FD_MAPPED, NULL },
 	{ "announcement first trick thirty points only first", "false",
-	  "announcement first trick thirty points", FD_WHEN_ON,
-	  "dokoref's duty to announce has no such limit" },
+	  "announcement first trick thirty points", FD_MAPPED, NULL },
 	{ "announcement first trick thirty points only re/contra", "true",
 	  "announcement first trick thirty points", FD_MAPPED, NULL },
 	{ "announcement first trick thirty points in marriage", "true",
-	  "announcement first trick thirty points", FD_WHEN_OFF,
-	  "dokoref's announce.mandatory_games has no 'normal games only, no marriage'" },
+	  "announcement first trick thirty points", FD_MAPPED, NULL },
 	{ "announcement re/contra doubles", "true", NULL, FD_MAPPED, NULL },
 	{ "announcement contra doubles against re", "false", "announcement re/contra doubles",
 	  FD_MAPPED, NULL },
-	{ "knocking", "false", NULL, FD_WHEN_ON, "dokoref has no knocking" },
+	{ "knocking", "false", NULL, FD_MAPPED, NULL },
 	{ "announcement no 120", "11", NULL, FD_MAPPED, NULL },
 	{ "announcement no 90", "9", NULL, FD_MAPPED, NULL },
 	{ "announcement no 60", "6", NULL, FD_MAPPED, NULL },
 	{ "announcement no 30", "3", NULL, FD_MAPPED, NULL },
 	{ "announcement no 0", "3", NULL, FD_MAPPED, NULL },
 	{ "last announcement", "3", NULL, FD_MAPPED, NULL },
-	{ "announcement till full trick", "false", NULL, FD_WHEN_ON,
-	  "dokoref counts the announcer's own cards" },
+	{ "announcement till full trick", "false", NULL, FD_MAPPED, NULL },
 	{ "announcement reply", "true", NULL, FD_MAPPED, NULL },
 	{ "announcement strict limit", "false", NULL, FD_WHEN_ON,
 	  "dokoref's Re and Kontra are not bids of 121" },
@@ -511,7 +507,23 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     "the aces of the solo colour in a colour solo");
 	rule(&c, "genscher.enabled", "false", KEYS("genscher"),
 	     "dokoref's Genscher (reversing the trumps) is not FreeDoko's");
-	rule(&c, "wende_genscher.enabled", "false", KEYS("genscher"), NULL);
+	/* FreeDoko's genscher is a partner pick: the holder of both trump kings
+	 * names a partner with the first of them, in a normal game or a marriage */
+	bool genscher = on(&c, "genscher");
+	rule(&c, "wende_genscher.enabled", genscher ? "true" : "false", KEYS("genscher"),
+	     genscher ? "the holder of both trump kings may pick a partner when playing the first"
+		      : NULL);
+	if (genscher) {
+		rule(&c, "wende_genscher.card", "diamond-king", KEYS("genscher"),
+		     "the trump kings of a normal game or a marriage are the ♦K");
+		rule(&c, "wende_genscher.parties", "caller-and-partner-re", KEYS("genscher"),
+		     "the genscher player and his partner are Re, the others Kontra");
+		rule(&c, "wende_genscher.announcements", "reduced-to-re-kontra", KEYS("genscher"),
+		     "each player who announced keeps only a Re or Kontra for his new party");
+		rule(&c, "wende_genscher.bride_alone", "false", KEYS("genscher"),
+		     "a silent marriage and a marriage the bride plays alone are solos in "
+		     "FreeDoko: no genscher");
+	}
 
 	/* marriage */
 	char conds[100] = "[";
@@ -612,23 +624,41 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		strcat(mp, t);
 	}
 	strcat(mp, "]");
-	rule(&c, "announce.model", "own-cards", KEYS("announcement till full trick"),
-	     "FreeDoko counts the cards the announcer still holds");
+	bool till_full = on(&c, "announcement till full trick");
+	rule(&c, "announce.model", till_full ? "game-tricks" : "own-cards",
+	     KEYS("announcement till full trick"),
+	     till_full ? "FreeDoko counts the tricks remaining, the current one until the next "
+			 "card is played"
+		       : "FreeDoko counts the cards the announcer still holds");
 	rule(&c, "announce.max_played", mp,
 	     KEYS("announcement no 120", "announcement no 90", "announcement no 60",
 		  "announcement no 30", "announcement no 0", "last announcement"),
-	     "allowed while holding at least N cards: at most the hand size less N played, "
-	     "never after the last announcement");
+	     till_full ? "allowed while at least N tricks remain: at most the hand size less N "
+			 "tricks finished, never after the last announcement"
+		       : "allowed while holding at least N cards: at most the hand size less N "
+			 "played, never after the last announcement");
 	rule(&c, "announce.reply", on(&c, "announcement reply") ? "one-card-later" : "none",
 	     KEYS("announcement reply"), NULL);
+	rule(&c, "announce.per_player", on(&c, "knocking") ? "true" : "false", KEYS("knocking"),
+	     on(&c, "knocking") ? "in a game whose parties are not known each player announces "
+				  "for himself, and each player's announcement counts"
+				: NULL);
 	rule(&c, "announce.mandatory_first_trick_points",
 	     on(&c, "announcement first trick thirty points") ? "30" : "0",
 	     KEYS("announcement first trick thirty points"), NULL);
-	rule(&c, "announce.mandatory_games", "normal-games",
+	bool in_marriage = !on(&c, "announcement first trick thirty points") ||
+			   on(&c, "announcement first trick thirty points in marriage");
+	rule(&c, "announce.mandatory_games", in_marriage ? "normal-games" : "normal-games-no-marriage",
 	     KEYS("announcement first trick thirty points",
 		  "announcement first trick thirty points in marriage"),
-	     "FreeDoko makes the announcement in a normal game and a marriage, not in a solo or "
-	     "a poverty (the games of partyB.gameplay-debug.log show it)");
+	     in_marriage ? "in a normal game and, as the option says, a marriage; not in a solo or "
+			   "a poverty (FreeDoko 0.7.13 itself checks only normal games: "
+			   "partyC.gameplay-debug.log game 17)"
+			 : "in a normal game, not in a marriage, a solo or a poverty");
+	rule(&c, "announce.mandatory_only_if_none_said",
+	     on(&c, "announcement first trick thirty points only first") ? "true" : "false",
+	     KEYS("announcement first trick thirty points only first"),
+	     "with \"only first\" there is no duty once anybody announced in the first trick");
 	rule(&c, "announce.mandatory_raise",
 	     on(&c, "announcement first trick thirty points only re/contra") ? "false" : "true",
 	     KEYS("announcement first trick thirty points only re/contra"), NULL);

@@ -83,6 +83,15 @@ static void opt_bool(dk_buf *b, const char *key, bool v)
 	opt(b, key, v ? "true" : "false");
 }
 
+/* is the rule set's partner pick FreeDoko's genscher */
+static bool fd_genscher(const dk_rules *r)
+{
+	return r->wende_genscher && r->wende_genscher_card == DK_PICK_DIAMOND_KING &&
+	       r->wende_genscher_parties == DK_PICK_CALLER_RE &&
+	       r->wende_genscher_announcements == DK_PICK_REDUCED &&
+	       !r->wende_genscher_bride_alone;
+}
+
 static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 {
 	int hand = dk_rules_hand_size(r);
@@ -164,11 +173,14 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "marriage first one decides", r->marriage_self == DK_SELF_ALONE);
 	if (r->marriage_alone != DK_ALONE_SOLO)
 		drop(differ, "rule marriage.alone: FreeDoko scores a bride alone as a solo");
-	/* genscher: FreeDoko's chooses a partner, dokoref's reverses the trumps */
-	opt_bool(b, "genscher", false);
-	if (r->genscher || r->wende_genscher)
-		drop(differ, "rules genscher.enabled / wende_genscher.enabled: FreeDoko's "
-		     "genscher is another rule");
+	/* genscher: FreeDoko's is a partner pick with the ♦K; dokoref's
+	 * genscher.enabled reverses the trumps */
+	opt_bool(b, "genscher", fd_genscher(r));
+	if (r->genscher)
+		drop(differ, "rule genscher.enabled: FreeDoko's genscher is another rule");
+	if (r->wende_genscher && !fd_genscher(r))
+		drop(differ, "rules wende_genscher.*: FreeDoko's genscher is a partner pick with the "
+		     "\xe2\x99\xa6K whose pair is Re and that cuts the announcements down to Re/Kontra");
 	/* solos */
 	dk_enum_set k = r->solo_kinds;
 	bool colour = DK_SET_HAS(k, DK_SOLO_CLUBS) || DK_SET_HAS(k, DK_SOLO_SPADES) ||
@@ -245,7 +257,7 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		     "games and marriages");
 	opt_bool(b, "announcement re/contra doubles", r->score_model == DK_SCORE_DOUBLING);
 	opt_bool(b, "announcement contra doubles against re", r->score_against_old_doubled);
-	opt_bool(b, "knocking", false);
+	opt_bool(b, "knocking", r->announce_per_player);
 	static const char *const ann[DK_LEVELS] = {
 		"announcement no 120", "announcement no 90", "announcement no 60",
 		"announcement no 30", "announcement no 0"
@@ -257,11 +269,13 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		opt(b, ann[i], n);
 	}
 	opt(b, "last announcement", "1");
-	opt_bool(b, "announcement till full trick", false);
+	opt_bool(b, "announcement till full trick", r->announce_model == DK_MODEL_GAME_TRICKS);
 	opt_bool(b, "announcement reply", r->announce_reply != DK_REPLY_NONE);
 	opt_bool(b, "announcement strict limit", false);
-	if (r->announce_model != DK_MODEL_OWN_CARDS || r->announce_chain)
-		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards");
+	if ((r->announce_model != DK_MODEL_OWN_CARDS && r->announce_model != DK_MODEL_GAME_TRICKS) ||
+	    r->announce_chain)
+		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards or the "
+		     "tricks remaining");
 	opt(b, "counting", r->standings_counting == DK_COUNTING_PLUS    ? "plus"
 			   : r->standings_counting == DK_COUNTING_MINUS ? "minus"
 									: "plus-minus");
@@ -511,6 +525,13 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		}
 	}
 
+	/* a genscher: the announcements before it were said for the parties
+	 * then, which the replay no longer holds */
+	size_t pick = g->event_count;
+	for (size_t i = 0; i < g->event_count && fd_genscher(rules); i++)
+		if (g->events[i].kind == DK_EV_WENDE_GENSCHER && pick == g->event_count)
+			pick = i;
+
 	/* the play */
 	int cards = 0, trick = 0;
 	dk_card in_trick[4];
@@ -549,7 +570,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			};
 			dk_party said = e->call == DK_CALL_RE ? DK_PARTY_RE
 					: e->call == DK_CALL_KONTRA ? DK_PARTY_KONTRA : DK_PARTY_NONE;
-			if (said != DK_PARTY_NONE && said != rp->party[e->seat])
+			if (said != DK_PARTY_NONE && said != rp->party[e->seat] && i > pick)
 				drop(dropped, "that seat %d said %s for the other party (FreeDoko's "
 				     "'no 120' reads back as the own party's word)", e->seat,
 				     said == DK_PARTY_RE ? "Re" : "Kontra");
@@ -564,7 +585,11 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			drop(dropped, "seat %d's Genscher (dokoref's, not FreeDoko's)", e->seat);
 			break;
 		case DK_EV_WENDE_GENSCHER:
-			drop(dropped, "seat %d's Wende-Genscher", e->seat);
+			if (fd_genscher(rules))
+				dk_buf_printf(out, "  genscher = %d, %d\n", p,
+					      player_of(rp, e->partner));
+			else
+				drop(dropped, "seat %d's Wende-Genscher", e->seat);
 			break;
 		case DK_EV_OBJECTION:
 			drop(dropped, "the objection after card %d", cards);

@@ -189,6 +189,9 @@ static void model_words(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_r
 		dk_say(b, lang, dk_msg_n(f->count, DK_MSG_LATE_NEIGHBOUR_ONE,
 					 DK_MSG_LATE_NEIGHBOUR_MANY), f->count, f->limit);
 		break;
+	case DK_MODEL_GAME_TRICKS:
+		dk_say(b, lang, DK_MSG_LATE_GAME_TRICKS, f->count + 1, f->limit + 1);
+		break;
 	case DK_MODEL_COUNT:
 		break;
 	}
@@ -250,6 +253,9 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		break;
 	case DK_F_SOLOIST_RE_UNANSWERED:
 		dk_say(b, lang, DK_MSG_F_SOLOIST_RE_UNANSWERED, who);
+		break;
+	case DK_F_KONTRA_NOT_A_REPLY:
+		dk_say(b, lang, DK_MSG_F_KONTRA_NOT_A_REPLY, who);
 		break;
 	case DK_F_MANDATORY_MISSED:
 		dk_say(b, lang, f->limit ? DK_MSG_F_MANDATORY_RAISE_MISSED : DK_MSG_F_MANDATORY_MISSED,

@@ -109,7 +109,7 @@ static const char *const double_names[] = {
 	"redeal", "redeal-unless-solo", "first-asked", NULL
 };
 static const char *const model_names[] = {
-	"own-cards", "game-cards", "left-neighbour-cards", NULL
+	"own-cards", "game-cards", "left-neighbour-cards", "game-tricks", NULL
 };
 static const char *const reply_names[] = {
 	"none", "one-card-later", "immediate", NULL
@@ -124,7 +124,16 @@ static const char *const no_winner_names[] = {
 	"levels-and-specials", "specials-only", NULL
 };
 static const char *const mandatory_games_names[] = {
-	"all-games", "normal-games", NULL
+	"all-games", "normal-games", "normal-games-no-marriage", NULL
+};
+static const char *const pick_card_names[] = {
+	"diamond-jack", "diamond-king", NULL
+};
+static const char *const pick_parties_names[] = {
+	"caller-keeps-party", "caller-and-partner-re", NULL
+};
+static const char *const pick_announcements_names[] = {
+	"kept", "reduced-to-re-kontra", NULL
 };
 static const char *const against_old_names[] = {
 	"none", "normal-games", "normal-games-except-poverty", "all-games", NULL
@@ -156,6 +165,9 @@ NAMES_OF(score_model_names, DK_SCORE_MODEL_COUNT);
 NAMES_OF(no_winner_names, DK_NO_WINNER_COUNT);
 NAMES_OF(against_old_names, DK_AGAINST_OLD_COUNT);
 NAMES_OF(mandatory_games_names, DK_MANDATORY_GAMES_COUNT);
+NAMES_OF(pick_card_names, DK_PICK_CARD_COUNT);
+NAMES_OF(pick_parties_names, DK_PICK_PARTIES_COUNT);
+NAMES_OF(pick_announcements_names, DK_PICK_ANNOUNCEMENTS_COUNT);
 
 static const char *solo_kind_name(int v)
 {
@@ -292,6 +304,11 @@ static const dk_rule_key keys[] = {
 		      DK_SOLO_KIND_COUNT),
 	DK_BOOL_KEY("genscher.enabled", genscher),
 	DK_BOOL_KEY("wende_genscher.enabled", wende_genscher),
+	DK_ENUM_KEY("wende_genscher.card", wende_genscher_card, pick_card_names),
+	DK_ENUM_KEY("wende_genscher.parties", wende_genscher_parties, pick_parties_names),
+	DK_ENUM_KEY("wende_genscher.announcements", wende_genscher_announcements,
+		    pick_announcements_names),
+	DK_BOOL_KEY("wende_genscher.bride_alone", wende_genscher_bride_alone),
 
 	DK_BOOL_KEY("marriage.enabled", marriage),
 	DK_SET_FN_KEY("marriage.conditions", marriage_conditions,
@@ -336,10 +353,14 @@ static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("announce.trick_by_trick", announce_chain),
 	DK_BOOL_KEY("announce.soloist_re_needs_opposition",
 		    announce_soloist_re_needs_opposition),
+	DK_BOOL_KEY("announce.per_player", announce_per_player),
+	DK_BOOL_KEY("announce.forced_solo_kontra_only_as_reply",
+		    announce_forced_solo_kontra_reply),
 	DK_INT_KEY("announce.mandatory_first_trick_points",
 		   announce_mandatory_points, 0, 44),
 	DK_ENUM_KEY("announce.mandatory_games", announce_mandatory_games,
 		    mandatory_games_names),
+	DK_BOOL_KEY("announce.mandatory_only_if_none_said", announce_mandatory_only_first),
 	DK_BOOL_KEY("announce.mandatory_raise", announce_mandatory_raise),
 
 	DK_ENUM_KEY("score.model", score_model, score_model_names),

@@ -84,9 +84,10 @@ Test(freedoko, every_file_reads)
 		"rules.tournament.FreeDoko-rules", "testparty.FreeDoko-party",
 		"odd/ends-mid-game.BugReport.FreeDoko", "odd/german-card-names.BugReport.FreeDoko",
 		"odd/old-line-format.BugReport.FreeDoko", "odd/hyperswines.BugReport.FreeDoko",
-		"odd/latin1-name.BugReport.FreeDoko",
+		"odd/latin1-name.BugReport.FreeDoko", "genscher.gameplay-debug.log",
+		"genscher.input.FreeDoko-party",
 	};
-	static const size_t games[] = { 1, 1, 45, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1 };
+	static const size_t games[] = { 1, 1, 45, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 20, 0 };
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[512];
 		snprintf(path, sizeof(path), FD "%s", files[i]);
@@ -327,6 +328,82 @@ Test(freedoko, debug_log_scored_as_freedoko)
 	cr_expect_eq(same, 44);
 	cr_expect_eq(clean, 44);
 	cr_expect_eq(tricks_differ, 2);  /* game 27, tricks 10 and 11 */
+	cr_expect_eq(d.errors, 0);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+}
+
+/* FreeDoko's genscher (wende_genscher.* as FreeDoko has it): the log of 20
+ * games with three genscher games; every game scored as FreeDoko's summary
+ * says (winner, value, Bock), and the three picks as FreeDoko logged them:
+ *   game 1: "Genscher: player 2 with player 0" in trick 4; Carl (Kontra by
+ *     the ♣Q) had said "no 120" in trick 1, which FreeDoko says again before
+ *     the genscher line (not a new announcement) and counts for the new Re
+ *     pair: "teams = re, contra, re, contra", "no 120 said = re", points 4;
+ *   game 6: in a marriage (Bert's, with Anna from trick 1): "player 3 with
+ *     player 0", "teams = re, contra, contra, re", Re won, points 2;
+ *   game 14: "player 3 with player 0", "teams = re, contra, contra, re",
+ *     Re won, points 4. */
+Test(freedoko, genscher_scored_as_freedoko)
+{
+	dk_fd_reader *r = open_fd(FD "genscher.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	cr_expect_eq(map.verdict_count, 0);
+	cr_expect(rs.rules.wende_genscher);
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	size_t n = 0, picks = 0;
+	static const struct { size_t game; int caller, partner; int value; } want[] = {
+		{ 1, 3, 1, 4 }, { 6, 4, 1, 2 }, { 14, 4, 1, 4 },
+	};
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		if (n == 0)
+			dk_session_begin(&st, g->session);
+		n++;
+		judge_in(j, &st, g, &rs.rules);
+		cr_expect(j->c.winner_agrees, "game %zu", n);
+		cr_expect(j->c.value_agrees, "game %zu: value %d, FreeDoko %d", n, j->sc.value,
+			  g->foreign->value);
+		cr_expect_eq(j->c.count, 0, "game %zu", n);
+		cr_expect_eq(j->sg.multiplier, g->foreign->bock, "game %zu", n);
+		int calls = 0;
+		for (size_t i = 0; i < g->event_count; i++) {
+			const dk_event *e = &g->events[i];
+			calls += e->kind == DK_EV_ANNOUNCE;
+			if (e->kind != DK_EV_WENDE_GENSCHER)
+				continue;
+			cr_assert_lt(picks, 3);
+			cr_expect_eq(n, want[picks].game);
+			cr_expect_eq(e->seat, want[picks].caller, "game %zu", n);
+			cr_expect_eq(e->partner, want[picks].partner, "game %zu", n);
+			cr_expect_eq(j->sc.value, want[picks].value, "game %zu", n);
+			/* the caller and the partner are Re, the others Kontra */
+			for (int s = 1; s <= 4; s++)
+				cr_expect_eq(j->rp.party[s], s == e->seat || s == e->partner
+							    ? DK_PARTY_RE : DK_PARTY_KONTRA,
+					     "game %zu seat %d", n, s);
+			picks++;
+		}
+		if (n == 1) {
+			/* Carl's "no 120" once, as Kontra (his party then), and it is now
+			 * Re's: Re said, Kontra nothing */
+			cr_expect_eq(calls, 1);
+			cr_expect(j->rp.calls[DK_PARTY_RE].made[0]);
+			cr_expect_eq(j->rp.calls[DK_PARTY_RE].highest, 0);
+			cr_expect_eq(j->rp.calls[DK_PARTY_KONTRA].highest, -1);
+			cr_expect_eq(j->rp.finding_count, 0);
+		}
+	}
+	free(j);
+	cr_expect_eq(n, 20);
+	cr_expect_eq(picks, 3);
 	cr_expect_eq(d.errors, 0);
 	dk_diag_release(&d);
 	dk_ruleset_release(&rs);
@@ -578,16 +655,26 @@ Test(freedoko, rule_block_as_rule_set)
 	cr_expect_not(t->score_karlchen_caught_by_diamond_queen);
 	cr_expect_eq(t->standings_counting, DK_COUNTING_PLUS);
 	cr_expect_not(t->standings_solo_factor_for_all);
-	/* what can change a verdict: hyperswines, genscher; no longer bock nor
+	/* "genscher = true": a partner pick with the first ♦K, the pair Re, the
+	 * announcements before it cut down to Re/Kontra, none in a silent marriage */
+	cr_expect(t->wende_genscher);
+	cr_expect_not(t->genscher);
+	cr_expect_eq(t->wende_genscher_card, DK_PICK_DIAMOND_KING);
+	cr_expect_eq(t->wende_genscher_parties, DK_PICK_CALLER_RE);
+	cr_expect_eq(t->wende_genscher_announcements, DK_PICK_REDUCED);
+	cr_expect_not(t->wende_genscher_bride_alone);
+	cr_expect_not(t->announce_mandatory_only_first);
+	cr_expect_eq(t->announce_model, DK_MODEL_OWN_CARDS);
+	/* what can change a verdict: hyperswines; no longer bock, genscher nor
 	 * the extra points */
-	cr_expect_eq(map.verdict_count, 2);
+	cr_expect_eq(map.verdict_count, 1);
 	for (size_t j = 0; j < map.unmapped_count; j++)
 		cr_expect(strncmp(map.unmapped[j].key, "bock", 4) != 0 &&
 			  strncmp(map.unmapped[j].key, "extrapoint", 10) != 0 &&
 			  strcmp(map.unmapped[j].key, "counting") != 0 &&
 			  !strstr(map.unmapped[j].key, " bock"), "%s unmapped", map.unmapped[j].key);
-	const char *want[] = { "hyperswines", "genscher" };
-	for (size_t i = 0; i < 2; i++) {
+	const char *want[] = { "hyperswines" };
+	for (size_t i = 0; i < 1; i++) {
 		bool found = false;
 		for (size_t j = 0; j < map.unmapped_count; j++)
 			found |= map.unmapped[j].verdict && strcmp(map.unmapped[j].key, want[i]) == 0;
@@ -906,6 +993,45 @@ Test(freedoko, bock_options_mapped)
 	cr_expect_neq(rules_of(&rs, c, 1, &d), 0);
 	cr_expect(d.errors > 0);
 	cr_expect(d.count && strstr(d.items[d.count - 1].message, "bock multiplier"));
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+}
+
+/* the announcement options of fd-announce: till full trick, knocking, the
+ * duty "only first" and "in marriage", genscher; all mapped, none unsaid */
+Test(freedoko, announcement_options_mapped)
+{
+	dk_loc at = { .line = 1, .col = 1 };
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_ruleset rs;
+	const dk_fd_rule a[] = {
+		{ "announcement till full trick", "true", at }, { "knocking", "true", at },
+		{ "announcement first trick thirty points", "true", at },
+		{ "announcement first trick thirty points only first", "true", at },
+		{ "announcement first trick thirty points in marriage", "false", at },
+		{ "genscher", "true", at },
+	};
+	dk_fd_rules fr = { .items = (dk_fd_rule *)a, .count = sizeof(a) / sizeof(a[0]) };
+	dk_fd_rule_map map;
+	dk_buf y;
+	dk_buf_init(&y);
+	cr_assert_eq(dk_fd_rules_to_yaml(&y, &map, &fr, "ddv", "t", "t.FreeDoko-rules", &d), 0);
+	cr_assert_eq(dk_ruleset_load_text(&rs, y.data, y.len, "t.yaml", dirs, &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	/* FreeDoko's defaults of other options may still be unsaid, not these */
+	for (size_t i = 0; i < map.unmapped_count; i++)
+		for (size_t k = 0; k < sizeof(a) / sizeof(a[0]); k++)
+			cr_expect_str_neq(map.unmapped[i].key, a[k].key);
+	cr_expect_eq(rs.rules.announce_model, DK_MODEL_GAME_TRICKS);
+	cr_expect(rs.rules.announce_per_player);
+	cr_expect(rs.rules.announce_mandatory_only_first);
+	cr_expect_eq(rs.rules.announce_mandatory_games, DK_MANDATORY_NORMAL_NO_MARRIAGE);
+	cr_expect(rs.rules.wende_genscher);
+	cr_expect_eq(rs.rules.wende_genscher_card, DK_PICK_DIAMOND_KING);
+	/* 12 cards: "no 120 = 11" is at most 1 trick finished, as with own cards */
+	cr_expect_eq(rs.rules.announce_max_played[0], 1);
+	dk_buf_release(&y);
 	dk_ruleset_release(&rs);
 	dk_diag_release(&d);
 }

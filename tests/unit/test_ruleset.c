@@ -435,6 +435,10 @@ static const struct shipped_value {
 	{ "ottendorf-2008", "swines.solos", "[clubs, spades, hearts, diamonds]", "D9" },
 	{ "ottendorf-2008", "genscher.enabled", "false", "inh" },
 	{ "ottendorf-2008", "wende_genscher.enabled", "false", "inh" },
+	{ "ottendorf-2008", "wende_genscher.card", "diamond-jack", "inh" },
+	{ "ottendorf-2008", "wende_genscher.parties", "caller-keeps-party", "inh" },
+	{ "ottendorf-2008", "wende_genscher.announcements", "kept", "inh" },
+	{ "ottendorf-2008", "wende_genscher.bride_alone", "true", "inh" },
 	{ "ottendorf-2008", "marriage.enabled", "true", "" },
 	{ "ottendorf-2008", "marriage.conditions", "[first-trick]", "" },
 	{ "ottendorf-2008", "marriage.default_condition", "first-trick", "" },
@@ -461,8 +465,11 @@ static const struct shipped_value {
 	{ "ottendorf-2008", "announce.limit_needs_re_kontra", "true", "" },
 	{ "ottendorf-2008", "announce.trick_by_trick", "false", "inh" },
 	{ "ottendorf-2008", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "ottendorf-2008", "announce.per_player", "false", "inh" },
+	{ "ottendorf-2008", "announce.forced_solo_kontra_only_as_reply", "false", "inh" },
 	{ "ottendorf-2008", "announce.mandatory_first_trick_points", "0", "inh" },
 	{ "ottendorf-2008", "announce.mandatory_games", "all-games", "inh" },
+	{ "ottendorf-2008", "announce.mandatory_only_if_none_said", "false", "inh" },
 	{ "ottendorf-2008", "announce.mandatory_raise", "true", "inh" },
 
 	/* wattenscheid-2016: §4 (D5: right of the dealer, a warning), §2 (D2),
@@ -493,6 +500,10 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "swines.solos", "[]", "inh" },
 	{ "wattenscheid-2016", "genscher.enabled", "true", "" },
 	{ "wattenscheid-2016", "wende_genscher.enabled", "false", "inh" },
+	{ "wattenscheid-2016", "wende_genscher.card", "diamond-jack", "inh" },
+	{ "wattenscheid-2016", "wende_genscher.parties", "caller-keeps-party", "inh" },
+	{ "wattenscheid-2016", "wende_genscher.announcements", "kept", "inh" },
+	{ "wattenscheid-2016", "wende_genscher.bride_alone", "true", "inh" },
 	{ "wattenscheid-2016", "marriage.enabled", "true", "" },
 	{ "wattenscheid-2016", "marriage.conditions", "[first-trick, first-fehl-trick]", "" },
 	{ "wattenscheid-2016", "marriage.default_condition", "first-trick", "inh" },
@@ -519,8 +530,11 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "announce.limit_needs_re_kontra", "true", "" },
 	{ "wattenscheid-2016", "announce.trick_by_trick", "false", "inh" },
 	{ "wattenscheid-2016", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "wattenscheid-2016", "announce.per_player", "false", "inh" },
+	{ "wattenscheid-2016", "announce.forced_solo_kontra_only_as_reply", "false", "inh" },
 	{ "wattenscheid-2016", "announce.mandatory_first_trick_points", "0", "inh" },
 	{ "wattenscheid-2016", "announce.mandatory_games", "all-games", "inh" },
+	{ "wattenscheid-2016", "announce.mandatory_only_if_none_said", "false", "inh" },
 	{ "wattenscheid-2016", "announce.mandatory_raise", "true", "inh" },
 
 	/* turnier-2022: §4 (left of the dealer, solos too), §5 (Trumpf > Damen >
@@ -551,6 +565,10 @@ static const struct shipped_value {
 	{ "turnier-2022", "swines.solos", "[]", "inh" },
 	{ "turnier-2022", "genscher.enabled", "false", "inh" },
 	{ "turnier-2022", "wende_genscher.enabled", "false", "inh" },
+	{ "turnier-2022", "wende_genscher.card", "diamond-jack", "inh" },
+	{ "turnier-2022", "wende_genscher.parties", "caller-keeps-party", "inh" },
+	{ "turnier-2022", "wende_genscher.announcements", "kept", "inh" },
+	{ "turnier-2022", "wende_genscher.bride_alone", "true", "inh" },
 	{ "turnier-2022", "marriage.enabled", "true", "" },
 	{ "turnier-2022", "marriage.conditions", "[first-fehl-trick]", "" },
 	{ "turnier-2022", "marriage.default_condition", "first-fehl-trick", "" },
@@ -577,8 +595,11 @@ static const struct shipped_value {
 	{ "turnier-2022", "announce.limit_needs_re_kontra", "true", "" },
 	{ "turnier-2022", "announce.trick_by_trick", "true", "" },
 	{ "turnier-2022", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "turnier-2022", "announce.per_player", "false", "inh" },
+	{ "turnier-2022", "announce.forced_solo_kontra_only_as_reply", "false", "inh" },
 	{ "turnier-2022", "announce.mandatory_first_trick_points", "0", "" },
 	{ "turnier-2022", "announce.mandatory_games", "all-games", "inh" },
+	{ "turnier-2022", "announce.mandatory_only_if_none_said", "false", "inh" },
 	{ "turnier-2022", "announce.mandatory_raise", "true", "inh" },
 
 	/* unsere-2024: §2 (reine Farbsoli, Köhler), §5, §6 (D27), §7 (D23, Fuchs
@@ -609,6 +630,10 @@ static const struct shipped_value {
 	{ "unsere-2024", "swines.solos", "[]", "inh" },
 	{ "unsere-2024", "genscher.enabled", "false", "inh" },
 	{ "unsere-2024", "wende_genscher.enabled", "false", "inh" },
+	{ "unsere-2024", "wende_genscher.card", "diamond-jack", "inh" },
+	{ "unsere-2024", "wende_genscher.parties", "caller-keeps-party", "inh" },
+	{ "unsere-2024", "wende_genscher.announcements", "kept", "inh" },
+	{ "unsere-2024", "wende_genscher.bride_alone", "true", "inh" },
 	{ "unsere-2024", "marriage.enabled", "true", "" },
 	{ "unsere-2024", "marriage.conditions", "[first-fehl-trick, first-trump-trick]", "" },
 	{ "unsere-2024", "marriage.default_condition", "first-fehl-trick", "" },
@@ -635,8 +660,11 @@ static const struct shipped_value {
 	{ "unsere-2024", "announce.limit_needs_re_kontra", "false", "" },
 	{ "unsere-2024", "announce.trick_by_trick", "false", "inh" },
 	{ "unsere-2024", "announce.soloist_re_needs_opposition", "true", "" },
+	{ "unsere-2024", "announce.per_player", "false", "inh" },
+	{ "unsere-2024", "announce.forced_solo_kontra_only_as_reply", "true", "" },
 	{ "unsere-2024", "announce.mandatory_first_trick_points", "0", "inh" },
 	{ "unsere-2024", "announce.mandatory_games", "all-games", "inh" },
+	{ "unsere-2024", "announce.mandatory_only_if_none_said", "false", "inh" },
 	{ "unsere-2024", "announce.mandatory_raise", "true", "inh" },
 
 	/* esslingen-2002: §2, §5 (5 Könige; Armut and Hochzeit together), §6
@@ -667,6 +695,10 @@ static const struct shipped_value {
 	{ "esslingen-2002", "swines.solos", "[trumps]", "" },
 	{ "esslingen-2002", "genscher.enabled", "false", "inh" },
 	{ "esslingen-2002", "wende_genscher.enabled", "true", "" },
+	{ "esslingen-2002", "wende_genscher.card", "diamond-jack", "" },
+	{ "esslingen-2002", "wende_genscher.parties", "caller-keeps-party", "" },
+	{ "esslingen-2002", "wende_genscher.announcements", "kept", "D24" },
+	{ "esslingen-2002", "wende_genscher.bride_alone", "true", "" },
 	{ "esslingen-2002", "marriage.enabled", "true", "" },
 	{ "esslingen-2002", "marriage.conditions", "[first-trick]", "D6" },
 	{ "esslingen-2002", "marriage.default_condition", "first-trick", "D6" },
@@ -693,8 +725,11 @@ static const struct shipped_value {
 	{ "esslingen-2002", "announce.limit_needs_re_kontra", "true", "" },
 	{ "esslingen-2002", "announce.trick_by_trick", "false", "inh" },
 	{ "esslingen-2002", "announce.soloist_re_needs_opposition", "false", "inh" },
+	{ "esslingen-2002", "announce.per_player", "false", "inh" },
+	{ "esslingen-2002", "announce.forced_solo_kontra_only_as_reply", "false", "inh" },
 	{ "esslingen-2002", "announce.mandatory_first_trick_points", "30", "D10" },
 	{ "esslingen-2002", "announce.mandatory_games", "all-games", "" },
+	{ "esslingen-2002", "announce.mandatory_only_if_none_said", "false", "" },
 	{ "esslingen-2002", "announce.mandatory_raise", "true", "D10" },
 	/* the two keys the engine added: following suit, the few-trumps limit */
 	{ "ottendorf-2008", "play.follow_suit", "true", "" },
@@ -1655,7 +1690,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 98);
+	cr_assert_eq(n, 105);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

@@ -451,3 +451,38 @@ Test(score, counting_solo)
 	entries(e, -2, DK_PARTY_KONTRA, 3, DK_COUNTING_MINUS, false);
 	EXPECT_ENTRIES(e, -6, 0, 0, 0);
 }
+
+/* announce.per_player (Klopfen, FreeDoko's knocking): each player's Re
+ * counts.  FreeDoko's summary gives one "no 120 said" per player, each
+ * doubling: Re 160 (both Re players said Re), Kontra 80 (one Kontra):
+ * won 1 + Kontra under 90 1 = 2, x2 x2 x2 = 16 for Re; counted once per
+ * party it would be 2 x2 x2 = 8. */
+Test(score, each_player_counts_with_per_player)
+{
+	dk_ruleset rs;
+	load_shipped(&rs, "ddv");
+	dk_diag d;
+	dk_diag_init(&d);
+	cr_assert_eq(dk_ruleset_override(&rs, "score.model", "doubling", "t", DK_LOC_NONE, &d), 0);
+	cr_assert_eq(dk_ruleset_override(&rs, "announce.per_player", "true", "t", DK_LOC_NONE, &d),
+		     0);
+	dk_score_input in;
+	memset(&in, 0, sizeof(in));
+	in.points[DK_PARTY_RE] = 160;
+	in.points[DK_PARTY_KONTRA] = 80;
+	in.took_trick[DK_PARTY_RE] = in.took_trick[DK_PARTY_KONTRA] = true;
+	in.said[DK_PARTY_RE][0] = in.said[DK_PARTY_KONTRA][0] = true;
+	in.said_count[DK_PARTY_RE][0] = 2;
+	in.said_count[DK_PARTY_KONTRA][0] = 1;
+	in.first_call = DK_PARTY_RE;
+	dk_score s;
+	dk_score_compute(&s, &in, &rs.rules);
+	cr_expect_eq(s.winner, DK_PARTY_RE);
+	cr_expect_eq(s.multiplier, 8);
+	cr_expect_eq(s.value, 16);
+	in.said_count[DK_PARTY_RE][0] = 1;
+	dk_score_compute(&s, &in, &rs.rules);
+	cr_expect_eq(s.value, 8);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+}
