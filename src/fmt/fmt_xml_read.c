@@ -823,7 +823,8 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 	case DK_BID_THROW_IN:
 		if (v && !dk_throw_reason_from_name(&b->reason, v))
 			game_error(r, a.loc[1], "'%s' is not a reason to throw in (five-kings, "
-				   "five-nines, few-trumps)", v);
+				   "five-nines, few-trumps, nines-and-kings, richness, "
+				   "fox-highest-trump)", v);
 		break;
 	case DK_BID_POVERTY_REPORT: {
 		long n;
