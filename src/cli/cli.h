@@ -13,8 +13,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "buf.h"
 #include "diag.h"
 #include "fmt_xml.h"
+#include "lang.h"
 #include "record.h"
 #include "ruleset.h"
 
@@ -91,6 +93,15 @@ typedef struct dk_read_opts {
 	struct dk_buf *fd_unexpressed;  /* if set: gets a line per FreeDoko option dokoref
 					   cannot express that can change a verdict */
 } dk_read_opts;
+
+/**
+ * The HTML page of every game of path (of game want only when want > 0),
+ * as `show --format html` writes it (src/report/html.c), into page; games
+ * gets the number of games on it.  Returns an exit code.
+ */
+int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
+		      dk_lang lang, dk_buf *page, size_t *games);
+
 
 /** What the loop hands a command for each item. */
 typedef struct dk_each_fns {

@@ -220,6 +220,48 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+/* the page `show --format html` writes, through the same temporary file:
+ * nothing half-written on failure */
+static int convert_html(dk_cli *cli, const char *input, const char *output,
+			const dk_read_opts *opts, long want, dk_lang lang, bool gzip)
+{
+	if (gzip)
+		return dk_cli_usage_error(cli, &dk_cmd_convert, "an HTML page is written as plain "
+					  "text");
+	dk_buf page;
+	dk_buf_init(&page);
+	size_t games = 0;
+	int rc = dk_show_html_page(cli, input, opts, want, lang, &page, &games);
+	if (rc == DK_EXIT_OK && games == 0) {
+		fprintf(cli->err, "dokoref convert: %s has no game %s\n", input,
+			want ? "of that number" : "to write");
+		rc = DK_EXIT_INVALID;
+	}
+	if (rc != DK_EXIT_OK) {
+		dk_buf_release(&page);
+		if (strcmp(output, "-") != 0)
+			fprintf(cli->err, "dokoref convert: nothing written to '%s'\n", output);
+		return rc;
+	}
+	dk_output *out;
+	char err[300];
+	dk_io_status ost = strcmp(output, "-") == 0
+		? dk_output_open_stream(&out, cli->out, false)
+		: dk_output_open(&out, output, false, err, sizeof(err));
+	if (ost != DK_IO_OK) {
+		fprintf(cli->err, "dokoref convert: %s\n", err);
+		dk_buf_release(&page);
+		return DK_EXIT_SYSTEM;
+	}
+	dk_output_write(out, page.data, page.len);
+	dk_buf_release(&page);
+	if (dk_output_commit(out, err, sizeof(err)) != DK_IO_OK) {
+		fprintf(cli->err, "dokoref convert: %s\n", err);
+		return DK_EXIT_SYSTEM;
+	}
+	return DK_EXIT_OK;
+}
+
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -231,10 +273,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "lossy", no_argument, NULL, 'L' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "rules", required_argument, NULL, 'r' },
+		{ "lang", required_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
 	const char *output = NULL, *to = NULL;
+	dk_lang lang = dk_lang_from_env();
 	bool gzip = false, lossy = false;
 	long want = 0;
 	int c;
@@ -247,6 +291,11 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 't': to = optarg; break;
 		case 'L': lossy = true; break;
 		case 'r': opts.rules = optarg; break;
+		case 'l':
+			if (!dk_lang_parse(optarg, &lang))
+				return dk_cli_usage_error(cli, &dk_cmd_convert,
+					"--lang takes de or en, not '%s'", optarg);
+			break;
 		case 'g': {
 			char *end;
 			want = strtol(optarg, &end, 10);
@@ -277,9 +326,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 					  "for standard output)");
 	const char *input = argv[optind];
 	target tg = TARGET_XML;
-	if (to && strcmp(to, "xml") != 0 && strcmp(to, "freedoko") != 0 && strcmp(to, "doko") != 0)
-		return dk_cli_usage_error(cli, &dk_cmd_convert, "--to takes xml, doko or freedoko, "
-					  "not '%s'", to);
+	if (to && strcmp(to, "xml") != 0 && strcmp(to, "freedoko") != 0 && strcmp(to, "doko") != 0 &&
+	    strcmp(to, "html") != 0)
+		return dk_cli_usage_error(cli, &dk_cmd_convert, "--to takes xml, doko, freedoko or "
+					  "html, not '%s'", to);
+	if ((to && strcmp(to, "html") == 0) || ends_with(output, ".html") ||
+	    ends_with(output, ".htm"))
+		return convert_html(cli, input, output, &opts, want, lang, gzip);
 	if (strcmp(output, "-") != 0) {
 		bool xml = ends_with(output, ".xml") || ends_with(output, ".xml.gz");
 		bool fd = ends_with(output, ".BugReport.FreeDoko") ||
@@ -287,7 +340,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		bool doko = ends_with(output, ".doko");
 		if (!xml && !fd && !doko)
 			return dk_cli_usage_error(cli, &dk_cmd_convert, "cannot tell the format of "
-				"'%s': name it .xml, .xml.gz, .doko or .BugReport.FreeDoko", output);
+				"'%s': name it .xml, .xml.gz, .doko, .html or .BugReport.FreeDoko",
+				output);
 		tg = fd ? TARGET_FREEDOKO : doko ? TARGET_DOKO : TARGET_XML;
 		gzip = gzip || dk_path_is_gz(output);
 	} else if (to && strcmp(to, "freedoko") == 0) {
@@ -383,6 +437,9 @@ const dk_command dk_cmd_convert = {
 	"  .xml, .xml.gz          dokoref XML in the canonical form of\n"
 	"                         dokoref-xml(5), gzip-compressed for .gz\n"
 	"  .doko                  the dokoref notation, dokoref-notation(5)\n"
+	"  .html                  one self-contained page of every game, as\n"
+	"                         'dokoref show --format html' writes it (the\n"
+	"                         games judged under their rule sets; --lang)\n"
 	"  .BugReport.FreeDoko    a FreeDoko bug report of one game, which\n"
 	"  .Reference.FreeDoko    FreeDoko can replay\n"
 	"\n"
@@ -406,8 +463,10 @@ const dk_command dk_cmd_convert = {
 	"Options:\n"
 	"  -o, --output OUT      where to write ('-' is standard output)\n"
 	"  -z, --gzip            compress standard output (implied by .gz)\n"
-	"  --to FORMAT           xml (default), doko or freedoko: the format of\n"
-	"                        standard output\n"
+	"  --to FORMAT           xml (default), doko, freedoko or html: the format\n"
+	"                        of standard output\n"
+	"  --lang de|en          the language of an HTML page (default: from\n"
+	"                        LC_ALL, LC_MESSAGES, LANG)\n"
 	"  -g, --game N          convert only the N-th game (a bug report holds one)\n"
 	"  --lossy               write even what OUT cannot hold all of\n"
 	"  --rules NAME|PATH     the rule set of the games (for a bug report's rule\n"

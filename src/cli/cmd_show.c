@@ -418,6 +418,30 @@ static int on_session_end(void *ud)
 	return 0;
 }
 
+int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
+		      dk_lang lang, dk_buf *page, size_t *games)
+{
+	show_state st;
+	memset(&st, 0, sizeof(st));
+	st.cli = cli;
+	st.first = true;
+	st.want = want;
+	st.lang = lang;
+	st.html = true;
+	st.path = path;
+	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
+			    .session_end = on_session_end };
+	st.v = dk_xcalloc(1, sizeof(*st.v));
+	dk_html_init(&st.page, lang, strcmp(path, "-") == 0 ? "<stdin>" : path);
+	int rc = dk_cli_each_game(cli, path, opts, &fns, &st);
+	free(st.v);
+	if (st.shown)
+		dk_html_finish(&st.page, page);
+	dk_html_release(&st.page);
+	*games = st.shown;
+	return rc;
+}
+
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -486,21 +510,18 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.path = argv[optind];
 	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
 			    .session_end = on_session_end };
-	st.v = dk_xcalloc(1, sizeof(*st.v));
-	if (st.html)
-		dk_html_init(&st.page, st.lang, strcmp(st.path, "-") == 0 ? "<stdin>" : st.path);
-	int rc = dk_cli_each_game(cli, st.path, &opts, &fns, &st);
-	free(st.v);
+	int rc;
 	if (st.html) {
 		/* one page, written whole once every game is in it */
-		if (st.shown) {
-			dk_buf page;
-			dk_buf_init(&page);
-			dk_html_finish(&st.page, &page);
-			fwrite(page.data, 1, page.len, cli->out);
-			dk_buf_release(&page);
-		}
-		dk_html_release(&st.page);
+		dk_buf page;
+		dk_buf_init(&page);
+		rc = dk_show_html_page(cli, st.path, &opts, st.want, st.lang, &page, &st.shown);
+		fwrite(page.data, 1, page.len, cli->out);
+		dk_buf_release(&page);
+	} else {
+		st.v = dk_xcalloc(1, sizeof(*st.v));
+		rc = dk_cli_each_game(cli, st.path, &opts, &fns, &st);
+		free(st.v);
 	}
 	if (rc == DK_EXIT_OK && st.want && st.shown == 0) {
 		fprintf(cli->err, "dokoref show: %s has no valid game %ld\n", st.path, st.want);
