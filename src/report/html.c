@@ -23,6 +23,7 @@
 #include "arena.h"
 
 #include "check_text.h"
+#include "view_words.h"
 #include "position.h"
 #include "verdict_text.h"
 
@@ -59,54 +60,12 @@ static void put_json(dk_buf *b, const char *s)
 
 /* ---- pieces ------------------------------------------------------------ */
 
-static const char *name_of(const dk_game *g, int seat)
-{
-	const dk_player *pl = dk_game_player_at(g, seat);
-	return pl ? pl->name : "?";
-}
-
-static const char *party_word(dk_lang lang, dk_party p)
-{
-	return dk_msg_text(lang, p == DK_PARTY_RE ? DK_MSG_PARTY_RE
-			   : p == DK_PARTY_KONTRA ? DK_MSG_PARTY_KONTRA : DK_MSG_PARTY_UNKNOWN);
-}
-
-static bool red(dk_card c)
-{
-	return DK_CARD_SUIT(c) == DK_HEARTS || DK_CARD_SUIT(c) == DK_DIAMONDS;
-}
-
 static void put_card(dk_buf *b, dk_card c, const char *extra_class)
 {
-	dk_buf_printf(b, "<span class=\"card%s%s%s\">", red(c) ? " red" : "",
+	dk_buf_printf(b, "<span class=\"card%s%s%s\">", dk_view_red(c) ? " red" : "",
 		      extra_class ? " " : "", extra_class ? extra_class : "");
 	put_html(b, dk_card_symbol(c));
 	dk_buf_puts(b, "</span>");
-}
-
-/* the text of one event, as the replay says it */
-static void event_text(dk_buf *b, dk_lang lang, const dk_game *g, const dk_event *e)
-{
-	switch (e->kind) {
-	case DK_EV_ANNOUNCE:
-		dk_buf_printf(b, "%s \"%s\"", name_of(g, e->seat), dk_text_call_in(lang, e->call));
-		break;
-	case DK_EV_SWINE:
-		dk_say(b, lang, DK_MSG_RP_SWINES, name_of(g, e->seat));
-		break;
-	case DK_EV_GENSCHER:
-		dk_say(b, lang, DK_MSG_RP_GENSCHER, name_of(g, e->seat));
-		break;
-	case DK_EV_WENDE_GENSCHER:
-		dk_say(b, lang, DK_MSG_RP_WENDE_GENSCHER, name_of(g, e->seat), name_of(g, e->partner));
-		break;
-	case DK_EV_OBJECTION:
-		dk_say(b, lang, DK_MSG_RP_OBJECTION, e->seat ? name_of(g, e->seat) : "?");
-		break;
-	default:
-		dk_buf_puts(b, dk_event_kind_name(e->kind));
-		break;
-	}
 }
 
 /* one finding's sentence, and its rule */
@@ -136,7 +95,7 @@ static void hands_table(dk_buf *b, const dk_verdict *v, const dk_position *start
 	for (int k = 0; k < DK_PLAYING_SEATS; k++) {
 		int s = rp->seats[k];
 		dk_buf_puts(b, "<tr><th>");
-		put_html(b, name_of(v->game, s));
+		put_html(b, dk_view_name(v->game, s));
 		dk_buf_puts(b, "</th><td>");
 		for (int i = 0; i < start->hand_n[s]; i++) {
 			put_card(b, start->hand[s][i], NULL);
@@ -156,7 +115,7 @@ static void trick_table(dk_buf *b, dk_lang lang, const dk_verdict *v, int gi)
 	dk_buf_puts(b, "</th>");
 	for (int k = 0; k < DK_PLAYING_SEATS; k++) {
 		dk_buf_puts(b, "<th>");
-		put_html(b, name_of(g, rp->seats[k]));
+		put_html(b, dk_view_name(g, rp->seats[k]));
 		dk_buf_puts(b, "</th>");
 	}
 	dk_buf_printf(b, "<th>%s</th></tr></thead>\n<tbody>\n",
@@ -195,7 +154,7 @@ static void trick_table(dk_buf *b, dk_lang lang, const dk_verdict *v, int gi)
 		}
 		if (done) {
 			dk_buf_puts(b, "<td>");
-			put_html(b, name_of(g, tr->winner));
+			put_html(b, dk_view_name(g, tr->winner));
 			dk_buf_printf(b, " (%d)</td>", tr->points);
 		} else {
 			dk_buf_puts(b, "<td>-</td>");
@@ -218,7 +177,7 @@ static void trick_table(dk_buf *b, dk_lang lang, const dk_verdict *v, int gi)
 				continue;
 			if (said.len)
 				dk_buf_puts(&said, "; ");
-			event_text(&said, lang, g, &g->events[j]);
+			dk_view_event(&said, lang, g, &g->events[j]);
 			dk_buf_puts(&said, " (");
 			dk_say(&said, lang, DK_MSG_RP_AT_CARD, seen);
 			dk_buf_putc(&said, ')');
@@ -305,9 +264,9 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 	for (int k = 0; k < DK_PLAYING_SEATS; k++) {
 		int s = rp->seats[k];
 		dk_buf_printf(b, "%s{\"seat\":%d,\"name\":", k ? "," : "", s);
-		put_json(b, name_of(g, s));
+		put_json(b, dk_view_name(g, s));
 		dk_buf_puts(b, ",\"party\":");
-		put_json(b, rp->party[s] ? party_word(lang, rp->party[s]) : "");
+		put_json(b, rp->party[s] ? dk_view_party(lang, rp->party[s]) : "");
 		dk_buf_puts(b, ",\"hand\":[");
 		for (int i = 0; i < start->hand_n[s]; i++) {
 			dk_buf_puts(b, i ? "," : "");
@@ -324,7 +283,7 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 			dk_buf_printf(b, "%s{\"s\":%d,\"c\":", n ? "," : "", tr->seats[i]);
 			put_json(b, dk_card_symbol(tr->cards[i]));
 			dk_buf_printf(b, ",\"t\":%d,\"b\":%d,\"r\":%s}", t + 1, best,
-				      red(tr->cards[i]) ? "true" : "false");
+				      dk_view_red(tr->cards[i]) ? "true" : "false");
 		}
 	}
 	dk_buf_puts(b, "],\"tricks\":[");
@@ -341,7 +300,7 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 			continue;
 		}
 		dk_buf_clear(&t);
-		event_text(&t, lang, g, &g->events[i]);
+		dk_view_event(&t, lang, g, &g->events[i]);
 		dk_buf_printf(b, "%s{\"a\":%d,\"x\":", k++ ? "," : "", cards);
 		put_json(b, t.data);
 		dk_buf_putc(b, '}');
@@ -362,7 +321,7 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 		for (int q = 0; q < DK_PLAYING_SEATS; q++) {
 			dk_party kp = p->known[rp->seats[q]];
 			dk_buf_puts(b, q ? "," : "");
-			put_json(b, kp ? party_word(lang, kp) : "?");
+			put_json(b, kp ? dk_view_party(lang, kp) : "?");
 		}
 		dk_buf_putc(b, ']');
 	}
@@ -423,7 +382,7 @@ void dk_html_game(dk_html *h, const dk_verdict *v, const char *path)
 	}
 	dk_buf_puts(&t, "; ");
 	dk_buf_puts(&t, dk_msg_text(lang, DK_MSG_HT_DEALER));
-	dk_buf_printf(&t, " %s", name_of(g, g->deal.dealer));
+	dk_buf_printf(&t, " %s", dk_view_name(g, g->deal.dealer));
 	put_html(b, t.data);
 	dk_buf_puts(b, "</p>\n");
 	dk_buf_release(&t);

@@ -619,6 +619,8 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"noch nichts angesagt"),
 	MSG(DK_MSG_RP_SWINES, "%s: swines",
 		"%s: Schweinchen"),
+	MSG(DK_MSG_RP_HYPERSWINES, "%s: hyperswines",
+		"%s: Hyperschweinchen"),
 	MSG(DK_MSG_RP_GENSCHER, "%s: Genscher",
 		"%s: Genscher"),
 	MSG(DK_MSG_RP_WENDE_GENSCHER, "%s: Wende-Genscher, chooses %s",

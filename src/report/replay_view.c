@@ -25,6 +25,7 @@
 #include "arena.h"
 
 #include "check_text.h"
+#include "view_words.h"
 #include "verdict_text.h"
 
 /* ---- the grid --------------------------------------------------------- */
@@ -114,23 +115,6 @@ static void fill_row(dk_screen *s, int y, dk_cell_attr a)
 
 /* ---- the pieces -------------------------------------------------------- */
 
-static const char *name_of(const dk_game *g, int seat)
-{
-	const dk_player *pl = dk_game_player_at(g, seat);
-	return pl ? pl->name : "?";
-}
-
-static const char *party_word(dk_lang lang, dk_party p)
-{
-	return dk_msg_text(lang, p == DK_PARTY_RE ? DK_MSG_PARTY_RE
-			   : p == DK_PARTY_KONTRA ? DK_MSG_PARTY_KONTRA : DK_MSG_PARTY_UNKNOWN);
-}
-
-static bool red(dk_card c)
-{
-	return DK_CARD_SUIT(c) == DK_HEARTS || DK_CARD_SUIT(c) == DK_DIAMONDS;
-}
-
 /* a row of cards from column x, wrapped within x_end; returns rows used */
 static int put_cards(dk_screen *s, int y, int x, int x_end, int max_rows, const dk_card *cards,
 		     int n, dk_cell_attr a)
@@ -146,7 +130,7 @@ static int put_cards(dk_screen *s, int y, int x, int x_end, int max_rows, const 
 				break;
 		}
 		put(s, y + row, col, x_end, sym,
-		    a == DK_CA_NORMAL && red(cards[i]) ? DK_CA_RED : a);
+		    a == DK_CA_NORMAL && dk_view_red(cards[i]) ? DK_CA_RED : a);
 		col += w + 1;
 	}
 	return n ? row + 1 : 0;
@@ -160,13 +144,13 @@ static void player_box(dk_screen *s, int y, int x, int x_end, int rows, const dk
 	dk_buf_init(&b);
 	const dk_game *g = v->game;
 	bool to_play = p->next_seat == seat;
-	dk_buf_printf(&b, "%s%s", to_play ? "> " : "", name_of(g, seat));
+	dk_buf_printf(&b, "%s%s", to_play ? "> " : "", dk_view_name(g, seat));
 	if (v->rp.party[seat] != DK_PARTY_NONE)
-		dk_buf_printf(&b, " · %s", party_word(o->lang, v->rp.party[seat]));
+		dk_buf_printf(&b, " · %s", dk_view_party(o->lang, v->rp.party[seat]));
 	put(s, y, x, x_end, b.data, to_play ? DK_CA_STRONG : DK_CA_NORMAL);
 	dk_buf_clear(&b);
 	if (v->rp.party[seat] != DK_PARTY_NONE) {
-		dk_say(&b, o->lang, DK_MSG_RP_TABLE_KNOWS, p->known[seat] ? party_word(o->lang,
+		dk_say(&b, o->lang, DK_MSG_RP_TABLE_KNOWS, p->known[seat] ? dk_view_party(o->lang,
 			p->known[seat]) : "?");
 		put(s, y + 1, x, x_end, b.data, DK_CA_DIM);
 	}
@@ -204,7 +188,7 @@ static void trick_box(dk_screen *s, int y, int x0, int x1, const dk_verdict *v,
 				 best ? "*" : " ");
 			int w = columns(cell);
 			put(s, y + dy[k], cx + dx[k] - w / 2, s->w, cell,
-			    best ? DK_CA_STRONG : red(p->table->cards[i]) ? DK_CA_RED : DK_CA_NORMAL);
+			    best ? DK_CA_STRONG : dk_view_red(p->table->cards[i]) ? DK_CA_RED : DK_CA_NORMAL);
 		}
 	}
 	dk_buf b;
@@ -212,11 +196,11 @@ static void trick_box(dk_screen *s, int y, int x0, int x1, const dk_verdict *v,
 	if (!p->table)
 		dk_say(&b, o->lang, DK_MSG_RP_BEFORE);
 	else if (p->trick_done)
-		dk_say(&b, o->lang, DK_MSG_RP_TRICK_TO, p->trick, name_of(v->game, p->table->winner),
+		dk_say(&b, o->lang, DK_MSG_RP_TRICK_TO, p->trick, dk_view_name(v->game, p->table->winner),
 		       p->table->points);
 	else
 		dk_say(&b, o->lang, DK_MSG_RP_WINNING,
-		       name_of(v->game, p->table->seats[p->table_best]));
+		       dk_view_name(v->game, p->table->seats[p->table_best]));
 	/* within the middle of the table, between the side players */
 	int half = columns(b.data) / 2;
 	put(s, y + 3, cx - half < x0 ? x0 : cx - half, x1, b.data, DK_CA_NORMAL);
@@ -235,27 +219,7 @@ static void said(dk_buf *b, const dk_verdict *v, const dk_position *p, dk_lang l
 			continue;
 		}
 		dk_buf_puts(b, n++ ? "; " : " ");
-		switch (e->kind) {
-		case DK_EV_ANNOUNCE:
-			dk_buf_printf(b, "%s \"%s\"", name_of(g, e->seat), dk_text_call_in(lang, e->call));
-			break;
-		case DK_EV_SWINE:
-			dk_say(b, lang, DK_MSG_RP_SWINES, name_of(g, e->seat));
-			break;
-		case DK_EV_GENSCHER:
-			dk_say(b, lang, DK_MSG_RP_GENSCHER, name_of(g, e->seat));
-			break;
-		case DK_EV_WENDE_GENSCHER:
-			dk_say(b, lang, DK_MSG_RP_WENDE_GENSCHER, name_of(g, e->seat),
-			       name_of(g, e->partner));
-			break;
-		case DK_EV_OBJECTION:
-			dk_say(b, lang, DK_MSG_RP_OBJECTION, e->seat ? name_of(g, e->seat) : "?");
-			break;
-		default:
-			dk_buf_puts(b, dk_event_kind_name(e->kind));
-			break;
-		}
+		dk_view_event(b, lang, g, e);
 		dk_buf_puts(b, " (");
 		dk_say(b, lang, DK_MSG_RP_AT_CARD, cards);
 		dk_buf_putc(b, ')');
@@ -425,7 +389,7 @@ void dk_view_draw(dk_screen *s, int w, int h, const dk_verdict *v, const dk_posi
 	dk_buf_puts(&b, dk_msg_text(lang, DK_MSG_RP_TAKEN));
 	for (int k = 0; k < DK_PLAYING_SEATS; k++) {
 		int seat = rp->seats[k];
-		dk_buf_printf(&b, " %s %d/%d", name_of(g, seat), p->tricks_won[seat],
+		dk_buf_printf(&b, " %s %d/%d", dk_view_name(g, seat), p->tricks_won[seat],
 			      p->points_won[seat]);
 	}
 	dk_buf_printf(&b, " | %s %d : %s %d", dk_msg_text(lang, DK_MSG_PARTY_RE),

@@ -1,0 +1,29 @@
+/*
+ * view_words.h - the small words the step-by-step views share: a seat's
+ * name, a party's name, whether a card is printed red, and what an event
+ * of the play was ("Anna \"Re\"", "Ben: Schweinchen").  The terminal
+ * replay (replay_view.c) and the HTML page (html.c) both say them so.
+ */
+#ifndef DK_VIEW_WORDS_H
+#define DK_VIEW_WORDS_H
+
+#include <stdbool.h>
+
+#include "buf.h"
+#include "card.h"
+#include "lang.h"
+#include "record.h"
+
+/** The name of seat in g, "?" when there is none. */
+const char *dk_view_name(const dk_game *g, int seat);
+
+/** "Re", "Kontra" or "unknown" in lang. */
+const char *dk_view_party(dk_lang lang, dk_party p);
+
+/** True for a ♥ or ♦ card (printed red where there is colour). */
+bool dk_view_red(dk_card c);
+
+/** What event e (not a card) of g was, in lang. */
+void dk_view_event(dk_buf *b, dk_lang lang, const dk_game *g, const dk_event *e);
+
+#endif
