@@ -6,10 +6,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -98,12 +100,15 @@ bool dk_cli_want_color(FILE *f, const char *mode)
 	return isatty(fileno(f)) == 1;
 }
 
-/* true if s[0..n) is UTF-8 without control characters other than tab */
+/* true if s[0..n) is UTF-8 without control characters other than tab
+ * (C0, DEL and C1): a line with any other byte is not shown */
 static bool printable(const char *s, ssize_t n)
 {
 	for (ssize_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 && c != '\t')
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			return false;
+		if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0)
 			return false;
 		if (c < 0x80)
 			continue;
@@ -123,9 +128,21 @@ static void print_source(dk_cli *cli, const char *file, dk_loc loc)
 {
 	if (!file || loc.line == 0 || strcmp(file, "<stdin>") == 0)
 		return;
-	FILE *f = fopen(file, "rb");
-	if (!f)
+	/* only a regular file is read again: a FIFO would wait for a
+	 * writer, or give other bytes than the first time */
+	int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	struct stat st;
+	if (fd < 0)
 		return;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return;
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		return;
+	}
 	int c0 = fgetc(f), c1 = fgetc(f);
 	if (c0 == 0x1f && c1 == 0x8b) {  /* gzip: no source line */
 		fclose(f);
