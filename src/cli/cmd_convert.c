@@ -272,6 +272,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (tg == TARGET_FREEDOKO && gzip)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "a FreeDoko bug report is never "
 					  "compressed");
+	const char *inputs[] = { input, opts.rules };
+	if (dk_cli_output_is_input(cli, "convert", output, inputs, 2))
+		return DK_EXIT_INVALID;
 	opts.judge = false;
 	convert_state st;
 	memset(&st, 0, sizeof(st));

@@ -207,6 +207,27 @@ void dk_cli_print_diag(dk_cli *cli, dk_diag *d)
 	dk_diag_clear(d);
 }
 
+bool dk_cli_output_is_input(dk_cli *cli, const char *command, const char *output,
+			    const char *const *inputs, size_t count)
+{
+	struct stat out_st, in_st;
+	if (!output || strcmp(output, "-") == 0 || stat(output, &out_st) != 0)
+		return false;
+	for (size_t i = 0; i < count; i++) {
+		const char *in = inputs[i];
+		if (!in)
+			continue;
+		int got = strcmp(in, "-") == 0 ? fstat(STDIN_FILENO, &in_st) : stat(in, &in_st);
+		if (got == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
+			fprintf(cli->err, "dokoref %s: error: the output '%s' is the same file as "
+				"the input '%s'; nothing read, nothing written\n", command, output,
+				strcmp(in, "-") == 0 ? "standard input" : in);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* ---- rule sets, cached per file ------------------------------------------ */
 
 #define CACHE_SIZE 8

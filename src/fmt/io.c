@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -385,6 +386,49 @@ dk_io_status dk_output_open_stream(dk_output **out, FILE *stream, bool gzip)
 	return DK_IO_OK;
 }
 
+/*
+ * The temporary file being written, for the signal handler: a signal that
+ * ends the process (SIGKILL aside) removes it first, then ends the process
+ * as that signal would have, so that the exit status stays the
+ * conventional 128 + signal number.  One output at a time is written.
+ */
+static char *volatile live_tmp;
+static const int fatal_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+	SIGXFSZ, SIGXCPU, SIGVTALRM, SIGPROF,
+};
+static bool handlers_set;
+
+static void on_fatal_signal(int sig)
+{
+	char *tmp = live_tmp;
+	if (tmp)
+		unlink(tmp);
+	/* SA_RESETHAND made the action the default again; the signal is
+	 * blocked in here and ends the process when the handler returns */
+	raise(sig);
+}
+
+static void set_handlers(void)
+{
+	if (handlers_set)
+		return;
+	handlers_set = true;
+	for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
+		struct sigaction old, sa;
+		/* a signal ignored by whoever started us (nohup) stays ignored */
+		if (sigaction(fatal_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN)
+			continue;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_fatal_signal;
+		sigemptyset(&sa.sa_mask);
+		for (size_t k = 0; k < sizeof(fatal_signals) / sizeof(fatal_signals[0]); k++)
+			sigaddset(&sa.sa_mask, fatal_signals[k]);
+		sa.sa_flags = SA_RESETHAND;
+		sigaction(fatal_signals[i], &sa, NULL);
+	}
+}
+
 dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
 			    char *errbuf, size_t errlen)
 {
@@ -399,7 +443,16 @@ dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
 		size_t n = strlen(path);
 		o->tmp = dk_xmalloc(n + 16);
 		snprintf(o->tmp, n + 16, "%s.tmp.XXXXXX", path);
+		set_handlers();
+		/* the file exists from mkstemp on: signals wait until the
+		 * handler knows its name */
+		sigset_t all, before;
+		sigfillset(&all);
+		sigprocmask(SIG_BLOCK, &all, &before);
 		o->fd = mkstemp(o->tmp);
+		if (o->fd >= 0)
+			live_tmp = o->tmp;
+		sigprocmask(SIG_SETMASK, &before, NULL);
 		if (o->fd < 0) {
 			snprintf(errbuf, errlen, "cannot create a temporary file next to '%s': %s",
 				 path, strerror(errno));
@@ -472,6 +525,14 @@ void dk_output_write(dk_output *o, const char *data, size_t len)
 	}
 }
 
+/* remove the temporary file; the handler forgets it first */
+static void drop_tmp(dk_output *o)
+{
+	if (live_tmp == o->tmp)
+		live_tmp = NULL;
+	unlink(o->tmp);
+}
+
 static void output_free(dk_output *o)
 {
 	if (o->z_live)
@@ -492,13 +553,17 @@ dk_io_status dk_output_commit(dk_output *o, char *errbuf, size_t errlen)
 		o->error = errno;
 	if (!o->to_stdout && close(o->fd) != 0 && !o->error)
 		o->error = errno;
-	if (!o->error && !o->to_stdout && rename(o->tmp, o->path) != 0)
-		o->error = errno;
+	if (!o->error && !o->to_stdout) {
+		if (rename(o->tmp, o->path) != 0)
+			o->error = errno;
+		else
+			live_tmp = NULL;
+	}
 	if (o->error) {
 		snprintf(errbuf, errlen, "cannot write '%s': %s", name,
 			 o->error > 0 ? strerror(o->error) : "compression failed");
 		if (!o->to_stdout)
-			unlink(o->tmp);
+			drop_tmp(o);
 		output_free(o);
 		return DK_IO_SYSTEM;
 	}
@@ -512,7 +577,7 @@ void dk_output_abort(dk_output *o)
 		return;
 	if (!o->to_stdout) {
 		close(o->fd);
-		unlink(o->tmp);
+		drop_tmp(o);
 	}
 	output_free(o);
 }

@@ -1,0 +1,134 @@
+#!/bin/sh
+# Hostile inputs beyond the XML corpus (issue 17): rule sets that name other
+# files, FIFOs, outputs that are their own input, signals during a
+# conversion, FreeDoko files with bytes no text has.  Each case states the
+# exit status, where the first message points (FILE:LINE:COL: or FILE:), and
+# that nothing of another file is shown: no output may hold SECRET-MARKER
+# (the text of tests/hostile/secret.txt and secret-config.yaml).
+#
+#   hostile_cases.sh DOKOREF GEN_ARCHIVE SOURCE_ROOT
+set -u
+dokoref=$1
+gen=$2
+root=$3
+cd "$root" || exit 1
+export DOKOREF_RULES_PATH="$root/rulesets"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# expect NAME STATUS WHERE -- ARGS...: run dokoref ARGS (10 s at most),
+# want exit STATUS, WHERE at the start of a line of its output (or "-" for
+# no check), and no secret in it
+expect() {
+	name=$1 want=$2 where=$3
+	shift 4
+	status=0
+	timeout 10 "$dokoref" "$@" > "$dir/out" 2>&1 < /dev/null || status=$?
+	if [ "$status" != "$want" ]; then
+		bad "$name: exit $status, want $want"; sed 's/^/    /' "$dir/out"; return
+	fi
+	if [ "$where" != - ] && ! grep -q -F -- "$where" "$dir/out"; then
+		bad "$name: no message at '$where'"; sed 's/^/    /' "$dir/out"; return
+	fi
+	if grep -q SECRET-MARKER "$dir/out"; then
+		bad "$name: another file's content was shown"; sed 's/^/    /' "$dir/out"; return
+	fi
+	ok
+}
+
+# the number of lines of the last output that hold "error:"
+errors() { grep -c 'error:' "$dir/out"; }
+
+# ---- rule sets -----------------------------------------------------------
+h=tests/hostile
+expect base-absolute 3 "$h/rules-base-absolute.yaml:3:7: error: base '/etc/passwd' is not a rule set name or a relative path to a '.yaml' file" \
+	-- rules check $h/rules-base-absolute.yaml
+expect base-not-yaml 3 "$h/rules-base-not-yaml.yaml:3:7: error: base './secret.txt'" \
+	-- rules check $h/rules-base-not-yaml.yaml
+expect base-foreign-yaml 3 "$h/./secret-config.yaml: error: not a rule set" \
+	-- rules check $h/rules-base-foreign.yaml
+[ "$(errors)" = 1 ] && ok || bad "base-foreign-yaml: $(errors) errors, want one"
+expect base-leaves-directory 3 "$h/../hostile/secret-config.yaml: error: not a rule set" \
+	-- rules check $h/rules-base-up.yaml
+expect secret-as-rule-set 3 "$h/secret.txt: error: not a rule set" \
+	-- rules check $h/secret.txt
+expect passwd-as-rule-set 3 "/etc/passwd: error: not a rule set" -- rules check /etc/passwd
+[ "$(errors)" = 1 ] && ok || bad "passwd-as-rule-set: $(errors) errors, want one"
+expect record-names-secret 3 "$h/record-rules-path-secret.xml:16:5: error:" \
+	-- check $h/record-rules-path-secret.xml
+
+# a FIFO is refused at once, as base and as the set itself
+mkfifo "$dir/fifo.yaml"
+printf 'name: via-fifo\nbase: ./fifo.yaml\nrules: {}\n' > "$dir/via-fifo.yaml"
+expect base-fifo 3 "$dir/./fifo.yaml: error: is not a regular file" -- rules check "$dir/via-fifo.yaml"
+expect rule-set-fifo 3 "$dir/fifo.yaml: error: is not a regular file" -- rules check "$dir/fifo.yaml"
+expect rules-option-fifo 3 "$dir/fifo.yaml: error: is not a regular file" \
+	-- check --rules "$dir/fifo.yaml" samples/normal-ddv.xml
+
+# ---- the penalty search on a record where a seat played twice -------------
+expect search-empty-hand 1 "tests/search/seat-twice-in-trick.xml:106:9: card-not-in-hand" \
+	-- check tests/search/seat-twice-in-trick.xml
+
+# ---- an output that is the same file as an input --------------------------
+cp samples/normal-ddv.xml "$dir/in.xml"
+cp "$dir/in.xml" "$dir/orig.xml"
+ln -s in.xml "$dir/link.xml"
+ln "$dir/in.xml" "$dir/hard.xml"
+expect same-file 3 "error: the output '$dir/in.xml' is the same file as the input" \
+	-- convert --lossy "$dir/in.xml" -o "$dir/in.xml"
+expect same-file-symlink 3 "error: the output '$dir/link.xml' is the same file" \
+	-- convert "$dir/in.xml" -o "$dir/link.xml"
+expect same-file-hard-link 3 "error: the output '$dir/hard.xml' is the same file" \
+	-- convert "$dir/in.xml" -o "$dir/hard.xml"
+expect same-file-rules-import 3 "is the same file as the input" \
+	-- rules import tests/freedoko/rules.standard.FreeDoko-rules -o tests/freedoko/rules.standard.FreeDoko-rules
+cmp -s "$dir/in.xml" "$dir/orig.xml" && [ -L "$dir/link.xml" ] && ok || bad "same-file: the input was changed"
+
+# ---- signals during `convert -o OUT`: no temporary file left --------------
+"$gen" -n 5000 -s 3 > "$dir/big.xml"
+# sig NAME NUMBER: start a conversion, send the signal once its temporary
+# file exists, want the status 128 + NUMBER and no file left behind
+sig() {
+	rm -f "$dir"/out.xml.gz*
+	# a shell starts background jobs with SIGINT ignored: perl gives the
+	# signal its default action back before it runs dokoref
+	perl -e '$SIG{INT} = $SIG{QUIT} = "DEFAULT"; exec @ARGV' \
+		"$dokoref" convert "$dir/big.xml" -o "$dir/out.xml.gz" 2>/dev/null &
+	pid=$!
+	n=0
+	while ! ls "$dir"/out.xml.gz.tmp.* >/dev/null 2>&1 && [ $n -lt 600 ]; do
+		sleep 0.05; n=$((n + 1))
+	done
+	kill -s "$1" $pid
+	status=0
+	wait $pid || status=$?
+	left=$(ls "$dir" | grep -c 'out\.xml\.gz')
+	if [ "$status" = $((128 + $2)) ] && [ "$left" = 0 ]; then
+		ok
+	else
+		bad "SIG$1: exit $status (want $((128 + $2))), $left files left"
+	fi
+}
+sig TERM 15
+sig INT 2
+sig HUP 1
+
+# SIGXFSZ: a file size limit the output passes
+rm -f "$dir"/out.xml*
+status=0
+(ulimit -f 64; exec "$dokoref" convert "$dir/big.xml" -o "$dir/out.xml") 2>/dev/null || status=$?
+left=$(ls "$dir" | grep -c 'out\.xml')
+if [ "$status" = 153 ] && [ "$left" = 0 ]; then ok; else
+	bad "SIGXFSZ: exit $status (want 153), $left files left"; fi
+
+# an error after the output was started (a bad game in the middle)
+expect error-path 3 - -- convert tests/bad/one-bad-game-of-three.xml -o "$dir/out2.xml"
+[ "$(ls "$dir" | grep -c 'out2\.xml')" = 0 ] && ok || bad "error-path: a file was left"
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
