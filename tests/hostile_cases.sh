@@ -70,6 +70,50 @@ expect rule-set-fifo 3 "$dir/fifo.yaml: error: is not a regular file" -- rules c
 expect rules-option-fifo 3 "$dir/fifo.yaml: error: is not a regular file" \
 	-- check --rules "$dir/fifo.yaml" samples/normal-ddv.xml
 
+# ---- FreeDoko files through the shared text guard --------------------------
+log=tests/freedoko/partyB.gameplay-debug.log
+# a NUL byte in line 10, column 5
+awk 'NR == 10 { printf "%s", substr($0, 1, 4); printf "%c", 0; print substr($0, 5); next } { print }' \
+	"$log" > "$dir/nul.gameplay-debug.log"
+if grep -q -a -P '\x00' "$dir/nul.gameplay-debug.log" 2>/dev/null || [ "$(tr -d '\000' < "$dir/nul.gameplay-debug.log" | wc -c)" -lt "$(wc -c < "$dir/nul.gameplay-debug.log")" ]; then
+	expect freedoko-nul 3 "$dir/nul.gameplay-debug.log:10:5: error: a NUL byte is not accepted" \
+		-- check "$dir/nul.gameplay-debug.log"
+	gzip -k "$dir/nul.gameplay-debug.log"
+	expect freedoko-nul-gzip 3 "$dir/nul.gameplay-debug.log.gz:10:5: error: a NUL byte is not accepted" \
+		-- check "$dir/nul.gameplay-debug.log.gz"
+else
+	bad "freedoko-nul: awk wrote no NUL byte"
+fi
+# an escape character in line 1, column 4
+{ printf 'abc\033def\n'; cat "$log"; } > "$dir/esc.gameplay-debug.log"
+expect freedoko-control 3 "$dir/esc.gameplay-debug.log:1:4: error: a control character (0x1B) is not accepted" \
+	-- check "$dir/esc.gameplay-debug.log"
+# a 12 MB line 12
+awk 'NR == 12 { printf "%s", $0; for (i = 0; i < 200000; i++) printf "%060d", 0; print ""; next } { print }' \
+	"$log" > "$dir/long.gameplay-debug.log"
+expect freedoko-long-line 3 "$dir/long.gameplay-debug.log:12:65537: error: a line longer than 64 KiB is not accepted" \
+	-- check "$dir/long.gameplay-debug.log"
+# a bug report whose game goes on for a million cards: one message
+awk '/^gameplay actions$/ { g = 1 } g && /card played/ && n < 4 { c[n++] = $0 }
+     g && /^}$/ && !done { for (t = 0; t < 250000; t++) for (k = 0; k < 4; k++) print c[k]; done = 1 }
+     { print }' tests/freedoko/004438_3.poverty.BugReport.FreeDoko > "$dir/million.BugReport.FreeDoko"
+expect freedoko-million-cards 3 "error: more than 160 cards and announcements in one game" \
+	-- check "$dir/million.BugReport.FreeDoko"
+[ "$(grep -c 'more than 160' "$dir/out")" = 1 ] && ok || bad "freedoko-million-cards: not one message"
+# the same in dokoref XML: one message
+awk '/<\/play>/ && !done { for (t = 0; t < 100000; t++) print "<trick><card seat=\"1\">CA</card></trick>"; done = 1 } { print }' \
+	samples/normal-ddv.xml > "$dir/million.xml"
+expect xml-many-tricks 3 "error: more than 4096 events in one game" -- validate "$dir/million.xml"
+# one message for each cause: too many tricks, and the cap that stops the read
+[ "$(grep -c 'error:' "$dir/out")" = 2 ] && grep -q 'error: more than 12 tricks' "$dir/out" \
+	&& ok || bad "xml-many-tricks: not one message a cause"
+
+# ---- rule sets through the same guard --------------------------------------
+printf 'name: long\nbase: ddv\ntitle: "' > "$dir/long.yaml"
+awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%060d", 0; print "\"" }' >> "$dir/long.yaml"
+expect rules-long-line 3 "$dir/long.yaml:3:65537: error: a line longer than 64 KiB is not accepted" \
+	-- rules check "$dir/long.yaml"
+
 # ---- the penalty search on a record where a seat played twice -------------
 expect search-empty-hand 1 "tests/search/seat-twice-in-trick.xml:106:9: card-not-in-hand" \
 	-- check tests/search/seat-twice-in-trick.xml

@@ -46,6 +46,7 @@
 #include "buf.h"
 #include "record.h"
 #include "session.h"
+#include "text_guard.h"
 
 #ifndef DOKOREF_RULESETS_DIR
 #define DOKOREF_RULESETS_DIR "/usr/local/share/dokoref/rulesets"
@@ -744,6 +745,26 @@ static char *canonical(const char *path)
 static const dk_loc no_loc = { 0, 0 };
 
 /*
+ * The text screen every reader shares (text_guard.h): a NUL or another
+ * control character, a line over 64 KiB, bytes that are no UTF-8 are
+ * refused at their line and column, naming nothing of the content.
+ */
+static int screen_text(const char *buf, size_t len, const char *path, dk_diag *diag)
+{
+	dk_text_guard g;
+
+	/* UTF-16 has its own message (build_tree) */
+	if (len >= 2 && (((unsigned char)buf[0] == 0xff && (unsigned char)buf[1] == 0xfe) ||
+			 ((unsigned char)buf[0] == 0xfe && (unsigned char)buf[1] == 0xff)))
+		return 0;
+	dk_text_guard_init(&g, false);
+	if (dk_text_guard_feed(&g, buf, len) == 0 && dk_text_guard_finish(&g) == 0)
+		return 0;
+	dk_diag_error(diag, path, g.error_loc, "%s", g.error);
+	return -1;
+}
+
+/*
  * Read path into *out (malloc'd, NUL-terminated, caller frees) and its
  * length into *len.  Returns 0, or -1 with an error in diag.
  */
@@ -808,6 +829,8 @@ static int read_file(char **out, size_t *len, const char *path, dk_diag *diag)
 		}
 	}
 	buf[n] = '\0';
+	if (screen_text(buf, n, path, diag) < 0)
+		goto out;
 	*out = buf;
 	*len = n;
 	buf = NULL;
