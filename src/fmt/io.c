@@ -271,23 +271,27 @@ static ssize_t read_gzip(dk_input *in, char *buf, size_t len)
 		if (rc == Z_STREAM_END) {
 			in->stream_end = true;
 		} else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-			set_error(in, DK_IO_INVALID, "corrupt gzip data: %s",
+			set_error(in, DK_IO_INVALID, "corrupt gzip data at compressed byte %llu: %s",
+				  (unsigned long long)raw_consumed(in),
 				  in->z.msg ? in->z.msg : "unknown error");
 			return -1;
 		}
 		uint64_t total = in->offset + (len - in->z.avail_out);
 		if (total > DK_BOMB_MIN_OUTPUT && total / DK_BOMB_RATIO > raw_consumed(in)) {
 			set_error(in, DK_IO_INVALID,
-				  "the gzip data expands more than %d times (%llu bytes from %llu): "
-				  "refused as a decompression bomb", DK_BOMB_RATIO,
-				  (unsigned long long)total, (unsigned long long)raw_consumed(in));
+				  "the gzip data expands more than %d times (%llu bytes from %llu, "
+				  "at compressed byte %llu): refused as a decompression bomb",
+				  DK_BOMB_RATIO, (unsigned long long)total,
+				  (unsigned long long)raw_consumed(in),
+				  (unsigned long long)raw_consumed(in));
 			return -1;
 		}
 		if (total > in->max_size) {
 			set_error(in, DK_IO_INVALID,
 				  "the decompressed data exceeds the limit of %llu bytes "
-				  "(see --max-input-size)",
-				  (unsigned long long)in->max_size);
+				  "at compressed byte %llu (see --max-input-size)",
+				  (unsigned long long)in->max_size,
+				  (unsigned long long)(in->gzip ? raw_consumed(in) : total));
 			return -1;
 		}
 	}
