@@ -28,6 +28,13 @@ static int text_fail(dk_text_guard *g, uint64_t off, const char *msg)
 
 static const char not_utf8[] = "the text is not valid UTF-8";
 
+/* a broken sequence is reported at its lead byte, the character it began */
+static int seq_fail(dk_text_guard *g, const char *msg)
+{
+	g->cont = g->seq_cont;
+	return text_fail(g, g->seq_off, msg);
+}
+
 /* bytes that need a look: controls, and all but ASCII */
 static bool text_marks[256];
 static bool text_marks_made;
@@ -67,7 +74,7 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 				continue;
 			}
 			if (!g->latin1_ok)
-				return text_fail(g, off, not_utf8);
+				return seq_fail(g, not_utf8);
 			g->need = 0;
 			g->latin1 = true;
 		}
@@ -86,6 +93,8 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 			/* the range of the first continuation byte: no overlong
 			 * form, no surrogate, nothing beyond U+10FFFF */
 			g->need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+			g->seq_off = off;
+			g->seq_cont = g->cont;
 			g->lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
 			g->hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
 		} else if (!g->latin1_ok) {
@@ -104,6 +113,6 @@ int dk_text_guard_finish(dk_text_guard *g)
 	if (g->failed)
 		return -1;
 	if (g->need > 0 && !g->latin1_ok)
-		return text_fail(g, g->offset, "the text is not valid UTF-8 (it ends inside a character)");
+		return seq_fail(g, "the text is not valid UTF-8 (it ends inside a character)");
 	return 0;
 }

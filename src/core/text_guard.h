@@ -34,6 +34,8 @@ typedef struct dk_text_guard {
 	uint32_t cont;       /* UTF-8 continuation bytes in the line so far */
 	int need;            /* continuation bytes the open sequence still needs */
 	unsigned char lo, hi; /* the range of the next continuation byte */
+	uint64_t seq_off;    /* offset of the open sequence's lead byte */
+	uint32_t seq_cont;   /* cont when it began */
 	bool latin1;         /* the line has a byte that is no UTF-8 */
 	bool failed;
 	dk_loc error_loc;
