@@ -392,15 +392,22 @@ dk_io_status dk_output_open_stream(dk_output **out, FILE *stream, bool gzip)
 
 /*
  * The temporary file being written, for the signal handler: a signal that
- * ends the process (SIGKILL aside) removes it first, then ends the process
- * as that signal would have, so that the exit status stays the
- * conventional 128 + signal number.  One output at a time is written.
+ * ends the process (SIGKILL aside) removes it first, then takes its course
+ * as it would have (the action before ours: the default, or a sanitizer's
+ * report), so that the exit status stays the conventional 128 + signal
+ * number.  One output at a time is written.
  */
 static char *volatile live_tmp;
 static const int fatal_signals[] = {
+	/* sent from outside, or by raise() and abort() */
 	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
-	SIGXFSZ, SIGXCPU, SIGVTALRM, SIGPROF,
+	SIGXFSZ, SIGXCPU, SIGVTALRM, SIGPROF, SIGABRT,
+	/* a fault: the instruction runs again under the old action */
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS,
 };
+#define N_FATAL (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+#define FIRST_FAULT 13  /* the index of SIGSEGV above */
+static struct sigaction old_actions[N_FATAL];
 static bool handlers_set;
 
 static void on_fatal_signal(int sig)
@@ -408,9 +415,15 @@ static void on_fatal_signal(int sig)
 	char *tmp = live_tmp;
 	if (tmp)
 		unlink(tmp);
-	/* SA_RESETHAND made the action the default again; the signal is
-	 * blocked in here and ends the process when the handler returns */
-	raise(sig);
+	live_tmp = NULL;
+	for (size_t i = 0; i < N_FATAL; i++) {
+		if (fatal_signals[i] != sig)
+			continue;
+		sigaction(sig, &old_actions[i], NULL);
+		/* blocked in here: delivered under the old action on return */
+		if (i < FIRST_FAULT)
+			raise(sig);
+	}
 }
 
 static void set_handlers(void)
@@ -418,17 +431,18 @@ static void set_handlers(void)
 	if (handlers_set)
 		return;
 	handlers_set = true;
-	for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
-		struct sigaction old, sa;
+	for (size_t i = 0; i < N_FATAL; i++) {
+		struct sigaction sa;
 		/* a signal ignored by whoever started us (nohup) stays ignored */
-		if (sigaction(fatal_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN)
+		if (sigaction(fatal_signals[i], NULL, &old_actions[i]) != 0 ||
+		    old_actions[i].sa_handler == SIG_IGN)
 			continue;
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = on_fatal_signal;
 		sigemptyset(&sa.sa_mask);
-		for (size_t k = 0; k < sizeof(fatal_signals) / sizeof(fatal_signals[0]); k++)
+		for (size_t k = 0; k < N_FATAL; k++)
 			sigaddset(&sa.sa_mask, fatal_signals[k]);
-		sa.sa_flags = SA_RESETHAND;
+		sa.sa_flags = SA_ONSTACK;  /* the sanitizer's stack, if it set one */
 		sigaction(fatal_signals[i], &sa, NULL);
 	}
 }
