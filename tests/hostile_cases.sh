@@ -114,6 +114,12 @@ awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%060d", 0; print "\"" }' >> "$di
 expect rules-long-line 3 "$dir/long.yaml:3:65537: error: a line longer than 64 KiB is not accepted" \
 	-- rules check "$dir/long.yaml"
 
+# a record may come through a FIFO (as from <(zcat ...)): read once, as XML
+mkfifo "$dir/record.fifo"
+cat samples/normal-ddv.xml > "$dir/record.fifo" &
+expect record-fifo 0 "1 game checked" -- check "$dir/record.fifo"
+wait
+
 # ---- the penalty search on a record where a seat played twice -------------
 expect search-empty-hand 1 "tests/search/seat-twice-in-trick.xml:106:9: card-not-in-hand" \
 	-- check tests/search/seat-twice-in-trick.xml
