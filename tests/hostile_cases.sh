@@ -108,6 +108,15 @@ expect xml-many-tricks 3 "error: more than 4096 events in one game" -- validate 
 [ "$(grep -c 'error:' "$dir/out")" = 2 ] && grep -q 'error: more than 12 tricks' "$dir/out" \
 	&& ok || bad "xml-many-tricks: not one message a cause"
 
+# a NUL byte in an XML record (line 3, column 3), and the XML on one long
+# line, which XML may be: no line limit there
+awk 'NR == 3 { printf "%s", substr($0, 1, 2); printf "%c", 0; print substr($0, 3); next } { print }' \
+	samples/normal-ddv.xml > "$dir/nul.xml"
+expect xml-nul 3 "$dir/nul.xml:3:3: error: a NUL byte is not accepted" -- validate "$dir/nul.xml"
+"$gen" -n 100 -s 5 | tr '\n' ' ' > "$dir/one-line.xml"
+[ "$(wc -c < "$dir/one-line.xml")" -gt 65536 ] || bad "one-line.xml is not longer than 64 KiB"
+expect xml-one-line 0 "valid" -- validate "$dir/one-line.xml"
+
 # ---- rule sets through the same guard --------------------------------------
 printf 'name: long\nbase: ddv\ntitle: "' > "$dir/long.yaml"
 awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%060d", 0; print "\"" }' >> "$dir/long.yaml"

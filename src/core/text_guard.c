@@ -14,6 +14,7 @@ void dk_text_guard_init(dk_text_guard *g, bool latin1_ok)
 {
 	memset(g, 0, sizeof(*g));
 	g->latin1_ok = latin1_ok;
+	g->max_line = DK_TEXT_MAX_LINE;
 	g->line = 1;
 }
 
@@ -58,9 +59,12 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 		while (i < len && !text_marks[s[i]])
 			i++;
 		uint64_t off = base + i;
-		if (off - g->line_start > DK_TEXT_MAX_LINE)
-			return text_fail(g, g->line_start + DK_TEXT_MAX_LINE,
-					 "a line longer than 64 KiB is not accepted");
+		if (g->max_line && off - g->line_start > g->max_line) {
+			char m[64];
+			snprintf(m, sizeof(m), "a line longer than %u KiB is not accepted",
+				 (unsigned)(g->max_line / 1024));
+			return text_fail(g, g->line_start + g->max_line, m);
+		}
 		if (i == len)
 			break;
 		unsigned char c = s[i];

@@ -7,7 +7,8 @@
  * positions).  It stops at the first of
  *   - a NUL byte or another control character (tab, line feed and carriage
  *     return aside),
- *   - a line longer than DK_TEXT_MAX_LINE bytes,
+ *   - a line longer than DK_TEXT_MAX_LINE bytes (not in XML, which may
+ *     come on one line: its limits are per tag, src/fmt/guard.h),
  *   - bytes that are no UTF-8 (unless the format allows Latin-1: FreeDoko
  *     before 0.6 wrote names in it),
  * with a message that names the position (line and column, counting
@@ -28,6 +29,8 @@
 
 typedef struct dk_text_guard {
 	bool latin1_ok;      /* bytes that are no UTF-8 are taken as Latin-1 */
+	uint32_t max_line;   /* DK_TEXT_MAX_LINE; 0: no limit (XML, which has
+				no lines: a program may write it on one) */
 	uint64_t offset;     /* offset of the next byte */
 	uint64_t line_start; /* offset of the current line's first byte */
 	uint32_t line;
