@@ -67,6 +67,7 @@ mkfifo "$dir/fifo.yaml"
 printf 'name: via-fifo\nbase: ./fifo.yaml\nrules: {}\n' > "$dir/via-fifo.yaml"
 expect base-fifo 3 "$dir/./fifo.yaml: error: is not a regular file" -- rules check "$dir/via-fifo.yaml"
 expect rule-set-fifo 3 "$dir/fifo.yaml: error: is not a regular file" -- rules check "$dir/fifo.yaml"
+expect rule-set-device 3 "/dev/zero: error: is not a regular file" -- rules check /dev/zero
 expect rules-option-fifo 3 "$dir/fifo.yaml: error: is not a regular file" \
 	-- check --rules "$dir/fifo.yaml" samples/normal-ddv.xml
 
