@@ -46,7 +46,7 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 		return -1;
 	if (!text_marks_made) {
 		for (int c = 0; c < 256; c++)
-			text_marks[c] = c < 0x20 || c >= 0x80;
+			text_marks[c] = c < 0x20 || c >= 0x7f;
 		text_marks['\t'] = text_marks['\r'] = false;
 		text_marks_made = true;
 	}
@@ -70,6 +70,13 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 		unsigned char c = s[i];
 		if (g->need > 0) {
 			if (c >= g->lo && c <= g->hi) {
+				if (g->lead == 0xc2 && c < 0xa0) {
+					/* U+0080 to U+009F: the C1 controls */
+					char m[64];
+					snprintf(m, sizeof(m), "a control character (U+%04X) is not accepted", c);
+					g->cont = g->seq_cont;
+					return text_fail(g, g->seq_off, m);
+				}
 				g->need--;
 				g->cont++;
 				g->lo = 0x80;
@@ -89,7 +96,7 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 			g->latin1 = false;
 		} else if (c == 0) {
 			return text_fail(g, off, "a NUL byte is not accepted");
-		} else if (c < 0x20) {
+		} else if (c < 0x20 || c == 0x7f) {
 			char m[64];
 			snprintf(m, sizeof(m), "a control character (0x%02X) is not accepted", c);
 			return text_fail(g, off, m);
@@ -98,6 +105,7 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 			 * form, no surrogate, nothing beyond U+10FFFF */
 			g->need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
 			g->seq_off = off;
+			g->lead = c;
 			g->seq_cont = g->cont;
 			g->lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
 			g->hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;

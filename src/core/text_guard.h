@@ -5,8 +5,8 @@
  * through it before they parse anything (the XML reader has its own guard,
  * src/fmt/guard.h, in front of libxml2, with the same way of counting
  * positions).  It stops at the first of
- *   - a NUL byte or another control character (tab, line feed and carriage
- *     return aside),
+ *   - a NUL byte or another control character (C0 but tab, line feed and
+ *     carriage return; DEL; the C1 controls written in UTF-8),
  *   - a line longer than DK_TEXT_MAX_LINE bytes (not in XML, which may
  *     come on one line: its limits are per tag, src/fmt/guard.h),
  *   - bytes that are no UTF-8 (unless the format allows Latin-1: FreeDoko
@@ -39,6 +39,7 @@ typedef struct dk_text_guard {
 	unsigned char lo, hi; /* the range of the next continuation byte */
 	uint64_t seq_off;    /* offset of the open sequence's lead byte */
 	uint32_t seq_cont;   /* cont when it began */
+	unsigned char lead;  /* its lead byte */
 	bool latin1;         /* the line has a byte that is no UTF-8 */
 	bool failed;
 	dk_loc error_loc;

@@ -74,6 +74,11 @@ Test(text_guard, nul_and_control_characters)
 	EXPECT("\xc3\xa4" "b\x1b[0m\n", false, -1, 1, 3,
 	       "a control character (0x1B) is not accepted");
 	EXPECT("x\x0c", true, -1, 1, 2, "a control character (0x0C) is not accepted");
+	EXPECT("ab\x7f", false, -1, 1, 3, "a control character (0x7F) is not accepted");
+	/* U+0085 (NEL) written in UTF-8, after "é" */
+	EXPECT("\xc3\xa9\xc2\x85", false, -1, 1, 2, "a control character (U+0085) is not accepted");
+	/* U+00A0 (no-break space) is text */
+	EXPECT("a\xc2\xa0" "b", false, 0, 0, 0, "");
 }
 
 Test(text_guard, invalid_utf8)
