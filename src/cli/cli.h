@@ -47,6 +47,7 @@ extern const dk_command dk_cmd_show;
 extern const dk_command dk_cmd_convert;
 extern const dk_command dk_cmd_rules;
 extern const dk_command dk_cmd_audit;
+extern const dk_command dk_cmd_replay;
 
 /** Run dokoref with argv as given on the command line; returns the exit code. */
 int dk_cli_main(dk_cli *cli, int argc, char **argv);
@@ -115,6 +116,10 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 
 struct dk_fd_rules;
 struct dk_fd_rule_map;
+
+/** True if path is in the dokoref notation by its content (never for "-":
+ * dk_cli_each_game looks at standard input itself). */
+bool dk_cli_is_doko(const char *path, uint64_t max_size);
 
 /** True if path is a FreeDoko file by its content (never for "-"). */
 bool dk_cli_is_freedoko(const char *path, uint64_t max_size);

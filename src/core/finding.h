@@ -32,6 +32,7 @@ typedef enum dk_finding_code {
 	DK_F_ANNOUNCE_REPEATED,        /* the party said it already */
 	DK_F_LIMIT_WITHOUT_CALL,       /* "keine 90" ... without Re/Kontra first */
 	DK_F_SOLOIST_RE_UNANSWERED,    /* the soloist's Re before any opposing call */
+	DK_F_KONTRA_NOT_A_REPLY,       /* Kontra in a forced solo before the soloist said anything */
 	DK_F_MANDATORY_MISSED,         /* no announcement after a >= 30 first trick */
 	/* the game finding */
 	DK_F_RESERVATION_UNJUSTIFIED,  /* the hand does not allow what was named */
@@ -46,6 +47,10 @@ typedef enum dk_finding_code {
 	DK_F_SWINE_FALSE,              /* declared without both trump aces, or where there are none */
 	DK_F_SWINE_MISTIMED,           /* not said when the first trump ace was played */
 	DK_F_SWINE_NOT_DECLARED,       /* where the rules require the call */
+	DK_F_HYPERSWINE_FALSE,         /* declared without both hyperswine cards, without
+					  swines in play, or where there are none */
+	DK_F_HYPERSWINE_MISTIMED,      /* not said when the rules want it said */
+	DK_F_HYPERSWINE_NOT_DECLARED,  /* where the rules require the call */
 	DK_F_GENSCHER_FALSE,
 	DK_F_GENSCHER_MISTIMED,        /* not said when the first ♦K was played */
 	DK_F_WENDE_GENSCHER_FALSE,

@@ -4,9 +4,10 @@
  * Three steps:
  *   1. the game finding: which reservation wins, whether it was justified,
  *      the poverty exchange (the hands are changed by it);
- *   2. the play, card by card: turn, hand, following suit, swines and
- *      Genscher, trick winners, when a marriage decides the parties; each
- *      announcement is noted with the counts its deadline depends on;
+ *   2. the play, card by card: turn, hand, following suit, swines,
+ *      hyperswines and Genscher, trick winners, when a marriage decides
+ *      the parties; each announcement is noted with the counts its
+ *      deadline depends on;
  *   3. the announcements, checked in order once the parties are known.
  * Every finding carries the record position of what caused it; at the end
  * they are put in record order.
@@ -45,6 +46,10 @@ typedef struct state {
 	int hand_n[DK_MAX_SEATS + 1];
 	int played[DK_MAX_SEATS + 1];      /* cards each seat has played */
 	bool swine_said[DK_MAX_SEATS + 1];
+	bool swine_shown[DK_MAX_SEATS + 1]; /* shown in the bidding, before the exchange */
+	bool hyper_said[DK_MAX_SEATS + 1];
+	int first_ace_winner;              /* swines.only_second: who won the trick of the
+					      first trump ace; 0 = not played yet */
 	unsigned char played_card[DK_MAX_SEATS + 1][DK_CARD_KINDS];
 	bool known[DK_MAX_SEATS + 1];      /* the seat's party is known */
 	noted_call *calls;
@@ -54,6 +59,9 @@ typedef struct state {
 	bool made_before_trick1[3];        /* a party announced before trick 1 was complete */
 	bool made_level0_before_trick1[3];
 	int solo_bid;                      /* index of the winning solo bid, -1 */
+	int pick_seq;                      /* the partner pick (Wende-Genscher), 0 = none */
+	bool seat_made[DK_MAX_SEATS + 1][DK_LEVELS]; /* announce.per_player: each seat's own */
+	dk_party party_at_pick[DK_MAX_SEATS + 1]; /* the parties just before it */
 	dk_event bid_calls[DK_MAX_BID_CALLS];
 } state;
 
@@ -627,25 +635,55 @@ static void set_parties(state *st)
 	}
 }
 
-/* after a complete trick of a marriage that is not decided yet */
+/* does a trick led with a card of suit led (DK_SUIT_TRUMP for a trump)
+ * decide the marriage under condition c? */
+static bool deciding_lead(dk_marriage_cond c, int led)
+{
+	switch (c) {
+	case DK_MARRIAGE_FIRST_TRICK: return true;
+	case DK_MARRIAGE_FIRST_FEHL_TRICK: return led != DK_SUIT_TRUMP;
+	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return led == DK_SUIT_TRUMP;
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return led == DK_CLUBS;
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return led == DK_SPADES;
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return led == DK_HEARTS;
+	case DK_MARRIAGE_UNSAID:
+	case DK_MARRIAGE_COND_COUNT: break;
+	}
+	return false;
+}
+
+/* can any card still in a hand lead a trick that decides the marriage? */
+static bool deciding_lead_left(const state *st)
+{
+	const dk_replay *o = st->out;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int s = o->seats[i];
+		for (int k = 0; k < st->hand_n[s]; k++)
+			if (deciding_lead(o->condition, dk_order_suit(&o->order, st->hand[s][k])))
+				return true;
+	}
+	return false;
+}
+
+/* after a complete trick of a marriage that is not decided yet: a trick
+ * led as the condition says decides it, won by another player (the
+ * partner) or, under marriage.bride_meets_condition alone, by the bride
+ * (FreeDoko's "marriage first one decides"); the bride plays alone when
+ * the deadline passes or no card left in any hand can lead a deciding
+ * trick (a ♣ trick with no fehl ♣ left: FreeDoko's Game::determine_marriage
+ * decides it there too) */
 static void marriage_step(state *st, const dk_trick *t, int number)
 {
 	dk_replay *o = st->out;
-	if (o->type != DK_GT_MARRIAGE || o->clarified_trick || o->alone)
+	if (o->type != DK_GT_MARRIAGE || o->clarified_trick || o->alone || st->pick_seq)
 		return;
-	bool fehl = dk_order_suit(&o->order, t->cards[0]) != DK_SUIT_TRUMP;
-	bool counts = o->condition == DK_MARRIAGE_FIRST_TRICK ||
-		      (o->condition == DK_MARRIAGE_FIRST_FEHL_TRICK && fehl) ||
-		      (o->condition == DK_MARRIAGE_FIRST_TRUMP_TRICK && !fehl);
+	bool counts = deciding_lead(o->condition, dk_order_suit(&o->order, t->cards[0]));
 	if (counts && t->winner != o->declarer) {
 		o->partner = t->winner;
 		o->clarified_trick = number;
 		o->party[t->winner] = DK_PARTY_RE;
-	} else if (counts && o->condition != DK_MARRIAGE_FIRST_TRICK &&
-		   st->r->marriage_self == DK_SELF_ALONE) {
-		o->alone = true;
-		o->clarified_trick = number;
-	} else if (number >= st->r->marriage_deadline_trick) {
+	} else if ((counts && st->r->marriage_self == DK_SELF_ALONE) ||
+		   number >= st->r->marriage_deadline_trick || !deciding_lead_left(st)) {
 		o->alone = true;
 		o->clarified_trick = number;
 	}
@@ -654,23 +692,179 @@ static void marriage_step(state *st, const dk_trick *t, int number)
 			st->known[o->seats[i]] = true;
 }
 
+/* swines shown in the bidding (<swine> among the bids): before the
+ * poverty's return they are shown before the exchange.  A seat shows
+ * swines it holds in its hand as dealt, or, the taker, both among the cards
+ * passed to it; one of each is no swine shown (esslingen-2002 §6: not one
+ * "erst durch das Kartenaufnehmen aus 2 Füchsen"), a false declaration */
+static void swines_shown(state *st)
+{
+	const dk_game *g = st->g;
+	dk_replay *o = st->out;
+	dk_card ace = o->order.trump_ace;
+	bool exchanged = false;
+	for (size_t i = 0; i < g->bid_count; i++) {
+		const dk_bid *b = &g->bids[i];
+		if (b->kind == DK_BID_POVERTY_RETURN)
+			exchanged = true;
+		if (b->kind != DK_BID_SWINE_SHOWN)
+			continue;
+		int n = 0, passed = 0;
+		const dk_hand *h = dealt(g, b->seat);
+		for (int k = 0; h && k < h->count; k++)
+			n += h->cards[k] == ace;
+		const dk_bid *pass = o->type == DK_GT_POVERTY && b->seat == o->partner
+				     ? find_bid(g, DK_BID_POVERTY_PASS, o->declarer) : NULL;
+		for (int k = 0; pass && k < pass->card_count; k++)
+			passed += pass->cards[k] == ace;
+		if (passed > n)
+			n = passed;
+		if (ace == DK_CARD_NONE || n < 2 || st->r->swines == DK_SWINES_NONE) {
+			dk_finding *f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, 0, b->loc,
+					    b->seat);
+			RULE(f, "swines.kind", swines);
+			f->played = ace;
+			f->count = n;
+			continue;
+		}
+		if (!exchanged)
+			st->swine_shown[b->seat] = true;
+	}
+}
+
 /* ---- step 2: the play ---------------------------------------------------------- */
 
+/* swines can count in this game (swines.kind, swines.solos, swines.in_poverty) */
 static bool swines_here(const state *st)
 {
 	const dk_rules *r = st->r;
 	const dk_replay *o = st->out;
 	if (r->swines == DK_SWINES_NONE || o->order.trump_ace == DK_CARD_NONE)
 		return false;
+	if (o->type == DK_GT_POVERTY && r->swines_poverty == DK_SWINES_POVERTY_NONE)
+		return false;
 	if (o->solo == DK_SOLO_NONE)
 		return true;
 	return DK_SET_HAS(r->swines_solos, o->solo);
+}
+
+/* swines.in_poverty re-only-if-shown: in a poverty a swine of the Re side
+ * counts only when it was shown in the bidding, before the exchange */
+static bool swine_unshown_re(const state *st, int seat)
+{
+	const dk_replay *o = st->out;
+	return o->type == DK_GT_POVERTY &&
+	       st->r->swines_poverty == DK_SWINES_POVERTY_RE_IF_SHOWN &&
+	       o->party[seat] == DK_PARTY_RE && !st->swine_shown[seat];
+}
+
+/* swines.only_second: the first trump ace of the seat went to its own party */
+static bool first_ace_kept(const state *st, int seat)
+{
+	int w = st->first_ace_winner;
+	return w && (w == seat || st->out->party[w] == st->out->party[seat]);
+}
+
+static int held(const state *st, int seat, dk_card c);
+
+/* is the seat's card c the one that makes its swines count when played? */
+static bool swine_card(const state *st, int seat, dk_card c)
+{
+	dk_card ace = st->out->order.trump_ace;
+	if (c != ace || !swines_here(st) || held(st, seat, ace) != 2 || swine_unshown_re(st, seat))
+		return false;
+	if (st->r->swines_only_second)
+		return st->played_card[seat][ace] == 1 && first_ace_kept(st, seat);
+	return st->played_card[seat][ace] == 0;
+}
+
+/* hyperswines can count in this game (hyperswines.kind, .solos, .in_poverty) */
+static bool hyperswines_here(const state *st)
+{
+	const dk_rules *r = st->r;
+	const dk_replay *o = st->out;
+	if (r->hyperswines == DK_SWINES_NONE || o->order.hyperswine == DK_CARD_NONE ||
+	    !swines_here(st))
+		return false;
+	if (o->type == DK_GT_POVERTY && !r->hyperswines_poverty)
+		return false;
+	if (o->solo == DK_SOLO_NONE)
+		return true;
+	return DK_SET_HAS(r->hyperswines_solos, o->solo);
+}
+
+/* why the seat's hyperswines cannot count: 0 none in this game, 1 not both
+ * cards, 2 no swines declared or in play, 3 the seat has the swines too and
+ * hyperswines.with_swines is false; -1 they can */
+static int hyperswines_refused(const state *st, int seat)
+{
+	const dk_replay *o = st->out;
+	dk_card ace = o->order.trump_ace;
+	if (!hyperswines_here(st))
+		return 0;
+	if (held(st, seat, o->order.hyperswine) < 2)
+		return 1;
+	int holder = 0;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++)
+		if (held(st, o->seats[i], ace) == 2)
+			holder = o->seats[i];
+	bool swines = holder && !swine_unshown_re(st, holder) &&
+		      (st->swine_said[holder] || o->swines_active ||
+		       st->r->swines == DK_SWINES_AUTOMATIC);
+	if (!swines)
+		return 2;
+	if (holder == seat && !st->r->hyperswines_with_swines)
+		return 3;
+	return -1;
+}
+
+static void activate_swines(state *st, int seat)
+{
+	st->out->swines_active = true;
+	st->out->order.swines = true;
+	st->out->swine_seat = seat;
+}
+
+static void activate_hyperswines(state *st, int seat)
+{
+	st->out->hyperswines_active = true;
+	st->out->order.hyperswines = true;
+	st->out->hyperswine_seat = seat;
+}
+
+/* swines and hyperswines that count without a word (kind automatic) rank
+ * as such from the first card: the order of every position has them */
+static void automatic_swines(state *st)
+{
+	const dk_replay *o = st->out;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = o->seats[i];
+		if (st->r->swines == DK_SWINES_AUTOMATIC && !st->r->swines_only_second &&
+		    swine_card(st, seat, o->order.trump_ace))
+			activate_swines(st, seat);
+	}
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = o->seats[i];
+		if (st->r->hyperswines == DK_SWINES_AUTOMATIC && hyperswines_refused(st, seat) < 0)
+			activate_hyperswines(st, seat);
+	}
 }
 
 static bool genscher_game(const dk_replay *o)
 {
 	return o->type == DK_GT_NORMAL || o->type == DK_GT_MARRIAGE ||
 	       o->type == DK_GT_SILENT_MARRIAGE;
+}
+
+/* may a partner be picked in this game (wende_genscher.bride_alone) */
+static bool pick_game(const state *st)
+{
+	const dk_replay *o = st->out;
+	if (!genscher_game(o))
+		return false;
+	bool bride_alone = o->type == DK_GT_SILENT_MARRIAGE ||
+			   (o->type == DK_GT_MARRIAGE && o->alone);
+	return !bride_alone || st->r->wende_genscher_bride_alone;
 }
 
 static void play_card(state *st, const dk_event *e, int seq, int *expected)
@@ -720,17 +914,26 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 			}
 		}
 	}
-	/* swines: the first trump ace of a hand holding both */
-	if (e->card == o->order.trump_ace && swines_here(st) &&
-	    !st->played_card[seat][e->card] && count_card(st, seat, e->card) == 2) {
-		if (r->swines == DK_SWINES_AUTOMATIC || st->swine_said[seat]) {
-			o->swines_active = true;
-			o->order.swines = true;
-			o->swine_seat = seat;
-		}
+	/* swines: the first trump ace of a hand holding both (the second with
+	 * swines.only_second) */
+	if (swine_card(st, seat, e->card)) {
+		if (r->swines == DK_SWINES_AUTOMATIC || st->swine_said[seat])
+			activate_swines(st, seat);
 		if (r->swines == DK_SWINES_AUTOMATIC && !st->swine_said[seat]) {
 			f = add(st, DK_F_SWINE_NOT_DECLARED, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "swines.kind", swines);
+			f->played = e->card;
+		}
+	}
+	/* hyperswines: the first hyperswine card of a hand holding both */
+	if (e->card == o->order.hyperswine && !st->played_card[seat][e->card] &&
+	    hyperswines_refused(st, seat) < 0) {
+		if (r->hyperswines == DK_SWINES_AUTOMATIC || st->hyper_said[seat])
+			activate_hyperswines(st, seat);
+		if (r->hyperswines == DK_SWINES_AUTOMATIC && !st->hyper_said[seat]) {
+			f = add(st, DK_F_HYPERSWINE_NOT_DECLARED, DK_FK_IRREGULARITY, seq, e->loc,
+				seat);
+			RULE(f, "hyperswines.kind", hyperswines);
 			f->played = e->card;
 		}
 	}
@@ -757,6 +960,10 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 			t->points += dk_card_points(t->cards[i]);
 		o->trick_count++;
 		*expected = t->winner;
+		if (!st->first_ace_winner && o->order.trump_ace != DK_CARD_NONE)
+			for (int i = 0; i < 4; i++)
+				if (t->cards[i] == o->order.trump_ace)
+					st->first_ace_winner = t->winner;
 		marriage_step(st, t, o->trick_count);
 	}
 }
@@ -789,22 +996,83 @@ static void declaration(state *st, size_t i, int seq)
 	switch (e->kind) {
 	case DK_EV_SWINE: {
 		dk_card ace = o->order.trump_ace;
+		bool second = r->swines_only_second;
 		if (!swines_here(st) || ace == DK_CARD_NONE || held(st, seat, ace) < 2) {
 			f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "swines.kind", swines);
+			if (o->type == DK_GT_POVERTY && r->swines != DK_SWINES_NONE &&
+			    r->swines_poverty == DK_SWINES_POVERTY_NONE)
+				RULE(f, "swines.in_poverty", swines_poverty);
 			f->played = ace;
 			f->count = ace == DK_CARD_NONE ? 0 : held(st, seat, ace);
 			break;
 		}
-		if (r->swines == DK_SWINES_AT_START ? o->cards_played > 0
-						    : !with_first(st, i, seat, ace)) {
+		/* why else it is false: 1 the first ace went to the opponents,
+		 * 2 not shown before the poverty exchange */
+		int why = swine_unshown_re(st, seat) ? 2
+			  : second && st->played_card[seat][ace] && st->first_ace_winner &&
+			    !first_ace_kept(st, seat) ? 1 : 0;
+		if (why) {
+			f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, why == 2 ? "swines.in_poverty" : "swines.only_second",
+			     swines_poverty);
+			if (why == 1)
+				f->rule = &r->swines_only_second_src;
+			f->played = ace;
+			f->count = 2;
+			f->limit = why;
+			break;
+		}
+		/* with swines.only_second: after the trick of the first ace, before the second */
+		bool late = second ? st->played_card[seat][ace] != 1 || !st->first_ace_winner
+			    : r->swines == DK_SWINES_AT_START ? o->cards_played > 0
+			    : !with_first(st, i, seat, ace);
+		if (late) {
 			f = add(st, DK_F_SWINE_MISTIMED, DK_FK_IRREGULARITY, seq, e->loc, seat);
-			RULE(f, "swines.kind", swines);
+			RULE(f, second ? "swines.only_second" : "swines.kind", swines);
+			if (second)
+				f->rule = &r->swines_only_second_src;
 			f->played = ace;
 			f->count = st->played_card[seat][ace];
+			f->limit = second;
 		}
-		if (!st->played_card[seat][ace])
+		if (st->played_card[seat][ace] < (second ? 2 : 1)) {
 			st->swine_said[seat] = true;
+			o->order.swines_declared = true;
+			/* from the declaration on the order is the one they make (the
+			 * search of a position after it sees them); with only_second
+			 * the first ace has gone, the second is the swine */
+			if (!second || first_ace_kept(st, seat))
+				activate_swines(st, seat);
+		}
+		break;
+	}
+	case DK_EV_HYPERSWINE: {
+		dk_card nine = o->order.hyperswine;
+		int why = hyperswines_refused(st, seat);
+		if (why >= 0) {
+			f = add(st, DK_F_HYPERSWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, why == 3 ? "hyperswines.with_swines" : "hyperswines.kind",
+			     hyperswines);
+			if (why == 3)
+				f->rule = &r->hyperswines_with_swines_src;
+			f->played = nine;
+			f->count = nine == DK_CARD_NONE ? 0 : held(st, seat, nine);
+			f->limit = why;
+			break;
+		}
+		if (r->hyperswines == DK_SWINES_AT_START ? o->cards_played > 0
+							 : !with_first(st, i, seat, nine)) {
+			f = add(st, DK_F_HYPERSWINE_MISTIMED, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, "hyperswines.kind", hyperswines);
+			f->played = nine;
+			f->count = st->played_card[seat][nine];
+			f->limit = r->hyperswines == DK_SWINES_AT_START;
+		}
+		if (!st->played_card[seat][nine]) {
+			st->hyper_said[seat] = true;
+			activate_hyperswines(st, seat);
+		}
 		break;
 	}
 	case DK_EV_GENSCHER:
@@ -826,31 +1094,42 @@ static void declaration(state *st, size_t i, int seq)
 		o->order.reversed = true;
 		break;
 	case DK_EV_WENDE_GENSCHER: {
-		bool game_ok = r->wende_genscher && genscher_game(o);
+		/* a partner pick: the card, the parties it makes and what becomes
+		 * of the announcements are rule data (wende_genscher.*) */
+		dk_card card = r->wende_genscher_card == DK_PICK_DIAMOND_KING ? DK_ : DJ;
+		bool game_ok = r->wende_genscher && pick_game(st);
 		/* why it is false: 0 the game, 1 the cards, 2 the partner, 3 the moment */
-		int why = !game_ok ? 0 : held(st, seat, DJ) < 2 ? 1
+		int why = !game_ok ? 0 : held(st, seat, card) < 2 ? 1
 			  : e->partner == seat || index_of_seat(o, e->partner) < 0 ? 2
-			  : !with_first(st, i, seat, DJ) ? 3 : -1;
+			  : !with_first(st, i, seat, card) ? 3 : -1;
 		if (why >= 0) {
 			f = add(st, DK_F_WENDE_GENSCHER_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "wende_genscher.enabled", wende_genscher);
-			f->played = DJ;
-			f->count = held(st, seat, DJ);
+			f->played = card;
+			f->count = held(st, seat, card);
 			f->limit = why;
-			if (!game_ok || held(st, seat, DJ) < 2 || e->partner == seat ||
+			if (!game_ok || held(st, seat, card) < 2 || e->partner == seat ||
 			    index_of_seat(o, e->partner) < 0)
 				break;
 		}
-		/* the caller keeps his party, the chosen player joins it, the
-		 * former partners change sides (D24: final parties own all tricks) */
-		dk_party mine = o->party[seat];
+		memcpy(st->party_at_pick, o->party, sizeof(st->party_at_pick));
+		if (!st->pick_seq)
+			st->pick_seq = seq;
+		/* caller-keeps-party: the caller keeps his party, the chosen player
+		 * joins it, the former partners change sides; caller-and-partner-re:
+		 * the two are Re.  D24: the final parties own all tricks */
+		dk_party mine = r->wende_genscher_parties == DK_PICK_CALLER_RE ? DK_PARTY_RE
+										: o->party[seat];
 		dk_party other = mine == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
 		for (int k = 0; k < DK_PLAYING_SEATS; k++) {
 			int s = o->seats[k];
-			if (s != seat)
-				o->party[s] = other;
+			o->party[s] = s == seat ? mine : other;
 		}
 		o->party[e->partner] = mine;
+		/* the parties are known now; a marriage not yet decided stays
+		 * undecided (marriage_step looks no further) */
+		for (int k = 0; k < DK_PLAYING_SEATS; k++)
+			st->known[o->seats[k]] = true;
 		if (o->type == DK_GT_SILENT_MARRIAGE) {
 			o->type = DK_GT_NORMAL;  /* esslingen: the silent marriage becomes normal */
 			o->solo = DK_SOLO_NONE;
@@ -892,6 +1171,8 @@ static int measured(const state *st, const noted_call *c)
 	case DK_MODEL_OWN_CARDS: return c->own;
 	case DK_MODEL_GAME_CARDS: return c->cards;
 	case DK_MODEL_LEFT_NEIGHBOUR_CARDS: return c->left;
+	/* right after a trick's fourth card the announcement still falls in it */
+	case DK_MODEL_GAME_TRICKS: return c->cards == 0 ? 0 : (c->cards - 1) / 4;
 	case DK_MODEL_COUNT: break;
 	}
 	return c->cards;
@@ -955,14 +1236,14 @@ static void record_call(dk_replay *o, dk_party p, int level, int cards, int seat
 	pc->last_cards = cards;
 }
 
-static void check_call(state *st, const noted_call *c)
+/* check one announcement as made by party p */
+static void check_call(state *st, const noted_call *c, dk_party p)
 {
 	const dk_rules *r = st->r;
 	dk_replay *o = st->out;
 	const dk_event *e = c->ev;
 	int seat = e->seat;
 	int level = level_of(e->call);
-	dk_party p = o->party[seat];
 	dk_finding *f;
 #define CALL_FINDING(code, key, field)                                              \
 	do {                                                                        \
@@ -995,33 +1276,45 @@ static void check_call(state *st, const noted_call *c)
 		f->rule = NULL;
 	}
 	dk_party_calls *pc = &o->calls[p];
-	if (pc->made[level]) {
+	/* Klopfen: a player's own announcements, not his party's, are what he
+	 * may not repeat and what his further ones build on */
+	bool own = o->calls_per_player;
+	const bool *made = own ? st->seat_made[seat] : pc->made;
+	if (made[level]) {
 		CALL_FINDING(DK_F_ANNOUNCE_REPEATED, "announce.skip", announce_skip);
 		f->rule_key = "announce";
 		f->rule = NULL;
 		return;
 	}
 	int count = measured(st, c);
-	/* a soloist's Re only after the opponents said something */
+	/* a soloist's Re only after the opponents said something; in a forced
+	 * solo where Kontra waits for the soloist, her Re may come first */
+	bool forced = o->type == DK_GT_MARRIAGE && o->alone;
 	if (r->announce_soloist_re_needs_opposition && level == 0 &&
 	    (o->type == DK_GT_SOLO || o->type == DK_GT_SILENT_MARRIAGE ||
-	     (o->type == DK_GT_MARRIAGE && o->alone)) &&
+	     (forced && !r->announce_forced_solo_kontra_reply)) &&
 	    seat == o->declarer && o->calls[DK_PARTY_KONTRA].highest < 0) {
 		CALL_FINDING(DK_F_SOLOIST_RE_UNANSWERED, "announce.soloist_re_needs_opposition",
 			     announce_soloist_re_needs_opposition);
+	}
+	/* a forced solo: Kontra only in answer to the soloist */
+	if (r->announce_forced_solo_kontra_reply && forced && level == 0 &&
+	    p == DK_PARTY_KONTRA && o->calls[DK_PARTY_RE].highest < 0) {
+		CALL_FINDING(DK_F_KONTRA_NOT_A_REPLY, "announce.forced_solo_kontra_only_as_reply",
+			     announce_forced_solo_kontra_reply);
 	}
 	/* a Re/Kontra that was in time only as a reply does not carry limits
 	 * (TSR 6.4.4: "Eine Absage der eigenen Partei danach ist nur dann
 	 * regelgerecht, wenn die Erwiderung auch als Erstansage rechtzeitig
 	 * erfolgt wäre") */
-	if (level > 0 && (!pc->made[0] || pc->reply_only) && r->announce_limit_needs_call) {
+	if (level > 0 && (!made[0] || pc->reply_only) && r->announce_limit_needs_call) {
 		CALL_FINDING(DK_F_LIMIT_WITHOUT_CALL, "announce.limit_needs_re_kontra",
 			     announce_limit_needs_call);
 	}
 	/* levels passed over */
 	int from = r->announce_limit_needs_call ? 1 : 0;
 	for (int l = from; l < level; l++) {
-		if (pc->made[l])
+		if (made[l])
 			continue;
 		bool ok = r->announce_skip == DK_SKIP_IF_EACH_IN_TIME &&
 			  count <= deadline(st, l, c, p, NULL);
@@ -1053,7 +1346,58 @@ static void check_call(state *st, const noted_call *c)
 	record_call(o, p, level, c->cards, seat);
 	if (level == 0)
 		pc->reply_only = as_reply;
+	for (int l = 0; own && l <= level; l++) {
+		if (!st->seat_made[seat][l])
+			o->said_count[p][l]++;
+		st->seat_made[seat][l] = true;
+	}
 #undef CALL_FINDING
+}
+
+/* wende_genscher.announcements reduced-to-re-kontra: what was announced
+ * before the pick is gone but for a Re/Kontra of each announcer's new party */
+static void reduce_at_pick(state *st)
+{
+	dk_replay *o = st->out;
+	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
+		memset(&o->calls[p], 0, sizeof(o->calls[p]));
+		o->calls[p].highest = -1;
+	}
+	o->first_caller = DK_PARTY_NONE;
+	memset(o->said_count, 0, sizeof(o->said_count));
+	memset(st->seat_made, 0, sizeof(st->seat_made));
+	for (int i = 0; i < st->call_count; i++) {
+		const noted_call *c = &st->calls[i];
+		int seat = c->ev->seat;
+		if (c->seq >= st->pick_seq && !c->from_bid)
+			break;
+		record_call(o, o->party[seat], 0, c->cards, seat);
+		if (o->calls_per_player && !st->seat_made[seat][0])
+			o->said_count[o->party[seat]][0]++;
+		st->seat_made[seat][0] = true;
+	}
+}
+
+/* step 3, in record order, with the parties as they ended; where a partner
+ * pick cuts the announcements down, those before it are judged with the
+ * parties they were made in */
+static void check_calls(state *st)
+{
+	bool reduce = st->pick_seq && st->r->wende_genscher_announcements == DK_PICK_REDUCED;
+	bool reduced = false;
+	for (int i = 0; i < st->call_count; i++) {
+		const noted_call *c = &st->calls[i];
+		bool before = c->from_bid || c->seq < st->pick_seq;
+		if (reduce && !before && !reduced) {
+			reduce_at_pick(st);
+			reduced = true;
+		}
+		dk_party p = reduce && before ? st->party_at_pick[c->ev->seat]
+					      : st->out->party[c->ev->seat];
+		check_call(st, c, p);
+	}
+	if (reduce && !reduced)
+		reduce_at_pick(st);
 }
 
 /* esslingen: a party that took >= N card points in trick 1 must announce */
@@ -1066,17 +1410,26 @@ static void check_mandatory(state *st)
 	if (r->announce_mandatory_games == DK_MANDATORY_NORMAL_GAMES &&
 	    o->type != DK_GT_NORMAL && o->type != DK_GT_MARRIAGE)
 		return;
+	if (r->announce_mandatory_games == DK_MANDATORY_NORMAL_NO_MARRIAGE &&
+	    o->type != DK_GT_NORMAL)
+		return;
 	const dk_trick *t = &o->tricks[0];
 	if (t->points < r->announce_mandatory_points)
 		return;
 	dk_party p = o->party[t->winner];
 	/* announced before the first trick was complete: one level more is due */
-	bool before = false;
+	bool before = false, any_before = false;
 	for (int i = 0; i < st->call_count; i++) {
 		const noted_call *c = &st->calls[i];
-		if (o->party[c->ev->seat] == p && (c->cards < 4 || c->from_bid))
-			before = true;
+		if (c->cards < 4 || c->from_bid) {
+			any_before = true;
+			if (o->party[c->ev->seat] == p)
+				before = true;
+		}
 	}
+	/* FreeDoko's "only first": no duty once anybody has announced */
+	if (any_before && r->announce_mandatory_only_first)
+		return;
 	int need = before && r->announce_mandatory_raise ? 1 : 0;
 	if (o->calls[p].highest >= need)
 		return;
@@ -1170,8 +1523,13 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	resolve(&st);
 	dk_solo_kind kind = out->type == DK_GT_SOLO || out->type == DK_GT_SILENT_MARRIAGE
 				    ? out->solo : DK_SOLO_NONE;
-	dk_order_init(&out->order, kind, r->heart10_tie);
+	dk_order_init_rules(&out->order, kind, r);
 	set_parties(&st);
+	swines_shown(&st);
+	automatic_swines(&st);
+	/* Klopfen only where the game finding does not show the parties */
+	out->calls_per_player = r->announce_per_player &&
+				(out->type == DK_GT_NORMAL || out->type == DK_GT_SILENT_MARRIAGE);
 
 	bool no_game = out->type == DK_GT_THROWN_IN || out->type == DK_GT_REDEAL;
 	size_t cards = dk_game_card_count(g);
@@ -1240,8 +1598,7 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	}
 
 	/* step 3, in record order, with the parties as they ended */
-	for (int i = 0; i < st.call_count; i++)
-		check_call(&st, &st.calls[i]);
+	check_calls(&st);
 	check_mandatory(&st);
 
 	for (int t = 0; t < out->trick_count; t++)

@@ -21,7 +21,6 @@ typedef enum fd_effect {
 	FD_NONE,             /* about the party or the program, not one game */
 	FD_WHEN_ON,          /* changes verdicts when on (effective) */
 	FD_WHEN_OFF,         /* changes verdicts when off */
-	FD_REFUSED_WHEN_ON,  /* when on, such a game is refused on reading */
 } fd_effect;
 
 typedef struct fd_opt {
@@ -42,8 +41,7 @@ static const fd_opt opts[] = {
 	{ "number of duty picture soli", "0", NULL, FD_NONE, "duty soli are a matter of the party" },
 	{ "offer duty solo", "true", NULL, FD_NONE, "duty soli are a matter of the party" },
 	{ "lustsolo player leads", "true", NULL, FD_MAPPED, NULL },
-	{ "solo always counts triple", "false", NULL, FD_WHEN_ON,
-	  "dokoref multiplies only the soloist's share" },
+	{ "solo always counts triple", "false", NULL, FD_MAPPED, NULL },
 	{ "number of players", "4", NULL, FD_NONE, "always 4" },
 	{ "number of players in game", "4", NULL, FD_NONE, "always 4" },
 	{ "mutate", "false", NULL, FD_NONE, "a developer feature" },
@@ -57,23 +55,20 @@ static const fd_opt opts[] = {
 	{ "card hint", "false", NULL, FD_NONE, "display only" },
 	{ "take back tricks", "false", NULL, FD_NONE, "a program feature" },
 	{ "with nines", "true", NULL, FD_MAPPED, NULL },
-	{ "dollen", "true", NULL, FD_WHEN_OFF, "dokoref's ♥10 are always the highest trumps" },
+	{ "dollen", "true", NULL, FD_MAPPED, NULL },
 	{ "dollen second over first", "true", "dollen", FD_MAPPED, NULL },
 	{ "dollen contrary in last trick", "false", "dollen second over first", FD_MAPPED, NULL },
-	{ "dollen first over second with swines", "false", "swines", FD_WHEN_ON,
-	  "dokoref has no tie rule that depends on swines" },
+	{ "dollen first over second with swines", "false", "swines", FD_MAPPED, NULL },
 	{ "swines", "true", NULL, FD_MAPPED, NULL },
 	{ "swines announcement begin", "true", "swines", FD_MAPPED, NULL },
-	{ "swine only second", "false", "swines", FD_WHEN_ON,
-	  "dokoref's swines are both trump aces in one hand" },
+	{ "swine only second", "false", "swines", FD_MAPPED, NULL },
 	{ "swines in solo", "true", "swines", FD_MAPPED, NULL },
-	{ "swines in poverty", "true", "swines", FD_WHEN_OFF,
-	  "dokoref's swines count in a poverty too" },
-	{ "hyperswines", "false", NULL, FD_WHEN_ON, "dokoref has no hyperswines" },
-	{ "hyperswines announcement begin", "true", "hyperswines", FD_NONE, "part of hyperswines" },
-	{ "hyperswines in solo", "true", "hyperswines", FD_NONE, "part of hyperswines" },
-	{ "hyperswines in poverty", "true", "hyperswines", FD_NONE, "part of hyperswines" },
-	{ "swines and hyperswines joint", "false", "hyperswines", FD_NONE, "part of hyperswines" },
+	{ "swines in poverty", "true", "swines", FD_MAPPED, NULL },
+	{ "hyperswines", "false", "swines", FD_MAPPED, NULL },
+	{ "hyperswines announcement begin", "true", "hyperswines", FD_MAPPED, NULL },
+	{ "hyperswines in solo", "true", "hyperswines", FD_MAPPED, NULL },
+	{ "hyperswines in poverty", "true", "hyperswines", FD_MAPPED, NULL },
+	{ "swines and hyperswines joint", "false", "hyperswines", FD_MAPPED, NULL },
 	{ "throw with nines", "true", "with nines", FD_MAPPED, NULL },
 	{ "min number of throwing nines", "5", "throw with nines", FD_MAPPED, NULL },
 	{ "throw with kings", "false", NULL, FD_MAPPED, NULL },
@@ -104,23 +99,17 @@ static const fd_opt opts[] = {
 	{ "marriage determination", "12", NULL, FD_MAPPED, NULL },
 	{ "marriage first foreign", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first color", "true", NULL, FD_MAPPED, NULL },
-	{ "marriage first single color", "true", NULL, FD_REFUSED_WHEN_ON,
-	  "dokoref has no first-club/spade/heart-trick condition; such a marriage is refused" },
+	{ "marriage first single color", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first trump", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first one decides", "false", NULL, FD_MAPPED, NULL },
-	{ "genscher", "false", NULL, FD_WHEN_ON,
-	  "FreeDoko's genscher chooses a partner; dokoref's Genscher is another rule" },
+	{ "genscher", "false", NULL, FD_MAPPED, NULL },
 	{ "solo", "true", NULL, FD_MAPPED, NULL },
 	{ "solo jack", "true", "solo", FD_MAPPED, NULL },
 	{ "solo queen", "true", "solo", FD_MAPPED, NULL },
-	{ "solo king", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no king solo; such a game is refused" },
-	{ "solo queen jack", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no queen-jack solo; such a game is refused" },
-	{ "solo king jack", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no king-jack solo; such a game is refused" },
-	{ "solo king queen", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no king-queen solo; such a game is refused" },
+	{ "solo king", "true", "solo", FD_MAPPED, NULL },
+	{ "solo queen jack", "true", "solo", FD_MAPPED, NULL },
+	{ "solo king jack", "true", "solo", FD_MAPPED, NULL },
+	{ "solo king queen", "true", "solo", FD_MAPPED, NULL },
 	{ "solo koehler", "true", "solo", FD_MAPPED, NULL },
 	{ "solo color", "true", "solo", FD_MAPPED, NULL },
 	{ "solo meatless", "true", "solo", FD_MAPPED, NULL },
@@ -133,45 +122,35 @@ static const fd_opt opts[] = {
 	{ "bock after heart trick", "false", "bock", FD_MAPPED, NULL },
 	{ "bock after black game", "false", "bock", FD_MAPPED, NULL },
 	{ "extrapoint catch fox", "true", NULL, FD_MAPPED, NULL },
-	{ "extrapoint catch fox last trick", "false", NULL, FD_WHEN_ON,
-	  "dokoref has no extra point for a fox caught in the last trick" },
-	{ "extrapoint fox last trick", "true", NULL, FD_WHEN_ON,
-	  "dokoref has no extra point for a fox winning the last trick" },
-	{ "extrapoint double fox last trick", "false", "extrapoint fox last trick", FD_WHEN_ON,
-	  "dokoref has no extra point for a fox winning the last trick" },
-	{ "extrapoint dolle jabs dolle", "false", "dollen second over first", FD_WHEN_ON,
-	  "dokoref has no extra point for a ♥10 beating the other" },
-	{ "extrapoint heart trick", "false", NULL, FD_WHEN_ON,
-	  "dokoref has no extra point for a heart trick" },
+	{ "extrapoint catch fox last trick", "false", "extrapoint catch fox", FD_MAPPED, NULL },
+	{ "extrapoint fox last trick", "true", NULL, FD_MAPPED, NULL },
+	{ "extrapoint double fox last trick", "false", "extrapoint fox last trick", FD_MAPPED, NULL },
+	{ "extrapoint dolle jabs dolle", "false", "dollen", FD_MAPPED, NULL },
+	{ "extrapoint heart trick", "false", "dollen", FD_MAPPED, NULL },
 	{ "extrapoint charlie", "true", NULL, FD_MAPPED, NULL },
-	{ "extrapoint catch charlie", "true", NULL, FD_MAPPED, NULL },
-	{ "extrapoint double charlie", "false", "extrapoint charlie", FD_WHEN_ON,
-	  "dokoref counts one Karlchen winning the last trick" },
-	{ "extrapoint catch double charlie", "false", "extrapoint catch charlie", FD_WHEN_OFF,
-	  "dokoref counts each Karlchen caught in the last trick" },
+	{ "extrapoint catch charlie", "true", "extrapoint charlie", FD_MAPPED, NULL },
+	{ "extrapoint double charlie", "false", "extrapoint charlie", FD_MAPPED, NULL },
+	{ "extrapoint catch double charlie", "false", "extrapoint double charlie", FD_MAPPED, NULL },
 	{ "extrapoint catch charlie only with diamond queen", "false", "extrapoint catch charlie",
-	  FD_WHEN_ON, "dokoref lets any card catch Karlchen" },
+	  FD_MAPPED, NULL },
 	{ "announcement first trick thirty points", "true", NULL, FD_MAPPED, NULL },
 	{ "announcement first trick thirty points only first", "false",
-	  "announcement first trick thirty points", FD_WHEN_ON,
-	  "dokoref's duty to announce has no such limit" },
+	  "announcement first trick thirty points", FD_MAPPED, NULL },
 	{ "announcement first trick thirty points only re/contra", "true",
 	  "announcement first trick thirty points", FD_MAPPED, NULL },
 	{ "announcement first trick thirty points in marriage", "true",
-	  "announcement first trick thirty points", FD_WHEN_OFF,
-	  "dokoref's announce.mandatory_games has no 'normal games only, no marriage'" },
+	  "announcement first trick thirty points", FD_MAPPED, NULL },
 	{ "announcement re/contra doubles", "true", NULL, FD_MAPPED, NULL },
-	{ "announcement contra doubles against re", "false", NULL, FD_WHEN_ON,
-	  "dokoref adds one point for \"gegen die Alten\"" },
-	{ "knocking", "false", NULL, FD_WHEN_ON, "dokoref has no knocking" },
+	{ "announcement contra doubles against re", "false", "announcement re/contra doubles",
+	  FD_MAPPED, NULL },
+	{ "knocking", "false", NULL, FD_MAPPED, NULL },
 	{ "announcement no 120", "11", NULL, FD_MAPPED, NULL },
 	{ "announcement no 90", "9", NULL, FD_MAPPED, NULL },
 	{ "announcement no 60", "6", NULL, FD_MAPPED, NULL },
 	{ "announcement no 30", "3", NULL, FD_MAPPED, NULL },
 	{ "announcement no 0", "3", NULL, FD_MAPPED, NULL },
 	{ "last announcement", "3", NULL, FD_MAPPED, NULL },
-	{ "announcement till full trick", "false", NULL, FD_WHEN_ON,
-	  "dokoref counts the announcer's own cards" },
+	{ "announcement till full trick", "false", NULL, FD_MAPPED, NULL },
 	{ "announcement reply", "true", NULL, FD_MAPPED, NULL },
 	{ "announcement strict limit", "false", NULL, FD_WHEN_ON,
 	  "dokoref's Re and Kontra are not bids of 121" },
@@ -254,7 +233,7 @@ static void put_quoted(dk_buf *b, const char *s)
 /* the source of a value: the FreeDoko lines it rests on */
 static void put_source(conv *c, const char *const *keys, const char *extra)
 {
-	char text[1200];
+	char text[2400];
 	size_t n = 0;
 	text[0] = '\0';
 	for (size_t i = 0; keys[i]; i++) {
@@ -305,10 +284,9 @@ static void unmapped(conv *c, const fd_val *x)
 		verdict = false;
 		break;
 	case FD_WHEN_ON:
-	case FD_REFUSED_WHEN_ON:
 		if (!x->on)
 			return;
-		verdict = o->effect == FD_WHEN_ON;
+		verdict = true;
 		break;
 	case FD_WHEN_OFF:
 		if (x->on)
@@ -415,6 +393,15 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     !on(&c, "dollen second over first") ? "first-wins"
 	     : on(&c, "dollen contrary in last trick") ? "second-wins-except-last" : "second-wins",
 	     KEYS("dollen second over first", "dollen contrary in last trick"), NULL);
+	/* FreeDoko keeps the first ♥10 on top with swines only where the second
+	 * would otherwise win (Rule::dependencies) */
+	rule(&c, "ties.heart10_first_with_swines",
+	     on(&c, "dollen first over second with swines") && on(&c, "dollen") &&
+	     (on(&c, "dollen second over first") || on(&c, "dollen contrary in last trick"))
+	     ? "true" : "false",
+	     KEYS("dollen first over second with swines", "dollen second over first",
+		  "dollen contrary in last trick"), NULL);
+	rule(&c, "trumps.heart10", on(&c, "dollen") ? "true" : "false", KEYS("dollen"), NULL);
 	rule(&c, "lead.normal", "left-of-dealer", KEYS("lustsolo player leads"),
 	     "FreeDoko's start player, left of the dealer, leads a normal game");
 	rule(&c, "lead.solo", on(&c, "lustsolo player leads") ? "soloist" : "left-of-dealer",
@@ -433,12 +420,22 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		strcat(kinds, "fleischlos, ");
 	if (solo && on(&c, "solo koehler"))
 		strcat(kinds, "koehler, ");
+	if (solo && on(&c, "solo king"))
+		strcat(kinds, "kings, ");
+	if (solo && on(&c, "solo queen jack"))
+		strcat(kinds, "queens-jacks, ");
+	if (solo && on(&c, "solo king jack"))
+		strcat(kinds, "kings-jacks, ");
+	if (solo && on(&c, "solo king queen"))
+		strcat(kinds, "kings-queens, ");
 	size_t kl = strlen(kinds);
 	if (kl > 2)
 		kinds[kl - 2] = '\0';
 	strcat(kinds, "]");
 	rule(&c, "solo.kinds", kinds, KEYS("solo", "solo queen", "solo jack", "solo color",
-					   "solo meatless", "solo koehler"), NULL);
+					   "solo meatless", "solo koehler", "solo king",
+					   "solo queen jack", "solo king jack", "solo king queen"),
+	     NULL);
 	rule(&c, "solo.clash", "seat", KEYS("solo"),
 	     "of two solos the player asked first plays (a duty solo before a lust solo)");
 	rule(&c, "solo.priority", "[]", KEYS("solo"), "FreeDoko ranks no solo above another");
@@ -498,22 +495,65 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		x->on = true;
 	}
 
-	/* swines */
+	/* swines and hyperswines: FreeDoko's options exclude each other as its
+	 * Rule::dependencies says: "swines announcement begin" counts only
+	 * without "swine only second", that one only without the first and
+	 * without hyperswines, hyperswines only without "swine only second" */
 	bool swines = on(&c, "swines");
-	rule(&c, "swines.kind", !swines ? "none"
-	     : on(&c, "swines announcement begin") ? "declared-at-start" : "declared",
-	     KEYS("swines", "swines announcement begin"), NULL);
+	bool begin = swines && !on(&c, "swine only second");
+	bool second = swines && !on(&c, "swines announcement begin") && !on(&c, "hyperswines");
+	bool hyper = swines && on(&c, "hyperswines") && !second;
+	begin = begin && on(&c, "swines announcement begin");
+	rule(&c, "swines.kind", !swines ? "none" : begin ? "declared-at-start" : "declared",
+	     KEYS("swines", "swines announcement begin", "swine only second"), NULL);
 	char ssolos[80] = "[]";
-	if (swines && on(&c, "swines in solo") && solo && on(&c, "solo color"))
+	bool in_solo = swines && on(&c, "swines in solo") && solo && on(&c, "solo color");
+	if (in_solo)
 		strcpy(ssolos, "[clubs, spades, hearts, diamonds]");
 	rule(&c, "swines.solos", ssolos, KEYS("swines in solo", "solo color"),
 	     "the aces of the solo colour in a colour solo");
+	bool in_poverty = swines && on(&c, "swines in poverty") && on(&c, "poverty shift");
+	rule(&c, "swines.in_poverty", !swines || in_poverty ? "counts" : "none",
+	     KEYS("swines in poverty", "poverty shift"), NULL);
+	rule(&c, "swines.only_second", second && on(&c, "swine only second") ? "true" : "false",
+	     KEYS("swine only second", "swines announcement begin", "hyperswines"),
+	     "the first trump ace is an ordinary card; once it is in the trick pile of its "
+	     "holder's party the second is a swine");
+	rule(&c, "hyperswines.kind", !hyper ? "none"
+	     : begin && on(&c, "hyperswines announcement begin") ? "declared-at-start" : "declared",
+	     KEYS("hyperswines", "hyperswines announcement begin", "swines announcement begin"),
+	     "the two nines of the trump colour, or its kings without nines");
+	rule(&c, "hyperswines.solos", hyper && in_solo && on(&c, "hyperswines in solo")
+	     ? "[clubs, spades, hearts, diamonds]" : "[]",
+	     KEYS("hyperswines in solo", "swines in solo", "solo color"), NULL);
+	rule(&c, "hyperswines.in_poverty",
+	     hyper && in_poverty && on(&c, "hyperswines in poverty") ? "true" : "false",
+	     KEYS("hyperswines in poverty", "swines in poverty"), NULL);
+	rule(&c, "hyperswines.with_swines",
+	     hyper && on(&c, "swines and hyperswines joint") ? "true" : "false",
+	     KEYS("swines and hyperswines joint"), NULL);
 	rule(&c, "genscher.enabled", "false", KEYS("genscher"),
 	     "dokoref's Genscher (reversing the trumps) is not FreeDoko's");
-	rule(&c, "wende_genscher.enabled", "false", KEYS("genscher"), NULL);
+	/* FreeDoko's genscher is a partner pick: the holder of both trump kings
+	 * names a partner with the first of them, in a normal game or a marriage */
+	bool genscher = on(&c, "genscher");
+	rule(&c, "wende_genscher.enabled", genscher ? "true" : "false", KEYS("genscher"),
+	     genscher ? "the holder of both trump kings may pick a partner when playing the first"
+		      : NULL);
+	if (genscher) {
+		rule(&c, "wende_genscher.card", "diamond-king", KEYS("genscher"),
+		     "the trump kings of a normal game or a marriage are the ♦K");
+		rule(&c, "wende_genscher.parties", "caller-and-partner-re", KEYS("genscher"),
+		     "the genscher player and his partner are Re, the others Kontra");
+		rule(&c, "wende_genscher.announcements", "reduced-to-re-kontra", KEYS("genscher"),
+		     "each player who announced keeps only a Re or Kontra for his new party");
+		rule(&c, "wende_genscher.bride_alone", "false", KEYS("genscher"),
+		     "a silent marriage and a marriage the bride plays alone are solos in "
+		     "FreeDoko: no genscher");
+	}
 
 	/* marriage */
-	char conds[100] = "[";
+	char conds[160] = "[";
 	const char *def = NULL;
 	bool any = false;
 	if (on(&c, "marriage first foreign")) {
@@ -531,20 +571,26 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		def = def ? def : "first-trump-trick";
 		any = true;
 	}
-	if (!any && !on(&c, "marriage first single color")) {
+	if (on(&c, "marriage first single color")) {
+		strcat(conds, any ? ", first-club-trick, first-spade-trick, first-heart-trick"
+			    : "first-club-trick, first-spade-trick, first-heart-trick");
+		def = def ? def : "first-club-trick";
+		any = true;
+	}
+	if (!any) {
 		/* FreeDoko switches 'first color' back on */
 		strcat(conds, "first-fehl-trick");
 		def = "first-fehl-trick";
 	}
 	strcat(conds, "]");
-	if (!def)
-		def = "first-trick";
 	rule(&c, "marriage.enabled", "true", KEYS("marriage determination"),
 	     "FreeDoko always allows a marriage");
 	rule(&c, "marriage.conditions", conds,
-	     KEYS("marriage first foreign", "marriage first color", "marriage first trump"), NULL);
+	     KEYS("marriage first foreign", "marriage first color", "marriage first trump",
+		  "marriage first single color"), NULL);
 	rule(&c, "marriage.default_condition", def,
-	     KEYS("marriage first foreign", "marriage first color", "marriage first trump"),
+	     KEYS("marriage first foreign", "marriage first color", "marriage first trump",
+		  "marriage first single color"),
 	     "the first selector FreeDoko allows");
 	char n[32];
 	long det = num(&c, "marriage determination");
@@ -602,23 +648,41 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		strcat(mp, t);
 	}
 	strcat(mp, "]");
-	rule(&c, "announce.model", "own-cards", KEYS("announcement till full trick"),
-	     "FreeDoko counts the cards the announcer still holds");
+	bool till_full = on(&c, "announcement till full trick");
+	rule(&c, "announce.model", till_full ? "game-tricks" : "own-cards",
+	     KEYS("announcement till full trick"),
+	     till_full ? "FreeDoko counts the tricks remaining, the current one until the next "
+			 "card is played"
+		       : "FreeDoko counts the cards the announcer still holds");
 	rule(&c, "announce.max_played", mp,
 	     KEYS("announcement no 120", "announcement no 90", "announcement no 60",
 		  "announcement no 30", "announcement no 0", "last announcement"),
-	     "allowed while holding at least N cards: at most the hand size less N played, "
-	     "never after the last announcement");
+	     till_full ? "allowed while at least N tricks remain: at most the hand size less N "
+			 "tricks finished, never after the last announcement"
+		       : "allowed while holding at least N cards: at most the hand size less N "
+			 "played, never after the last announcement");
 	rule(&c, "announce.reply", on(&c, "announcement reply") ? "one-card-later" : "none",
 	     KEYS("announcement reply"), NULL);
+	rule(&c, "announce.per_player", on(&c, "knocking") ? "true" : "false", KEYS("knocking"),
+	     on(&c, "knocking") ? "in a game whose parties are not known each player announces "
+				  "for himself, and each player's announcement counts"
+				: NULL);
 	rule(&c, "announce.mandatory_first_trick_points",
 	     on(&c, "announcement first trick thirty points") ? "30" : "0",
 	     KEYS("announcement first trick thirty points"), NULL);
-	rule(&c, "announce.mandatory_games", "normal-games",
+	bool in_marriage = !on(&c, "announcement first trick thirty points") ||
+			   on(&c, "announcement first trick thirty points in marriage");
+	rule(&c, "announce.mandatory_games", in_marriage ? "normal-games" : "normal-games-no-marriage",
 	     KEYS("announcement first trick thirty points",
 		  "announcement first trick thirty points in marriage"),
-	     "FreeDoko makes the announcement in a normal game and a marriage, not in a solo or "
-	     "a poverty (the games of partyB.gameplay-debug.log show it)");
+	     in_marriage ? "in a normal game and, as the option says, a marriage; not in a solo or "
+			   "a poverty (FreeDoko 0.7.13 itself checks only normal games: "
+			   "partyC.gameplay-debug.log game 17)"
+			 : "in a normal game, not in a marriage, a solo or a poverty");
+	rule(&c, "announce.mandatory_only_if_none_said",
+	     on(&c, "announcement first trick thirty points only first") ? "true" : "false",
+	     KEYS("announcement first trick thirty points only first"),
+	     "with \"only first\" there is no duty once anybody announced in the first trick");
 	rule(&c, "announce.mandatory_raise",
 	     on(&c, "announcement first trick thirty points only re/contra") ? "false" : "true",
 	     KEYS("announcement first trick thirty points only re/contra"), NULL);
@@ -635,14 +699,53 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     "with only Kontra announced Re wins with 120");
 	rule(&c, "score.against_old", "normal-games", KEYS("announcement contra doubles against re"),
 	     "\"contra won\" in every game but a solo");
+	rule(&c, "score.against_old_doubled",
+	     on(&c, "announcement contra doubles against re") ? "true" : "false",
+	     KEYS("announcement re/contra doubles", "announcement contra doubles against re"),
+	     "\"contra won\" doubled by Re and Kontra, or added after");
 	rule(&c, "score.doppelkopf", "true", FIXED,
 	     "a trick of 40 is always an extra point in FreeDoko");
 	rule(&c, "score.fox", on(&c, "extrapoint catch fox") ? "true" : "false",
 	     KEYS("extrapoint catch fox"), NULL);
+	/* FreeDoko's conditions (src/party/rule.cpp): an option counts only where
+	 * the ones it depends on are on; the parents in opts[] say which */
+	rule(&c, "score.fox_caught_last_trick",
+	     on(&c, "extrapoint catch fox last trick") ? "true" : "false",
+	     KEYS("extrapoint catch fox", "extrapoint catch fox last trick"), NULL);
+	rule(&c, "score.fox_last_trick", on(&c, "extrapoint fox last trick") ? "true" : "false",
+	     KEYS("extrapoint fox last trick"), NULL);
+	rule(&c, "score.fox_last_trick_both",
+	     on(&c, "extrapoint double fox last trick") ? "true" : "false",
+	     KEYS("extrapoint fox last trick", "extrapoint double fox last trick"), NULL);
+	/* FreeDoko asks for "dollen second over first" or "dollen contrary in
+	 * last trick" as well (each depends on "dollen" only, src/party/rule.cpp:
+	 * the value as written, not the parent the table gives it); a ♥10 that
+	 * wins against the other one is all dokoref's key needs */
+	bool jabs = on(&c, "extrapoint dolle jabs dolle") &&
+		    (on(&c, "dollen second over first") ||
+		     (on(&c, "dollen") &&
+		      parse_bool(val(&c, "dollen contrary in last trick")->value) == 1));
+	rule(&c, "score.heart10_caught", jabs ? "true" : "false",
+	     KEYS("dollen", "dollen second over first", "dollen contrary in last trick",
+		  "extrapoint dolle jabs dolle"), NULL);
+	rule(&c, "score.heart_trick",
+	     on(&c, "extrapoint heart trick") && !on(&c, "with nines") ? "true" : "false",
+	     KEYS("dollen", "with nines", "extrapoint heart trick"),
+	     "FreeDoko has the heart trick only without nines");
 	rule(&c, "score.karlchen", on(&c, "extrapoint charlie") ? "true" : "false",
 	     KEYS("extrapoint charlie"), NULL);
+	rule(&c, "score.karlchen_both", on(&c, "extrapoint double charlie") ? "true" : "false",
+	     KEYS("extrapoint charlie", "extrapoint double charlie"), NULL);
 	rule(&c, "score.karlchen_caught", on(&c, "extrapoint catch charlie") ? "true" : "false",
-	     KEYS("extrapoint catch charlie"), NULL);
+	     KEYS("extrapoint charlie", "extrapoint catch charlie"), NULL);
+	rule(&c, "score.karlchen_caught_both",
+	     on(&c, "extrapoint catch double charlie") ? "true" : "false",
+	     KEYS("extrapoint charlie", "extrapoint double charlie",
+		  "extrapoint catch double charlie"),
+	     "FreeDoko counts one Karlchen caught unless this is on");
+	rule(&c, "score.karlchen_caught_by_diamond_queen",
+	     on(&c, "extrapoint catch charlie only with diamond queen") ? "true" : "false",
+	     KEYS("extrapoint catch charlie only with diamond queen"), NULL);
 	rule(&c, "score.solo_specials", "[]", FIXED,
 	     "no extra points in any solo");
 	rule(&c, "score.solo_factor", "3", FIXED, "a solo counts three times");
@@ -693,20 +796,16 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	}
 	snprintf(n, sizeof(n), "%ld", mult);
 	rule(&c, "bock.multiplier", n, KEYS("bock multiplier"), NULL);
+	const char *counting = val(&c, "counting")->value;
+	rule(&c, "standings.counting", counting, KEYS("counting"), NULL);
+	/* FreeDoko: the option has no effect under plus-minus */
+	rule(&c, "standings.solo_factor_for_all",
+	     on(&c, "solo always counts triple") && strcmp(counting, "plus-minus") != 0 ? "true"
+	     : "false", KEYS("solo always counts triple", "counting"), NULL);
 
 	/* what dokoref cannot say */
 	for (size_t i = 0; i < OPT_COUNT; i++)
 		unmapped(&c, &c.v[i]);
-	if (strcmp(val(&c, "counting")->value, "plus-minus") != 0 && map->unmapped_count <
-	    DK_FD_MAX_UNMAPPED) {
-		fd_val *x = val(&c, "counting");
-		dk_fd_unmapped *u = &map->unmapped[map->unmapped_count++];
-		u->key = x->opt->key;
-		u->value = x->value;
-		u->loc = x->loc;
-		u->verdict = false;
-		u->why = "dokoref writes plus-minus scores; the game's value is the same";
-	}
 	if (map->unmapped_count) {
 		dk_buf_puts(out, "# FreeDoko options dokoref cannot express (! = can change a verdict):\n");
 		for (size_t i = 0; i < map->unmapped_count; i++) {

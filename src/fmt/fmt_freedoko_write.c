@@ -47,6 +47,10 @@ static const char *solo_type(dk_solo_kind k)
 	case DK_SOLO_DIAMONDS: return "solo diamond";
 	case DK_SOLO_FLEISCHLOS: return "solo meatless";
 	case DK_SOLO_KOEHLER: return "solo koehler";
+	case DK_SOLO_KINGS: return "solo king";
+	case DK_SOLO_QUEENS_JACKS: return "solo queen-jack";
+	case DK_SOLO_KINGS_JACKS: return "solo king-jack";
+	case DK_SOLO_KINGS_QUEENS: return "solo king-queen";
 	default: return NULL;
 	}
 }
@@ -57,6 +61,9 @@ static const char *selector(dk_marriage_cond c)
 	case DK_MARRIAGE_FIRST_TRICK: return "first foreign";
 	case DK_MARRIAGE_FIRST_FEHL_TRICK: return "first color";
 	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return "first trump";
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return "first club";
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return "first spade";
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return "first heart";
 	default: return NULL;
 	}
 }
@@ -83,6 +90,15 @@ static void opt_bool(dk_buf *b, const char *key, bool v)
 	opt(b, key, v ? "true" : "false");
 }
 
+/* is the rule set's partner pick FreeDoko's genscher */
+static bool fd_genscher(const dk_rules *r)
+{
+	return r->wende_genscher && r->wende_genscher_card == DK_PICK_DIAMOND_KING &&
+	       r->wende_genscher_parties == DK_PICK_CALLER_RE &&
+	       r->wende_genscher_announcements == DK_PICK_REDUCED &&
+	       !r->wende_genscher_bride_alone;
+}
+
 static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 {
 	int hand = dk_rules_hand_size(r);
@@ -92,7 +108,7 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	if (r->lead_normal != DK_LEAD_LEFT_OF_DEALER)
 		drop(differ, "rule lead.normal (%s): FreeDoko's start player sits left of the dealer",
 		     "right-of-dealer");
-	opt_bool(b, "solo always counts triple", false);
+	opt_bool(b, "solo always counts triple", r->standings_solo_factor_for_all);
 	opt_bool(b, "bock", false);
 	/* throwing */
 	opt_bool(b, "throw with nines", DK_SET_HAS(r->throw_in_reasons, DK_THROW_FIVE_NINES));
@@ -136,17 +152,28 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 							 DK_MARRIAGE_FIRST_TRICK));
 	opt_bool(b, "marriage first color", DK_SET_HAS(r->marriage_conditions,
 						       DK_MARRIAGE_FIRST_FEHL_TRICK));
-	opt_bool(b, "marriage first single color", false);
+	/* one FreeDoko option for the three single colours */
+	const dk_enum_set colours = (1u << DK_MARRIAGE_FIRST_CLUB_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_SPADE_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_HEART_TRICK);
+	dk_enum_set single = r->marriage_conditions & colours;
+	opt_bool(b, "marriage first single color", single != 0);
+	if (single && single != colours)
+		drop(differ, "rule marriage.conditions: FreeDoko allows the first club, spade and "
+		     "heart trick only together");
 	opt_bool(b, "marriage first trump", DK_SET_HAS(r->marriage_conditions,
 						       DK_MARRIAGE_FIRST_TRUMP_TRICK));
 	opt_bool(b, "marriage first one decides", r->marriage_self == DK_SELF_ALONE);
 	if (r->marriage_alone != DK_ALONE_SOLO)
 		drop(differ, "rule marriage.alone: FreeDoko scores a bride alone as a solo");
-	/* genscher: FreeDoko's chooses a partner, dokoref's reverses the trumps */
-	opt_bool(b, "genscher", false);
-	if (r->genscher || r->wende_genscher)
-		drop(differ, "rules genscher.enabled / wende_genscher.enabled: FreeDoko's "
-		     "genscher is another rule");
+	/* genscher: FreeDoko's is a partner pick with the ♦K; dokoref's
+	 * genscher.enabled reverses the trumps */
+	opt_bool(b, "genscher", fd_genscher(r));
+	if (r->genscher)
+		drop(differ, "rule genscher.enabled: FreeDoko's genscher is another rule");
+	if (r->wende_genscher && !fd_genscher(r))
+		drop(differ, "rules wende_genscher.*: FreeDoko's genscher is a partner pick with the "
+		     "\xe2\x99\xa6K whose pair is Re and that cuts the announcements down to Re/Kontra");
 	/* solos */
 	dk_enum_set k = r->solo_kinds;
 	bool colour = DK_SET_HAS(k, DK_SOLO_CLUBS) || DK_SET_HAS(k, DK_SOLO_SPADES) ||
@@ -154,10 +181,10 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "solo", k != 0);
 	opt_bool(b, "solo jack", DK_SET_HAS(k, DK_SOLO_JACKS));
 	opt_bool(b, "solo queen", DK_SET_HAS(k, DK_SOLO_QUEENS));
-	opt_bool(b, "solo king", false);
-	opt_bool(b, "solo queen jack", false);
-	opt_bool(b, "solo king jack", false);
-	opt_bool(b, "solo king queen", false);
+	opt_bool(b, "solo king", DK_SET_HAS(k, DK_SOLO_KINGS));
+	opt_bool(b, "solo queen jack", DK_SET_HAS(k, DK_SOLO_QUEENS_JACKS));
+	opt_bool(b, "solo king jack", DK_SET_HAS(k, DK_SOLO_KINGS_JACKS));
+	opt_bool(b, "solo king queen", DK_SET_HAS(k, DK_SOLO_KINGS_QUEENS));
 	opt_bool(b, "solo koehler", DK_SET_HAS(k, DK_SOLO_KOEHLER));
 	opt_bool(b, "solo color", colour);
 	opt_bool(b, "solo meatless", DK_SET_HAS(k, DK_SOLO_FLEISCHLOS));
@@ -166,33 +193,63 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	    DK_SET_HAS(k, DK_SOLO_TRUMPS))
 		drop(differ, "rule solo.kinds: FreeDoko has no pure colour solo and no trump solo");
 	/* dollen */
-	opt_bool(b, "dollen", true);
+	opt_bool(b, "dollen", r->heart10_trump);
 	opt_bool(b, "dollen second over first", r->heart10_tie != DK_TIE_FIRST_WINS);
 	opt_bool(b, "dollen contrary in last trick",
 		 r->heart10_tie == DK_TIE_SECOND_WINS_EXCEPT_LAST);
-	opt_bool(b, "dollen first over second with swines", false);
+	opt_bool(b, "dollen first over second with swines", r->heart10_first_with_swines);
 	/* swines */
 	opt_bool(b, "swines", r->swines != DK_SWINES_NONE);
-	opt_bool(b, "swines announcement begin", r->swines != DK_SWINES_DECLARED);
-	opt_bool(b, "swine only second", false);
+	opt_bool(b, "swines announcement begin",
+		 r->swines != DK_SWINES_DECLARED && !r->swines_only_second);
+	opt_bool(b, "swine only second", r->swines_only_second);
 	opt_bool(b, "swines in solo", r->swines_solos != 0);
-	opt_bool(b, "swines in poverty", true);
-	opt_bool(b, "hyperswines", false);
+	opt_bool(b, "swines in poverty", r->swines_poverty != DK_SWINES_POVERTY_NONE);
+	bool hyper = r->hyperswines != DK_SWINES_NONE && !r->swines_only_second;
+	opt_bool(b, "hyperswines", hyper);
+	opt_bool(b, "hyperswines announcement begin", r->hyperswines != DK_SWINES_DECLARED);
+	opt_bool(b, "hyperswines in solo", r->hyperswines_solos != 0);
+	opt_bool(b, "hyperswines in poverty", r->hyperswines_poverty);
+	opt_bool(b, "swines and hyperswines joint", r->hyperswines_with_swines);
 	if (r->swines == DK_SWINES_AUTOMATIC)
 		drop(differ, "rule swines.kind automatic: FreeDoko's swines count only when "
 		     "announced");
+	if (r->hyperswines == DK_SWINES_AUTOMATIC)
+		drop(differ, "rule hyperswines.kind automatic: FreeDoko's hyperswines count only "
+		     "when announced");
+	if (r->hyperswines != DK_SWINES_NONE && r->swines_only_second)
+		drop(differ, "rule hyperswines.kind: FreeDoko has no hyperswines with 'swine only "
+		     "second'");
+	if (r->swines_poverty == DK_SWINES_POVERTY_RE_IF_SHOWN)
+		drop(differ, "rule swines.in_poverty re-only-if-shown: FreeDoko has no swines "
+		     "shown before the exchange");
 	/* extra points */
 	opt_bool(b, "extrapoint catch fox", r->score_fox);
-	opt_bool(b, "extrapoint catch fox last trick", false);
-	opt_bool(b, "extrapoint fox last trick", false);
-	opt_bool(b, "extrapoint double fox last trick", false);
-	opt_bool(b, "extrapoint dolle jabs dolle", false);
-	opt_bool(b, "extrapoint heart trick", false);
+	opt_bool(b, "extrapoint catch fox last trick", r->score_fox_caught_last_trick);
+	opt_bool(b, "extrapoint fox last trick", r->score_fox_last_trick);
+	opt_bool(b, "extrapoint double fox last trick", r->score_fox_last_trick_both);
+	opt_bool(b, "extrapoint dolle jabs dolle", r->score_heart10_caught);
+	opt_bool(b, "extrapoint heart trick", r->score_heart_trick);
 	opt_bool(b, "extrapoint charlie", r->score_karlchen);
 	opt_bool(b, "extrapoint catch charlie", r->score_karlchen_caught);
-	opt_bool(b, "extrapoint double charlie", false);
-	opt_bool(b, "extrapoint catch double charlie", true);
-	opt_bool(b, "extrapoint catch charlie only with diamond queen", false);
+	/* FreeDoko's "catch double charlie" counts only under "double charlie" */
+	opt_bool(b, "extrapoint double charlie",
+		 r->score_karlchen_both || (r->score_karlchen_caught && r->score_karlchen_caught_both));
+	opt_bool(b, "extrapoint catch double charlie", r->score_karlchen_caught_both);
+	opt_bool(b, "extrapoint catch charlie only with diamond queen",
+		 r->score_karlchen_caught_by_diamond_queen);
+	if ((r->score_fox_caught_last_trick && !r->score_fox) ||
+	    (r->score_fox_last_trick_both && !r->score_fox_last_trick) ||
+	    (r->score_heart_trick && r->deck_nines) ||
+	    (r->score_heart10_caught && r->heart10_tie == DK_TIE_FIRST_WINS) ||
+	    (r->score_karlchen_both != (r->score_karlchen_caught && r->score_karlchen_caught_both) &&
+	     (r->score_karlchen_both || r->score_karlchen_caught)) ||
+	    ((r->score_karlchen_both || r->score_karlchen_caught) && !r->score_karlchen))
+		drop(differ, "rules score.fox_*, score.heart*, score.karlchen_*: FreeDoko ties "
+		     "these extra points to each other (a fox caught in the last trick only with "
+		     "the fox, a heart trick only without nines, a ♥10 beating the other only "
+		     "when the second beats the first, both Karlchen caught only with both Karlchen "
+		     "winning, Karlchen caught only with Karlchen)");
 	if (!r->score_doppelkopf)
 		drop(differ, "rule score.doppelkopf false: FreeDoko always counts a Doppelkopf");
 	/* announcements */
@@ -207,8 +264,8 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		drop(differ, "rule announce.mandatory_*: FreeDoko's duty is 30 points, in normal "
 		     "games and marriages");
 	opt_bool(b, "announcement re/contra doubles", r->score_model == DK_SCORE_DOUBLING);
-	opt_bool(b, "announcement contra doubles against re", false);
-	opt_bool(b, "knocking", false);
+	opt_bool(b, "announcement contra doubles against re", r->score_against_old_doubled);
+	opt_bool(b, "knocking", r->announce_per_player);
 	static const char *const ann[DK_LEVELS] = {
 		"announcement no 120", "announcement no 90", "announcement no 60",
 		"announcement no 30", "announcement no 0"
@@ -220,17 +277,21 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		opt(b, ann[i], n);
 	}
 	opt(b, "last announcement", "1");
-	opt_bool(b, "announcement till full trick", false);
+	opt_bool(b, "announcement till full trick", r->announce_model == DK_MODEL_GAME_TRICKS);
 	opt_bool(b, "announcement reply", r->announce_reply != DK_REPLY_NONE);
 	opt_bool(b, "announcement strict limit", false);
-	if (r->announce_model != DK_MODEL_OWN_CARDS || r->announce_chain)
-		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards");
-	opt(b, "counting", "plus-minus");
+	if ((r->announce_model != DK_MODEL_OWN_CARDS && r->announce_model != DK_MODEL_GAME_TRICKS) ||
+	    r->announce_chain)
+		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards or the "
+		     "tricks remaining");
+	opt(b, "counting", r->standings_counting == DK_COUNTING_PLUS    ? "plus"
+			   : r->standings_counting == DK_COUNTING_MINUS ? "minus"
+									: "plus-minus");
 	if (r->score_feigheit || r->score_counter_doubles || r->score_solo_call_points ||
-	    r->score_against_old_doubled || !r->score_reached_against_limit)
+	    !r->score_reached_against_limit)
 		drop(differ, "rules of the score FreeDoko has no word for (Feigheit, a doubled "
-		     "counter-announcement, solo announcement points, \"gegen die Alten\" doubled, "
-		     "no point for 120 against a limit)");
+		     "counter-announcement, solo announcement points, no point for 120 "
+		     "against a limit)");
 	dk_buf_puts(b, "}\n");
 }
 
@@ -463,10 +524,20 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			if (x->text)
 				drop(dropped, "the words of seat %d's poverty report", x->seat);
 			break;
+		case DK_BID_SWINE_SHOWN:
+			drop(dropped, "seat %d's swines shown in the bidding", x->seat);
+			break;
 		default:
 			break;
 		}
 	}
+
+	/* a genscher: the announcements before it were said for the parties
+	 * then, which the replay no longer holds */
+	size_t pick = g->event_count;
+	for (size_t i = 0; i < g->event_count && fd_genscher(rules); i++)
+		if (g->events[i].kind == DK_EV_WENDE_GENSCHER && pick == g->event_count)
+			pick = i;
 
 	/* the play */
 	int cards = 0, trick = 0;
@@ -506,7 +577,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			};
 			dk_party said = e->call == DK_CALL_RE ? DK_PARTY_RE
 					: e->call == DK_CALL_KONTRA ? DK_PARTY_KONTRA : DK_PARTY_NONE;
-			if (said != DK_PARTY_NONE && said != rp->party[e->seat])
+			if (said != DK_PARTY_NONE && said != rp->party[e->seat] && i > pick)
 				drop(dropped, "that seat %d said %s for the other party (FreeDoko's "
 				     "'no 120' reads back as the own party's word)", e->seat,
 				     said == DK_PARTY_RE ? "Re" : "Kontra");
@@ -517,11 +588,18 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		case DK_EV_SWINE:
 			dk_buf_printf(out, "  swines = %d\n", p);
 			break;
+		case DK_EV_HYPERSWINE:
+			dk_buf_printf(out, "  hyperswines = %d\n", p);
+			break;
 		case DK_EV_GENSCHER:
 			drop(dropped, "seat %d's Genscher (dokoref's, not FreeDoko's)", e->seat);
 			break;
 		case DK_EV_WENDE_GENSCHER:
-			drop(dropped, "seat %d's Wende-Genscher", e->seat);
+			if (fd_genscher(rules))
+				dk_buf_printf(out, "  genscher = %d, %d\n", p,
+					      player_of(rp, e->partner));
+			else
+				drop(dropped, "seat %d's Wende-Genscher", e->seat);
 			break;
 		case DK_EV_OBJECTION:
 			drop(dropped, "the objection after card %d", cards);

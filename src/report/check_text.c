@@ -88,6 +88,10 @@ static const char *solo_words(dk_lang lang, dk_solo_kind k)
 		[DK_SOLO_TRUMPS] = DK_MSG_SOLO_TRUMPS,
 		[DK_SOLO_FLEISCHLOS] = DK_MSG_SOLO_FLEISCHLOS,
 		[DK_SOLO_KOEHLER] = DK_MSG_SOLO_KOEHLER,
+		[DK_SOLO_KINGS] = DK_MSG_SOLO_KINGS,
+		[DK_SOLO_QUEENS_JACKS] = DK_MSG_SOLO_QUEENS_JACKS,
+		[DK_SOLO_KINGS_JACKS] = DK_MSG_SOLO_KINGS_JACKS,
+		[DK_SOLO_KINGS_QUEENS] = DK_MSG_SOLO_KINGS_QUEENS,
 	};
 	return (unsigned)k < DK_SOLO_KIND_COUNT ? dk_msg_text(lang, m[k]) : "?";
 }
@@ -98,6 +102,9 @@ static const char *cond_words(dk_lang lang, dk_marriage_cond c)
 	case DK_MARRIAGE_FIRST_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_TRICK);
 	case DK_MARRIAGE_FIRST_FEHL_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_FEHL_TRICK);
 	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_TRUMP_TRICK);
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_CLUB_TRICK);
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_SPADE_TRICK);
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_HEART_TRICK);
 	default: {
 		const char *name = dk_marriage_cond_name(c);
 		return name ? name : "?";
@@ -189,6 +196,9 @@ static void model_words(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_r
 		dk_say(b, lang, dk_msg_n(f->count, DK_MSG_LATE_NEIGHBOUR_ONE,
 					 DK_MSG_LATE_NEIGHBOUR_MANY), f->count, f->limit);
 		break;
+	case DK_MODEL_GAME_TRICKS:
+		dk_say(b, lang, DK_MSG_LATE_GAME_TRICKS, f->count + 1, f->limit + 1);
+		break;
 	case DK_MODEL_COUNT:
 		break;
 	}
@@ -250,6 +260,9 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		break;
 	case DK_F_SOLOIST_RE_UNANSWERED:
 		dk_say(b, lang, DK_MSG_F_SOLOIST_RE_UNANSWERED, who);
+		break;
+	case DK_F_KONTRA_NOT_A_REPLY:
+		dk_say(b, lang, DK_MSG_F_KONTRA_NOT_A_REPLY, who);
 		break;
 	case DK_F_MANDATORY_MISSED:
 		dk_say(b, lang, f->limit ? DK_MSG_F_MANDATORY_RAISE_MISSED : DK_MSG_F_MANDATORY_MISSED,
@@ -313,17 +326,40 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 							    : DK_MSG_F_REDEALT_RULES);
 		break;
 	case DK_F_SWINE_FALSE:
-		if (f->played == DK_CARD_NONE || f->count >= 2)
+		if (f->limit == 1)
+			dk_say(b, lang, DK_MSG_F_SWINE_FIRST_LOST, who, dk_card_symbol(f->played));
+		else if (f->limit == 2)
+			dk_say(b, lang, DK_MSG_F_SWINE_NOT_SHOWN, who);
+		else if (f->played == DK_CARD_NONE || f->count >= 2)
 			dk_say(b, lang, DK_MSG_F_SWINE_NONE, who);
 		else
 			dk_say(b, lang, DK_MSG_F_SWINE_HOLDING, who, f->count,
 			       dk_card_symbol(f->played));
 		break;
 	case DK_F_SWINE_MISTIMED:
-		dk_say(b, lang, DK_MSG_F_SWINE_MISTIMED, who, dk_card_symbol(f->played));
+		dk_say(b, lang, f->limit ? DK_MSG_F_SWINE_MISTIMED_SECOND : DK_MSG_F_SWINE_MISTIMED,
+		       who, dk_card_symbol(f->played));
 		break;
 	case DK_F_SWINE_NOT_DECLARED:
 		dk_say(b, lang, DK_MSG_F_SWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
+		break;
+	case DK_F_HYPERSWINE_FALSE:
+		if (f->limit == 0 || f->played == DK_CARD_NONE)
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NONE, who);
+		else if (f->limit == 1)
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_HOLDING, who, f->count,
+			       dk_card_symbol(f->played));
+		else if (f->limit == 2)
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NO_SWINES, who);
+		else
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_WITH_SWINES, who);
+		break;
+	case DK_F_HYPERSWINE_MISTIMED:
+		dk_say(b, lang, f->limit ? DK_MSG_F_HYPERSWINE_MISTIMED_START
+					 : DK_MSG_F_HYPERSWINE_MISTIMED, who, dk_card_symbol(f->played));
+		break;
+	case DK_F_HYPERSWINE_NOT_DECLARED:
+		dk_say(b, lang, DK_MSG_F_HYPERSWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
 		break;
 	case DK_F_GENSCHER_FALSE:
 		if (f->count >= 2)
@@ -418,10 +454,23 @@ static void item_words(dk_buf *b, dk_lang lang, const dk_score_item *it)
 		dk_say(b, lang, DK_MSG_SI_FOX);
 		break;
 	case DK_SI_KARLCHEN:
-		dk_say(b, lang, DK_MSG_SI_KARLCHEN);
+		dk_say(b, lang, it->second ? DK_MSG_SI_KARLCHEN_BOTH : DK_MSG_SI_KARLCHEN);
 		break;
 	case DK_SI_KARLCHEN_CAUGHT:
-		dk_say(b, lang, DK_MSG_SI_KARLCHEN_CAUGHT);
+		dk_say(b, lang, it->second ? DK_MSG_SI_KARLCHEN_CAUGHT_BOTH
+					   : DK_MSG_SI_KARLCHEN_CAUGHT);
+		break;
+	case DK_SI_FOX_CAUGHT_LAST_TRICK:
+		dk_say(b, lang, DK_MSG_SI_FOX_CAUGHT_LAST_TRICK);
+		break;
+	case DK_SI_FOX_LAST_TRICK:
+		dk_say(b, lang, it->second ? DK_MSG_SI_FOX_LAST_TRICK_BOTH : DK_MSG_SI_FOX_LAST_TRICK);
+		break;
+	case DK_SI_HEART10_CAUGHT:
+		dk_say(b, lang, DK_MSG_SI_HEART10_CAUGHT);
+		break;
+	case DK_SI_HEART_TRICK:
+		dk_say(b, lang, DK_MSG_SI_HEART_TRICK);
 		break;
 	case DK_SI_KIND_COUNT:
 		break;
@@ -497,7 +546,11 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
 	       party_words(lang, s->value < 0 ? DK_PARTY_KONTRA : DK_PARTY_RE));
 	if (s->factor > 1)
 		dk_say(b, lang, DK_MSG_SC_SOLOIST, s->factor);
-	dk_buf_printf(b, "\n  %s", dk_msg_text(lang, DK_MSG_SC_PLUS_MINUS));
+	/* how the entries are counted: standings.counting */
+	dk_msg counting = s->counting == DK_COUNTING_PLUS    ? DK_MSG_SC_PLUS_ONLY
+			  : s->counting == DK_COUNTING_MINUS ? DK_MSG_SC_MINUS_ONLY
+							     : DK_MSG_SC_PLUS_MINUS;
+	dk_buf_printf(b, "\n  %s", dk_msg_text(lang, counting));
 	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
 		int seat = rp->seats[i];
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", name_of(g, seat), per_seat[seat]);
