@@ -139,6 +139,15 @@ bool dk_cli_is_freedoko(const char *path, uint64_t max_size);
 int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts,
 			 const dk_each_fns *fns, void *ud);
 
+/**
+ * True, after an error on cli->err naming the command, when output is the
+ * same file as one of the count inputs (same device and inode: a hard link
+ * or a symlink to it too; "-" as input is standard input).  Checked before
+ * anything is read, so that an input is never replaced by its own copy.
+ */
+bool dk_cli_output_is_input(dk_cli *cli, const char *command, const char *output,
+			    const char *const *inputs, size_t count);
+
 /** A rule set name made from path's file name (less ".yaml"): letters,
  * digits, '.', '_', '-', others replaced; then suffix.  Fits in size. */
 void dk_cli_rule_set_name(char *out, size_t size, const char *path, const char *suffix);

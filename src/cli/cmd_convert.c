@@ -355,6 +355,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (tg == TARGET_DOKO && gzip)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "the notation is written as plain "
 					  "text");
+	const char *inputs[] = { input, opts.rules };
+	if (dk_cli_output_is_input(cli, "convert", output, inputs, 2))
+		return DK_EXIT_INVALID;
 	opts.judge = false;
 	convert_state st;
 	memset(&st, 0, sizeof(st));

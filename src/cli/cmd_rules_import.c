@@ -27,6 +27,11 @@ int dk_rules_import(dk_cli *cli, const char *input, const char *base, const char
 	int status = DK_EXIT_OK;
 	dk_buf y;
 	dk_buf_init(&y);
+	const char *inputs[] = { input };
+	if (dk_cli_output_is_input(cli, "rules import", output, inputs, 1)) {
+		status = DK_EXIT_INVALID;
+		goto out;
+	}
 	if (!dk_cli_is_freedoko(input, 0)) {
 		dk_diag_error(&d, input, DK_LOC_NONE, "not a FreeDoko rule, party, bug report or "
 			      "debug log file");

@@ -6,10 +6,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -100,12 +102,15 @@ bool dk_cli_want_color(FILE *f, const char *mode)
 	return isatty(fileno(f)) == 1;
 }
 
-/* true if s[0..n) is UTF-8 without control characters other than tab */
+/* true if s[0..n) is UTF-8 without control characters other than tab
+ * (C0, DEL and C1): a line with any other byte is not shown */
 static bool printable(const char *s, ssize_t n)
 {
 	for (ssize_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 && c != '\t')
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			return false;
+		if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0)
 			return false;
 		if (c < 0x80)
 			continue;
@@ -133,7 +138,19 @@ static void print_source(dk_cli *cli, const char *file, dk_loc loc, const char *
 			return;
 		f = fmemopen((void *)text, text_len, "rb");
 	} else {
-		f = fopen(file, "rb");
+		/* only a regular file is read again: a FIFO would wait for a
+		 * writer, or give other bytes than the first time */
+		int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+		struct stat st;
+		if (fd < 0)
+			return;
+		if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+			close(fd);
+			return;
+		}
+		f = fdopen(fd, "rb");
+		if (!f)
+			close(fd);
 	}
 	if (!f)
 		return;
@@ -200,6 +217,27 @@ static void print_diag_text(dk_cli *cli, dk_diag *d, const char *text, size_t te
 		fprintf(cli->err, "dokoref: %zu more message%s not shown\n", d->dropped,
 			d->dropped == 1 ? "" : "s");
 	dk_diag_clear(d);
+}
+
+bool dk_cli_output_is_input(dk_cli *cli, const char *command, const char *output,
+			    const char *const *inputs, size_t count)
+{
+	struct stat out_st, in_st;
+	if (!output || strcmp(output, "-") == 0 || stat(output, &out_st) != 0)
+		return false;
+	for (size_t i = 0; i < count; i++) {
+		const char *in = inputs[i];
+		if (!in)
+			continue;
+		int got = strcmp(in, "-") == 0 ? fstat(STDIN_FILENO, &in_st) : stat(in, &in_st);
+		if (got == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
+			fprintf(cli->err, "dokoref %s: error: the output '%s' is the same file as "
+				"the input '%s'; nothing read, nothing written\n", command, output,
+				strcmp(in, "-") == 0 ? "standard input" : in);
+			return true;
+		}
+	}
+	return false;
 }
 
 void dk_cli_print_diag(dk_cli *cli, dk_diag *d)
@@ -458,16 +496,18 @@ bool dk_cli_is_doko(const char *path, uint64_t max_size)
 	return dk_doko_sniff(buf, len);
 }
 
-/* standard input: the notation is read whole, anything else goes on as XML
- * with the bytes looked at given back; *xml_in is the input for XML */
-static int open_stdin(dk_cli *cli, const dk_read_opts *opts, dk_doko_reader **doko,
-		      dk_input **xml_in)
+/* standard input, or a pipe or FIFO given by name (path), read once: the
+ * notation is read whole, anything else goes on as XML with the bytes
+ * looked at given back; *xml_in is the input for XML */
+static int open_stdin(dk_cli *cli, const dk_read_opts *opts, const char *path,
+		      dk_doko_reader **doko, dk_input **xml_in)
 {
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	*doko = NULL;
 	*xml_in = NULL;
 	char err[300];
 	dk_input *in = NULL;
-	if (dk_input_open(&in, "-", opts->max_size, err, sizeof(err)) != DK_IO_OK) {
+	if (dk_input_open(&in, path, opts->max_size, err, sizeof(err)) != DK_IO_OK) {
 		fprintf(cli->err, "dokoref: error: %s\n", err);
 		return DK_EXIT_SYSTEM;
 	}
@@ -495,7 +535,7 @@ static int open_stdin(dk_cli *cli, const dk_read_opts *opts, dk_doko_reader **do
 		if (n < 0) {
 			const char *msg;
 			dk_io_status st = dk_input_error(in, &msg);
-			fprintf(cli->err, "<stdin>: error: %s\n", msg);
+			fprintf(cli->err, "%s: error: %s\n", name, msg);
 			dk_input_free(in);
 			free(buf);
 			return st == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
@@ -504,8 +544,8 @@ static int open_stdin(dk_cli *cli, const dk_read_opts *opts, dk_doko_reader **do
 			break;
 		len += (size_t)n;
 		if (len > limit) {
-			fprintf(cli->err, "<stdin>: error: a notation file is read whole, and this one "
-				"is larger than %llu bytes (--max-input-size)\n",
+			fprintf(cli->err, "%s: error: a notation file is read whole, and this one "
+				"is larger than %llu bytes (--max-input-size)\n", name,
 				(unsigned long long)limit);
 			dk_input_free(in);
 			free(buf);
@@ -515,7 +555,7 @@ static int open_stdin(dk_cli *cli, const dk_read_opts *opts, dk_doko_reader **do
 	dk_input_free(in);
 	dk_diag d;
 	dk_diag_init(&d);
-	int rc = dk_doko_reader_open_memory(doko, buf, len, "<stdin>", &d);
+	int rc = dk_doko_reader_open_memory(doko, buf, len, name, &d);
 	free(buf);
 	dk_cli_print_diag(cli, &d);
 	dk_diag_release(&d);
@@ -527,8 +567,12 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 {
 	dk_input *xml_in = NULL;
 	dk_doko_reader *doko = NULL;
-	if (strcmp(path, "-") == 0) {
-		int rc = open_stdin(cli, opts, &doko, &xml_in);
+	struct stat sb;
+	/* a pipe or FIFO can be read only once: looked at as standard input */
+	bool stream = strcmp(path, "-") == 0 ||
+		      (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode));
+	if (stream) {
+		int rc = open_stdin(cli, opts, path, &doko, &xml_in);
 		if (rc != 0)
 			return rc;
 	} else if (dk_cli_is_freedoko(path, opts->max_size)) {
@@ -559,7 +603,8 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 	dk_diag_init(&d);
 	int status = DK_EXIT_OK;
 	dk_xml_reader *r = NULL;
-	int rc = xml_in ? dk_xml_reader_open_input(&r, xml_in, "<stdin>", &d)
+	int rc = xml_in ? dk_xml_reader_open_input(&r, xml_in,
+						   strcmp(path, "-") == 0 ? "<stdin>" : path, &d)
 			: dk_xml_reader_open(&r, path, NULL, opts->max_size, &d);
 	if (rc != 0) {
 		dk_cli_print_diag(cli, &d);

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "check.h"
 #include "cli.h"
 #include "fmt_freedoko.h"
@@ -22,6 +24,9 @@ bool dk_cli_is_freedoko(const char *path, uint64_t max_size)
 {
 	if (strcmp(path, "-") == 0)
 		return false;  /* standard input is read as XML: it cannot be looked at twice */
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return false;  /* nor can a pipe or FIFO (<(zcat ...)): read as XML too */
 	dk_input *in = NULL;
 	char err[300];
 	if (dk_input_open(&in, path, max_size, err, sizeof(err)) != DK_IO_OK)

@@ -551,7 +551,10 @@ static int reach(ctx *c, pos *p, int need, int ub)
 			best = promise;
 	}
 	c->n_tricks = n;
-	qsort(&c->tricks[base], n - base, sizeof(trick_way), by_promise);
+	/* no way at all when the player to move holds no card (a record
+	 * where a seat played twice in a trick): c->tricks may still be NULL */
+	if (n - base > 1)
+		qsort(&c->tricks[base], n - base, sizeof(trick_way), by_promise);
 	for (size_t i = base + 1; i < n && hint; i++)
 		if (packed(&c->tricks[i]) == hint) {
 			trick_way h = c->tricks[i];

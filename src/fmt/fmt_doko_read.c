@@ -15,6 +15,7 @@
  * that there is one engine and not a second idea of the trump order here.
  */
 #include "fmt_doko.h"
+#include "text_guard.h"
 #include "fmt_doko_internal.h"
 
 #include <ctype.h>
@@ -322,52 +323,21 @@ bool dk_doko_card_parse(dk_card *out, const char *s, size_t len)
 
 static bool screen(dk_doko_reader *r, dk_diag *diag)
 {
-	uint32_t no = 1;
-	size_t line_start = 0;
-	const unsigned char *s = (const unsigned char *)r->data;
+	/* the byte screen every reader shares (text_guard.h), with the
+	 * notation's line limit */
 	size_t i = 0;
-	if (r->len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+	if (r->len >= 3 && memcmp(r->data, "\xef\xbb\xbf", 3) == 0)
 		i = 3;
-	for (; i < r->len; i++) {
-		unsigned char c = s[i];
-		if (c == '\n') {
-			no++;
-			line_start = i + 1;
-			continue;
-		}
-		if (i - line_start >= DK_DOKO_MAX_LINE) {
-			dk_diag_error(diag, r->file, mkloc(no, 0), "line %u is longer than %d "
-				      "bytes", no, DK_DOKO_MAX_LINE);
-			return false;
-		}
-		if (c == 0) {
-			dk_diag_error(diag, r->file, mkloc(no, col_of(r->data + line_start,
-				      r->data + i)), "a NUL byte is not text");
-			return false;
-		}
-		if (c < 0x80)
-			continue;
-		int more = c >= 0xc2 && c < 0xe0 ? 1 : c >= 0xe0 && c < 0xf0 ? 2 :
-			   c >= 0xf0 && c < 0xf5 ? 3 : -1;
-		bool ok = more > 0 && i + (size_t)more < r->len;
-		for (int k = 1; ok && k <= more; k++)
-			ok = (s[i + (size_t)k] & 0xc0) == 0x80;
-		if (ok && c == 0xe0)
-			ok = s[i + 1] >= 0xa0;
-		if (ok && c == 0xf0)
-			ok = s[i + 1] >= 0x90;
-		if (ok && c == 0xf4)
-			ok = s[i + 1] < 0x90;
-		if (ok && c == 0xed)
-			ok = s[i + 1] < 0xa0;
-		if (!ok) {
-			dk_diag_error(diag, r->file, mkloc(no, col_of(r->data + line_start,
-				      r->data + i)), "the text is not UTF-8 here (byte 0x%02x)", c);
-			return false;
-		}
-		i += (size_t)more;
-	}
-	return true;
+	dk_text_guard g;
+	dk_text_guard_init(&g, false);
+	g.max_line = DK_DOKO_MAX_LINE;
+	if (dk_text_guard_feed(&g, r->data + i, r->len - i) == 0 && dk_text_guard_finish(&g) == 0)
+		return true;
+	dk_loc loc = g.error_loc;
+	if (loc.line == 1 && i)
+		loc.col++;  /* the byte order mark is one character */
+	dk_diag_error(diag, r->file, loc, "%s", g.error);
+	return false;
 }
 
 static void split_lines(dk_doko_reader *r)

@@ -23,6 +23,7 @@
 #include "arena.h"
 #include "card.h"
 #include "order.h"
+#include "text_guard.h"
 
 typedef struct fd_line {
 	char *s;            /* trimmed, NUL-terminated */
@@ -339,6 +340,7 @@ typedef struct builder {
 	dk_bid pending[8];          /* declarations said after every reservation */
 	size_t pending_count;
 	bool by_dokoref;            /* written by dokoref: poverty reports as it wrote them */
+	bool over_said;             /* a cap was passed and said: once per game */
 } builder;
 
 static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size_t nf,
@@ -360,7 +362,9 @@ static void b_init(builder *b, dk_fd_reader *r)
 static dk_bid *b_bid(builder *b, const fd_line *l, dk_bid_kind kind, int player)
 {
 	if (b->bid_count == MAX_GAME_BIDS) {
-		ERR(b->r, l, "more than %d reservations and exchanges in one game", MAX_GAME_BIDS);
+		if (!b->over_said)
+			ERR(b->r, l, "more than %d reservations and exchanges in one game", MAX_GAME_BIDS);
+		b->over_said = true;
 		b->ok = false;
 		return NULL;
 	}
@@ -376,7 +380,9 @@ static dk_bid *b_bid(builder *b, const fd_line *l, dk_bid_kind kind, int player)
 static dk_event *b_event(builder *b, const fd_line *l, dk_event_kind kind, int player)
 {
 	if (b->event_count == MAX_GAME_EVENTS) {
-		ERR(b->r, l, "more than %d cards and announcements in one game", MAX_GAME_EVENTS);
+		if (!b->over_said)
+			ERR(b->r, l, "more than %d cards and announcements in one game", MAX_GAME_EVENTS);
+		b->over_said = true;
 		b->ok = false;
 		return NULL;
 	}
@@ -815,7 +821,9 @@ static void special_line(builder *b, const fd_line *l)
 		return;
 	}
 	if (b->item_count == MAX_ITEMS) {
-		ERR(b->r, l, "more than %d special points", MAX_ITEMS);
+		if (!b->over_said)
+			ERR(b->r, l, "more than %d special points", MAX_ITEMS);
+		b->over_said = true;
 		b->ok = false;
 		return;
 	}
@@ -1892,9 +1900,25 @@ static int open_adopted(dk_fd_reader **out, char *data, size_t len, const char *
 	return 0;
 }
 
+/* the shared text screen (guard.h) over len more bytes; on a refusal the
+ * error, at its line and column, is in diag */
+static int screen(dk_text_guard *g, const char *data, size_t len, bool end,
+		  const char *name, dk_diag *diag)
+{
+	if (dk_text_guard_feed(g, data, len) == 0 && (!end || dk_text_guard_finish(g) == 0))
+		return 0;
+	dk_diag_error(diag, name, g->error_loc, "%s", g->error);
+	return -1;
+}
+
 int dk_fd_reader_open_memory(dk_fd_reader **out, const void *data, size_t len,
 			     const char *display_name, dk_diag *diag)
 {
+	dk_text_guard g;
+	dk_text_guard_init(&g, true);
+	*out = NULL;
+	if (screen(&g, data, len, true, display_name ? display_name : "<memory>", diag) < 0)
+		return DK_IO_INVALID;
 	char *copy = dk_xmalloc(len + 1);
 	if (len)
 		memcpy(copy, data, len);
@@ -1914,6 +1938,9 @@ int dk_fd_reader_open(dk_fd_reader **out, const char *path, const char *display_
 	}
 	size_t cap = 65536, len = 0;
 	char *buf = dk_xmalloc(cap);
+	/* Latin-1 allowed: FreeDoko before 0.6 wrote names in it */
+	dk_text_guard g;
+	dk_text_guard_init(&g, true);
 	for (;;) {
 		if (len + 1 >= cap) {  /* room for the NUL the reader adds */
 			cap *= 2;
@@ -1928,8 +1955,13 @@ int dk_fd_reader_open(dk_fd_reader **out, const char *path, const char *display_
 			free(buf);
 			return st == DK_IO_SYSTEM ? DK_IO_SYSTEM : DK_IO_INVALID;
 		}
-		if (n == 0)
-			break;
+		if (n == 0 || screen(&g, buf + len, (size_t)n, false, name, diag) < 0) {
+			if (n == 0 && screen(&g, NULL, 0, true, name, diag) == 0)
+				break;
+			dk_input_free(in);
+			free(buf);
+			return DK_IO_INVALID;
+		}
 		len += (size_t)n;
 		/* read whole: plain input is capped too */
 		if (len > (max_size ? max_size : DK_DEFAULT_MAX_INPUT)) {

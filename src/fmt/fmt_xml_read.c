@@ -1013,8 +1013,9 @@ static int parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g)
 			return -1;
 		}
 		number++;
-		if (short_number) {
-			/* only the last trick may be incomplete */
+		if (short_number && short_number <= DK_MAX_HAND) {
+			/* only the last trick may be incomplete (past the
+			 * twelfth, "more than 12 tricks" said it all) */
 			game_error(r, short_trick, "trick %d has %d card%s; only the last trick "
 				   "may have fewer than 4", short_number, short_cards,
 				   short_cards == 1 ? "" : "s");
@@ -1031,9 +1032,8 @@ static int parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g)
 			short_number = number;
 			short_cards = cards;
 		}
-		if (number > DK_MAX_HAND) {
+		if (number == DK_MAX_HAND + 1)  /* once, not once a trick */
 			game_error(r, loc, "more than %d tricks", DK_MAX_HAND);
-		}
 	}
 	return c;
 }

@@ -43,6 +43,8 @@ void dk_guard_init(dk_guard *g)
 	g->pos.line = 1;
 	g->pos.col = 1;
 	g->line = 1;
+	dk_text_guard_init(&g->text, true);
+	g->text.max_line = 0;
 }
 
 void dk_guard_release(dk_guard *g)
@@ -457,6 +459,19 @@ int dk_guard_feed(dk_guard *g, const char *buf, size_t len)
 {
 	if (g->failed)
 		return -1;
+	if (g->offset == 0 && len >= 2) {
+		/* UTF-16 or UTF-32: a byte order mark, or a NUL among the
+		 * first bytes of "<?xml" */
+		const unsigned char *b = (const unsigned char *)buf;
+		g->text_off = (b[0] == 0xfe && b[1] == 0xff) || (b[0] == 0xff && b[1] == 0xfe) ||
+			      b[0] == 0 || b[1] == 0;
+	}
+	if (!g->text_off && dk_text_guard_feed(&g->text, buf, len) < 0) {
+		g->failed = true;
+		g->error_loc = g->text.error_loc;
+		snprintf(g->error, sizeof(g->error), "%s", g->text.error);
+		return -1;
+	}
 	if (!tables_made)
 		make_tables();
 	const unsigned char *s = (const unsigned char *)buf;

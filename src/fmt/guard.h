@@ -12,7 +12,8 @@
  * reader gives only line numbers for nodes, so the XML reader takes these
  * positions off the queue as it meets each element.
  *
- * It does not check well-formedness: that is libxml2's job.
+ * It does not check well-formedness: that is libxml2's job.  Every byte
+ * also passes the text screen the other readers share (text_guard.h).
  */
 #ifndef DK_GUARD_H
 #define DK_GUARD_H
@@ -22,6 +23,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "text_guard.h"
 
 #define DK_GUARD_MAX_ATTRS 64
 #define DK_GUARD_MAX_TAG (64 * 1024)
@@ -65,6 +67,12 @@ typedef struct dk_guard {
 	bool failed;
 	dk_loc error_loc;
 	char error[200];
+	/* the text screen every reader shares (text_guard.h): NUL and
+	 * control bytes (no line limit: XML may come on one line); the encoding is libxml2's to
+	 * check (a declaration may name another than UTF-8), and a UTF-16 or
+	 * UTF-32 document, told by its first bytes, is left to it whole */
+	dk_text_guard text;
+	bool text_off;
 } dk_guard;
 
 void dk_guard_init(dk_guard *g);

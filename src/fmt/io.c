@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,23 +273,27 @@ static ssize_t read_gzip(dk_input *in, char *buf, size_t len)
 		if (rc == Z_STREAM_END) {
 			in->stream_end = true;
 		} else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-			set_error(in, DK_IO_INVALID, "corrupt gzip data: %s",
+			set_error(in, DK_IO_INVALID, "corrupt gzip data at compressed byte %llu: %s",
+				  (unsigned long long)raw_consumed(in),
 				  in->z.msg ? in->z.msg : "unknown error");
 			return -1;
 		}
 		uint64_t total = in->offset + (len - in->z.avail_out);
 		if (total > DK_BOMB_MIN_OUTPUT && total / DK_BOMB_RATIO > raw_consumed(in)) {
 			set_error(in, DK_IO_INVALID,
-				  "the gzip data expands more than %d times (%llu bytes from %llu): "
-				  "refused as a decompression bomb", DK_BOMB_RATIO,
-				  (unsigned long long)total, (unsigned long long)raw_consumed(in));
+				  "the gzip data expands more than %d times (%llu bytes from %llu, "
+				  "at compressed byte %llu): refused as a decompression bomb",
+				  DK_BOMB_RATIO, (unsigned long long)total,
+				  (unsigned long long)raw_consumed(in),
+				  (unsigned long long)raw_consumed(in));
 			return -1;
 		}
 		if (total > in->max_size) {
 			set_error(in, DK_IO_INVALID,
 				  "the decompressed data exceeds the limit of %llu bytes "
-				  "(see --max-input-size)",
-				  (unsigned long long)in->max_size);
+				  "at compressed byte %llu (see --max-input-size)",
+				  (unsigned long long)in->max_size,
+				  (unsigned long long)(in->gzip ? raw_consumed(in) : total));
 			return -1;
 		}
 	}
@@ -411,6 +416,63 @@ dk_io_status dk_output_open_stream(dk_output **out, FILE *stream, bool gzip)
 	return DK_IO_OK;
 }
 
+/*
+ * The temporary file being written, for the signal handler: a signal that
+ * ends the process (SIGKILL aside) removes it first, then takes its course
+ * as it would have (the action before ours: the default, or a sanitizer's
+ * report), so that the exit status stays the conventional 128 + signal
+ * number.  One output at a time is written.
+ */
+static char *volatile live_tmp;
+static const int fatal_signals[] = {
+	/* sent from outside, or by raise() and abort() */
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+	SIGXFSZ, SIGXCPU, SIGVTALRM, SIGPROF, SIGABRT,
+	/* a fault: the instruction runs again under the old action */
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS,
+};
+#define N_FATAL (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+#define FIRST_FAULT 13  /* the index of SIGSEGV above */
+static struct sigaction old_actions[N_FATAL];
+static bool handlers_set;
+
+static void on_fatal_signal(int sig)
+{
+	char *tmp = live_tmp;
+	if (tmp)
+		unlink(tmp);
+	live_tmp = NULL;
+	for (size_t i = 0; i < N_FATAL; i++) {
+		if (fatal_signals[i] != sig)
+			continue;
+		sigaction(sig, &old_actions[i], NULL);
+		/* blocked in here: delivered under the old action on return */
+		if (i < FIRST_FAULT)
+			raise(sig);
+	}
+}
+
+static void set_handlers(void)
+{
+	if (handlers_set)
+		return;
+	handlers_set = true;
+	for (size_t i = 0; i < N_FATAL; i++) {
+		struct sigaction sa;
+		/* a signal ignored by whoever started us (nohup) stays ignored */
+		if (sigaction(fatal_signals[i], NULL, &old_actions[i]) != 0 ||
+		    old_actions[i].sa_handler == SIG_IGN)
+			continue;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_fatal_signal;
+		sigemptyset(&sa.sa_mask);
+		for (size_t k = 0; k < N_FATAL; k++)
+			sigaddset(&sa.sa_mask, fatal_signals[k]);
+		sa.sa_flags = SA_ONSTACK;  /* the sanitizer's stack, if it set one */
+		sigaction(fatal_signals[i], &sa, NULL);
+	}
+}
+
 dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
 			    char *errbuf, size_t errlen)
 {
@@ -425,7 +487,16 @@ dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
 		size_t n = strlen(path);
 		o->tmp = dk_xmalloc(n + 16);
 		snprintf(o->tmp, n + 16, "%s.tmp.XXXXXX", path);
+		set_handlers();
+		/* the file exists from mkstemp on: signals wait until the
+		 * handler knows its name */
+		sigset_t all, before;
+		sigfillset(&all);
+		sigprocmask(SIG_BLOCK, &all, &before);
 		o->fd = mkstemp(o->tmp);
+		if (o->fd >= 0)
+			live_tmp = o->tmp;
+		sigprocmask(SIG_SETMASK, &before, NULL);
 		if (o->fd < 0) {
 			snprintf(errbuf, errlen, "cannot create a temporary file next to '%s': %s",
 				 path, strerror(errno));
@@ -498,6 +569,14 @@ void dk_output_write(dk_output *o, const char *data, size_t len)
 	}
 }
 
+/* remove the temporary file; the handler forgets it first */
+static void drop_tmp(dk_output *o)
+{
+	if (live_tmp == o->tmp)
+		live_tmp = NULL;
+	unlink(o->tmp);
+}
+
 static void output_free(dk_output *o)
 {
 	if (o->z_live)
@@ -518,13 +597,17 @@ dk_io_status dk_output_commit(dk_output *o, char *errbuf, size_t errlen)
 		o->error = errno;
 	if (!o->to_stdout && close(o->fd) != 0 && !o->error)
 		o->error = errno;
-	if (!o->error && !o->to_stdout && rename(o->tmp, o->path) != 0)
-		o->error = errno;
+	if (!o->error && !o->to_stdout) {
+		if (rename(o->tmp, o->path) != 0)
+			o->error = errno;
+		else
+			live_tmp = NULL;
+	}
 	if (o->error) {
 		snprintf(errbuf, errlen, "cannot write '%s': %s", name,
 			 o->error > 0 ? strerror(o->error) : "compression failed");
 		if (!o->to_stdout)
-			unlink(o->tmp);
+			drop_tmp(o);
 		output_free(o);
 		return DK_IO_SYSTEM;
 	}
@@ -538,7 +621,7 @@ void dk_output_abort(dk_output *o)
 		return;
 	if (!o->to_stdout) {
 		close(o->fd);
-		unlink(o->tmp);
+		drop_tmp(o);
 	}
 	output_free(o);
 }

@@ -46,6 +46,7 @@
 #include "buf.h"
 #include "record.h"
 #include "session.h"
+#include "text_guard.h"
 
 #ifndef DOKOREF_RULESETS_DIR
 #define DOKOREF_RULESETS_DIR "/usr/local/share/dokoref/rulesets"
@@ -808,6 +809,26 @@ static char *canonical(const char *path)
 static const dk_loc no_loc = { 0, 0 };
 
 /*
+ * The text screen every reader shares (text_guard.h): a NUL or another
+ * control character, a line over 64 KiB, bytes that are no UTF-8 are
+ * refused at their line and column, naming nothing of the content.
+ */
+static int screen_text(const char *buf, size_t len, const char *path, dk_diag *diag)
+{
+	dk_text_guard g;
+
+	/* UTF-16 has its own message (build_tree) */
+	if (len >= 2 && (((unsigned char)buf[0] == 0xff && (unsigned char)buf[1] == 0xfe) ||
+			 ((unsigned char)buf[0] == 0xfe && (unsigned char)buf[1] == 0xff)))
+		return 0;
+	dk_text_guard_init(&g, false);
+	if (dk_text_guard_feed(&g, buf, len) == 0 && dk_text_guard_finish(&g) == 0)
+		return 0;
+	dk_diag_error(diag, path, g.error_loc, "%s", g.error);
+	return -1;
+}
+
+/*
  * Read path into *out (malloc'd, NUL-terminated, caller frees) and its
  * length into *len.  Returns 0, or -1 with an error in diag.
  */
@@ -820,7 +841,10 @@ static int read_file(char **out, size_t *len, const char *path, dk_diag *diag)
 
 	*out = NULL;
 	*len = 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer; the file is
+	 * refused below unless it is a regular file, and a regular file
+	 * reads the same either way */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		dk_diag_error(diag, NULL, no_loc, "cannot open '%s': %s",
 			      show_str(path).s, strerror(errno));
@@ -831,6 +855,11 @@ static int read_file(char **out, size_t *len, const char *path, dk_diag *diag)
 	if (S_ISDIR(st.st_mode)) {
 		dk_diag_error(diag, path, no_loc,
 			      "is a directory, not a rule set file");
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		dk_diag_error(diag, path, no_loc,
+			      "is not a regular file (a FIFO, device or socket is never read as a rule set)");
 		goto out;
 	}
 	if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > DK_RULESET_MAX_BYTES) {
@@ -864,6 +893,8 @@ static int read_file(char **out, size_t *len, const char *path, dk_diag *diag)
 		}
 	}
 	buf[n] = '\0';
+	if (screen_text(buf, n, path, diag) < 0)
+		goto out;
 	*out = buf;
 	*len = n;
 	buf = NULL;
@@ -1216,14 +1247,15 @@ static int on_event(builder *b, const yaml_event_t *ev)
  * the root, or NULL for a file without a document.  Returns 0, or -1 with
  * errors in diag.
  */
-static int build_tree(node **out, dk_arena *arena, const char *buf,
-		      size_t len, const char *file, dk_diag *diag)
+static int build_tree(node **out, bool *bytes_bad, dk_arena *arena,
+		      const char *buf, size_t len, const char *file, dk_diag *diag)
 {
 	builder b = { .arena = arena, .file = file, .diag = diag };
 	yaml_parser_t parser;
 	int rc = 0;
 
 	*out = NULL;
+	*bytes_bad = false;
 	if (len >= 2 && (((unsigned char)buf[0] == 0xff && (unsigned char)buf[1] == 0xfe) ||
 			 ((unsigned char)buf[0] == 0xfe && (unsigned char)buf[1] == 0xff))) {
 		dk_diag_error(diag, file, no_loc,
@@ -1239,6 +1271,9 @@ static int build_tree(node **out, dk_arena *arena, const char *buf,
 		yaml_event_t ev;
 
 		if (!yaml_parser_parse(&parser, &ev)) {
+			/* bytes that are no UTF-8 text, found before the
+			 * tokens: the message names the byte and its place */
+			*bytes_bad = parser.error == YAML_READER_ERROR;
 			report_yaml_error(&parser, buf, len, file, diag);
 			rc = -1;
 			break;
@@ -1247,10 +1282,8 @@ static int build_tree(node **out, dk_arena *arena, const char *buf,
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&parser);
-	if (rc < 0 || b.failed)
-		return -1;
-	*out = b.root;
-	return 0;
+	*out = b.root;  /* as far as it was read, also after an error */
+	return rc < 0 || b.failed ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -2053,6 +2086,15 @@ static int load_base(loader *ld, const layer *L)
 	if (looks_like_path(b->text, b->len)) {
 		struct stat st;
 
+		/* a base is a rule set file: a path names a .yaml (.yml)
+		 * file, relative to the file that names it (rulesets/README.md) */
+		if (b->text[0] == '/' || !(ends_with(b->text, b->len, ".yaml") ||
+					    ends_with(b->text, b->len, ".yml"))) {
+			dk_diag_error(ld->diag, L->path, b->loc,
+				      "base '%s' is not a rule set name or a relative path to a '.yaml' file",
+				      show(b->text, b->len).s);
+			goto out;
+		}
 		path = path_beside(L->path, b->text);
 		if (stat(path, &st) != 0) {
 			dk_diag_error(ld->diag, L->path, b->loc,
@@ -2176,6 +2218,44 @@ static int load_file(loader *ld, const char *path, const char *canon)
 	return rc;
 }
 
+/*
+ * Does the tree, as far as it was read, show a rule set?  A mapping whose
+ * keys are all rule set file keys (name, title, document, base, rules), or
+ * one that has both a 'name' and a 'rules'.  Only then may a message quote
+ * the file: anything else might be any file on the machine, named by a
+ * hostile base or record, and gets one error that names the file and
+ * nothing of its content.
+ */
+static bool shows_rule_set(const node *root)
+{
+	bool all_known = true, name = false, rules = false;
+
+	if (!root || root->kind != NODE_MAP || !root->first)
+		return false;
+	for (const node *k = root->first; k; k = k->next) {
+		bool known = false;
+
+		for (size_t i = 0; i < ARRAY_SIZE(file_fields); i++)
+			if (text_eq(k->text, k->len, file_fields[i]))
+				known = true;
+		all_known = all_known && known;
+		name = name || text_eq(k->text, k->len, "name");
+		rules = rules || text_eq(k->text, k->len, "rules");
+	}
+	return all_known || (name && rules);
+}
+
+static const char *what_it_is(const node *root, bool yaml_ok)
+{
+	if (!yaml_ok)
+		return "reading it as YAML stopped before its first key";
+	if (!root || is_null(root))
+		return "this is empty";
+	if (root->kind != NODE_MAP)
+		return root->kind == NODE_SEQ ? "this is a list" : "this is a string";
+	return "this is a mapping with other keys";
+}
+
 /* one layer from the text buf (path names it in messages) and its bases */
 static int load_buffer(loader *ld, const char *buf, size_t len, const char *path,
 		       const char *canon)
@@ -2187,9 +2267,40 @@ static int load_buffer(loader *ld, const char *buf, size_t len, const char *path
 
 	dk_arena_init(&tmp);
 	ld->chain[ld->depth++] = canon;
-	if (build_tree(&root, &tmp, buf, len, path, ld->diag) < 0) {
-		rc = -1;
-		goto out;
+	{
+		/* what the YAML reader says goes out only for a rule set */
+		dk_diag yd;
+		dk_diag_init(&yd);
+		bool bytes_bad;
+		int built = build_tree(&root, &bytes_bad, &tmp, buf, len, path, &yd);
+		bool quiet_empty = built == 0 && !root;  /* comments only */
+		/* messages without a position quote nothing; neither do those
+		 * on bytes that are no text (the line is not printable) */
+		bool placeless = yd.count > 0;
+		for (size_t i = 0; i < yd.count; i++)
+			if (yd.items[i].loc.line)
+				placeless = false;
+		if (!quiet_empty && !bytes_bad && !placeless && !shows_rule_set(root)) {
+			dk_diag_error(ld->diag, path, no_loc,
+				      "not a rule set (a YAML mapping with the keys name, title, document, base, rules; %s)",
+				      what_it_is(root, built == 0 && yd.errors == 0));
+			dk_diag_release(&yd);
+			rc = -1;
+			goto out;
+		}
+		size_t kept_errors = 0;
+		for (size_t i = 0; i < yd.count; i++) {
+			dk_diag_add(ld->diag, yd.items[i].severity, yd.items[i].file,
+				    yd.items[i].loc, "%s", yd.items[i].message);
+			kept_errors += yd.items[i].severity == DK_SEV_ERROR;
+		}
+		ld->diag->errors += yd.errors - kept_errors;
+		ld->diag->dropped += yd.dropped;
+		dk_diag_release(&yd);
+		if (built < 0) {
+			rc = -1;
+			goto out;
+		}
 	}
 	L.path = dk_arena_strdup(&ld->rs->arena, path);
 	if (read_layer(ld, &L, root, &tmp) < 0)

@@ -192,8 +192,8 @@ typedef struct err_case {
 
 static const err_case errors[] = {
 	/* the screen, before anything is read */
-	{ HEAD "CQ\0", 4, 3, "a NUL byte is not text" },
-	{ HEAD "Anna: \xc3(\n", 4, 7, "not UTF-8 here (byte 0xc3)" },
+	{ HEAD "CQ\0", 4, 3, "a NUL byte is not accepted" },
+	{ HEAD "Anna: \xc3(\n", 4, 7, "the text is not valid UTF-8" },
 	/* typing errors in the play */
 	{ HEAD "CA CK CK C9\nCQ HX SJ DA\n", 5, 4, "'HX' is not a card, an announcement or a "
 	  "declaration" },
@@ -345,7 +345,7 @@ Test(doko, long_line_refused)
 	dk_loc loc;
 	char msg[256];
 	cr_assert(first_error(text, strlen(text), NULL, &loc, msg, sizeof(msg)));
-	cr_expect(strstr(msg, "line 2 is longer than 4096 bytes"), "%s", msg);
+	cr_expect(strstr(msg, "a line longer than 4 KiB is not accepted"), "%s", msg);
 	cr_expect_eq(loc.line, 2u);
 	free(text);
 }

@@ -1664,6 +1664,11 @@ Test(ruleset, hostile_files)
 			n += 4;
 		}
 		memset(buf + n, cases[i].fill, cases[i].size - (size_t)n - 1);
+		/* lines of 1 KiB: a longer one is refused before YAML is read */
+		for (size_t k = (size_t)n + 1024; k + 2 < cases[i].size; k += 1024) {
+			buf[k] = '\n';
+			buf[k + 1] = ' ';
+		}
 		buf[cases[i].size - 1] = '\n';
 		spit(path, buf, cases[i].size);
 
@@ -1690,8 +1695,9 @@ Test(ruleset, hostile_files)
 		dk_diag d;
 
 		len += (size_t)sprintf(buf, "name: wide\nbase: ddv\nrules:\n  x: {");
-		for (int k = 0; k < 12000; k++)
-			len += (size_t)sprintf(buf + len, "k%d: 1, ", k % 11000);
+		for (int k = 0; k < 12000; k++)  /* lines under 64 KiB */
+			len += (size_t)sprintf(buf + len, k % 100 == 99 ? "k%d: 1,\n    " : "k%d: 1, ",
+					       k % 11000);
 		len += (size_t)sprintf(buf + len, "}\n");
 		spit(path, buf, len);
 		dk_diag_init(&d);
@@ -1706,7 +1712,8 @@ Test(ruleset, hostile_files)
 		/* Under the cap: 9000 keys, 1000 of them twice. */
 		len = (size_t)sprintf(buf, "name: wide\nbase: ddv\nrules:\n  x: {");
 		for (int k = 0; k < 9000; k++)
-			len += (size_t)sprintf(buf + len, "k%d: 1, ", k % 8000);
+			len += (size_t)sprintf(buf + len, k % 100 == 99 ? "k%d: 1,\n    " : "k%d: 1, ",
+					       k % 8000);
 		len += (size_t)sprintf(buf + len, "}\n");
 		spit(path, buf, len);
 		dk_diag_init(&d);

@@ -1,0 +1,130 @@
+/*
+ * text_guard.c - the byte screen every text reader shares; see text_guard.h.
+ *
+ * ASCII text passes at table speed; only control characters and bytes from
+ * 0x80 on are looked at.  Columns count characters: the UTF-8 continuation
+ * bytes of the current line are counted and taken off the byte offset.
+ */
+#include "text_guard.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void dk_text_guard_init(dk_text_guard *g, bool latin1_ok)
+{
+	memset(g, 0, sizeof(*g));
+	g->latin1_ok = latin1_ok;
+	g->max_line = DK_TEXT_MAX_LINE;
+	g->line = 1;
+}
+
+static int text_fail(dk_text_guard *g, uint64_t off, const char *msg)
+{
+	g->failed = true;
+	g->error_loc.line = g->line;
+	g->error_loc.col = (uint32_t)(off - g->line_start - g->cont + 1);
+	snprintf(g->error, sizeof(g->error), "%s", msg);
+	return -1;
+}
+
+static const char not_utf8[] = "the text is not valid UTF-8";
+
+/* a broken sequence is reported at its lead byte, the character it began */
+static int seq_fail(dk_text_guard *g, const char *msg)
+{
+	g->cont = g->seq_cont;
+	return text_fail(g, g->seq_off, msg);
+}
+
+/* bytes that need a look: controls, and all but ASCII */
+static bool text_marks[256];
+static bool text_marks_made;
+
+int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
+{
+	if (g->failed)
+		return -1;
+	if (!text_marks_made) {
+		for (int c = 0; c < 256; c++)
+			text_marks[c] = c < 0x20 || c >= 0x7f;
+		text_marks['\t'] = text_marks['\r'] = false;
+		text_marks_made = true;
+	}
+	const unsigned char *s = (const unsigned char *)buf;
+	uint64_t base = g->offset;
+	size_t i = 0;
+	for (;;) {
+		/* ASCII text passes; the line length is checked at each stop
+		 * and at the end of the buffer */
+		while (i < len && !text_marks[s[i]])
+			i++;
+		uint64_t off = base + i;
+		if (g->max_line && off - g->line_start > g->max_line) {
+			char m[64];
+			snprintf(m, sizeof(m), "a line longer than %u KiB is not accepted",
+				 (unsigned)(g->max_line / 1024));
+			return text_fail(g, g->line_start + g->max_line, m);
+		}
+		if (i == len)
+			break;
+		unsigned char c = s[i];
+		if (g->need > 0) {
+			if (c >= g->lo && c <= g->hi) {
+				if (g->lead == 0xc2 && c < 0xa0) {
+					/* U+0080 to U+009F: the C1 controls */
+					char m[64];
+					snprintf(m, sizeof(m), "a control character (U+%04X) is not accepted", c);
+					g->cont = g->seq_cont;
+					return text_fail(g, g->seq_off, m);
+				}
+				g->need--;
+				g->cont++;
+				g->lo = 0x80;
+				g->hi = 0xbf;
+				i++;
+				continue;
+			}
+			if (!g->latin1_ok)
+				return seq_fail(g, not_utf8);
+			g->need = 0;
+			g->latin1 = true;
+		}
+		if (c == '\n') {
+			g->line++;
+			g->line_start = off + 1;
+			g->cont = 0;
+			g->latin1 = false;
+		} else if (c == 0) {
+			return text_fail(g, off, "a NUL byte is not accepted");
+		} else if (c < 0x20 || c == 0x7f) {
+			char m[64];
+			snprintf(m, sizeof(m), "a control character (0x%02X) is not accepted", c);
+			return text_fail(g, off, m);
+		} else if (c >= 0xc2 && c <= 0xf4 && !g->latin1) {
+			/* the range of the first continuation byte: no overlong
+			 * form, no surrogate, nothing beyond U+10FFFF */
+			g->need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+			g->seq_off = off;
+			g->lead = c;
+			g->seq_cont = g->cont;
+			g->lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+			g->hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+		} else if (!g->latin1_ok) {
+			return text_fail(g, off, not_utf8);
+		} else {
+			g->latin1 = true;  /* a Latin-1 byte: one character */
+		}
+		i++;
+	}
+	g->offset = base + len;
+	return 0;
+}
+
+int dk_text_guard_finish(dk_text_guard *g)
+{
+	if (g->failed)
+		return -1;
+	if (g->need > 0 && !g->latin1_ok)
+		return seq_fail(g, "the text is not valid UTF-8 (it ends inside a character)");
+	return 0;
+}

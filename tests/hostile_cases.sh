@@ -1,0 +1,196 @@
+#!/bin/sh
+# Hostile inputs beyond the XML corpus (issue 17): rule sets that name other
+# files, FIFOs, outputs that are their own input, signals during a
+# conversion, FreeDoko files with bytes no text has.  Each case states the
+# exit status, where the first message points (FILE:LINE:COL: or FILE:), and
+# that nothing of another file is shown: no output may hold SECRET-MARKER
+# (the text of tests/hostile/secret.txt and secret-config.yaml).
+#
+#   hostile_cases.sh DOKOREF GEN_ARCHIVE SOURCE_ROOT
+set -u
+dokoref=$1
+gen=$2
+root=$3
+cd "$root" || exit 1
+export DOKOREF_RULES_PATH="$root/rulesets"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# expect NAME STATUS WHERE -- ARGS...: run dokoref ARGS (10 s at most),
+# want exit STATUS, WHERE at the start of a line of its output (or "-" for
+# no check), and no secret in it
+expect() {
+	name=$1 want=$2 where=$3
+	shift 4
+	status=0
+	timeout 10 "$dokoref" "$@" > "$dir/out" 2>&1 < /dev/null || status=$?
+	if [ "$status" != "$want" ]; then
+		bad "$name: exit $status, want $want"; sed 's/^/    /' "$dir/out"; return
+	fi
+	if [ "$where" != - ] && ! grep -q -F -- "$where" "$dir/out"; then
+		bad "$name: no message at '$where'"; sed 's/^/    /' "$dir/out"; return
+	fi
+	if grep -q SECRET-MARKER "$dir/out"; then
+		bad "$name: another file's content was shown"; sed 's/^/    /' "$dir/out"; return
+	fi
+	ok
+}
+
+# the number of lines of the last output that hold "error:"
+errors() { grep -c 'error:' "$dir/out"; }
+
+# ---- rule sets -----------------------------------------------------------
+h=tests/hostile
+expect base-absolute 3 "$h/rules-base-absolute.yaml:3:7: error: base '/etc/passwd' is not a rule set name or a relative path to a '.yaml' file" \
+	-- rules check $h/rules-base-absolute.yaml
+expect base-not-yaml 3 "$h/rules-base-not-yaml.yaml:3:7: error: base './secret.txt'" \
+	-- rules check $h/rules-base-not-yaml.yaml
+expect base-foreign-yaml 3 "$h/./secret-config.yaml: error: not a rule set" \
+	-- rules check $h/rules-base-foreign.yaml
+[ "$(errors)" = 1 ] && ok || bad "base-foreign-yaml: $(errors) errors, want one"
+expect base-leaves-directory 3 "$h/../hostile/secret-config.yaml: error: not a rule set" \
+	-- rules check $h/rules-base-up.yaml
+expect secret-as-rule-set 3 "$h/secret.txt: error: not a rule set" \
+	-- rules check $h/secret.txt
+expect passwd-as-rule-set 3 "/etc/passwd: error: not a rule set" -- rules check /etc/passwd
+[ "$(errors)" = 1 ] && ok || bad "passwd-as-rule-set: $(errors) errors, want one"
+expect record-names-secret 3 "$h/record-rules-path-secret.xml:16:5: error:" \
+	-- check $h/record-rules-path-secret.xml
+
+# a FIFO is refused at once, as base and as the set itself
+mkfifo "$dir/fifo.yaml"
+printf 'name: via-fifo\nbase: ./fifo.yaml\nrules: {}\n' > "$dir/via-fifo.yaml"
+expect base-fifo 3 "$dir/./fifo.yaml: error: is not a regular file" -- rules check "$dir/via-fifo.yaml"
+expect rule-set-fifo 3 "$dir/fifo.yaml: error: is not a regular file" -- rules check "$dir/fifo.yaml"
+expect rule-set-device 3 "/dev/zero: error: is not a regular file" -- rules check /dev/zero
+expect rules-option-fifo 3 "$dir/fifo.yaml: error: is not a regular file" \
+	-- check --rules "$dir/fifo.yaml" samples/normal-ddv.xml
+
+# ---- FreeDoko files through the shared text guard --------------------------
+log=tests/freedoko/partyB.gameplay-debug.log
+# a NUL byte in line 10, column 5
+awk 'NR == 10 { printf "%s", substr($0, 1, 4); printf "%c", 0; print substr($0, 5); next } { print }' \
+	"$log" > "$dir/nul.gameplay-debug.log"
+if grep -q -a -P '\x00' "$dir/nul.gameplay-debug.log" 2>/dev/null || [ "$(tr -d '\000' < "$dir/nul.gameplay-debug.log" | wc -c)" -lt "$(wc -c < "$dir/nul.gameplay-debug.log")" ]; then
+	expect freedoko-nul 3 "$dir/nul.gameplay-debug.log:10:5: error: a NUL byte is not accepted" \
+		-- check "$dir/nul.gameplay-debug.log"
+	gzip -k "$dir/nul.gameplay-debug.log"
+	expect freedoko-nul-gzip 3 "$dir/nul.gameplay-debug.log.gz:10:5: error: a NUL byte is not accepted" \
+		-- check "$dir/nul.gameplay-debug.log.gz"
+else
+	bad "freedoko-nul: awk wrote no NUL byte"
+fi
+# an escape character in line 1, column 4
+{ printf 'abc\033def\n'; cat "$log"; } > "$dir/esc.gameplay-debug.log"
+expect freedoko-control 3 "$dir/esc.gameplay-debug.log:1:4: error: a control character (0x1B) is not accepted" \
+	-- check "$dir/esc.gameplay-debug.log"
+# a 12 MB line 12
+awk 'NR == 12 { printf "%s", $0; for (i = 0; i < 200000; i++) printf "%060d", 0; print ""; next } { print }' \
+	"$log" > "$dir/long.gameplay-debug.log"
+expect freedoko-long-line 3 "$dir/long.gameplay-debug.log:12:65537: error: a line longer than 64 KiB is not accepted" \
+	-- check "$dir/long.gameplay-debug.log"
+# a bug report whose game goes on for a million cards: one message
+awk '/^gameplay actions$/ { g = 1 } g && /card played/ && n < 4 { c[n++] = $0 }
+     g && /^}$/ && !done { for (t = 0; t < 250000; t++) for (k = 0; k < 4; k++) print c[k]; done = 1 }
+     { print }' tests/freedoko/004438_3.poverty.BugReport.FreeDoko > "$dir/million.BugReport.FreeDoko"
+expect freedoko-million-cards 3 "error: more than 160 cards and announcements in one game" \
+	-- check "$dir/million.BugReport.FreeDoko"
+[ "$(grep -c 'more than 160' "$dir/out")" = 1 ] && ok || bad "freedoko-million-cards: not one message"
+# the same in dokoref XML: one message
+awk '/<\/play>/ && !done { for (t = 0; t < 100000; t++) print "<trick><card seat=\"1\">CA</card></trick>"; done = 1 } { print }' \
+	samples/normal-ddv.xml > "$dir/million.xml"
+expect xml-many-tricks 3 "error: more than 4096 events in one game" -- validate "$dir/million.xml"
+# one message for each cause: too many tricks, and the cap that stops the read
+[ "$(grep -c 'error:' "$dir/out")" = 2 ] && grep -q 'error: more than 12 tricks' "$dir/out" \
+	&& ok || bad "xml-many-tricks: not one message a cause"
+
+# a NUL byte in an XML record (line 3, column 3), and the XML on one long
+# line, which XML may be: no line limit there
+awk 'NR == 3 { printf "%s", substr($0, 1, 2); printf "%c", 0; print substr($0, 3); next } { print }' \
+	samples/normal-ddv.xml > "$dir/nul.xml"
+expect xml-nul 3 "$dir/nul.xml:3:3: error: a NUL byte is not accepted" -- validate "$dir/nul.xml"
+"$gen" -n 100 -s 5 | tr '\n' ' ' > "$dir/one-line.xml"
+[ "$(wc -c < "$dir/one-line.xml")" -gt 65536 ] || bad "one-line.xml is not longer than 64 KiB"
+expect xml-one-line 0 "valid" -- validate "$dir/one-line.xml"
+
+# ---- rule sets through the same guard --------------------------------------
+printf 'name: long\nbase: ddv\ntitle: "' > "$dir/long.yaml"
+awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%060d", 0; print "\"" }' >> "$dir/long.yaml"
+expect rules-long-line 3 "$dir/long.yaml:3:65537: error: a line longer than 64 KiB is not accepted" \
+	-- rules check "$dir/long.yaml"
+
+# a record may come through a FIFO (as from <(zcat ...)): read once, as XML
+mkfifo "$dir/record.fifo"
+cat samples/normal-ddv.xml > "$dir/record.fifo" &
+writer=$!
+expect record-fifo 0 "1 game checked" -- check "$dir/record.fifo"
+kill $writer 2>/dev/null  # still waiting for a reader if dokoref never opened it
+wait $writer 2>/dev/null
+
+# ---- the penalty search on a record where a seat played twice -------------
+expect search-empty-hand 1 "tests/search/seat-twice-in-trick.xml:106:9: card-not-in-hand" \
+	-- check tests/search/seat-twice-in-trick.xml
+
+# ---- an output that is the same file as an input --------------------------
+cp samples/normal-ddv.xml "$dir/in.xml"
+cp "$dir/in.xml" "$dir/orig.xml"
+ln -s in.xml "$dir/link.xml"
+ln "$dir/in.xml" "$dir/hard.xml"
+expect same-file 3 "error: the output '$dir/in.xml' is the same file as the input" \
+	-- convert --lossy "$dir/in.xml" -o "$dir/in.xml"
+expect same-file-symlink 3 "error: the output '$dir/link.xml' is the same file" \
+	-- convert "$dir/in.xml" -o "$dir/link.xml"
+expect same-file-hard-link 3 "error: the output '$dir/hard.xml' is the same file" \
+	-- convert "$dir/in.xml" -o "$dir/hard.xml"
+expect same-file-rules-import 3 "is the same file as the input" \
+	-- rules import tests/freedoko/rules.standard.FreeDoko-rules -o tests/freedoko/rules.standard.FreeDoko-rules
+cmp -s "$dir/in.xml" "$dir/orig.xml" && [ -L "$dir/link.xml" ] && ok || bad "same-file: the input was changed"
+
+# ---- signals during `convert -o OUT`: no temporary file left --------------
+"$gen" -n 5000 -s 3 > "$dir/big.xml"
+# sig NAME NUMBER: start a conversion, send the signal once its temporary
+# file exists, want the status 128 + NUMBER and no file left behind
+sig() {
+	rm -f "$dir"/out.xml.gz*
+	# a shell starts background jobs with SIGINT ignored: perl gives the
+	# signal its default action back before it runs dokoref
+	perl -e '$SIG{INT} = $SIG{QUIT} = "DEFAULT"; exec @ARGV' \
+		"$dokoref" convert "$dir/big.xml" -o "$dir/out.xml.gz" 2>/dev/null &
+	pid=$!
+	n=0
+	while ! ls "$dir"/out.xml.gz.tmp.* >/dev/null 2>&1 && [ $n -lt 600 ]; do
+		sleep 0.05; n=$((n + 1))
+	done
+	kill -s "$1" $pid
+	status=0
+	wait $pid || status=$?
+	left=$(ls "$dir" | grep -c 'out\.xml\.gz')
+	if [ "$status" = $((128 + $2)) ] && [ "$left" = 0 ]; then
+		ok
+	else
+		bad "SIG$1: exit $status (want $((128 + $2))), $left files left"
+	fi
+}
+sig TERM 15
+sig INT 2
+sig HUP 1
+
+# SIGXFSZ: a file size limit the output passes
+rm -f "$dir"/out.xml*
+status=0
+(ulimit -f 64; exec "$dokoref" convert "$dir/big.xml" -o "$dir/out.xml") 2>/dev/null || status=$?
+left=$(ls "$dir" | grep -c 'out\.xml')
+if [ "$status" = 153 ] && [ "$left" = 0 ]; then ok; else
+	bad "SIGXFSZ: exit $status (want 153), $left files left"; fi
+
+# an error after the output was started (a bad game in the middle)
+expect error-path 3 - -- convert tests/bad/one-bad-game-of-three.xml -o "$dir/out2.xml"
+[ "$(ls "$dir" | grep -c 'out2\.xml')" = 0 ] && ok || bad "error-path: a file was left"
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,123 @@
+/*
+ * test_text_guard.c - the byte screen every text reader shares (FreeDoko
+ * files, rule sets): what it refuses, where it says the problem is (line
+ * and column, counting characters), that the answer does not depend on
+ * how the bytes are split into pieces, and what Latin-1 mode lets through.
+ * Every expected position is counted by hand from the test's text.
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text_guard.h"
+#include "leakcheck.h"
+
+TestSuite(text_guard, .fini = dk_leak_check);
+
+typedef struct result {
+	int rc;
+	dk_loc loc;
+	char error[160];
+} result;
+
+/* feed len bytes in pieces of piece bytes (0: in one go), then the end */
+static result scan(const char *s, size_t len, size_t piece, bool latin1)
+{
+	dk_text_guard g;
+	dk_text_guard_init(&g, latin1);
+	result r = { 0, { 0, 0 }, "" };
+	size_t step = piece ? piece : (len ? len : 1);
+	for (size_t i = 0; i < len && r.rc == 0; i += step)
+		r.rc = dk_text_guard_feed(&g, s + i, len - i < step ? len - i : step);
+	if (r.rc == 0)
+		r.rc = dk_text_guard_finish(&g);
+	if (r.rc) {
+		r.loc = g.error_loc;
+		memcpy(r.error, g.error, sizeof(r.error));
+	}
+	return r;
+}
+
+/* the same answer in one piece and in pieces of 1, 2, 3 and 7 bytes */
+static void expect(const char *s, size_t len, bool latin1, int rc, uint32_t line,
+		   uint32_t col, const char *msg)
+{
+	static const size_t pieces[] = { 0, 1, 2, 3, 7 };
+	for (size_t p = 0; p < sizeof(pieces) / sizeof(pieces[0]); p++) {
+		result r = scan(s, len, pieces[p], latin1);
+		cr_expect_eq(r.rc, rc, "piece %zu: rc %d, want %d (%s)", pieces[p], r.rc, rc, r.error);
+		if (rc && r.rc) {
+			cr_expect_eq(r.loc.line, line, "piece %zu: line %u, want %u", pieces[p],
+				     r.loc.line, line);
+			cr_expect_eq(r.loc.col, col, "piece %zu: column %u, want %u", pieces[p],
+				     r.loc.col, col);
+			cr_expect_str_eq(r.error, msg, "piece %zu", pieces[p]);
+		}
+	}
+}
+
+#define EXPECT(lit, latin1, rc, line, col, msg) \
+	expect(lit, sizeof(lit) - 1, latin1, rc, line, col, msg)
+
+Test(text_guard, plain_text_passes)
+{
+	EXPECT("name: x\r\n\tbase: ddv\n", false, 0, 0, 0, "");
+	EXPECT("Schäfer ♥10 𝄞\n", false, 0, 0, 0, "");
+	EXPECT("", false, 0, 0, 0, "");
+}
+
+Test(text_guard, nul_and_control_characters)
+{
+	/* line 2: "ab" then NUL: column 3 */
+	EXPECT("first\nab\0cd\n", false, -1, 2, 3, "a NUL byte is not accepted");
+	/* "ä" is one character: the ESC is column 3 of line 1 */
+	EXPECT("\xc3\xa4" "b\x1b[0m\n", false, -1, 1, 3,
+	       "a control character (0x1B) is not accepted");
+	EXPECT("x\x0c", true, -1, 1, 2, "a control character (0x0C) is not accepted");
+	EXPECT("ab\x7f", false, -1, 1, 3, "a control character (0x7F) is not accepted");
+	/* U+0085 (NEL) written in UTF-8, after "é" */
+	EXPECT("\xc3\xa9\xc2\x85", false, -1, 1, 2, "a control character (U+0085) is not accepted");
+	/* U+00A0 (no-break space) is text */
+	EXPECT("a\xc2\xa0" "b", false, 0, 0, 0, "");
+}
+
+Test(text_guard, invalid_utf8)
+{
+	EXPECT("ok\nab\xff\n", false, -1, 2, 3, "the text is not valid UTF-8");
+	/* overlong "/" (C0 AF), a surrogate (ED A0 80), beyond U+10FFFF (F4 90) */
+	EXPECT("\xc0\xaf", false, -1, 1, 1, "the text is not valid UTF-8");
+	EXPECT("a\xed\xa0\x80", false, -1, 1, 2, "the text is not valid UTF-8");
+	EXPECT("\xf4\x90\x80\x80", false, -1, 1, 1, "the text is not valid UTF-8");
+	EXPECT("\xe0\x80\x80", false, -1, 1, 1, "the text is not valid UTF-8");
+	/* a sequence cut by a new line, or by the end */
+	EXPECT("a\xc3\nb", false, -1, 1, 2, "the text is not valid UTF-8");
+	EXPECT("ab\xe2\x99", false, -1, 1, 3,
+	       "the text is not valid UTF-8 (it ends inside a character)");
+}
+
+Test(text_guard, latin1_mode)
+{
+	/* "Schäfer" in Latin-1, and stray continuation bytes: accepted */
+	EXPECT("Sch\xe4" "fer\n\x80\xbf\n", true, 0, 0, 0, "");
+	/* but a NUL after it is still refused, at its character column */
+	EXPECT("Sch\xe4" "f\0", true, -1, 1, 6, "a NUL byte is not accepted");
+}
+
+Test(text_guard, line_length)
+{
+	size_t n = DK_TEXT_MAX_LINE;
+	char *s = malloc(2 * n + 4);
+	cr_assert_not_null(s);
+	/* exactly the limit, twice, each ended by its newline: fine */
+	memset(s, 'x', n);
+	s[n] = '\n';
+	memset(s + n + 1, 'y', n);
+	s[2 * n + 1] = '\n';
+	expect(s, 2 * n + 2, false, 0, 0, 0, "");
+	/* one byte more on line 2: refused at the first byte past the limit */
+	s[2 * n + 1] = 'y';
+	s[2 * n + 2] = '\n';
+	expect(s, 2 * n + 3, false, -1, 2, (uint32_t)n + 1,
+	       "a line longer than 64 KiB is not accepted");
+	free(s);
+}

@@ -1,0 +1,114 @@
+#!/bin/sh
+# Build and run the libFuzzer harnesses (tests/fuzz/): the XML reader, the
+# FreeDoko reader and the YAML rule set loader, with AddressSanitizer and
+# UndefinedBehaviorSanitizer.  Needs clang and libclang-rt-14-dev.
+#
+#   tools/fuzz.sh run [SECONDS] [NAME...]  fuzz each (xml, freedoko, ruleset)
+#                                          for SECONDS (default 600); new
+#                                          inputs go to fuzz-work/NAME
+#   tools/fuzz.sh ci                       a fixed number of runs each, seed 1
+#                                          (what .ci/run does); fails on a crash
+#   tools/fuzz.sh merge [NAME...]          add the inputs of fuzz-work/NAME that
+#                                          reach new code to the corpus in
+#                                          tests/fuzz/ (minimised: libFuzzer's
+#                                          -merge=1)
+#
+# A crash leaves its input as fuzz-work/crash-*; replay it with
+# build-fuzz/tests/fuzz/fuzz_NAME FILE, fix the bug, and copy the input into
+# the corpus, where the normal test suite replays it from then on.
+# BUILD (default build-fuzz) names the build directory.
+set -eu
+cd "$(dirname "$0")/.."
+root=$PWD
+build=${BUILD:-build-fuzz}
+export DOKOREF_RULES_PATH="$root/rulesets"
+
+# NAME -> its corpus in the repository, its seed directories, its runs in CI
+corpus() {
+	case $1 in
+	xml) echo tests/fuzz/corpus ;;
+	freedoko) echo tests/fuzz/freedoko-corpus ;;
+	ruleset) echo tests/fuzz/ruleset-corpus ;;
+	*) echo "unknown fuzzer '$1' (xml, freedoko, ruleset)" >&2; exit 2 ;;
+	esac
+}
+seeds() {
+	case $1 in
+	xml) echo samples tests/bad tests/hostile ;;
+	freedoko) echo tests/freedoko/bad tests/freedoko/odd "$seed_dir" ;;
+	ruleset) echo rulesets tests/ruleset/good tests/ruleset/bad ;;
+	esac
+}
+ci_runs() {
+	case $1 in
+	xml) echo 60000 ;;
+	freedoko) echo 6000 ;;
+	ruleset) echo 40000 ;;
+	esac
+}
+binary() {
+	case $1 in
+	xml) echo "$build/tests/fuzz/fuzz_xml_reader" ;;
+	freedoko) echo "$build/tests/fuzz/fuzz_freedoko_reader" ;;
+	ruleset) echo "$build/tests/fuzz/fuzz_ruleset" ;;
+	esac
+}
+
+build_fuzzers() {
+	if [ ! -f "$build/build.ninja" ]; then
+		# UBSan stops at its first report, so that the fuzzer sees a crash
+		CC=clang meson setup "$build" -Dfuzzers=true -Dtests=false \
+			-Db_sanitize=address,undefined -Db_lundef=false \
+			-Dc_args=-fno-sanitize-recover=all >/dev/null
+	fi
+	ninja -C "$build" tests/fuzz/fuzz_xml_reader tests/fuzz/fuzz_freedoko_reader \
+		tests/fuzz/fuzz_ruleset
+}
+
+# the real FreeDoko files are files, not a directory: one seed directory
+seed_dir=$(mktemp -d)
+trap 'rm -rf "$seed_dir"' EXIT
+cp tests/freedoko/*.FreeDoko* tests/freedoko/*.log "$seed_dir"/
+
+mode=${1:-run}
+[ $# -gt 0 ] && shift
+case $mode in
+run)
+	seconds=600
+	case ${1:-} in [0-9]*) seconds=$1; shift ;; esac
+	names=${*:-xml freedoko ruleset}
+	build_fuzzers
+	for n in $names; do
+		mkdir -p "fuzz-work/$n"
+		# shellcheck disable=SC2046
+		"$(binary "$n")" -max_total_time="$seconds" -rss_limit_mb=2048 \
+			-print_final_stats=1 -artifact_prefix="fuzz-work/" \
+			"fuzz-work/$n" "$(corpus "$n")" $(seeds "$n")
+	done
+	;;
+ci)
+	build_fuzzers
+	for n in xml freedoko ruleset; do
+		work=$(mktemp -d)
+		echo "fuzzing $n: $(ci_runs "$n") runs"
+		# the time limit only guards against a machine far slower than ours
+		# shellcheck disable=SC2046
+		"$(binary "$n")" -runs="$(ci_runs "$n")" -seed=1 -max_total_time=240 \
+			-rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/" \
+			"$work" "$(corpus "$n")" $(seeds "$n") 2>"$work/log" || {
+			tail -50 "$work/log"; echo "fuzzer $n failed"; exit 1; }
+		grep -E 'stat::number_of_executed_units|^Done' "$work/log" || true
+		rm -rf "$work"
+	done
+	;;
+merge)
+	names=${*:-xml freedoko ruleset}
+	build_fuzzers
+	for n in $names; do
+		[ -d "fuzz-work/$n" ] || continue
+		"$(binary "$n")" -merge=1 "$(corpus "$n")" "fuzz-work/$n"
+	done
+	;;
+*)
+	sed -n '2,20p' "$0"; exit 2 ;;
+esac
