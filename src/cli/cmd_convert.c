@@ -304,8 +304,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		rc = DK_EXIT_INVALID;
 	}
 	if (rc == DK_EXIT_OK && st.differ.len) {
-		fprintf(cli->err, "dokoref convert: warning: FreeDoko will replay under rules that "
-			"differ from the game's rule set (dokoref reads the rule set's name back):\n");
+		fprintf(cli->err, "dokoref convert: warning: FreeDoko will not replay the game as "
+			"dokoref judges it (dokoref reads the rule set's name and the hands back):\n");
 		for (char *p = st.differ.data, *e; *p; p = e + 1) {
 			e = strchr(p, '\n');
 			fprintf(cli->err, "  %.*s\n", (int)(e - p), p);

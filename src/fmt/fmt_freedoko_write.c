@@ -6,9 +6,15 @@
  * the start player, the party with its rule block and four players, the
  * game type line, the hands (after a poverty's exchange, as FreeDoko writes
  * them), and the gameplay actions.  The rule block says in FreeDoko's words
- * what the game's dokoref rule set says, where FreeDoko has a word for it;
- * the rule set's name travels in comment lines ("# dokoref rules: ddv"),
- * which FreeDoko skips and dokoref's reader takes back.
+ * what the game's dokoref rule set says, where FreeDoko has a word for it,
+ * and lists in comments at its end what it has no word for; the rule set's
+ * name travels in the free text of the message ("# dokoref rules: ddv"),
+ * which FreeDoko only shows and dokoref's reader takes back.
+ *
+ * FreeDoko 0.7.13 replays a report by dealing again from the report's seed:
+ * it never reads the hands block.  So the writer looks for the seed that
+ * deals the game's hands (FreeDoko has 279,840 of them); a game dealt by
+ * FreeDoko has one, a deal made by people almost never has.
  */
 #include "fmt_freedoko.h"
 
@@ -61,6 +67,70 @@ static const char *selector(dk_marriage_cond c)
 	}
 }
 
+/* ---- FreeDoko's deal ------------------------------------------------------
+ *
+ * FreeDoko's generator is x' = (7200 x + 100) mod 279841, started at the
+ * seed (0 to 279839).  Its deck lists the four suits (club, spade, heart,
+ * diamond), each with ace, king, queen, jack, ten, then the four nines; the
+ * deck twice over is dealt one card at a time to the four hands in turn,
+ * each card drawn at (next number mod cards left) and taken out of the
+ * list.  Hand k goes to player (start player + k) mod 4 (formats/freedoko.md).
+ */
+enum { FD_SEEDS = 279840, FD_RAND_M = 279841 };
+
+/* whether seed deals exactly the hands want[player][card kind] (only read) */
+static bool fd_deals(unsigned seed, int start, bool nines,
+		     unsigned char want[4][DK_CARD_KINDS])
+{
+	static const dk_rank order[5] = { DK_ACE, DK_KING, DK_QUEEN, DK_JACK, DK_TEN };
+	dk_card deck[2 * DK_CARD_KINDS];
+	int n = 0;
+	for (int copy = 0; copy < 2; copy++) {
+		for (int s = 0; s < 4; s++)
+			for (int k = 0; k < 5; k++)
+				deck[n++] = DK_CARD_MAKE(s, order[k]);
+		for (int s = 0; s < 4 && nines; s++)
+			deck[n++] = DK_CARD_MAKE(s, DK_NINE);
+	}
+	unsigned char left[4][DK_CARD_KINDS];
+	memcpy(left, want, sizeof(left));
+	unsigned x = seed;
+	for (int hand = 0; n > 0; hand = (hand + 1) % 4) {
+		x = (7200u * (x % FD_RAND_M) + 100u) % FD_RAND_M;
+		int at = (int)(x % (unsigned)n);
+		dk_card c = deck[at];
+		memmove(deck + at, deck + at + 1, (size_t)(n - at - 1) * sizeof(dk_card));
+		n--;
+		int p = (start + hand) % 4;
+		if (left[p][c] == 0)
+			return false;
+		left[p][c]--;
+	}
+	return true;
+}
+
+/* the seed with which FreeDoko deals these hands (player 0 to 3), -1 if none */
+static long fd_seed_of(dk_card hands[4][DK_MAX_HAND + DK_MAX_PASS], const int n[4], int start,
+		       bool nines)
+{
+	unsigned char want[4][DK_CARD_KINDS];
+	memset(want, 0, sizeof(want));
+	int size = nines ? 12 : 10;
+	for (int p = 0; p < 4; p++) {
+		if (n[p] != size)
+			return -1;
+		for (int k = 0; k < n[p]; k++) {
+			if (hands[p][k] >= DK_CARD_KINDS || (!nines && DK_CARD_RANK(hands[p][k]) == DK_NINE))
+				return -1;
+			want[p][hands[p][k]]++;
+		}
+	}
+	for (unsigned seed = 0; seed < FD_SEEDS; seed++)
+		if (fd_deals(seed, start, nines, want))
+			return (long)seed;
+	return -1;
+}
+
 static void drop(dk_buf *dropped, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void drop(dk_buf *dropped, const char *fmt, ...)
 {
@@ -83,6 +153,7 @@ static void opt_bool(dk_buf *b, const char *key, bool v)
 	opt(b, key, v ? "true" : "false");
 }
 
+/* the rule block without its closing brace */
 static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 {
 	int hand = dk_rules_hand_size(r);
@@ -231,7 +302,6 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		drop(differ, "rules of the score FreeDoko has no word for (Feigheit, a doubled "
 		     "counter-announcement, solo announcement points, \"gegen die Alten\" doubled, "
 		     "no point for 120 against a limit)");
-	dk_buf_puts(b, "}\n");
 }
 
 /* ---- the report --------------------------------------------------------- */
@@ -309,7 +379,25 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		drop(dropped, "a dealer who does not play (FreeDoko deals to its four players)");
 	int start = (dealer + 1) % 4;
 
+	/* the deal, by FreeDoko's player numbers, and the seed that deals it */
+	dk_card hands[4][DK_MAX_HAND + DK_MAX_PASS];
+	int n[4];
+	for (int p = 0; p < 4; p++) {
+		n[p] = 0;
+		for (int h = 0; h < g->deal.hand_count; h++)
+			if (g->deal.hands[h].seat == rp->seats[p]) {
+				n[p] = g->deal.hands[h].count;
+				memcpy(hands[p], g->deal.hands[h].cards, (size_t)n[p] * sizeof(dk_card));
+			}
+	}
+	bool nines = rules ? rules->deck_nines : n[0] == 12;
+	long seed = g->exchange_unknown ? -1 : fd_seed_of(hands, n, start, nines);
+
 	dk_buf_puts(out, "# FreeDoko Bugreport\n");
+	dk_buf_puts(out, "\nversion: 0.7.13 (written by dokoref)\n\nlanguage: en\n");
+	dk_buf_printf(out, "trick: %d\n\n", rp->trick_count);
+	/* the message is free text to FreeDoko: the rule set's name goes there */
+	dk_buf_puts(out, "/---------\\\n| message |\n\\---------/\nwritten by dokoref\n");
 	const dk_rules_ref *ref = dk_game_rules(g);
 	if (ref && ref->name)
 		dk_buf_printf(out, "# dokoref rules: %s\n", ref->name);
@@ -318,15 +406,30 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 	for (size_t i = 0; ref && i < ref->override_count; i++)
 		dk_buf_printf(out, "# dokoref rule override: %s = %s\n", ref->overrides[i].key,
 			      ref->overrides[i].value);
-	dk_buf_puts(out, "\nversion: 0.7.13 (written by dokoref)\n\nlanguage: en\n");
-	dk_buf_printf(out, "trick: %d\n\n", rp->trick_count);
-	dk_buf_puts(out, "/---------\\\n| message |\n\\---------/\nwritten by dokoref\n\n");
-	dk_buf_puts(out, "/--------\\\n| output |\n\\--------/\n");
-	dk_buf_printf(out, "seed: 0\nstartplayer: %d\n\n", start);
+	if (seed < 0)
+		dk_buf_puts(out, "FreeDoko deals again from the seed: no seed deals these hands, "
+			    "so the replay is another game\n");
+	dk_buf_puts(out, "\n/--------\\\n| output |\n\\--------/\n");
+	dk_buf_printf(out, "seed: %ld\nstartplayer: %d\n\n", seed < 0 ? 0 : seed, start);
 
 	dk_buf_puts(out, "party\n{\n");
-	if (rules)
+	dk_buf_printf(out, "first seed = %ld\nfirst startplayer = %d\n\n", seed < 0 ? 0 : seed,
+		      start);
+	if (rules) {
+		size_t from = differ->len;
 		rule_block(out, differ, rules);
+		/* what the block could not say, as comments FreeDoko skips */
+		if (differ->len > from)
+			dk_buf_puts(out, "# dokoref: rules FreeDoko has no option for:\n");
+		const char *d = differ->data ? differ->data + from : "";
+		for (const char *e; (e = strchr(d, '\n')); d = e + 1)
+			dk_buf_printf(out, "#   %.*s\n", (int)(e - d), d);
+		dk_buf_puts(out, "}\n");
+	}
+	/* the file holds the hands, but FreeDoko replays another game */
+	if (seed < 0)
+		drop(differ, "the deal: FreeDoko deals again from the report's seed and never "
+		     "reads the hands, and none of its %d seeds deals these hands", (int)FD_SEEDS);
 	dk_buf_puts(out, "\nplayers\n{\n");
 	for (int p = 0; p < 4; p++) {
 		const dk_player *pl = dk_game_player_at(g, rp->seats[p]);
@@ -343,8 +446,8 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		break;
 	case DK_GT_MARRIAGE:
 		dk_buf_puts(out, "gametype: marriage\n");
-		if (selector(rp->condition))
-			dk_buf_printf(out, "selector: %s\n", selector(rp->condition));
+		dk_buf_printf(out, "selector: %s\n", selector(rp->condition) ? selector(rp->condition)
+			      : "team set");
 		dk_buf_printf(out, "bride: player %d\n\n", player_of(rp, rp->declarer));
 		break;
 	case DK_GT_SILENT_MARRIAGE:
@@ -360,17 +463,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		break;
 	}
 
-	/* hands, after a poverty's exchange */
-	dk_card hands[4][DK_MAX_HAND + DK_MAX_PASS];
-	int n[4];
-	for (int p = 0; p < 4; p++) {
-		n[p] = 0;
-		for (int h = 0; h < g->deal.hand_count; h++)
-			if (g->deal.hands[h].seat == rp->seats[p]) {
-				n[p] = g->deal.hands[h].count;
-				memcpy(hands[p], g->deal.hands[h].cards, (size_t)n[p] * sizeof(dk_card));
-			}
-	}
+	/* the hands after a poverty's exchange */
 	/* card for card in place where as many come back as went (the reader
 	 * undoes it the same way, so the order of the hands survives) */
 	const dk_bid *pass = NULL, *ret = NULL;
@@ -479,6 +572,11 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		case DK_EV_CARD:
 			if (cards % 4 == 0) {
 				dk_buf_printf(out, "  # trick %d\n", cards / 4 + 1);
+				/* FreeDoko's replay takes the penultimate 'trick full'
+				 * at once and so waits for the opening of the last
+				 * trick (formats/freedoko.md) */
+				if (cards / 4 + 1 == rp->hand_size && cards > 0)
+					dk_buf_puts(out, "  trick open\n");
 				leader = p;
 			}
 			dk_buf_printf(out, "  card played = %d, ", p);
@@ -489,9 +587,13 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			if (cards % 4 == 0) {
 				int w = trick < rp->trick_count ? player_of(rp, rp->tricks[trick].winner)
 								  : -1;
-				dk_buf_printf(out, "  trick full = %d", leader);
-				card_list(out, in_trick, 4);
-				dk_buf_printf(out, ", %d\n", w < 0 ? 0 : w);
+				/* and it never takes the last one: the replay ends
+				 * with the last card */
+				if (cards / 4 < rp->hand_size) {
+					dk_buf_printf(out, "  trick full = %d", leader);
+					card_list(out, in_trick, 4);
+					dk_buf_printf(out, ", %d\n", w < 0 ? 0 : w);
+				}
 				trick++;
 				if (rp->type == DK_GT_MARRIAGE && rp->clarified_trick == trick)
 					dk_buf_printf(out, "  marriage = %d, %d\n",
@@ -530,7 +632,9 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			break;
 		}
 	}
-	dk_buf_puts(out, "}\n");
+	/* without it FreeDoko's players choose their own cards and the report
+	 * is only compared with what they do */
+	dk_buf_puts(out, "  stop\n}\n");
 	if (g->exchange_unknown)
 		drop(dropped, "a poverty whose passed cards are not known (a bug report needs them)");
 	if (g->note_count)
