@@ -153,8 +153,23 @@ static void opt_bool(dk_buf *b, const char *key, bool v)
 	opt(b, key, v ? "true" : "false");
 }
 
-/* the rule block without its closing brace */
-static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
+/* whether the last trick of the game holds two caught Karlchen */
+static bool two_karlchen_caught(const dk_replay *rp)
+{
+	if (rp->trick_count != rp->hand_size || rp->trick_count < 1)
+		return false;
+	const dk_trick *k = &rp->tricks[rp->trick_count - 1];
+	int caught = 0;
+	for (int i = 0; i < k->count; i++)
+		if (k->cards[i] == DK_CARD_MAKE(DK_CLUBS, DK_JACK) && i != k->winner_index &&
+		    rp->party[k->seats[i]] != rp->party[k->winner])
+			caught++;
+	return caught == 2;
+}
+
+/* the rule block without its closing brace; rp, where given, is the game
+ * (an option that counts only in this game is set as dokoref counts it) */
+static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_replay *rp)
 {
 	int hand = dk_rules_hand_size(r);
 	dk_buf_puts(b, "rules\n{\n");
@@ -261,7 +276,12 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "extrapoint heart trick", false);
 	opt_bool(b, "extrapoint charlie", r->score_karlchen);
 	opt_bool(b, "extrapoint catch charlie", r->score_karlchen_caught);
-	opt_bool(b, "extrapoint double charlie", false);
+	/* dokoref counts every Karlchen caught in the last trick, but one
+	 * Karlchen that wins it; FreeDoko counts a second caught one only with
+	 * 'double charlie', which also counts the partner's Karlchen in the
+	 * trick the first one wins: both cannot happen in one game */
+	bool twice = rp && r->score_karlchen_caught && two_karlchen_caught(rp);
+	opt_bool(b, "extrapoint double charlie", twice);
 	opt_bool(b, "extrapoint catch double charlie", true);
 	opt_bool(b, "extrapoint catch charlie only with diamond queen", false);
 	if (!r->score_doppelkopf)
@@ -317,7 +337,8 @@ static const dk_bid *declaration_of(const dk_game *g, int seat)
 	return NULL;
 }
 
-static void reservation_line(dk_buf *b, dk_buf *dropped, const dk_game *g, int seat, int p)
+static void reservation_line(dk_buf *b, dk_buf *dropped, const dk_game *g,
+			     const dk_replay *rp, int seat, int p)
 {
 	const dk_bid *d = declaration_of(g, seat);
 	dk_buf_printf(b, "  reservation = %d, ", p);
@@ -340,12 +361,15 @@ static void reservation_line(dk_buf *b, dk_buf *dropped, const dk_game *g, int s
 			drop(dropped, "the announcements seat %d made with the solo bid", seat);
 		break;
 	}
-	case DK_BID_MARRIAGE:
-		if (d->condition && selector(d->condition))
-			dk_buf_printf(b, "marriage, %s\n", selector(d->condition));
-		else
-			dk_buf_puts(b, "marriage\n");
+	case DK_BID_MARRIAGE: {
+		/* FreeDoko reads no marriage without its selector: the one the
+		 * game went by where the bid does not say it */
+		const char *sel = d->condition ? selector(d->condition) : NULL;
+		if (!sel && rp->type == DK_GT_MARRIAGE && rp->declarer == seat)
+			sel = selector(rp->condition);
+		dk_buf_printf(b, "marriage, %s\n", sel ? sel : "first foreign");
 		break;
+	}
 	case DK_BID_POVERTY:
 		dk_buf_puts(b, "poverty\n");
 		break;
@@ -363,6 +387,13 @@ static void card_list(dk_buf *b, const dk_card *c, int n)
 		dk_buf_puts(b, ", ");
 		put_card(b, c[i]);
 	}
+}
+
+static void trick_full(dk_buf *b, int leader, const dk_card *cards, int winner)
+{
+	dk_buf_printf(b, "  trick full = %d", leader);
+	card_list(b, cards, 4);
+	dk_buf_printf(b, ", %d\n", winner);
 }
 
 void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const dk_game *g,
@@ -417,7 +448,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		      start);
 	if (rules) {
 		size_t from = differ->len;
-		rule_block(out, differ, rules);
+		rule_block(out, differ, rules, rp);
 		/* what the block could not say, as comments FreeDoko skips */
 		if (differ->len > from)
 			dk_buf_puts(out, "# dokoref: rules FreeDoko has no option for:\n");
@@ -451,7 +482,9 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		dk_buf_printf(out, "bride: player %d\n\n", player_of(rp, rp->declarer));
 		break;
 	case DK_GT_SILENT_MARRIAGE:
-		dk_buf_puts(out, "gametype: marriage silent\n\n");
+		/* a solo to FreeDoko: it names the player */
+		dk_buf_printf(out, "gametype: marriage silent\nsoloplayer: player %d\n\n",
+			      player_of(rp, rp->declarer));
 		break;
 	case DK_GT_POVERTY:
 		dk_buf_puts(out, "gametype: poverty\n\n");
@@ -531,7 +564,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		drop(dropped, "a record without bids reads back with a 'gesund' of every player");
 	for (int k = 0; k < 4; k++) {
 		int p = (start + k) % 4;
-		reservation_line(out, dropped, g, rp->seats[p], p);
+		reservation_line(out, dropped, g, rp, rp->seats[p], p);
 	}
 	for (size_t i = 0; i < g->bid_count; i++) {
 		const dk_bid *x = &g->bids[i];
@@ -561,20 +594,26 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		}
 	}
 
-	/* the play */
+	/* the play.  FreeDoko's replay takes a 'trick full' line when the
+	 * next trick opens, so it is written just before that trick's first
+	 * card, after what was said between the tricks; the penultimate one it
+	 * takes at once, and then waits for a 'trick open' line; the last one
+	 * it never takes, so it is left out and the replay ends with the last
+	 * card (formats/freedoko.md) */
 	int cards = 0, trick = 0;
 	dk_card in_trick[4];
-	int leader = -1;
+	int leader = -1, full_winner = -1;
+	bool full_pending = false;
 	for (size_t i = 0; i < g->event_count; i++) {
 		const dk_event *e = &g->events[i];
 		int p = player_of(rp, e->seat);
 		switch (e->kind) {
 		case DK_EV_CARD:
 			if (cards % 4 == 0) {
+				if (full_pending)
+					trick_full(out, leader, in_trick, full_winner);
+				full_pending = false;
 				dk_buf_printf(out, "  # trick %d\n", cards / 4 + 1);
-				/* FreeDoko's replay takes the penultimate 'trick full'
-				 * at once and so waits for the opening of the last
-				 * trick (formats/freedoko.md) */
 				if (cards / 4 + 1 == rp->hand_size && cards > 0)
 					dk_buf_puts(out, "  trick open\n");
 				leader = p;
@@ -587,19 +626,18 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			if (cards % 4 == 0) {
 				int w = trick < rp->trick_count ? player_of(rp, rp->tricks[trick].winner)
 								  : -1;
-				/* and it never takes the last one: the replay ends
-				 * with the last card */
-				if (cards / 4 < rp->hand_size) {
-					dk_buf_printf(out, "  trick full = %d", leader);
-					card_list(out, in_trick, 4);
-					dk_buf_printf(out, ", %d\n", w < 0 ? 0 : w);
-				}
 				trick++;
+				/* FreeDoko says who marries before the trick is full */
 				if (rp->type == DK_GT_MARRIAGE && rp->clarified_trick == trick)
 					dk_buf_printf(out, "  marriage = %d, %d\n",
 						      player_of(rp, rp->declarer),
 						      rp->partner ? player_of(rp, rp->partner)
 								  : player_of(rp, rp->declarer));
+				full_winner = w < 0 ? 0 : w;
+				if (trick == rp->hand_size - 1)
+					trick_full(out, leader, in_trick, full_winner);
+				else if (trick < rp->hand_size - 1)
+					full_pending = true;
 			}
 			break;
 		case DK_EV_ANNOUNCE: {
@@ -632,6 +670,8 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			break;
 		}
 	}
+	if (full_pending)
+		trick_full(out, leader, in_trick, full_winner);
 	/* without it FreeDoko's players choose their own cards and the report
 	 * is only compared with what they do */
 	dk_buf_puts(out, "  stop\n}\n");
