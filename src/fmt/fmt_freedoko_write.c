@@ -78,33 +78,26 @@ static const char *selector(dk_marriage_cond c)
  */
 enum { FD_SEEDS = 279840, FD_RAND_M = 279841 };
 
-/* whether seed deals exactly the hands want[player][card kind] (only read) */
-static bool fd_deals(unsigned seed, int start, bool nines,
+/* whether seed deals exactly the hands want[player][card kind] (only
+ * read) from FreeDoko's deck of n cards */
+static bool fd_deals(unsigned seed, int start, const dk_card *deck, int n,
 		     unsigned char want[4][DK_CARD_KINDS])
 {
-	static const dk_rank order[5] = { DK_ACE, DK_KING, DK_QUEEN, DK_JACK, DK_TEN };
-	dk_card deck[2 * DK_CARD_KINDS];
-	int n = 0;
-	for (int copy = 0; copy < 2; copy++) {
-		for (int s = 0; s < 4; s++)
-			for (int k = 0; k < 5; k++)
-				deck[n++] = DK_CARD_MAKE(s, order[k]);
-		for (int s = 0; s < 4 && nines; s++)
-			deck[n++] = DK_CARD_MAKE(s, DK_NINE);
-	}
+	dk_card left_cards[2 * DK_CARD_KINDS];
 	unsigned char left[4][DK_CARD_KINDS];
+	memcpy(left_cards, deck, (size_t)n * sizeof(dk_card));
 	memcpy(left, want, sizeof(left));
 	unsigned x = seed;
 	for (int hand = 0; n > 0; hand = (hand + 1) % 4) {
 		x = (7200u * (x % FD_RAND_M) + 100u) % FD_RAND_M;
 		int at = (int)(x % (unsigned)n);
-		dk_card c = deck[at];
-		memmove(deck + at, deck + at + 1, (size_t)(n - at - 1) * sizeof(dk_card));
-		n--;
+		dk_card c = left_cards[at];
 		int p = (start + hand) % 4;
 		if (left[p][c] == 0)
 			return false;
 		left[p][c]--;
+		memmove(left_cards + at, left_cards + at + 1, (size_t)(n - at - 1) * sizeof(dk_card));
+		n--;
 	}
 	return true;
 }
@@ -125,8 +118,18 @@ static long fd_seed_of(dk_card hands[4][DK_MAX_HAND + DK_MAX_PASS], const int n[
 			want[p][hands[p][k]]++;
 		}
 	}
+	static const dk_rank order[5] = { DK_ACE, DK_KING, DK_QUEEN, DK_JACK, DK_TEN };
+	dk_card deck[2 * DK_CARD_KINDS];
+	int cards = 0;
+	for (int copy = 0; copy < 2; copy++) {
+		for (int s = 0; s < 4; s++)
+			for (int k = 0; k < 5; k++)
+				deck[cards++] = DK_CARD_MAKE(s, order[k]);
+		for (int s = 0; s < 4 && nines; s++)
+			deck[cards++] = DK_CARD_MAKE(s, DK_NINE);
+	}
 	for (unsigned seed = 0; seed < FD_SEEDS; seed++)
-		if (fd_deals(seed, start, nines, want))
+		if (fd_deals(seed, start, deck, cards, want))
 			return (long)seed;
 	return -1;
 }
