@@ -212,11 +212,16 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_re
 	opt_bool(b, "poverty fox shift open", false);
 	opt_bool(b, "throw with one trump", false);
 	opt_bool(b, "marriage before poverty", mar_at >= 0 && pov_at >= 0 && mar_at < pov_at);
-	if (r->poverty && (r->poverty_refused == DK_REFUSED_RAMSCH ||
-			   r->poverty_party != DK_POVERTY_PAIR_RE || r->poverty_max_trumps != 3 ||
-			   (r->poverty_pass == DK_PASS_TRUMPS_FILLED && r->poverty_pass_count != 3)))
-		drop(differ, "rules of the poverty FreeDoko has no word for (a Ramsch, a pair "
-		     "that is Kontra, a limit other than 3 trumps or 3 cards)");
+	if (r->poverty && r->poverty_refused == DK_REFUSED_RAMSCH)
+		drop(differ, "rule poverty.refused ramsch: FreeDoko deals again");
+	if (r->poverty && r->poverty_party != DK_POVERTY_PAIR_RE)
+		drop(differ, "rule poverty.pair_party: FreeDoko's poor player and taker are Re");
+	if (r->poverty && r->poverty_max_trumps != 3)
+		drop(differ, "rule poverty.max_trumps %d: FreeDoko's poverty is 3 trumps or fewer",
+		     r->poverty_max_trumps);
+	if (r->poverty && r->poverty_pass == DK_PASS_TRUMPS_FILLED && r->poverty_pass_count != 3)
+		drop(differ, "rule poverty.pass_count %d: FreeDoko passes 3 cards",
+		     r->poverty_pass_count);
 	/* marriage */
 	char n[16];
 	snprintf(n, sizeof(n), "%d", r->marriage_deadline_trick);
@@ -320,11 +325,20 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_re
 	if (r->announce_model != DK_MODEL_OWN_CARDS || r->announce_chain)
 		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards");
 	opt(b, "counting", "plus-minus");
-	if (r->score_feigheit || r->score_counter_doubles || r->score_solo_call_points ||
-	    r->score_against_old_doubled || !r->score_reached_against_limit)
-		drop(differ, "rules of the score FreeDoko has no word for (Feigheit, a doubled "
-		     "counter-announcement, solo announcement points, \"gegen die Alten\" doubled, "
-		     "no point for 120 against a limit)");
+	if (r->score_feigheit)
+		drop(differ, "rule score.feigheit: FreeDoko has no Feigheit");
+	if (r->score_counter_doubles)
+		drop(differ, "rule score.counter_announcement_doubles: FreeDoko does not double a "
+		     "counter-announcement");
+	if (r->score_solo_call_points)
+		drop(differ, "rule score.solo_call_points: FreeDoko has no points for a solo's "
+		     "announcement");
+	if (r->score_against_old_doubled)
+		drop(differ, "rule score.against_old_doubled: FreeDoko adds \"contra won\" after "
+		     "the doubling");
+	if (!r->score_reached_against_limit)
+		drop(differ, "rule score.reached_against_limit false: FreeDoko counts 120 reached "
+		     "against a limit");
 }
 
 /* ---- the report --------------------------------------------------------- */
