@@ -116,7 +116,7 @@ games() {
 }
 
 total=0 loaded=0 seeded=0 clean=0 agree=0 differ=0
-check_game() { # FILE GAME NAME [ORIGINAL-SUMMARY]
+check_game() { # FILE GAME NAME [ORIGINAL-SUMMARY, for a game FreeDoko dealt]
 	total=$((total + 1))
 	out=$dir/g.BugReport.FreeDoko
 	rm -f "$out"
@@ -126,8 +126,14 @@ check_game() { # FILE GAME NAME [ORIGINAL-SUMMARY]
 		return
 	fi
 	mode=full
-	if grep -q 'none of its 279840 seeds deals these hands' "$dir/convert.err"; then
+	# no seed deals the hands: FreeDoko can only load the report; a game
+	# FreeDoko dealt has one, unless its poverty's passed cards are unknown
+	if grep -q '^  the deal: ' "$dir/convert.err"; then
 		mode=load
+		if [ -n "${4+set}" ] && ! grep -q 'the cards passed in the poverty are not' \
+		   "$dir/convert.err"; then
+			bad "$3 game $2: FreeDoko dealt it, but dokoref finds no seed that deals it"
+		fi
 	fi
 	# a log of its own: a FreeDoko that is stopped may still write a line
 	fdlog=$dir/fd.$total.log

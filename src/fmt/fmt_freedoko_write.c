@@ -455,8 +455,8 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		dk_buf_printf(out, "# dokoref rule override: %s = %s\n", ref->overrides[i].key,
 			      ref->overrides[i].value);
 	if (seed < 0)
-		dk_buf_puts(out, "FreeDoko deals again from the seed: no seed deals these hands, "
-			    "so the replay is another game\n");
+		dk_buf_puts(out, "FreeDoko deals again from the seed: no seed is known to deal "
+			    "these hands, so the replay is another game\n");
 	dk_buf_puts(out, "\n/--------\\\n| output |\n\\--------/\n");
 	dk_buf_printf(out, "seed: %ld\nstartplayer: %d\n\n", seed < 0 ? 0 : seed, start);
 
@@ -475,7 +475,11 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		dk_buf_puts(out, "}\n");
 	}
 	/* the file holds the hands, but FreeDoko replays another game */
-	if (seed < 0)
+	if (seed < 0 && g->exchange_unknown)
+		drop(differ, "the deal: FreeDoko deals again from the report's seed and never "
+		     "reads the hands, and the hands as dealt are not known (the cards passed "
+		     "in the poverty are not)");
+	else if (seed < 0)
 		drop(differ, "the deal: FreeDoko deals again from the report's seed and never "
 		     "reads the hands, and none of its %d seeds deals these hands", (int)FD_SEEDS);
 	dk_buf_puts(out, "\nplayers\n{\n");
