@@ -47,6 +47,7 @@ extern const dk_command dk_cmd_show;
 extern const dk_command dk_cmd_convert;
 extern const dk_command dk_cmd_rules;
 extern const dk_command dk_cmd_audit;
+extern const dk_command dk_cmd_replay;
 
 /** Run dokoref with argv as given on the command line; returns the exit code. */
 int dk_cli_main(dk_cli *cli, int argc, char **argv);

@@ -1,8 +1,9 @@
 /*
  * cmd_audit.c - `dokoref audit`: judge whole evenings and archives.
  *
- * Every game is replayed and scored as `check` does, then followed through
- * its session (src/core/session.c): dealer, who sits out, Bock, the correct
+ * Every game is judged into the one verdict `check` renders too
+ * (src/core/verdict.h), which follows it through its session
+ * (src/core/session.c): dealer, who sits out, Bock, the correct
  * entry and running standings, the score sheet against them.  The output
  * is one summary for the whole input; with the default text a line per
  * game that has something wrong, with --verbose or --game the full verdict.
@@ -34,10 +35,11 @@
 #include "cli.h"
 #include "gameid.h"
 #include "lang.h"
-#include "penalty.h"
 #include "replay.h"
 #include "score.h"
 #include "session.h"
+#include "verdict.h"
+#include "verdict_text.h"
 
 #define MAX_SELECT 16        /* values of one repeatable option */
 #define MAX_DUPS_LISTED 20
@@ -97,7 +99,7 @@ typedef struct audit_state {
 	dk_audit_standing standings[MAX_PLAYERS];
 	char *standing_names[MAX_PLAYERS];
 	size_t nstandings;
-	dk_penalty *penalties;       /* DK_MAX_FINDINGS, for a game with an objection */
+	dk_verdict *v;               /* the current game's, reused */
 	dk_buf wrong_sessions;       /* text: correct and recorded finals of wrong sessions */
 	size_t wrong_sessions_listed;
 	bool any_session_finding;
@@ -363,82 +365,6 @@ static int on_session_end(void *ud)
 	return 0;
 }
 
-/* positions the search may visit per question for one penalty, as check */
-#define PENALTY_SEARCH_NODES 1000000
-
-/*
- * A recorded objection selects the reading "reclaimed", as in `check`: the
- * entry to write down is then the penalty (a serious violation voids the
- * game) or the score as played with the penalty on top.  Only games with
- * an objection pay for the search.
- */
-static void objected_reading(audit_state *st, const dk_game *g, const dk_rules *r,
-			     const dk_replay *rp, long *per_seat)
-{
-	bool objection = false;
-	for (size_t i = 0; i < g->event_count && !objection; i++)
-		objection = g->events[i].kind == DK_EV_OBJECTION;
-	if (!objection)
-		return;
-	if (!st->penalties)
-		st->penalties = dk_xcalloc(DK_MAX_FINDINGS, sizeof(dk_penalty));
-	for (int i = 0; i < rp->finding_count; i++)
-		dk_penalty_assess(&st->penalties[i], g, r, rp, &rp->findings[i],
-				  PENALTY_SEARCH_NODES);
-	const dk_penalty *pen = dk_penalty_objected(st->penalties, rp->finding_count);
-	if (pen)
-		dk_penalty_apply(per_seat, pen);
-}
-
-static bool scored(const dk_replay *rp)
-{
-	return rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL &&
-	       rp->cards_played == rp->hand_size * DK_PLAYING_SEATS;
-}
-
-/* the full verdict of one game */
-static void verbose_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_rules *r,
-			 const dk_replay *rp, const dk_score *sc, const long *per_seat,
-			 const dk_session_game *sg, const char *id)
-{
-	dk_lang lang = st->lang;
-	bool color = st->cli->color;
-	dk_buf_puts(b, color ? BOLD : "");
-	dk_say(b, lang, DK_MSG_CK_GAME, st->path, g->index);
-	dk_say(b, lang, DK_MSG_AU_ID, id);
-	dk_buf_printf(b, "%s: ", color ? RESET : "");
-	dk_text_game_type_in(b, lang, g, rp);
-	dk_say(b, lang, DK_MSG_CK_RULES, r->name);
-	dk_buf_puts(b, "\n  ");
-	if (rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL) {
-		dk_text_parties_in(b, lang, g, rp);
-		dk_say(b, lang, DK_MSG_CK_CARD_POINTS, rp->points[DK_PARTY_RE],
-		       rp->points[DK_PARTY_KONTRA]);
-	}
-	dk_buf_putc(b, '\n');
-	for (int i = 0; i < rp->finding_count; i++) {
-		const dk_finding *x = &rp->findings[i];
-		dk_buf_printf(b, "  %s:%u:%u: %s%s%s (%s", st->path, x->loc.line, x->loc.col,
-			      color ? RED : "", dk_finding_code_name(x->code), color ? RESET : "",
-			      dk_finding_kind_name(x->kind));
-		if (x->trick)
-			dk_say(b, lang, DK_MSG_CK_TRICK_CARD, x->trick, x->card);
-		else
-			dk_say(b, lang, DK_MSG_CK_GAME_FINDING);
-		dk_buf_puts(b, "): ");
-		dk_text_finding(b, lang, x, g, rp, r);
-		dk_buf_putc(b, '\n');
-		if (x->rule_key) {
-			dk_buf_puts(b, "      ");
-			dk_text_rule_source(b, lang, x, r);
-			dk_buf_putc(b, '\n');
-		}
-	}
-	if (sc)
-		dk_text_score(b, lang, sc, per_seat, g, rp);
-	dk_audit_text_session(b, lang, st->path, g, r, sg);
-}
-
 /* one line for a game with something wrong: its codes */
 static void brief_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_replay *rp,
 		       const dk_session_game *sg, const char *id, const dk_audit_dup *dup)
@@ -479,24 +405,14 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	if (!st->in_session)
 		session_start_state(st, NULL);
 
-	dk_replay rp;
-	dk_replay_run(&rp, g, rules);
-	dk_score_input in;
-	dk_score sc;
-	long per_seat[DK_MAX_SEATS + 1] = { 0 };
-	bool has_score = scored(&rp);
-	if (has_score) {
-		dk_score_input_from_replay(&in, &rp, g);
-		dk_score_compute(&sc, &in, rules);
-		dk_score_per_seat(per_seat, &sc, &rp);
-	}
-	long entry[DK_MAX_SEATS + 1];
-	memcpy(entry, per_seat, sizeof(entry));
-	if (has_score)
-		objected_reading(st, g, rules, &rp, entry);
-	dk_session_game sg;
-	dk_session_judge(&st->ss, &sg, g, rules, &rp, has_score ? &in : NULL,
-			 has_score ? &sc : NULL, has_score ? entry : NULL);
+	/* the verdict; the cost of an irregularity only where the record
+	 * shows an objection, which selects the reading "reclaimed" (the
+	 * search is paid for only there) */
+	static const dk_verdict_opts objected_only = { DK_VP_OBJECTED, 0 };
+	dk_verdict *v = st->v;
+	dk_verdict_judge(v, &st->ss, st->in_session, g, rules, &objected_only);
+	const dk_replay *rp = &v->rp;
+	const dk_session_game *sgp = &v->sg;
 
 	/* the session's last known standings and names, for its summary */
 	const dk_players *pl = dk_game_players(g);
@@ -509,7 +425,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		st->names[seat][len] = '\0';
 		st->seat_known[seat] = true;
 	}
-	memcpy(st->final, sg.total, sizeof(st->final));
+	memcpy(st->final, sgp->total, sizeof(st->final));
 	if (g->recorded.present && g->recorded.total_count) {
 		st->session_totals = true;
 		st->rec_final_known = true;
@@ -517,7 +433,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			st->rec_final[g->recorded.totals[i].seat] = g->recorded.totals[i].points;
 	}
 
-	bool selected = pre_selected(st, g, rules) && post_selected(st, &rp, &sg);
+	bool selected = pre_selected(st, g, rules) && post_selected(st, rp, sgp);
 	if (selected) {
 		st->selected_seen++;
 		if (st->first && (long)st->selected_seen > st->first)
@@ -536,31 +452,31 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	/* games by code: a game with a code twice counts once */
 	int real = 0;
 	bool seen[DK_F_CODE_COUNT] = { false }, seen_sx[DK_SX_CODE_COUNT] = { false };
-	for (int i = 0; i < rp.finding_count; i++)
-		if (rp.findings[i].kind != DK_FK_WARNING) {
+	for (int i = 0; i < rp->finding_count; i++)
+		if (rp->findings[i].kind != DK_FK_WARNING) {
 			real++;
-			if (!seen[rp.findings[i].code])
-				s->code_count[rp.findings[i].code]++;
-			seen[rp.findings[i].code] = true;
+			if (!seen[rp->findings[i].code])
+				s->code_count[rp->findings[i].code]++;
+			seen[rp->findings[i].code] = true;
 		}
 	if (real)
 		s->with_findings++;
 	int sheet = 0;
-	for (int i = 0; i < sg.issue_count; i++) {
-		if (!seen_sx[sg.issues[i].code])
-			s->sx_count[sg.issues[i].code]++;
-		seen_sx[sg.issues[i].code] = true;
-		if (!sg.issues[i].warning)
+	for (int i = 0; i < sgp->issue_count; i++) {
+		if (!seen_sx[sgp->issues[i].code])
+			s->sx_count[sgp->issues[i].code]++;
+		seen_sx[sgp->issues[i].code] = true;
+		if (!sgp->issues[i].warning)
 			sheet++;
 	}
 	if (sheet)
 		s->with_sheet++;
-	if (has_score && g->recorded.present && g->recorded.score_count) {
-		if (sg.recorded_score_wrong) {
+	if (v->scored && g->recorded.present && g->recorded.score_count) {
+		if (sgp->recorded_score_wrong) {
 			s->scores_wrong++;
-			s->off_total += sg.score_off;
-			if (sg.score_off > s->off_max) {
-				s->off_max = sg.score_off;
+			s->off_total += sgp->score_off;
+			if (sgp->score_off > s->off_max) {
+				s->off_max = sgp->score_off;
 				s->off_max_file = st->path;
 				s->off_max_index = g->index;
 			}
@@ -568,7 +484,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			s->scores_right++;
 		}
 	}
-	if (sg.recorded_total_wrong) {
+	if (sgp->recorded_total_wrong) {
 		if (!st->session_totals_wrong && !s->first_wrong_file) {
 			s->first_wrong_file = st->path;
 			s->first_wrong_index = g->index;
@@ -604,17 +520,17 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	if (st->json) {
 		if (st->verbose || st->want_game || wrong)
 			dk_audit_json_game(b, st->path, id, st->in_session ? st->session_no : 0, g,
-					   rules, &rp, &sg, prev ? dup_here.first_file : NULL,
+					   rules, rp, sgp, prev ? dup_here.first_file : NULL,
 					   prev ? dup_here.first_index : 0);
 	} else if (st->verbose || st->want_game) {
-		verbose_game(st, b, g, rules, &rp, has_score ? &sc : NULL, per_seat, &sg, id);
+		dk_text_verdict_audit(b, st->lang, v, st->path, id, st->cli->color);
 		if (prev) {
 			dk_say(b, st->lang, DK_MSG_AU_DUPLICATE, dup_here.first_file,
 			       dup_here.first_index);
 			dk_buf_putc(b, '\n');
 		}
 	} else if (!st->summary_only && wrong) {
-		brief_game(st, b, g, &rp, &sg, id, prev ? &dup_here : NULL);
+		brief_game(st, b, g, rp, sgp, id, prev ? &dup_here : NULL);
 	}
 	if (b->len) {
 		if (st->progress)
@@ -781,6 +697,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	dk_read_opts opts = { 0 };
 	opts.judge = true;
 	audit_state *st = dk_xcalloc(1, sizeof(*st));
+	st->v = dk_xcalloc(1, sizeof(*st->v));
 	st->cli = cli;
 	st->prev_pending = -1;
 	st->lang = dk_lang_from_env();
@@ -969,7 +886,7 @@ out:
 	for (size_t i = 0; i < st->nstandings; i++)
 		free(st->standing_names[i]);
 	free(st->ids);
-	free(st->penalties);
+	free(st->v);
 	free(st);
 	free(date_copy);
 	return status;

@@ -2,9 +2,12 @@
  * cmd_check.c - `dokoref check`: replay every game under its rule set and
  * report what was irregular.
  *
- * Per game: a header with the game type and the parties, then each finding
- * pointing at the record's line, with the rule that decides it, then the
- * score as played against the one recorded.  The text is in English or German
+ * Per game: the verdict (src/core/verdict.h: the game judged once, every
+ * irregularity's cost assessed), rendered by src/report/verdict_text.c or
+ * check_json.c: a header with the game type and the parties, then each
+ * finding pointing at the record's line, with the rule that decides it,
+ * then the score as played against the one recorded.  This file only
+ * wires the input to the renderer and counts for the summary line.  The text is in English or German
  * (--lang, by default from the locale variables); every sentence comes from
  * the catalogue in src/report/lang.c.  The JSON output has codes only.
  */
@@ -15,15 +18,11 @@
 #include "arena.h"
 #include "buf.h"
 #include "check_json.h"
-#include "check_text.h"
 #include "cli.h"
-#include "foreign.h"
-#include "foreign_text.h"
 #include "lang.h"
-#include "replay.h"
-#include "penalty.h"
-#include "score.h"
 #include "session.h"
+#include "verdict.h"
+#include "verdict_text.h"
 
 typedef struct check_state {
 	dk_cli *cli;
@@ -31,8 +30,7 @@ typedef struct check_state {
 	long want;
 	bool quiet;
 	bool json;
-	dk_penalty *penalties;       /* one per finding of the current game */
-	bool skip_score_text;        /* the score as played is already written */
+	dk_verdict *v;               /* the current game's, reused */
 	dk_lang lang;
 	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
 	/* imported games with another program's score (FreeDoko) */
@@ -43,86 +41,11 @@ typedef struct check_state {
 	dk_session_state session;
 } check_state;
 
-/* positions the search may visit per question for one penalty */
-#define DK_PENALTY_SEARCH_NODES 1000000
-
-#define BOLD "\033[1m"
-#define RED "\033[31m"
-#define YELLOW "\033[33m"
-#define RESET "\033[0m"
-
-/* the score as played, and the table's record against it */
-static bool scored(const dk_replay *rp)
-{
-	return rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL &&
-	       rp->cards_played == rp->hand_size * DK_PLAYING_SEATS;
-}
-
-static void score_game(check_state *st, dk_buf *b, const dk_game *g, const dk_replay *rp,
-		       const dk_score *sc, const long *per_seat)
-{
-	if (!sc)
-		return;
-	dk_lang lang = st->lang;
-	if (!st->json && !st->skip_score_text)
-		dk_text_score(b, lang, sc, per_seat, g, rp);
-	const dk_recorded *rec = &g->recorded;
-	if (!rec->present || rec->score_count == 0)
-		return;
-	int wrong = 0;
-	for (size_t i = 0; i < rec->score_count; i++)
-		if (rec->scores[i].points != per_seat[rec->scores[i].seat])
-			wrong++;
-	if (wrong)
-		st->scores_wrong++;
-	else
-		st->scores_right++;
-	if (st->json)
-		return;
-	dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_RECORDED));
-	for (size_t i = 0; i < rec->score_count; i++) {
-		const dk_seat_points *sp = &rec->scores[i];
-		const dk_player *pl = dk_game_player_at(g, sp->seat);
-		bool ok = sp->points == per_seat[sp->seat];
-		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", pl ? pl->name : "?", sp->points);
-		if (!ok)
-			dk_say(b, lang, DK_MSG_CK_SHOULD_BE, per_seat[sp->seat]);
-	}
-	if (wrong)
-		dk_say(b, lang, dk_msg_n(wrong, DK_MSG_CK_WRONG_ONE, DK_MSG_CK_WRONG_MANY), wrong);
-	else
-		dk_say(b, lang, DK_MSG_CK_RIGHT);
-	dk_buf_putc(b, '\n');
-	if (!wrong)
-		return;
-	/* what each player's entry must change by to be right */
-	dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_CORRECTION));
-	for (size_t i = 0; i < rec->score_count; i++) {
-		const dk_seat_points *sp = &rec->scores[i];
-		const dk_player *pl = dk_game_player_at(g, sp->seat);
-		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", pl ? pl->name : "?",
-			      per_seat[sp->seat] - sp->points);
-	}
-	dk_buf_putc(b, '\n');
-}
-
 /* a game of the session that is not shown still moves its Bocks on */
 static void session_skip(check_state *st, const dk_game *g, const dk_rules *rules)
 {
-	dk_replay *rp = dk_xcalloc(1, sizeof(*rp));
-	dk_replay_run(rp, g, rules);
-	if (scored(rp)) {
-		dk_score_input in;
-		dk_score sc;
-		long per_seat[DK_MAX_SEATS + 1];
-		dk_score_input_from_replay(&in, rp, g);
-		dk_score_compute(&sc, &in, rules);
-		dk_score_per_seat(per_seat, &sc, rp);
-		dk_session_game *sg = dk_xcalloc(1, sizeof(*sg));
-		dk_session_judge(&st->session, sg, g, rules, rp, &in, &sc, per_seat);
-		free(sg);
-	}
-	free(rp);
+	static const dk_verdict_opts quick = { DK_VP_NONE, 0 };
+	dk_verdict_judge(st->v, &st->session, true, g, rules, &quick);
 }
 
 static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
@@ -133,150 +56,49 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			session_skip(st, g, rules);
 		return 0;
 	}
-	FILE *f = st->cli->out;
-	bool color = st->cli->color;
-	dk_lang lang = st->lang;
 	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
 	if (!rules) {
-		dk_buf_clear(b);
-		dk_say(b, lang, DK_MSG_CK_NO_RULES, st->path, g->index);
+		dk_say(b, st->lang, DK_MSG_CK_NO_RULES, st->path, g->index);
 		dk_buf_putc(b, '\n');
-		fwrite(b->data, 1, b->len, f);
+		fwrite(b->data, 1, b->len, st->cli->out);
 		return 0;
 	}
-	dk_replay rp;
-	dk_replay_run(&rp, g, rules);
-	st->games++;
-	int real = 0;
-	for (int i = 0; i < rp.finding_count; i++)
-		if (rp.findings[i].kind != DK_FK_WARNING)
-			real++;
-	st->findings += (size_t)real;
-	st->warnings += (size_t)(rp.finding_count - real);
-	if (real)
-		st->with_findings++;
-	size_t wrong_before = st->scores_wrong;
-	dk_buf_clear(b);
-	dk_buf_puts(b, color ? BOLD : "");
-	dk_say(b, lang, DK_MSG_CK_GAME, st->path, g->index);
-	dk_buf_printf(b, "%s: ", color ? RESET : "");
-	dk_text_game_type_in(b, lang, g, &rp);
-	dk_say(b, lang, DK_MSG_CK_RULES, rules->name);
-	dk_buf_puts(b, "\n  ");
-	if (rp.type != DK_GT_THROWN_IN && rp.type != DK_GT_REDEAL) {
-		dk_text_parties_in(b, lang, g, &rp);
-		dk_say(b, lang, DK_MSG_CK_CARD_POINTS, rp.points[DK_PARTY_RE],
-		       rp.points[DK_PARTY_KONTRA]);
-	}
-	dk_buf_putc(b, '\n');
-	if (rp.finding_count == 0)
-		dk_buf_printf(b, "  %s\n", dk_msg_text(lang, DK_MSG_CK_NO_FINDINGS));
-	dk_penalty *pens = st->penalties;
-	for (int i = 0; i < rp.finding_count; i++) {
-		const dk_finding *x = &rp.findings[i];
-		bool warn = x->kind == DK_FK_WARNING;
-		dk_buf_printf(b, "  %s:%u:%u: %s%s%s", st->path, x->loc.line, x->loc.col,
-			      color ? (warn ? YELLOW : RED) : "", dk_finding_code_name(x->code),
-			      color ? RESET : "");
-		dk_buf_printf(b, " (%s", dk_finding_kind_name(x->kind));
-		if (x->trick)
-			dk_say(b, lang, DK_MSG_CK_TRICK_CARD, x->trick, x->card);
-		else
-			dk_say(b, lang, DK_MSG_CK_GAME_FINDING);
-		dk_buf_puts(b, "): ");
-		dk_text_finding(b, lang, x, g, &rp, rules);
-		dk_buf_putc(b, '\n');
-		if (x->rule_key) {
-			dk_buf_puts(b, "      ");
-			dk_text_rule_source(b, lang, x, rules);
-			dk_buf_putc(b, '\n');
-		}
-		dk_penalty_assess(&pens[i], g, rules, &rp, x, DK_PENALTY_SEARCH_NODES);
-		dk_text_penalty(b, lang, &pens[i], g, &rp);
-	}
-	if (rp.findings_dropped) {
-		dk_buf_puts(b, "  ");
-		dk_say(b, lang, DK_MSG_CK_MORE_FINDINGS, rp.findings_dropped);
-		dk_buf_putc(b, '\n');
-	}
-	dk_score sc;
-	long per_seat[DK_MAX_SEATS + 1];
-	bool has_score = scored(&rp);
-	if (has_score) {
-		dk_score_input in;
-		dk_score_input_from_replay(&in, &rp, g);
-		dk_score_compute(&sc, &in, rules);
-		dk_score_per_seat(per_seat, &sc, &rp);
-	}
-	/* a recorded objection selects the reading "reclaimed": the score to
-	 * write down is then the penalty (a serious violation voids the game)
-	 * or the score as played with the penalty on top */
-	const dk_penalty *objected = has_score ? dk_penalty_objected(pens, rp.finding_count) : NULL;
-	if (objected) {
-		dk_text_score(b, lang, &sc, per_seat, g, &rp);
-		dk_penalty_apply(per_seat, objected);
-		dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_OBJECTED_SCORE));
-		for (int k = 0; k < DK_PLAYING_SEATS; k++) {
-			const dk_player *pl = dk_game_player_at(g, rp.seats[k]);
-			dk_buf_printf(b, "%s %s %+ld", k ? "," : "", pl ? pl->name : "?",
-				      per_seat[rp.seats[k]]);
-		}
-		dk_buf_putc(b, '\n');
-		st->skip_score_text = true;
-	}
-	/* Bock: the entry to write down is the session's (dokoref audit follows
-	 * the rest of the session) */
+	/* a game on its own is a session of one game (its Bock is not known) */
 	if (!st->in_session)
 		dk_session_begin(&st->session, NULL);
-	long bock = 0;     /* the session's Bock multiplier; 0 = not known */
-	if (has_score) {
-		dk_session_game *sg = dk_xcalloc(1, sizeof(*sg));
-		dk_score_input in;
-		dk_score_input_from_replay(&in, &rp, g);
-		dk_session_judge(&st->session, sg, g, rules, &rp, &in, &sc, per_seat);
-		if (st->in_session && rules->bock_kind != DK_BOCK_NONE)
-			bock = sg->multiplier;
-		if (sg->multiplier != 1 || sg->bock_moved_back) {
-			if (!st->json && !st->skip_score_text)
-				dk_text_score(b, lang, &sc, per_seat, g, &rp);
-			st->skip_score_text = true;
-			if (!st->json) {
-				dk_say(b, lang, DK_MSG_AU_BOCK, sg->multiplier);
-				dk_buf_putc(b, '\n');
-			}
-			memcpy(per_seat, sg->score, sizeof(per_seat));
-		}
-		free(sg);
+	static const dk_verdict_opts all = { DK_VP_ALL, 0 };
+	dk_verdict *v = st->v;
+	dk_verdict_judge(v, &st->session, st->in_session, g, rules, &all);
+
+	st->games++;
+	st->findings += (size_t)v->errors;
+	st->warnings += (size_t)v->warnings;
+	if (v->errors)
+		st->with_findings++;
+	if (v->recorded_compared) {
+		if (v->recorded_wrong)
+			st->scores_wrong++;
+		else
+			st->scores_right++;
 	}
-	score_game(st, b, g, &rp, has_score ? &sc : NULL, per_seat);
-	st->skip_score_text = false;
-	/* an imported game: what its file could not tell, and the other
-	 * program's score against this one */
-	size_t differ_before = st->foreign_differ;
-	if (!st->json && g->imported_from)
-		dk_text_notes(b, lang, g);
-	if (has_score && g->foreign) {
-		dk_cmp cmp;
-		dk_foreign_compare_bock(&cmp, &sc, &rp, g->foreign, bock);
+	if (v->foreign_compared) {
 		st->foreign++;
-		if (cmp.count == 0)
+		if (v->foreign.count == 0)
 			st->foreign_same++;
-		else if (cmp.unexplained == 0)
+		else if (v->foreign.unexplained == 0)
 			st->foreign_explained++;
 		else
 			st->foreign_differ++;
-		if (!st->json)
-			dk_text_foreign(b, lang, &cmp, g);
 	}
-	if (st->json) {
-		dk_buf_clear(b);
-		dk_json_game_bock(b, st->path, g, &rp, rules, has_score ? &sc : NULL,
-				  has_score ? per_seat : NULL, pens, bock);
-	}
-	if (st->quiet && rp.finding_count == 0 && st->scores_wrong == wrong_before &&
-	    st->foreign_differ == differ_before)
+	if (st->json)
+		dk_json_verdict(b, st->path, v);
+	else
+		dk_text_verdict(b, st->lang, v, st->path, st->cli->color);
+	if (st->quiet && v->rp.finding_count == 0 && v->recorded_wrong == 0 &&
+	    !(v->foreign_compared && v->foreign.unexplained > 0))
 		return 0;
-	fwrite(b->data, 1, b->len, f);
+	fwrite(b->data, 1, b->len, st->cli->out);
 	return 0;
 }
 
@@ -394,7 +216,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	cli->color = dk_cli_want_color(cli->out, color);
 	opts.need_rules = true;
 	int status = DK_EXIT_OK;
-	st.penalties = dk_xcalloc(DK_MAX_FINDINGS, sizeof(dk_penalty));
+	st.v = dk_xcalloc(1, sizeof(*st.v));
 	dk_buf_init(&st.buf);
 	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
 			    .session_end = on_session_end };
@@ -409,7 +231,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (!st.json && (!st.quiet || st.findings || st.scores_wrong))
 		summary(&st);
 	dk_buf_release(&st.buf);
-	free(st.penalties);
+	free(st.v);
 	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong || st.foreign_differ))
 		status = DK_EXIT_FINDINGS;
 	return status;
@@ -437,8 +259,9 @@ const dk_command dk_cmd_check = {
 	"\n"
 	"A game played to its end is then scored as played: who won (what each\n"
 	"party needed and took), every item of the value with the rule set key\n"
-	"it rests on, the value, each player's plus-minus, and the score the table\n"
-	"wrote down against it.  The last line counts games, findings and\n"
+	"it rests on, the value, each player's entry (plus-minus, or the winners'\n"
+	"plus or the losers' minus as standings.counting says), and the score\n"
+	"the table wrote down against it.  The last line counts games, findings and\n"
 	"recorded scores.  Penalties for irregularities are not applied yet.\n"
 	"In a session whose rule set has Bock, a line 'Bock: xN' says what\n"
 	"doubles the game, and the score written down is compared with the\n"

@@ -3,12 +3,10 @@
  *
  * The deal, the game finding and the play as a trick table: one row per
  * trick, one column per player, the led card marked '>' and the winning card
- * '*'.  Until the replay engine exists, trick winners follow the normal
- * game's card order with the rule set's ♥10 tie rule; when the record names
- * a solo, the output says that its winners are not yet the solo's.
+ * '*', the winners and parties as the game's verdict (verdict.h) has them.
  *
- * It judges nothing: a card not in the hand or played out of turn is shown
- * as it was recorded.
+ * It words no judgement: a card not in the hand or played out of turn is
+ * shown as it was recorded; `check` says what it was.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -19,6 +17,9 @@
 #include "check_text.h"
 #include "order.h"
 #include "replay.h"
+#include "html.h"
+#include "lang.h"
+#include "verdict.h"
 
 typedef struct show_state {
 	dk_cli *cli;
@@ -26,7 +27,12 @@ typedef struct show_state {
 	size_t shown;
 	bool first;
 	const char *path;
-	dk_replay replay;
+	dk_verdict *v;      /* the current game's, reused */
+	bool html;          /* --format html: one page of every game */
+	dk_html page;
+	dk_lang lang;
+	bool in_session;
+	dk_session_state session;
 } show_state;
 
 #define RED "\033[31m"
@@ -338,8 +344,13 @@ static void show_recorded(show_state *st, const dk_game *g)
 static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 {
 	show_state *st = ud;
-	if (st->want && (long)g->index != st->want)
+	if (st->want && (long)g->index != st->want) {
+		/* an earlier game of the session still counts for the standings */
+		static const dk_verdict_opts quick = { DK_VP_NONE, 0 };
+		if (st->in_session && rules)
+			dk_verdict_judge(st->v, &st->session, true, g, rules, &quick);
 		return 0;
+	}
 	st->shown++;
 	int name_w = 0;
 	const dk_players *ps = dk_game_players(g);
@@ -356,8 +367,17 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		fallback.marriage_deadline_trick = 3;
 		fallback.marriage_default_condition = DK_MARRIAGE_FIRST_TRICK;
 	}
-	dk_replay *rp = &st->replay;
-	dk_replay_run(rp, g, rules ? rules : &fallback);
+	/* the verdict: in its session (the page shows the standings), with no
+	 * cost of the irregularities (show does not search) */
+	static const dk_verdict_opts plain = { DK_VP_OBJECTED, 0 };
+	if (!st->in_session)
+		dk_session_begin(&st->session, NULL);
+	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules ? rules : &fallback, &plain);
+	if (st->html) {
+		dk_html_game(&st->page, st->v, strcmp(st->path, "-") == 0 ? "<stdin>" : st->path);
+		return 0;
+	}
+	const dk_replay *rp = &st->v->rp;
 	show_header(st, g, rules);
 	dk_buf b;
 	dk_buf_init(&b);
@@ -378,6 +398,21 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	return 0;
 }
 
+static int on_session_start(void *ud, const dk_session *s)
+{
+	show_state *st = ud;
+	st->in_session = true;
+	dk_session_begin(&st->session, s);
+	return 0;
+}
+
+static int on_session_end(void *ud)
+{
+	show_state *st = ud;
+	st->in_session = false;
+	return 0;
+}
+
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -385,6 +420,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "rules", required_argument, NULL, 'r' },
 		{ "max-input-size", required_argument, NULL, 'm' },
 		{ "color", required_argument, NULL, 'c' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -393,6 +430,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
 	st.first = true;
+	st.lang = dk_lang_from_env();
 	const char *color = "auto";
 	int c;
 	optind = 0;
@@ -408,6 +446,20 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		}
 		case 'r': opts.rules = optarg; break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				st.html = false;
+			else if (strcmp(optarg, "html") == 0)
+				st.html = true;
+			else
+				return dk_cli_usage_error(cli, &dk_cmd_show,
+					"--format takes text or html, not '%s'", optarg);
+			break;
+		case 'l':
+			if (!dk_lang_parse(optarg, &st.lang))
+				return dk_cli_usage_error(cli, &dk_cmd_show,
+					"--lang takes de or en, not '%s'", optarg);
+			break;
 		case 'h':
 			fputs(dk_cmd_show.usage, cli->out);
 			return DK_EXIT_OK;
@@ -427,8 +479,24 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, &dk_cmd_show, "show takes one file");
 	cli->color = dk_cli_want_color(cli->out, color);
 	st.path = argv[optind];
-	dk_each_fns fns = { .game = on_game };
+	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
+			    .session_end = on_session_end };
+	st.v = dk_xcalloc(1, sizeof(*st.v));
+	if (st.html)
+		dk_html_init(&st.page, st.lang, strcmp(st.path, "-") == 0 ? "<stdin>" : st.path);
 	int rc = dk_cli_each_game(cli, st.path, &opts, &fns, &st);
+	free(st.v);
+	if (st.html) {
+		/* one page, written whole once every game is in it */
+		if (st.shown) {
+			dk_buf page;
+			dk_buf_init(&page);
+			dk_html_finish(&st.page, &page);
+			fwrite(page.data, 1, page.len, cli->out);
+			dk_buf_release(&page);
+		}
+		dk_html_release(&st.page);
+	}
 	if (rc == DK_EXIT_OK && st.want && st.shown == 0) {
 		fprintf(cli->err, "dokoref show: %s has no valid game %ld\n", st.path, st.want);
 		return DK_EXIT_USAGE;
@@ -460,6 +528,13 @@ const dk_command dk_cmd_show = {
 	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
 	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n"
 	"                        set), always, never\n"
+	"  --format text|html    text (default), or one self-contained HTML page of\n"
+	"                        every game: the trick table with each finding at\n"
+	"                        its card, the findings with their rules, the score,\n"
+	"                        and a step-by-step view (buttons, or the keys of\n"
+	"                        'dokoref replay')\n"
+	"  --lang de|en          language of the HTML page (default: from LC_ALL,\n"
+	"                        LC_MESSAGES, LANG)\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"Exit status: 0 shown, 3 invalid input, 4 I/O error, 2 usage (also when\n"

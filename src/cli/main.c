@@ -21,6 +21,7 @@ static const dk_command *const commands[] = {
 	&dk_cmd_check,
 	&dk_cmd_validate,
 	&dk_cmd_show,
+	&dk_cmd_replay,
 	&dk_cmd_convert,
 	&dk_cmd_rules,
 	&dk_cmd_audit,

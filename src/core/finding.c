@@ -16,6 +16,7 @@ static const char *const code_names[DK_F_CODE_COUNT] = {
 	[DK_F_ANNOUNCE_REPEATED] = "announce-repeated",
 	[DK_F_LIMIT_WITHOUT_CALL] = "limit-without-re-kontra",
 	[DK_F_SOLOIST_RE_UNANSWERED] = "soloist-re-unanswered",
+	[DK_F_KONTRA_NOT_A_REPLY] = "kontra-not-a-reply",
 	[DK_F_MANDATORY_MISSED] = "mandatory-announcement-missed",
 	[DK_F_RESERVATION_UNJUSTIFIED] = "reservation-unjustified",
 	[DK_F_RESERVATION_NOT_ALLOWED] = "reservation-not-allowed",

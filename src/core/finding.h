@@ -32,6 +32,7 @@ typedef enum dk_finding_code {
 	DK_F_ANNOUNCE_REPEATED,        /* the party said it already */
 	DK_F_LIMIT_WITHOUT_CALL,       /* "keine 90" ... without Re/Kontra first */
 	DK_F_SOLOIST_RE_UNANSWERED,    /* the soloist's Re before any opposing call */
+	DK_F_KONTRA_NOT_A_REPLY,       /* Kontra in a forced solo before the soloist said anything */
 	DK_F_MANDATORY_MISSED,         /* no announcement after a >= 30 first trick */
 	/* the game finding */
 	DK_F_RESERVATION_UNJUSTIFIED,  /* the hand does not allow what was named */

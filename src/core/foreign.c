@@ -24,6 +24,10 @@ static const known known_items[] = {
 	{ "contra won", DK_SI_AGAINST_OLD, 0 },
 	{ "Doppelkopf", DK_SI_DOPPELKOPF, 0 },
 	{ "caught fox", DK_SI_FOX, 0 },
+	{ "caught fox last trick", DK_SI_FOX_CAUGHT_LAST_TRICK, 0 },
+	{ "fox last trick", DK_SI_FOX_LAST_TRICK, 0 },
+	{ "dolle caught dolle", DK_SI_HEART10_CAUGHT, 0 },
+	{ "heart trick", DK_SI_HEART_TRICK, 0 },
 	{ "charlie", DK_SI_KARLCHEN, 0 },
 	{ "caught charlie", DK_SI_KARLCHEN_CAUGHT, 0 },
 	{ NULL, 0, 0 }
@@ -34,11 +38,9 @@ typedef struct option_of {
 	const char *option;
 } option_of;
 
+/* FreeDoko's special points dokoref has no item for, with the option that
+ * makes them (none left: every extra point of FreeDoko's is a rule key) */
 static const option_of options[] = {
-	{ "fox last trick", "extrapoint fox last trick" },
-	{ "caught fox last trick", "extrapoint catch fox last trick" },
-	{ "dolle caught dolle", "extrapoint dolle jabs dolle" },
-	{ "heart trick", "extrapoint heart trick" },
 	{ NULL, NULL }
 };
 
@@ -169,17 +171,11 @@ void dk_foreign_compare_bock(dk_cmp *out, const dk_score *sc, const dk_replay *r
 		if (used[j])
 			continue;
 		const dk_score_item *o = &sc->items[j];
-		/* FreeDoko counts one Karlchen caught unless told to count both */
-		const char *opt = o->kind == DK_SI_KARLCHEN_CAUGHT ? "extrapoint catch double charlie"
-								    : NULL;
-		if (opt)
-			explained -= o->party == DK_PARTY_RE ? o->points : -o->points;
 		if ((d = diff(out, DK_CMP_ONLY_OURS))) {
 			d->party = o->party;
 			d->ours = o->points;
 			d->item = o->kind;
 			d->level = o->level;
-			d->option = opt;
 		}
 	}
 

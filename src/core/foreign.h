@@ -5,9 +5,11 @@
  * The other program's items are matched by meaning to dokoref's (FreeDoko's
  * "no 90" is dokoref's "under 90", its "caught fox" dokoref's "fox"); what
  * stays unmatched on either side is a difference.  An item dokoref has no
- * rule for (FreeDoko's "fox last trick"), and a bock multiplier, are named
- * with the other program's option they come from, so that a difference they
- * cause is explained.  Data only: the words are made in src/report.
+ * rule for (none of FreeDoko's special points since "fox last trick",
+ * "dolle caught dolle" and the like became rule keys), and a bock
+ * multiplier, are named with the other program's option they come from, so
+ * that a difference they cause is explained.  Data only: the words are made
+ * in src/report.
  */
 #ifndef DK_FOREIGN_H
 #define DK_FOREIGN_H
@@ -67,7 +69,8 @@ void dk_foreign_compare_bock(dk_cmp *out, const dk_score *sc, const dk_replay *r
 			     const dk_foreign_score *fs, long bock);
 
 /** The other program's option an item name of its own comes from, when dokoref
- * has no rule for it ("fox last trick" -> "extrapoint fox last trick"); NULL. */
+ * has no rule for it; NULL (every special point of FreeDoko's has a rule
+ * key now, so at present always NULL). */
 const char *dk_foreign_option_of(const char *name);
 
 #endif

@@ -54,6 +54,9 @@ typedef struct state {
 	bool made_before_trick1[3];        /* a party announced before trick 1 was complete */
 	bool made_level0_before_trick1[3];
 	int solo_bid;                      /* index of the winning solo bid, -1 */
+	int pick_seq;                      /* the partner pick (Wende-Genscher), 0 = none */
+	bool seat_made[DK_MAX_SEATS + 1][DK_LEVELS]; /* announce.per_player: each seat's own */
+	dk_party party_at_pick[DK_MAX_SEATS + 1]; /* the parties just before it */
 	dk_event bid_calls[DK_MAX_BID_CALLS];
 } state;
 
@@ -631,7 +634,7 @@ static void set_parties(state *st)
 static void marriage_step(state *st, const dk_trick *t, int number)
 {
 	dk_replay *o = st->out;
-	if (o->type != DK_GT_MARRIAGE || o->clarified_trick || o->alone)
+	if (o->type != DK_GT_MARRIAGE || o->clarified_trick || o->alone || st->pick_seq)
 		return;
 	bool fehl = dk_order_suit(&o->order, t->cards[0]) != DK_SUIT_TRUMP;
 	bool counts = o->condition == DK_MARRIAGE_FIRST_TRICK ||
@@ -671,6 +674,17 @@ static bool genscher_game(const dk_replay *o)
 {
 	return o->type == DK_GT_NORMAL || o->type == DK_GT_MARRIAGE ||
 	       o->type == DK_GT_SILENT_MARRIAGE;
+}
+
+/* may a partner be picked in this game (wende_genscher.bride_alone) */
+static bool pick_game(const state *st)
+{
+	const dk_replay *o = st->out;
+	if (!genscher_game(o))
+		return false;
+	bool bride_alone = o->type == DK_GT_SILENT_MARRIAGE ||
+			   (o->type == DK_GT_MARRIAGE && o->alone);
+	return !bride_alone || st->r->wende_genscher_bride_alone;
 }
 
 static void play_card(state *st, const dk_event *e, int seq, int *expected)
@@ -826,31 +840,42 @@ static void declaration(state *st, size_t i, int seq)
 		o->order.reversed = true;
 		break;
 	case DK_EV_WENDE_GENSCHER: {
-		bool game_ok = r->wende_genscher && genscher_game(o);
+		/* a partner pick: the card, the parties it makes and what becomes
+		 * of the announcements are rule data (wende_genscher.*) */
+		dk_card card = r->wende_genscher_card == DK_PICK_DIAMOND_KING ? DK_ : DJ;
+		bool game_ok = r->wende_genscher && pick_game(st);
 		/* why it is false: 0 the game, 1 the cards, 2 the partner, 3 the moment */
-		int why = !game_ok ? 0 : held(st, seat, DJ) < 2 ? 1
+		int why = !game_ok ? 0 : held(st, seat, card) < 2 ? 1
 			  : e->partner == seat || index_of_seat(o, e->partner) < 0 ? 2
-			  : !with_first(st, i, seat, DJ) ? 3 : -1;
+			  : !with_first(st, i, seat, card) ? 3 : -1;
 		if (why >= 0) {
 			f = add(st, DK_F_WENDE_GENSCHER_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "wende_genscher.enabled", wende_genscher);
-			f->played = DJ;
-			f->count = held(st, seat, DJ);
+			f->played = card;
+			f->count = held(st, seat, card);
 			f->limit = why;
-			if (!game_ok || held(st, seat, DJ) < 2 || e->partner == seat ||
+			if (!game_ok || held(st, seat, card) < 2 || e->partner == seat ||
 			    index_of_seat(o, e->partner) < 0)
 				break;
 		}
-		/* the caller keeps his party, the chosen player joins it, the
-		 * former partners change sides (D24: final parties own all tricks) */
-		dk_party mine = o->party[seat];
+		memcpy(st->party_at_pick, o->party, sizeof(st->party_at_pick));
+		if (!st->pick_seq)
+			st->pick_seq = seq;
+		/* caller-keeps-party: the caller keeps his party, the chosen player
+		 * joins it, the former partners change sides; caller-and-partner-re:
+		 * the two are Re.  D24: the final parties own all tricks */
+		dk_party mine = r->wende_genscher_parties == DK_PICK_CALLER_RE ? DK_PARTY_RE
+										: o->party[seat];
 		dk_party other = mine == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
 		for (int k = 0; k < DK_PLAYING_SEATS; k++) {
 			int s = o->seats[k];
-			if (s != seat)
-				o->party[s] = other;
+			o->party[s] = s == seat ? mine : other;
 		}
 		o->party[e->partner] = mine;
+		/* the parties are known now; a marriage not yet decided stays
+		 * undecided (marriage_step looks no further) */
+		for (int k = 0; k < DK_PLAYING_SEATS; k++)
+			st->known[o->seats[k]] = true;
 		if (o->type == DK_GT_SILENT_MARRIAGE) {
 			o->type = DK_GT_NORMAL;  /* esslingen: the silent marriage becomes normal */
 			o->solo = DK_SOLO_NONE;
@@ -892,6 +917,8 @@ static int measured(const state *st, const noted_call *c)
 	case DK_MODEL_OWN_CARDS: return c->own;
 	case DK_MODEL_GAME_CARDS: return c->cards;
 	case DK_MODEL_LEFT_NEIGHBOUR_CARDS: return c->left;
+	/* right after a trick's fourth card the announcement still falls in it */
+	case DK_MODEL_GAME_TRICKS: return c->cards == 0 ? 0 : (c->cards - 1) / 4;
 	case DK_MODEL_COUNT: break;
 	}
 	return c->cards;
@@ -955,14 +982,14 @@ static void record_call(dk_replay *o, dk_party p, int level, int cards, int seat
 	pc->last_cards = cards;
 }
 
-static void check_call(state *st, const noted_call *c)
+/* check one announcement as made by party p */
+static void check_call(state *st, const noted_call *c, dk_party p)
 {
 	const dk_rules *r = st->r;
 	dk_replay *o = st->out;
 	const dk_event *e = c->ev;
 	int seat = e->seat;
 	int level = level_of(e->call);
-	dk_party p = o->party[seat];
 	dk_finding *f;
 #define CALL_FINDING(code, key, field)                                              \
 	do {                                                                        \
@@ -995,33 +1022,45 @@ static void check_call(state *st, const noted_call *c)
 		f->rule = NULL;
 	}
 	dk_party_calls *pc = &o->calls[p];
-	if (pc->made[level]) {
+	/* Klopfen: a player's own announcements, not his party's, are what he
+	 * may not repeat and what his further ones build on */
+	bool own = o->calls_per_player;
+	const bool *made = own ? st->seat_made[seat] : pc->made;
+	if (made[level]) {
 		CALL_FINDING(DK_F_ANNOUNCE_REPEATED, "announce.skip", announce_skip);
 		f->rule_key = "announce";
 		f->rule = NULL;
 		return;
 	}
 	int count = measured(st, c);
-	/* a soloist's Re only after the opponents said something */
+	/* a soloist's Re only after the opponents said something; in a forced
+	 * solo where Kontra waits for the soloist, her Re may come first */
+	bool forced = o->type == DK_GT_MARRIAGE && o->alone;
 	if (r->announce_soloist_re_needs_opposition && level == 0 &&
 	    (o->type == DK_GT_SOLO || o->type == DK_GT_SILENT_MARRIAGE ||
-	     (o->type == DK_GT_MARRIAGE && o->alone)) &&
+	     (forced && !r->announce_forced_solo_kontra_reply)) &&
 	    seat == o->declarer && o->calls[DK_PARTY_KONTRA].highest < 0) {
 		CALL_FINDING(DK_F_SOLOIST_RE_UNANSWERED, "announce.soloist_re_needs_opposition",
 			     announce_soloist_re_needs_opposition);
+	}
+	/* a forced solo: Kontra only in answer to the soloist */
+	if (r->announce_forced_solo_kontra_reply && forced && level == 0 &&
+	    p == DK_PARTY_KONTRA && o->calls[DK_PARTY_RE].highest < 0) {
+		CALL_FINDING(DK_F_KONTRA_NOT_A_REPLY, "announce.forced_solo_kontra_only_as_reply",
+			     announce_forced_solo_kontra_reply);
 	}
 	/* a Re/Kontra that was in time only as a reply does not carry limits
 	 * (TSR 6.4.4: "Eine Absage der eigenen Partei danach ist nur dann
 	 * regelgerecht, wenn die Erwiderung auch als Erstansage rechtzeitig
 	 * erfolgt wäre") */
-	if (level > 0 && (!pc->made[0] || pc->reply_only) && r->announce_limit_needs_call) {
+	if (level > 0 && (!made[0] || pc->reply_only) && r->announce_limit_needs_call) {
 		CALL_FINDING(DK_F_LIMIT_WITHOUT_CALL, "announce.limit_needs_re_kontra",
 			     announce_limit_needs_call);
 	}
 	/* levels passed over */
 	int from = r->announce_limit_needs_call ? 1 : 0;
 	for (int l = from; l < level; l++) {
-		if (pc->made[l])
+		if (made[l])
 			continue;
 		bool ok = r->announce_skip == DK_SKIP_IF_EACH_IN_TIME &&
 			  count <= deadline(st, l, c, p, NULL);
@@ -1053,7 +1092,58 @@ static void check_call(state *st, const noted_call *c)
 	record_call(o, p, level, c->cards, seat);
 	if (level == 0)
 		pc->reply_only = as_reply;
+	for (int l = 0; own && l <= level; l++) {
+		if (!st->seat_made[seat][l])
+			o->said_count[p][l]++;
+		st->seat_made[seat][l] = true;
+	}
 #undef CALL_FINDING
+}
+
+/* wende_genscher.announcements reduced-to-re-kontra: what was announced
+ * before the pick is gone but for a Re/Kontra of each announcer's new party */
+static void reduce_at_pick(state *st)
+{
+	dk_replay *o = st->out;
+	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
+		memset(&o->calls[p], 0, sizeof(o->calls[p]));
+		o->calls[p].highest = -1;
+	}
+	o->first_caller = DK_PARTY_NONE;
+	memset(o->said_count, 0, sizeof(o->said_count));
+	memset(st->seat_made, 0, sizeof(st->seat_made));
+	for (int i = 0; i < st->call_count; i++) {
+		const noted_call *c = &st->calls[i];
+		int seat = c->ev->seat;
+		if (c->seq >= st->pick_seq && !c->from_bid)
+			break;
+		record_call(o, o->party[seat], 0, c->cards, seat);
+		if (o->calls_per_player && !st->seat_made[seat][0])
+			o->said_count[o->party[seat]][0]++;
+		st->seat_made[seat][0] = true;
+	}
+}
+
+/* step 3, in record order, with the parties as they ended; where a partner
+ * pick cuts the announcements down, those before it are judged with the
+ * parties they were made in */
+static void check_calls(state *st)
+{
+	bool reduce = st->pick_seq && st->r->wende_genscher_announcements == DK_PICK_REDUCED;
+	bool reduced = false;
+	for (int i = 0; i < st->call_count; i++) {
+		const noted_call *c = &st->calls[i];
+		bool before = c->from_bid || c->seq < st->pick_seq;
+		if (reduce && !before && !reduced) {
+			reduce_at_pick(st);
+			reduced = true;
+		}
+		dk_party p = reduce && before ? st->party_at_pick[c->ev->seat]
+					      : st->out->party[c->ev->seat];
+		check_call(st, c, p);
+	}
+	if (reduce && !reduced)
+		reduce_at_pick(st);
 }
 
 /* esslingen: a party that took >= N card points in trick 1 must announce */
@@ -1066,17 +1156,26 @@ static void check_mandatory(state *st)
 	if (r->announce_mandatory_games == DK_MANDATORY_NORMAL_GAMES &&
 	    o->type != DK_GT_NORMAL && o->type != DK_GT_MARRIAGE)
 		return;
+	if (r->announce_mandatory_games == DK_MANDATORY_NORMAL_NO_MARRIAGE &&
+	    o->type != DK_GT_NORMAL)
+		return;
 	const dk_trick *t = &o->tricks[0];
 	if (t->points < r->announce_mandatory_points)
 		return;
 	dk_party p = o->party[t->winner];
 	/* announced before the first trick was complete: one level more is due */
-	bool before = false;
+	bool before = false, any_before = false;
 	for (int i = 0; i < st->call_count; i++) {
 		const noted_call *c = &st->calls[i];
-		if (o->party[c->ev->seat] == p && (c->cards < 4 || c->from_bid))
-			before = true;
+		if (c->cards < 4 || c->from_bid) {
+			any_before = true;
+			if (o->party[c->ev->seat] == p)
+				before = true;
+		}
 	}
+	/* FreeDoko's "only first": no duty once anybody has announced */
+	if (any_before && r->announce_mandatory_only_first)
+		return;
 	int need = before && r->announce_mandatory_raise ? 1 : 0;
 	if (o->calls[p].highest >= need)
 		return;
@@ -1172,6 +1271,9 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 				    ? out->solo : DK_SOLO_NONE;
 	dk_order_init(&out->order, kind, r->heart10_tie);
 	set_parties(&st);
+	/* Klopfen only where the game finding does not show the parties */
+	out->calls_per_player = r->announce_per_player &&
+				(out->type == DK_GT_NORMAL || out->type == DK_GT_SILENT_MARRIAGE);
 
 	bool no_game = out->type == DK_GT_THROWN_IN || out->type == DK_GT_REDEAL;
 	size_t cards = dk_game_card_count(g);
@@ -1240,8 +1342,7 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	}
 
 	/* step 3, in record order, with the parties as they ended */
-	for (int i = 0; i < st.call_count; i++)
-		check_call(&st, &st.calls[i]);
+	check_calls(&st);
 	check_mandatory(&st);
 
 	for (int t = 0; t < out->trick_count; t++)

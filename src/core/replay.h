@@ -71,6 +71,9 @@ typedef struct dk_replay {
 	dk_party party[DK_MAX_SEATS + 1];  /* per seat, as the game ended */
 	dk_party_calls calls[3];     /* indexed by dk_party (RE, KONTRA) */
 	dk_party first_caller;       /* the party that said Re/Kontra first, NONE = none */
+	bool calls_per_player;       /* announce.per_player held in this game */
+	int said_count[3][DK_LEVELS]; /* with it: how many players of each party said
+					each level (a level passed over counts as said) */
 	dk_trick tricks[DK_MAX_TRICKS];
 	int trick_count;             /* complete tricks */
 	int cards_played;

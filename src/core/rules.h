@@ -133,6 +133,9 @@ typedef enum dk_announce_model {
 	DK_MODEL_OWN_CARDS = 0,             /* cards the announcer has played */
 	DK_MODEL_GAME_CARDS,                /* cards of the game played so far */
 	DK_MODEL_LEFT_NEIGHBOUR_CARDS,      /* cards the announcer's left neighbour has played */
+	DK_MODEL_GAME_TRICKS,               /* tricks finished before the one the announcement
+					       falls in; a full trick stays current until the
+					       next card (FreeDoko's "till full trick") */
 	DK_MODEL_COUNT
 } dk_announce_model;
 
@@ -246,12 +249,46 @@ typedef enum dk_even_odd {
 	DK_EVEN_ODD_FOUR_PLAYERS,           /* at tables of four */
 	DK_EVEN_ODD_COUNT
 } dk_even_odd;
+/** Who gets a game's value in the standings (FreeDoko's "counting"). */
+typedef enum dk_counting {
+	DK_COUNTING_PLUS_MINUS = 0,         /* the winners +value, the losers -value */
+	DK_COUNTING_PLUS,                   /* only the winners, +value */
+	DK_COUNTING_MINUS,                  /* only the losers, -value */
+	DK_COUNTING_COUNT
+} dk_counting;
+
 /** In which games the duty to announce after a rich first trick holds. */
 typedef enum dk_mandatory_games {
 	DK_MANDATORY_ALL_GAMES = 0,
 	DK_MANDATORY_NORMAL_GAMES,          /* normal games and marriages (FreeDoko) */
+	DK_MANDATORY_NORMAL_NO_MARRIAGE,    /* normal games only, not a marriage (FreeDoko's
+					       "... in marriage" off) */
 	DK_MANDATORY_GAMES_COUNT
 } dk_mandatory_games;
+
+/** The card whose holder of both picks a partner with the first (Wende-Genscher). */
+typedef enum dk_pick_card {
+	DK_PICK_DIAMOND_JACK = 0,           /* esslingen's Wende-Genscher */
+	DK_PICK_DIAMOND_KING,               /* FreeDoko's genscher: both trump kings */
+	DK_PICK_CARD_COUNT
+} dk_pick_card;
+
+/** Which parties a partner pick makes. */
+typedef enum dk_pick_parties {
+	DK_PICK_CALLER_KEEPS_PARTY = 0,     /* the caller keeps his party, the partner joins it,
+					       the former partners change sides */
+	DK_PICK_CALLER_RE,                  /* the caller and the partner are Re, the others
+					       Kontra (FreeDoko) */
+	DK_PICK_PARTIES_COUNT
+} dk_pick_parties;
+
+/** What a partner pick does to the announcements made before it. */
+typedef enum dk_pick_announcements {
+	DK_PICK_KEPT = 0,                   /* they stand, judged with the final parties */
+	DK_PICK_REDUCED,                    /* each announcer keeps a Re/Kontra for his new
+					       party, the limits are gone (FreeDoko) */
+	DK_PICK_ANNOUNCEMENTS_COUNT
+} dk_pick_announcements;
 
 /* ---- provenance -------------------------------------------------------- */
 
@@ -335,8 +372,16 @@ typedef struct dk_rules {
 	dk_rule_source swines_solos_src;
 	bool genscher;                            /* genscher.enabled */
 	dk_rule_source genscher_src;
-	bool wende_genscher;                      /* wende_genscher.enabled */
+	bool wende_genscher;                      /* wende_genscher.enabled: a partner pick */
 	dk_rule_source wende_genscher_src;
+	dk_pick_card wende_genscher_card;         /* wende_genscher.card */
+	dk_rule_source wende_genscher_card_src;
+	dk_pick_parties wende_genscher_parties;   /* wende_genscher.parties */
+	dk_rule_source wende_genscher_parties_src;
+	dk_pick_announcements wende_genscher_announcements; /* wende_genscher.announcements */
+	dk_rule_source wende_genscher_announcements_src;
+	bool wende_genscher_bride_alone;      /* wende_genscher.bride_alone */
+	dk_rule_source wende_genscher_bride_alone_src;
 
 	/* marriage */
 	bool marriage;                            /* marriage.enabled */
@@ -402,10 +447,22 @@ typedef struct dk_rules {
 	dk_rule_source announce_chain_src;
 	bool announce_soloist_re_needs_opposition; /* announce.soloist_re_needs_opposition */
 	dk_rule_source announce_soloist_re_needs_opposition_src;
+	bool announce_per_player;                 /* announce.per_player: Klopfen, each player
+						     announces for himself where the game
+						     does not show the parties */
+	dk_rule_source announce_per_player_src;
+	bool announce_forced_solo_kontra_reply;   /* announce.forced_solo_kontra_only_as_reply:
+						     in a marriage the bride plays alone, Kontra
+						     only after an announcement of hers */
+	dk_rule_source announce_forced_solo_kontra_reply_src;
 	int announce_mandatory_points;            /* announce.mandatory_first_trick_points (0 = none) */
 	dk_rule_source announce_mandatory_points_src;
 	dk_mandatory_games announce_mandatory_games; /* announce.mandatory_games */
 	dk_rule_source announce_mandatory_games_src;
+	bool announce_mandatory_only_first;       /* announce.mandatory_only_if_none_said: no duty
+						     once any party announced before the first
+						     trick was complete */
+	dk_rule_source announce_mandatory_only_first_src;
 	bool announce_mandatory_raise;            /* announce.mandatory_raise: a party that
 						     announced before the trick was full owes
 						     one level more */
@@ -430,8 +487,30 @@ typedef struct dk_rules {
 	dk_rule_source score_fox_src;
 	bool score_karlchen;                      /* score.karlchen: ♣B wins the last trick */
 	dk_rule_source score_karlchen_src;
+	bool score_fox_caught_last_trick;         /* score.fox_caught_last_trick: one more for a
+						     ♦A caught in the last trick */
+	dk_rule_source score_fox_caught_last_trick_src;
+	bool score_fox_last_trick;                /* score.fox_last_trick: ♦A wins the last trick */
+	dk_rule_source score_fox_last_trick_src;
+	bool score_fox_last_trick_both;           /* score.fox_last_trick_both: the other ♦A of
+						     the winners in that trick too */
+	dk_rule_source score_fox_last_trick_both_src;
+	bool score_heart10_caught;                /* score.heart10_caught: a ♥10 wins a trick
+						     with the opponents' other ♥10 in it */
+	dk_rule_source score_heart10_caught_src;
+	bool score_heart_trick;                   /* score.heart_trick: four ♥ (not trumps) in a trick */
+	dk_rule_source score_heart_trick_src;
+	bool score_karlchen_both;                 /* score.karlchen_both: the other ♣B of the
+						     winners in the last trick Karlchen won */
+	dk_rule_source score_karlchen_both_src;
 	bool score_karlchen_caught;               /* score.karlchen_caught: ♣B caught in the last trick */
 	dk_rule_source score_karlchen_caught_src;
+	bool score_karlchen_caught_both;          /* score.karlchen_caught_both: both ♣B caught
+						     count; false: one */
+	dk_rule_source score_karlchen_caught_both_src;
+	bool score_karlchen_caught_by_diamond_queen; /* score.karlchen_caught_by_diamond_queen:
+							caught only when a ♦D wins the trick */
+	dk_rule_source score_karlchen_caught_by_diamond_queen_src;
 	dk_enum_set score_solo_specials;          /* score.solo_specials: solos where Fuchs and Karlchen count */
 	dk_rule_source score_solo_specials_src;
 	int score_solo_factor;                    /* score.solo_factor */
@@ -474,6 +553,12 @@ typedef struct dk_rules {
 	dk_rule_source standings_diamond_king_flip_src;
 	dk_even_odd standings_even_odd;           /* standings.even_odd */
 	dk_rule_source standings_even_odd_src;
+	dk_counting standings_counting;           /* standings.counting */
+	dk_rule_source standings_counting_src;
+	bool standings_solo_factor_for_all;       /* standings.solo_factor_for_all: under plus
+						     or minus, the soloist's opponents count the
+						     solo factor too */
+	dk_rule_source standings_solo_factor_for_all_src;
 } dk_rules;
 
 /** Hand size implied by the deck: 12 with nines, 10 without. */

@@ -11,7 +11,12 @@
  * additive (ddv, ottendorf, esslingen: Re/Kontra worth score.call_points)
  * and doubling (turnier, unsere: the items doubled once per Re/Kontra, the
  * special points added after).  Esslingen's Feigheit and lost
- * counter-announcement are fields of their own.
+ * counter-announcement are fields of their own, and so is each special
+ * point FreeDoko has beyond the TSR's (a fox or both foxes winning the last
+ * trick, a fox caught in it, a ♥10 beating the other, a heart trick, both
+ * Karlchen, Karlchen caught only by the ♦Q or only once).  Who gets the
+ * value in the standings (standings.counting: plus-minus, plus, minus) is
+ * dk_score_per_seat's.
  */
 #include "score.h"
 
@@ -19,11 +24,60 @@
 
 #define FOX DK_CARD_MAKE(DK_DIAMONDS, DK_ACE)
 #define KARLCHEN DK_CARD_MAKE(DK_CLUBS, DK_JACK)
+#define HEART10 DK_CARD_MAKE(DK_HEARTS, DK_TEN)
+#define DIAMOND_QUEEN DK_CARD_MAKE(DK_DIAMONDS, DK_QUEEN)
 #define ALL_TRICKS 241
 
 static dk_party other(dk_party p)
 {
 	return p == DK_PARTY_RE ? DK_PARTY_KONTRA : DK_PARTY_RE;
+}
+
+/* the special points of trick k, won by party w, into in */
+static void trick_specials(dk_score_input *in, const dk_replay *rp, const dk_trick *k, bool last)
+{
+	dk_party w = rp->party[k->winner];
+	dk_card won_by = k->cards[k->winner_index];
+	bool hearts = k->count == DK_PLAYING_SEATS;
+	for (int i = 0; i < k->count; i++) {
+		dk_party owner = rp->party[k->seats[i]];
+		dk_card c = k->cards[i];
+		if (c == FOX && owner != w) {
+			in->fox[w]++;
+			if (last)
+				in->fox_caught_last_trick[w]++;
+		}
+		/* a ♥10 that won against the other one, played by an opponent */
+		if (c == HEART10 && won_by == HEART10 && i != k->winner_index && owner != w)
+			in->heart10_caught[w]++;
+		if (DK_CARD_SUIT(c) != DK_HEARTS || dk_order_is_trump(&rp->order, c))
+			hearts = false;
+	}
+	if (hearts)
+		in->heart_trick[w]++;
+	if (!last)
+		return;
+	/* the last trick: a fox (not a swine) or Karlchen wins it, with the
+	 * winners' other one in it; Karlchen caught in it */
+	bool swine = rp->swines_active && k->winner == rp->swine_seat &&
+		     won_by == rp->order.trump_ace;
+	if ((won_by == FOX && !swine) || won_by == KARLCHEN) {
+		bool both = false;
+		for (int i = 0; i < k->count; i++)
+			if (i != k->winner_index && k->cards[i] == won_by && rp->party[k->seats[i]] == w)
+				both = true;
+		if (won_by == FOX) {
+			in->fox_last_trick[w] = 1;
+			in->fox_last_trick_both[w] = both;
+		} else {
+			in->karlchen[w]++;
+			in->karlchen_both[w] = both;
+		}
+	}
+	for (int i = 0; i < k->count; i++)
+		if (k->cards[i] == KARLCHEN && i != k->winner_index && rp->party[k->seats[i]] != w)
+			in->karlchen_caught[w]++;
+	in->last_trick_diamond_queen = won_by == DIAMOND_QUEEN;
 }
 
 void dk_score_input_from_replay(dk_score_input *in, const dk_replay *rp, const dk_game *g)
@@ -38,8 +92,12 @@ void dk_score_input_from_replay(dk_score_input *in, const dk_replay *rp, const d
 	in->ramsch = rp->type == DK_GT_RAMSCH;
 	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
 		in->points[p] = rp->points[p];
-		for (int l = 0; l < DK_LEVELS; l++)
+		for (int l = 0; l < DK_LEVELS; l++) {
 			in->said[p][l] = rp->calls[p].made[l];
+			/* Klopfen: each player's announcement counts */
+			in->said_count[p][l] = rp->calls_per_player ? rp->said_count[p][l]
+								    : in->said[p][l];
+		}
 	}
 	in->first_call = rp->first_caller;
 	for (int t = 0; t < rp->trick_count; t++) {
@@ -48,20 +106,7 @@ void dk_score_input_from_replay(dk_score_input *in, const dk_replay *rp, const d
 		in->took_trick[w] = true;
 		if (k->points >= 40)
 			in->doppelkopf[w]++;
-		for (int i = 0; i < k->count; i++) {
-			dk_party owner = rp->party[k->seats[i]];
-			if (k->cards[i] == FOX && owner != w)
-				in->fox[w]++;
-		}
-		if (t == rp->hand_size - 1) {
-			/* the last trick: Karlchen wins it, or is caught in it */
-			if (k->cards[k->winner_index] == KARLCHEN)
-				in->karlchen[w]++;
-			for (int i = 0; i < k->count; i++)
-				if (k->cards[i] == KARLCHEN && i != k->winner_index &&
-				    rp->party[k->seats[i]] != w)
-					in->karlchen_caught[w]++;
-		}
+		trick_specials(in, rp, k, t == rp->hand_size - 1);
 	}
 }
 
@@ -118,6 +163,13 @@ static int target(const dk_score_input *in, dk_party p, const dk_rules *r)
 
 #define SRC(field) (&r->field##_src)
 
+/* how often level l of party p counts: once, or once per player who said
+ * it (announce.per_player); an input without counts counts it once */
+static int times(const dk_score_input *in, dk_party p, int l)
+{
+	return in->said_count[p][l] > 1 ? in->said_count[p][l] : 1;
+}
+
 /* the items a party p achieved: the opponents under 90 ..., and (where the
  * rules have it) 120/90/60/30 reached against the opponents' limits */
 static void achieved(dk_score *s, const dk_score_input *in, dk_party p, const dk_rules *r,
@@ -164,37 +216,73 @@ static bool against_old_counts(const dk_score_input *in, const dk_rules *r)
 	return false;
 }
 
+/* n special points of one kind for party p, each resting on key */
+static void special_items(dk_score *s, dk_score_item_kind kind, dk_party p, int n,
+			  const char *key, const dk_rule_source *rule)
+{
+	for (int k = 0; k < n; k++)
+		item(s, kind, p, 1, key, rule)->special = true;
+}
+
+/* the same for the second card of a pair in one trick */
+static void second_items(dk_score *s, dk_score_item_kind kind, dk_party p, int n,
+			 const char *key, const dk_rule_source *rule)
+{
+	for (int k = 0; k < n; k++) {
+		dk_score_item *it = item(s, kind, p, 1, key, rule);
+		it->special = true;
+		it->second = true;
+	}
+}
+
 /* the special points, each for the party that won it */
 static void specials(dk_score *s, const dk_score_input *in, const dk_rules *r)
 {
 	bool in_solo = in->solo && DK_SET_HAS(r->score_solo_specials, in->solo_kind);
 	if ((in->solo && !in_solo) || in->ramsch)
 		return;
-	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
-		dk_score_item *it;
+	for (int i = DK_PARTY_RE; i <= DK_PARTY_KONTRA; i++) {
+		dk_party p = (dk_party)i;
 		if (r->score_doppelkopf && !in->solo)
-			for (int k = 0; k < in->doppelkopf[p]; k++) {
-				it = item(s, DK_SI_DOPPELKOPF, (dk_party)p, 1, "score.doppelkopf",
-					  SRC(score_doppelkopf));
-				it->special = true;
-			}
+			special_items(s, DK_SI_DOPPELKOPF, p, in->doppelkopf[p], "score.doppelkopf",
+				      SRC(score_doppelkopf));
 		if (r->score_fox)
-			for (int k = 0; k < in->fox[p]; k++) {
-				it = item(s, DK_SI_FOX, (dk_party)p, 1, "score.fox", SRC(score_fox));
-				it->special = true;
-			}
-		if (r->score_karlchen)
-			for (int k = 0; k < in->karlchen[p]; k++) {
-				it = item(s, DK_SI_KARLCHEN, (dk_party)p, 1, "score.karlchen",
-					  SRC(score_karlchen));
-				it->special = true;
-			}
-		if (r->score_karlchen_caught)
-			for (int k = 0; k < in->karlchen_caught[p]; k++) {
-				it = item(s, DK_SI_KARLCHEN_CAUGHT, (dk_party)p, 1,
-					  "score.karlchen_caught", SRC(score_karlchen_caught));
-				it->special = true;
-			}
+			special_items(s, DK_SI_FOX, p, in->fox[p], "score.fox", SRC(score_fox));
+		if (r->score_fox_caught_last_trick)
+			special_items(s, DK_SI_FOX_CAUGHT_LAST_TRICK, p, in->fox_caught_last_trick[p],
+				      "score.fox_caught_last_trick", SRC(score_fox_caught_last_trick));
+		if (r->score_fox_last_trick) {
+			special_items(s, DK_SI_FOX_LAST_TRICK, p, in->fox_last_trick[p],
+				      "score.fox_last_trick", SRC(score_fox_last_trick));
+			if (r->score_fox_last_trick_both)
+				second_items(s, DK_SI_FOX_LAST_TRICK, p, in->fox_last_trick_both[p],
+					      "score.fox_last_trick_both",
+					      SRC(score_fox_last_trick_both));
+		}
+		if (r->score_heart10_caught)
+			special_items(s, DK_SI_HEART10_CAUGHT, p, in->heart10_caught[p],
+				      "score.heart10_caught", SRC(score_heart10_caught));
+		if (r->score_heart_trick)
+			special_items(s, DK_SI_HEART_TRICK, p, in->heart_trick[p], "score.heart_trick",
+				      SRC(score_heart_trick));
+		if (r->score_karlchen) {
+			special_items(s, DK_SI_KARLCHEN, p, in->karlchen[p], "score.karlchen",
+				      SRC(score_karlchen));
+			if (r->score_karlchen_both)
+				second_items(s, DK_SI_KARLCHEN, p, in->karlchen_both[p],
+					      "score.karlchen_both", SRC(score_karlchen_both));
+		}
+		int caught = in->karlchen_caught[p];
+		if (r->score_karlchen_caught_by_diamond_queen && !in->last_trick_diamond_queen)
+			caught = 0;
+		if (r->score_karlchen_caught && caught > 0) {
+			special_items(s, DK_SI_KARLCHEN_CAUGHT, p, 1, "score.karlchen_caught",
+				      SRC(score_karlchen_caught));
+			if (r->score_karlchen_caught_both)
+				second_items(s, DK_SI_KARLCHEN_CAUGHT, p, caught - 1,
+					      "score.karlchen_caught_both",
+					      SRC(score_karlchen_caught_both));
+		}
 	}
 }
 
@@ -215,6 +303,8 @@ void dk_score_compute(dk_score *s, const dk_score_input *given, const dk_rules *
 	s->winner = re_wins ? DK_PARTY_RE : kontra_wins ? DK_PARTY_KONTRA : DK_PARTY_NONE;
 	s->multiplier = 1;
 	s->factor = in.solo ? r->score_solo_factor : 1;
+	s->counting = r->standings_counting;
+	s->factor_for_all = r->standings_solo_factor_for_all;
 	dk_party w = s->winner;
 
 	if (w == DK_PARTY_NONE) {
@@ -232,7 +322,10 @@ void dk_score_compute(dk_score *s, const dk_score_input *given, const dk_rules *
 		/* the announcements, whoever made them, go to the winner */
 		bool solo_points = in.solo && r->score_solo_call_points > 0;
 		for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
-			if (in.said[p][0] && (r->score_model == DK_SCORE_ADDITIVE || solo_points)) {
+			/* as often as it was said (announce.per_player), else once */
+			int calls = in.said[p][0] ? times(&in, (dk_party)p, 0) : 0;
+			for (int k = 0; k < calls &&
+			     (r->score_model == DK_SCORE_ADDITIVE || solo_points); k++) {
 				int pts = solo_points ? r->score_solo_call_points : r->score_call_points;
 				dk_score_item *it = item(s, DK_SI_CALL, w, pts,
 							 solo_points ? "score.solo_call_points"
@@ -242,12 +335,12 @@ void dk_score_compute(dk_score *s, const dk_score_input *given, const dk_rules *
 				it->detail = (dk_party)p;
 			}
 			for (int l = 1; l < DK_LEVELS; l++) {
-				if (!in.said[p][l])
-					continue;
-				dk_score_item *it = item(s, DK_SI_LIMIT, w, 1, "score.model",
-							 SRC(score_model));
-				it->level = l;
-				it->detail = (dk_party)p;
+				for (int k = 0; in.said[p][l] && k < times(&in, (dk_party)p, l); k++) {
+					dk_score_item *it = item(s, DK_SI_LIMIT, w, 1, "score.model",
+								 SRC(score_model));
+					it->level = l;
+					it->detail = (dk_party)p;
+				}
 			}
 		}
 		if (w == DK_PARTY_KONTRA && against_old_counts(&in, r)) {
@@ -260,7 +353,7 @@ void dk_score_compute(dk_score *s, const dk_score_input *given, const dk_rules *
 		}
 		if (r->score_model == DK_SCORE_DOUBLING && !(in.solo && r->score_solo_call_points)) {
 			for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++)
-				if (in.said[p][0])
+				for (int k = 0; in.said[p][0] && k < times(&in, (dk_party)p, 0); k++)
 					s->multiplier *= 2;
 		}
 		/* esslingen: the party that said its Re/Kontra second lost */
@@ -292,12 +385,38 @@ void dk_score_per_seat(long per_seat[DK_MAX_SEATS + 1], const dk_score *s, const
 {
 	for (int i = 0; i <= DK_MAX_SEATS; i++)
 		per_seat[i] = 0;
+	long v = s->value;
+	/* the party whose players get an entry, and its sign */
+	dk_party gets = DK_PARTY_NONE;
+	int sign = 1;
+	switch (s->counting) {
+	case DK_COUNTING_PLUS:
+		gets = s->winner != DK_PARTY_NONE ? s->winner
+		       : v > 0 ? DK_PARTY_RE : v < 0 ? DK_PARTY_KONTRA : DK_PARTY_NONE;
+		break;
+	case DK_COUNTING_MINUS:
+		gets = s->winner != DK_PARTY_NONE ? other(s->winner)
+		       : v < 0 ? DK_PARTY_RE : v > 0 ? DK_PARTY_KONTRA : DK_PARTY_NONE;
+		sign = -1;
+		break;
+	case DK_COUNTING_PLUS_MINUS:
+	case DK_COUNTING_COUNT:
+		break;
+	}
 	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
 		int seat = rp->seats[i];
-		long v = rp->party[seat] == DK_PARTY_RE ? s->value : -s->value;
+		dk_party p = rp->party[seat];
 		/* the soloist (alone in the Re party) counts factor times */
-		bool alone = s->factor > 1 && rp->party[seat] == DK_PARTY_RE;
-		per_seat[seat] = alone ? v * s->factor : v;
+		bool alone = s->factor > 1 && p == DK_PARTY_RE;
+		if (s->counting == DK_COUNTING_PLUS || s->counting == DK_COUNTING_MINUS) {
+			if (p != gets)
+				continue;
+			long a = (v < 0 ? -v : v) * sign;
+			per_seat[seat] = alone || (s->factor > 1 && s->factor_for_all) ? a * s->factor : a;
+			continue;
+		}
+		long e = p == DK_PARTY_RE ? v : -v;
+		per_seat[seat] = alone ? e * s->factor : e;
 	}
 }
 
@@ -305,7 +424,8 @@ const char *dk_score_item_name(dk_score_item_kind k)
 {
 	static const char *const names[DK_SI_KIND_COUNT] = {
 		"won", "under", "call", "limit", "reached", "against-old", "doppelkopf", "fox",
-		"karlchen", "karlchen-caught",
+		"karlchen", "karlchen-caught", "fox-caught-last-trick", "fox-last-trick",
+		"heart10-caught", "heart-trick",
 	};
 	return (unsigned)k < DK_SI_KIND_COUNT ? names[k] : NULL;
 }

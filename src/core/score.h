@@ -25,11 +25,21 @@ typedef struct dk_score_input {
 	int points[3];               /* card points by dk_party */
 	bool took_trick[3];          /* the party won at least one trick */
 	bool said[3][DK_LEVELS];     /* announcements made, Re/Kontra then limits */
+	int said_count[3][DK_LEVELS]; /* how many times each counts: 1 where said, or
+					the players who said it (announce.per_player) */
 	dk_party first_call;         /* the party that said Re/Kontra first, NONE = no call */
 	int doppelkopf[3];           /* special points won, by party */
 	int fox[3];
+	int fox_caught_last_trick[3]; /* ♦A of the opponents caught in the last trick */
+	int fox_last_trick[3];       /* a ♦A (not a swine) won the last trick: 0 or 1 */
+	int fox_last_trick_both[3];  /* ... and the winners' other ♦A is in it: 0 or 1 */
+	int heart10_caught[3];       /* tricks a ♥10 won with the opponents' ♥10 in them */
+	int heart_trick[3];          /* tricks of four hearts that are not trumps */
 	int karlchen[3];
-	int karlchen_caught[3];
+	int karlchen_both[3];        /* Karlchen won the last trick with the winners'
+					other ♣B in it: 0 or 1 */
+	int karlchen_caught[3];      /* each ♣B of the opponents caught in the last trick */
+	bool last_trick_diamond_queen; /* a ♦D won the last trick */
 } dk_score_input;
 
 typedef enum dk_score_item_kind {
@@ -43,6 +53,10 @@ typedef enum dk_score_item_kind {
 	DK_SI_FOX,
 	DK_SI_KARLCHEN,
 	DK_SI_KARLCHEN_CAUGHT,
+	DK_SI_FOX_CAUGHT_LAST_TRICK, /* one more for a ♦A caught in the last trick */
+	DK_SI_FOX_LAST_TRICK,        /* a ♦A won the last trick (the second: both foxes) */
+	DK_SI_HEART10_CAUGHT,        /* a ♥10 beat the opponents' ♥10 */
+	DK_SI_HEART_TRICK,           /* a trick of four hearts */
 	DK_SI_KIND_COUNT
 } dk_score_item_kind;
 
@@ -55,6 +69,7 @@ typedef struct dk_score_item {
 	int level;                   /* DK_SI_UNDER, _LIMIT, _REACHED */
 	dk_party detail;             /* DK_SI_CALL, _LIMIT: who said it */
 	bool special;                /* a special point (netted, maybe not doubled) */
+	bool second;                 /* the second ♦A or ♣B of one trick (score.*_both) */
 	const char *rule_key;
 	const dk_rule_source *rule;
 } dk_score_item;
@@ -72,6 +87,8 @@ typedef struct dk_score {
 	bool counter_doubled;        /* esslingen: the party that announced second lost */
 	int value;                   /* the game's value for Re (negative: for Kontra) */
 	int factor;                  /* the soloist's factor; 1 otherwise */
+	dk_counting counting;        /* standings.counting: who gets the value */
+	bool factor_for_all;         /* standings.solo_factor_for_all */
 } dk_score;
 
 /** Fill in from a finished replay of g. */
@@ -81,9 +98,13 @@ void dk_score_input_from_replay(dk_score_input *in, const dk_replay *rp, const d
 void dk_score_compute(dk_score *out, const dk_score_input *in, const dk_rules *r);
 
 /**
- * The plus-minus of every seat of the replayed game: each Re player +value,
- * each Kontra player -value; a soloist factor times the value; seats that
- * did not play 0.  per_seat is indexed by seat (1..DK_MAX_SEATS).
+ * The entry of every seat of the replayed game, as standings.counting
+ * says (s->counting): plus-minus, each Re player +value, each Kontra
+ * player -value; plus, only the winners (with no winner: the party the
+ * value is for) +|value|; minus, only the losers -|value|.  A soloist
+ * counts factor times the value; under plus and minus his opponents too
+ * where standings.solo_factor_for_all holds.  Seats that did not play 0.
+ * per_seat is indexed by seat (1..DK_MAX_SEATS).
  */
 void dk_score_per_seat(long per_seat[DK_MAX_SEATS + 1], const dk_score *s, const dk_replay *rp);
 

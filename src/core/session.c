@@ -279,18 +279,24 @@ static void check_sheet(dk_session_state *st, dk_session_game *out, const dk_gam
 				x->expected = out->score[sp->seat];
 			}
 		}
-		if (sum != 0) {
+		/* only plus-minus entries add up to 0 (standings.counting) */
+		if (sum != 0 && r->standings_counting == DK_COUNTING_PLUS_MINUS) {
 			dk_session_issue *x = add_issue(out, DK_SX_SCORE_SUM, false, 0, rec->scores[0].loc);
-			if (x)
+			if (x) {
 				x->found = sum;
+				x->rule_key = "standings.counting";
+				x->rule = &r->standings_counting_src;
+			}
 		}
 		/* TSR 7.3.3: only penalty points can break the rule, so it is
-		 * checked where the correct entries keep it */
+		 * checked where the correct entries keep it; the rule is one of
+		 * plus-minus entries (standings.counting) */
 		int right_odd = 0;
 		for (int k = 0; k < g->deal.hand_count; k++)
 			right_odd += (out->score[g->deal.hands[k].seat] % 2) != 0;
 		bool right_keeps = right_odd == 0 || right_odd == DK_PLAYING_SEATS;
 		if (r->standings_even_odd == DK_EVEN_ODD_FOUR_PLAYERS &&
+		    r->standings_counting == DK_COUNTING_PLUS_MINUS &&
 		    out->table_size == DK_PLAYING_SEATS && played == DK_PLAYING_SEATS &&
 		    (!out->scored || right_keeps) && odd != 0 && odd != DK_PLAYING_SEATS) {
 			dk_session_issue *x = add_issue(out, DK_SX_EVEN_ODD, false, 0, rec->scores[0].loc);

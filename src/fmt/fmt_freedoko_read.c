@@ -324,6 +324,8 @@ typedef struct builder {
 	bool ok;
 	/* parties for announcements */
 	int soloist, bride, poor, taker, partner;     /* 0-based, -1 = none */
+	int genscher, genscher_partner;               /* FreeDoko's genscher, -1 = none */
+	size_t genscher_at;                           /* its event index */
 	const char *gametype;
 	dk_card pass[DK_MAX_PASS], ret[DK_MAX_PASS];
 	int pass_n, ret_n;
@@ -348,6 +350,7 @@ static void b_init(builder *b, dk_fd_reader *r)
 	b->g = &r->game;
 	b->ok = true;
 	b->soloist = b->bride = b->poor = b->taker = b->partner = -1;
+	b->genscher = b->genscher_partner = -1;
 	memset(&r->foreign, 0, sizeof(r->foreign));
 	r->foreign.points[0] = r->foreign.points[1] = r->foreign.points[2] = -1;
 	r->foreign.bock = 1;
@@ -400,10 +403,12 @@ static void b_note(builder *b, const fd_line *l, const char *fmt, ...)
 	n->loc = l ? line_loc(l) : DK_LOC_NONE;
 }
 
-/* the party of a FreeDoko player for an announcement made now */
-static dk_party party_now(const builder *b, int p, const dk_card hands[4][DK_MAX_HAND],
-			  const int hand_n[4])
+/* the party of a FreeDoko player for the announcement that is event ev */
+static dk_party party_now(const builder *b, int p, size_t ev,
+			  const dk_card hands[4][DK_MAX_HAND], const int hand_n[4])
 {
+	if (b->genscher >= 0 && ev > b->genscher_at)
+		return p == b->genscher || p == b->genscher_partner ? DK_PARTY_RE : DK_PARTY_KONTRA;
 	if (b->soloist >= 0)
 		return p == b->soloist ? DK_PARTY_RE : DK_PARTY_KONTRA;
 	if (b->poor >= 0)
@@ -457,9 +462,45 @@ static void resolve_calls(builder *b, const dk_card hands[4][DK_MAX_HAND], const
 {
 	for (size_t i = 0; i < b->call_count; i++) {
 		dk_event *e = &b->events[b->calls[i]];
-		e->call = party_now(b, e->seat - 1, hands, hand_n) == DK_PARTY_RE ? DK_CALL_RE
-										 : DK_CALL_KONTRA;
+		e->call = party_now(b, e->seat - 1, b->calls[i], hands, hand_n) == DK_PARTY_RE
+				  ? DK_CALL_RE : DK_CALL_KONTRA;
 	}
+}
+
+/* FreeDoko's genscher: player p picks partner q with the card that follows.
+ * When it cuts the announcements down, a debug log says each remaining
+ * "no 120" again just before the genscher line: those are no new
+ * announcements and are dropped (an announcement event of a player who
+ * announced before, after the last card). */
+static void genscher_event(builder *b, const fd_line *l, int p, int q, bool restated)
+{
+	if (b->genscher >= 0) {
+		ERR(b->r, l, "a second genscher in one game");
+		b->ok = false;
+		return;
+	}
+	while (restated && b->event_count > 0) {
+		size_t last = b->event_count - 1;
+		const dk_event *e = &b->events[last];
+		if (e->kind != DK_EV_ANNOUNCE || b->call_count == 0 ||
+		    b->calls[b->call_count - 1] != last)
+			break;
+		bool earlier = false;
+		for (size_t k = 0; k < last; k++)
+			if (b->events[k].kind == DK_EV_ANNOUNCE && b->events[k].seat == e->seat)
+				earlier = true;
+		if (!earlier)
+			break;
+		b->event_count--;
+		b->call_count--;
+	}
+	dk_event *e = b_event(b, l, DK_EV_WENDE_GENSCHER, p);
+	if (!e)
+		return;
+	e->partner = q + 1;
+	b->genscher = p;
+	b->genscher_partner = q;
+	b->genscher_at = b->event_count - 1;
 }
 
 typedef struct solo_name {
@@ -1149,9 +1190,14 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 			       "hyperswines and judges the game without them");
 			r->foreign.played_option = "hyperswines";
 		} else if (strcmp(key, "genscher") == 0) {
-			ERR(r, l, "FreeDoko's genscher (choosing a partner with both \xe2\x99\xa6K) "
-			    "has no dokoref counterpart");
-			b.ok = false;
+			/* "genscher = 2, 0": player 2 picks player 0 */
+			int q = nf > 1 ? parse_player(f[1], NULL) : -1;
+			if (q < 0) {
+				ERR(r, l, "a genscher line names the player and the partner");
+				b.ok = false;
+				continue;
+			}
+			genscher_event(&b, l, p, q, false);
 		} else if (strcmp(key, "marriage") == 0) {
 			int q = nf > 1 ? parse_player(f[1], NULL) : -1;
 			if (q < 0) {
@@ -1490,9 +1536,17 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 			r->foreign.played_option = "hyperswines";
 			continue;
 		}
-		if (starts(s, "genscher")) {
-			ERR(r, l, "FreeDoko's genscher (choosing a partner) has no dokoref counterpart");
-			b.ok = false;
+		if (starts(s, "Genscher: player ")) {
+			/* "Genscher: player 2 with player 0" */
+			const char *e = NULL;
+			int p = parse_player(s + 10, &e);
+			int q = e && starts(e, " with ") ? parse_player(e + 6, NULL) : -1;
+			if (p < 0 || q < 0) {
+				ERR(r, l, "a genscher line is 'Genscher: player G with player P'");
+				b.ok = false;
+				continue;
+			}
+			genscher_event(&b, l, p, q, true);
 			continue;
 		}
 		if (starts(s, "Marriage: player ")) {
@@ -1602,7 +1656,15 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 				x->solo = sn->kind;
 		}
 	} else if (strcmp(gt, "marriage") == 0) {
-		int bride = sum_solo >= 0 ? sum_solo : b.bride;
+		/* after a genscher the summary's soloplayer is the genscher player */
+		int bride = sum_solo >= 0 && b.genscher < 0 ? sum_solo : b.bride;
+		for (int q = 0; q < 4 && bride < 0; q++) {
+			int queens = 0;
+			for (int k = 0; k < hand_n[q]; k++)
+				queens += hands[q][k] == DK_CARD_MAKE(DK_CLUBS, DK_QUEEN);
+			if (queens == 2)
+				bride = q;
+		}
 		if (bride < 0) {
 			ERR(r, start_line, "a marriage whose bride is not known");
 			b.ok = false;

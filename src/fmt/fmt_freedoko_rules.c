@@ -42,8 +42,7 @@ static const fd_opt opts[] = {
 	{ "number of duty picture soli", "0", NULL, FD_NONE, "duty soli are a matter of the party" },
 	{ "offer duty solo", "true", NULL, FD_NONE, "duty soli are a matter of the party" },
 	{ "lustsolo player leads", "true", NULL, FD_MAPPED, NULL },
-	{ "solo always counts triple", "false", NULL, FD_WHEN_ON,
-	  "dokoref multiplies only the soloist's share" },
+	{ "solo always counts triple", "false", NULL, FD_MAPPED, NULL },
 	{ "number of players", "4", NULL, FD_NONE, "always 4" },
 	{ "number of players in game", "4", NULL, FD_NONE, "always 4" },
 	{ "mutate", "false", NULL, FD_NONE, "a developer feature" },
@@ -108,8 +107,7 @@ static const fd_opt opts[] = {
 	  "dokoref has no first-club/spade/heart-trick condition; such a marriage is refused" },
 	{ "marriage first trump", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first one decides", "false", NULL, FD_MAPPED, NULL },
-	{ "genscher", "false", NULL, FD_WHEN_ON,
-	  "FreeDoko's genscher chooses a partner; dokoref's Genscher is another rule" },
+	{ "genscher", "false", NULL, FD_MAPPED, NULL },
 	{ "solo", "true", NULL, FD_MAPPED, NULL },
 	{ "solo jack", "true", "solo", FD_MAPPED, NULL },
 	{ "solo queen", "true", "solo", FD_MAPPED, NULL },
@@ -133,45 +131,35 @@ static const fd_opt opts[] = {
 	{ "bock after heart trick", "false", "bock", FD_MAPPED, NULL },
 	{ "bock after black game", "false", "bock", FD_MAPPED, NULL },
 	{ "extrapoint catch fox", "true", NULL, FD_MAPPED, NULL },
-	{ "extrapoint catch fox last trick", "false", NULL, FD_WHEN_ON,
-	  "dokoref has no extra point for a fox caught in the last trick" },
-	{ "extrapoint fox last trick", "true", NULL, FD_WHEN_ON,
-	  "dokoref has no extra point for a fox winning the last trick" },
-	{ "extrapoint double fox last trick", "false", "extrapoint fox last trick", FD_WHEN_ON,
-	  "dokoref has no extra point for a fox winning the last trick" },
-	{ "extrapoint dolle jabs dolle", "false", "dollen second over first", FD_WHEN_ON,
-	  "dokoref has no extra point for a ♥10 beating the other" },
-	{ "extrapoint heart trick", "false", NULL, FD_WHEN_ON,
-	  "dokoref has no extra point for a heart trick" },
+	{ "extrapoint catch fox last trick", "false", "extrapoint catch fox", FD_MAPPED, NULL },
+	{ "extrapoint fox last trick", "true", NULL, FD_MAPPED, NULL },
+	{ "extrapoint double fox last trick", "false", "extrapoint fox last trick", FD_MAPPED, NULL },
+	{ "extrapoint dolle jabs dolle", "false", "dollen", FD_MAPPED, NULL },
+	{ "extrapoint heart trick", "false", "dollen", FD_MAPPED, NULL },
 	{ "extrapoint charlie", "true", NULL, FD_MAPPED, NULL },
-	{ "extrapoint catch charlie", "true", NULL, FD_MAPPED, NULL },
-	{ "extrapoint double charlie", "false", "extrapoint charlie", FD_WHEN_ON,
-	  "dokoref counts one Karlchen winning the last trick" },
-	{ "extrapoint catch double charlie", "false", "extrapoint catch charlie", FD_WHEN_OFF,
-	  "dokoref counts each Karlchen caught in the last trick" },
+	{ "extrapoint catch charlie", "true", "extrapoint charlie", FD_MAPPED, NULL },
+	{ "extrapoint double charlie", "false", "extrapoint charlie", FD_MAPPED, NULL },
+	{ "extrapoint catch double charlie", "false", "extrapoint double charlie", FD_MAPPED, NULL },
 	{ "extrapoint catch charlie only with diamond queen", "false", "extrapoint catch charlie",
-	  FD_WHEN_ON, "dokoref lets any card catch Karlchen" },
+	  FD_MAPPED, NULL },
 	{ "announcement first trick thirty points", "true", NULL, FD_MAPPED, NULL },
 	{ "announcement first trick thirty points only first", "false",
-	  "announcement first trick thirty points", FD_WHEN_ON,
-	  "dokoref's duty to announce has no such limit" },
+	  "announcement first trick thirty points", FD_MAPPED, NULL },
 	{ "announcement first trick thirty points only re/contra", "true",
 	  "announcement first trick thirty points", FD_MAPPED, NULL },
 	{ "announcement first trick thirty points in marriage", "true",
-	  "announcement first trick thirty points", FD_WHEN_OFF,
-	  "dokoref's announce.mandatory_games has no 'normal games only, no marriage'" },
+	  "announcement first trick thirty points", FD_MAPPED, NULL },
 	{ "announcement re/contra doubles", "true", NULL, FD_MAPPED, NULL },
-	{ "announcement contra doubles against re", "false", NULL, FD_WHEN_ON,
-	  "dokoref adds one point for \"gegen die Alten\"" },
-	{ "knocking", "false", NULL, FD_WHEN_ON, "dokoref has no knocking" },
+	{ "announcement contra doubles against re", "false", "announcement re/contra doubles",
+	  FD_MAPPED, NULL },
+	{ "knocking", "false", NULL, FD_MAPPED, NULL },
 	{ "announcement no 120", "11", NULL, FD_MAPPED, NULL },
 	{ "announcement no 90", "9", NULL, FD_MAPPED, NULL },
 	{ "announcement no 60", "6", NULL, FD_MAPPED, NULL },
 	{ "announcement no 30", "3", NULL, FD_MAPPED, NULL },
 	{ "announcement no 0", "3", NULL, FD_MAPPED, NULL },
 	{ "last announcement", "3", NULL, FD_MAPPED, NULL },
-	{ "announcement till full trick", "false", NULL, FD_WHEN_ON,
-	  "dokoref counts the announcer's own cards" },
+	{ "announcement till full trick", "false", NULL, FD_MAPPED, NULL },
 	{ "announcement reply", "true", NULL, FD_MAPPED, NULL },
 	{ "announcement strict limit", "false", NULL, FD_WHEN_ON,
 	  "dokoref's Re and Kontra are not bids of 121" },
@@ -510,7 +498,23 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     "the aces of the solo colour in a colour solo");
 	rule(&c, "genscher.enabled", "false", KEYS("genscher"),
 	     "dokoref's Genscher (reversing the trumps) is not FreeDoko's");
-	rule(&c, "wende_genscher.enabled", "false", KEYS("genscher"), NULL);
+	/* FreeDoko's genscher is a partner pick: the holder of both trump kings
+	 * names a partner with the first of them, in a normal game or a marriage */
+	bool genscher = on(&c, "genscher");
+	rule(&c, "wende_genscher.enabled", genscher ? "true" : "false", KEYS("genscher"),
+	     genscher ? "the holder of both trump kings may pick a partner when playing the first"
+		      : NULL);
+	if (genscher) {
+		rule(&c, "wende_genscher.card", "diamond-king", KEYS("genscher"),
+		     "the trump kings of a normal game or a marriage are the ♦K");
+		rule(&c, "wende_genscher.parties", "caller-and-partner-re", KEYS("genscher"),
+		     "the genscher player and his partner are Re, the others Kontra");
+		rule(&c, "wende_genscher.announcements", "reduced-to-re-kontra", KEYS("genscher"),
+		     "each player who announced keeps only a Re or Kontra for his new party");
+		rule(&c, "wende_genscher.bride_alone", "false", KEYS("genscher"),
+		     "a silent marriage and a marriage the bride plays alone are solos in "
+		     "FreeDoko: no genscher");
+	}
 
 	/* marriage */
 	char conds[100] = "[";
@@ -602,23 +606,41 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		strcat(mp, t);
 	}
 	strcat(mp, "]");
-	rule(&c, "announce.model", "own-cards", KEYS("announcement till full trick"),
-	     "FreeDoko counts the cards the announcer still holds");
+	bool till_full = on(&c, "announcement till full trick");
+	rule(&c, "announce.model", till_full ? "game-tricks" : "own-cards",
+	     KEYS("announcement till full trick"),
+	     till_full ? "FreeDoko counts the tricks remaining, the current one until the next "
+			 "card is played"
+		       : "FreeDoko counts the cards the announcer still holds");
 	rule(&c, "announce.max_played", mp,
 	     KEYS("announcement no 120", "announcement no 90", "announcement no 60",
 		  "announcement no 30", "announcement no 0", "last announcement"),
-	     "allowed while holding at least N cards: at most the hand size less N played, "
-	     "never after the last announcement");
+	     till_full ? "allowed while at least N tricks remain: at most the hand size less N "
+			 "tricks finished, never after the last announcement"
+		       : "allowed while holding at least N cards: at most the hand size less N "
+			 "played, never after the last announcement");
 	rule(&c, "announce.reply", on(&c, "announcement reply") ? "one-card-later" : "none",
 	     KEYS("announcement reply"), NULL);
+	rule(&c, "announce.per_player", on(&c, "knocking") ? "true" : "false", KEYS("knocking"),
+	     on(&c, "knocking") ? "in a game whose parties are not known each player announces "
+				  "for himself, and each player's announcement counts"
+				: NULL);
 	rule(&c, "announce.mandatory_first_trick_points",
 	     on(&c, "announcement first trick thirty points") ? "30" : "0",
 	     KEYS("announcement first trick thirty points"), NULL);
-	rule(&c, "announce.mandatory_games", "normal-games",
+	bool in_marriage = !on(&c, "announcement first trick thirty points") ||
+			   on(&c, "announcement first trick thirty points in marriage");
+	rule(&c, "announce.mandatory_games", in_marriage ? "normal-games" : "normal-games-no-marriage",
 	     KEYS("announcement first trick thirty points",
 		  "announcement first trick thirty points in marriage"),
-	     "FreeDoko makes the announcement in a normal game and a marriage, not in a solo or "
-	     "a poverty (the games of partyB.gameplay-debug.log show it)");
+	     in_marriage ? "in a normal game and, as the option says, a marriage; not in a solo or "
+			   "a poverty (FreeDoko 0.7.13 itself checks only normal games: "
+			   "partyC.gameplay-debug.log game 17)"
+			 : "in a normal game, not in a marriage, a solo or a poverty");
+	rule(&c, "announce.mandatory_only_if_none_said",
+	     on(&c, "announcement first trick thirty points only first") ? "true" : "false",
+	     KEYS("announcement first trick thirty points only first"),
+	     "with \"only first\" there is no duty once anybody announced in the first trick");
 	rule(&c, "announce.mandatory_raise",
 	     on(&c, "announcement first trick thirty points only re/contra") ? "false" : "true",
 	     KEYS("announcement first trick thirty points only re/contra"), NULL);
@@ -635,14 +657,53 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     "with only Kontra announced Re wins with 120");
 	rule(&c, "score.against_old", "normal-games", KEYS("announcement contra doubles against re"),
 	     "\"contra won\" in every game but a solo");
+	rule(&c, "score.against_old_doubled",
+	     on(&c, "announcement contra doubles against re") ? "true" : "false",
+	     KEYS("announcement re/contra doubles", "announcement contra doubles against re"),
+	     "\"contra won\" doubled by Re and Kontra, or added after");
 	rule(&c, "score.doppelkopf", "true", FIXED,
 	     "a trick of 40 is always an extra point in FreeDoko");
 	rule(&c, "score.fox", on(&c, "extrapoint catch fox") ? "true" : "false",
 	     KEYS("extrapoint catch fox"), NULL);
+	/* FreeDoko's conditions (src/party/rule.cpp): an option counts only where
+	 * the ones it depends on are on; the parents in opts[] say which */
+	rule(&c, "score.fox_caught_last_trick",
+	     on(&c, "extrapoint catch fox last trick") ? "true" : "false",
+	     KEYS("extrapoint catch fox", "extrapoint catch fox last trick"), NULL);
+	rule(&c, "score.fox_last_trick", on(&c, "extrapoint fox last trick") ? "true" : "false",
+	     KEYS("extrapoint fox last trick"), NULL);
+	rule(&c, "score.fox_last_trick_both",
+	     on(&c, "extrapoint double fox last trick") ? "true" : "false",
+	     KEYS("extrapoint fox last trick", "extrapoint double fox last trick"), NULL);
+	/* FreeDoko asks for "dollen second over first" or "dollen contrary in
+	 * last trick" as well (each depends on "dollen" only, src/party/rule.cpp:
+	 * the value as written, not the parent the table gives it); a ♥10 that
+	 * wins against the other one is all dokoref's key needs */
+	bool jabs = on(&c, "extrapoint dolle jabs dolle") &&
+		    (on(&c, "dollen second over first") ||
+		     (on(&c, "dollen") &&
+		      parse_bool(val(&c, "dollen contrary in last trick")->value) == 1));
+	rule(&c, "score.heart10_caught", jabs ? "true" : "false",
+	     KEYS("dollen", "dollen second over first", "dollen contrary in last trick",
+		  "extrapoint dolle jabs dolle"), NULL);
+	rule(&c, "score.heart_trick",
+	     on(&c, "extrapoint heart trick") && !on(&c, "with nines") ? "true" : "false",
+	     KEYS("dollen", "with nines", "extrapoint heart trick"),
+	     "FreeDoko has the heart trick only without nines");
 	rule(&c, "score.karlchen", on(&c, "extrapoint charlie") ? "true" : "false",
 	     KEYS("extrapoint charlie"), NULL);
+	rule(&c, "score.karlchen_both", on(&c, "extrapoint double charlie") ? "true" : "false",
+	     KEYS("extrapoint charlie", "extrapoint double charlie"), NULL);
 	rule(&c, "score.karlchen_caught", on(&c, "extrapoint catch charlie") ? "true" : "false",
-	     KEYS("extrapoint catch charlie"), NULL);
+	     KEYS("extrapoint charlie", "extrapoint catch charlie"), NULL);
+	rule(&c, "score.karlchen_caught_both",
+	     on(&c, "extrapoint catch double charlie") ? "true" : "false",
+	     KEYS("extrapoint charlie", "extrapoint double charlie",
+		  "extrapoint catch double charlie"),
+	     "FreeDoko counts one Karlchen caught unless this is on");
+	rule(&c, "score.karlchen_caught_by_diamond_queen",
+	     on(&c, "extrapoint catch charlie only with diamond queen") ? "true" : "false",
+	     KEYS("extrapoint catch charlie only with diamond queen"), NULL);
 	rule(&c, "score.solo_specials", "[]", FIXED,
 	     "no extra points in any solo");
 	rule(&c, "score.solo_factor", "3", FIXED, "a solo counts three times");
@@ -693,20 +754,16 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	}
 	snprintf(n, sizeof(n), "%ld", mult);
 	rule(&c, "bock.multiplier", n, KEYS("bock multiplier"), NULL);
+	const char *counting = val(&c, "counting")->value;
+	rule(&c, "standings.counting", counting, KEYS("counting"), NULL);
+	/* FreeDoko: the option has no effect under plus-minus */
+	rule(&c, "standings.solo_factor_for_all",
+	     on(&c, "solo always counts triple") && strcmp(counting, "plus-minus") != 0 ? "true"
+	     : "false", KEYS("solo always counts triple", "counting"), NULL);
 
 	/* what dokoref cannot say */
 	for (size_t i = 0; i < OPT_COUNT; i++)
 		unmapped(&c, &c.v[i]);
-	if (strcmp(val(&c, "counting")->value, "plus-minus") != 0 && map->unmapped_count <
-	    DK_FD_MAX_UNMAPPED) {
-		fd_val *x = val(&c, "counting");
-		dk_fd_unmapped *u = &map->unmapped[map->unmapped_count++];
-		u->key = x->opt->key;
-		u->value = x->value;
-		u->loc = x->loc;
-		u->verdict = false;
-		u->why = "dokoref writes plus-minus scores; the game's value is the same";
-	}
 	if (map->unmapped_count) {
 		dk_buf_puts(out, "# FreeDoko options dokoref cannot express (! = can change a verdict):\n");
 		for (size_t i = 0; i < map->unmapped_count; i++) {

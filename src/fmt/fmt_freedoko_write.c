@@ -156,23 +156,17 @@ static void opt_bool(dk_buf *b, const char *key, bool v)
 	opt(b, key, v ? "true" : "false");
 }
 
-/* whether the last trick of the game holds two caught Karlchen */
-static bool two_karlchen_caught(const dk_replay *rp)
+/* is the rule set's partner pick FreeDoko's genscher */
+static bool fd_genscher(const dk_rules *r)
 {
-	if (rp->trick_count != rp->hand_size || rp->trick_count < 1)
-		return false;
-	const dk_trick *k = &rp->tricks[rp->trick_count - 1];
-	int caught = 0;
-	for (int i = 0; i < k->count; i++)
-		if (k->cards[i] == DK_CARD_MAKE(DK_CLUBS, DK_JACK) && i != k->winner_index &&
-		    rp->party[k->seats[i]] != rp->party[k->winner])
-			caught++;
-	return caught == 2;
+	return r->wende_genscher && r->wende_genscher_card == DK_PICK_DIAMOND_KING &&
+	       r->wende_genscher_parties == DK_PICK_CALLER_RE &&
+	       r->wende_genscher_announcements == DK_PICK_REDUCED &&
+	       !r->wende_genscher_bride_alone;
 }
 
-/* the rule block without its closing brace; rp, where given, is the game
- * (an option that counts only in this game is set as dokoref counts it) */
-static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_replay *rp)
+/* the rule block without its closing brace */
+static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 {
 	int hand = dk_rules_hand_size(r);
 	dk_buf_puts(b, "rules\n{\n");
@@ -181,7 +175,7 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_re
 	if (r->lead_normal != DK_LEAD_LEFT_OF_DEALER)
 		drop(differ, "rule lead.normal (%s): FreeDoko's start player sits left of the dealer",
 		     "right-of-dealer");
-	opt_bool(b, "solo always counts triple", false);
+	opt_bool(b, "solo always counts triple", r->standings_solo_factor_for_all);
 	opt_bool(b, "bock", false);
 	/* throwing */
 	opt_bool(b, "throw with nines", DK_SET_HAS(r->throw_in_reasons, DK_THROW_FIVE_NINES));
@@ -236,11 +230,14 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_re
 	opt_bool(b, "marriage first one decides", r->marriage_self == DK_SELF_ALONE);
 	if (r->marriage_alone != DK_ALONE_SOLO)
 		drop(differ, "rule marriage.alone: FreeDoko scores a bride alone as a solo");
-	/* genscher: FreeDoko's chooses a partner, dokoref's reverses the trumps */
-	opt_bool(b, "genscher", false);
-	if (r->genscher || r->wende_genscher)
-		drop(differ, "rules genscher.enabled / wende_genscher.enabled: FreeDoko's "
-		     "genscher is another rule");
+	/* genscher: FreeDoko's is a partner pick with the ♦K; dokoref's
+	 * genscher.enabled reverses the trumps */
+	opt_bool(b, "genscher", fd_genscher(r));
+	if (r->genscher)
+		drop(differ, "rule genscher.enabled: FreeDoko's genscher is another rule");
+	if (r->wende_genscher && !fd_genscher(r))
+		drop(differ, "rules wende_genscher.*: FreeDoko's genscher is a partner pick with the "
+		     "\xe2\x99\xa6K whose pair is Re and that cuts the announcements down to Re/Kontra");
 	/* solos */
 	dk_enum_set k = r->solo_kinds;
 	bool colour = DK_SET_HAS(k, DK_SOLO_CLUBS) || DK_SET_HAS(k, DK_SOLO_SPADES) ||
@@ -277,21 +274,31 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_re
 		     "announced");
 	/* extra points */
 	opt_bool(b, "extrapoint catch fox", r->score_fox);
-	opt_bool(b, "extrapoint catch fox last trick", false);
-	opt_bool(b, "extrapoint fox last trick", false);
-	opt_bool(b, "extrapoint double fox last trick", false);
-	opt_bool(b, "extrapoint dolle jabs dolle", false);
-	opt_bool(b, "extrapoint heart trick", false);
+	opt_bool(b, "extrapoint catch fox last trick", r->score_fox_caught_last_trick);
+	opt_bool(b, "extrapoint fox last trick", r->score_fox_last_trick);
+	opt_bool(b, "extrapoint double fox last trick", r->score_fox_last_trick_both);
+	opt_bool(b, "extrapoint dolle jabs dolle", r->score_heart10_caught);
+	opt_bool(b, "extrapoint heart trick", r->score_heart_trick);
 	opt_bool(b, "extrapoint charlie", r->score_karlchen);
 	opt_bool(b, "extrapoint catch charlie", r->score_karlchen_caught);
-	/* dokoref counts every Karlchen caught in the last trick, but one
-	 * Karlchen that wins it; FreeDoko counts a second caught one only with
-	 * 'double charlie', which also counts the partner's Karlchen in the
-	 * trick the first one wins: both cannot happen in one game */
-	bool twice = rp && r->score_karlchen_caught && two_karlchen_caught(rp);
-	opt_bool(b, "extrapoint double charlie", twice);
-	opt_bool(b, "extrapoint catch double charlie", true);
-	opt_bool(b, "extrapoint catch charlie only with diamond queen", false);
+	/* FreeDoko's "catch double charlie" counts only under "double charlie" */
+	opt_bool(b, "extrapoint double charlie",
+		 r->score_karlchen_both || (r->score_karlchen_caught && r->score_karlchen_caught_both));
+	opt_bool(b, "extrapoint catch double charlie", r->score_karlchen_caught_both);
+	opt_bool(b, "extrapoint catch charlie only with diamond queen",
+		 r->score_karlchen_caught_by_diamond_queen);
+	if ((r->score_fox_caught_last_trick && !r->score_fox) ||
+	    (r->score_fox_last_trick_both && !r->score_fox_last_trick) ||
+	    (r->score_heart_trick && r->deck_nines) ||
+	    (r->score_heart10_caught && r->heart10_tie == DK_TIE_FIRST_WINS) ||
+	    (r->score_karlchen_both != (r->score_karlchen_caught && r->score_karlchen_caught_both) &&
+	     (r->score_karlchen_both || r->score_karlchen_caught)) ||
+	    ((r->score_karlchen_both || r->score_karlchen_caught) && !r->score_karlchen))
+		drop(differ, "rules score.fox_*, score.heart*, score.karlchen_*: FreeDoko ties "
+		     "these extra points to each other (a fox caught in the last trick only with "
+		     "the fox, a heart trick only without nines, a ♥10 beating the other only "
+		     "when the second beats the first, both Karlchen caught only with both Karlchen "
+		     "winning, Karlchen caught only with Karlchen)");
 	if (!r->score_doppelkopf)
 		drop(differ, "rule score.doppelkopf false: FreeDoko always counts a Doppelkopf");
 	/* announcements */
@@ -306,8 +313,8 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_re
 		drop(differ, "rule announce.mandatory_*: FreeDoko's duty is 30 points, in normal "
 		     "games and marriages");
 	opt_bool(b, "announcement re/contra doubles", r->score_model == DK_SCORE_DOUBLING);
-	opt_bool(b, "announcement contra doubles against re", false);
-	opt_bool(b, "knocking", false);
+	opt_bool(b, "announcement contra doubles against re", r->score_against_old_doubled);
+	opt_bool(b, "knocking", r->announce_per_player);
 	static const char *const ann[DK_LEVELS] = {
 		"announcement no 120", "announcement no 90", "announcement no 60",
 		"announcement no 30", "announcement no 0"
@@ -319,12 +326,16 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_re
 		opt(b, ann[i], n);
 	}
 	opt(b, "last announcement", "1");
-	opt_bool(b, "announcement till full trick", false);
+	opt_bool(b, "announcement till full trick", r->announce_model == DK_MODEL_GAME_TRICKS);
 	opt_bool(b, "announcement reply", r->announce_reply != DK_REPLY_NONE);
 	opt_bool(b, "announcement strict limit", false);
-	if (r->announce_model != DK_MODEL_OWN_CARDS || r->announce_chain)
-		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards");
-	opt(b, "counting", "plus-minus");
+	if ((r->announce_model != DK_MODEL_OWN_CARDS && r->announce_model != DK_MODEL_GAME_TRICKS) ||
+	    r->announce_chain)
+		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards or the "
+		     "tricks remaining");
+	opt(b, "counting", r->standings_counting == DK_COUNTING_PLUS    ? "plus"
+			   : r->standings_counting == DK_COUNTING_MINUS ? "minus"
+									: "plus-minus");
 	if (r->score_feigheit)
 		drop(differ, "rule score.feigheit: FreeDoko has no Feigheit");
 	if (r->score_counter_doubles)
@@ -333,9 +344,6 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r, const dk_re
 	if (r->score_solo_call_points)
 		drop(differ, "rule score.solo_call_points: FreeDoko has no points for a solo's "
 		     "announcement");
-	if (r->score_against_old_doubled)
-		drop(differ, "rule score.against_old_doubled: FreeDoko adds \"contra won\" after "
-		     "the doubling");
 	if (!r->score_reached_against_limit)
 		drop(differ, "rule score.reached_against_limit false: FreeDoko counts 120 reached "
 		     "against a limit");
@@ -465,7 +473,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		      start);
 	if (rules) {
 		size_t from = differ->len;
-		rule_block(out, differ, rules, rp);
+		rule_block(out, differ, rules);
 		/* what the block could not say, as comments FreeDoko skips */
 		if (differ->len > from)
 			dk_buf_puts(out, "# dokoref: rules FreeDoko has no option for:\n");
@@ -615,6 +623,13 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		}
 	}
 
+	/* a genscher: the announcements before it were said for the parties
+	 * then, which the replay no longer holds */
+	size_t pick = g->event_count;
+	for (size_t i = 0; i < g->event_count && fd_genscher(rules); i++)
+		if (g->events[i].kind == DK_EV_WENDE_GENSCHER && pick == g->event_count)
+			pick = i;
+
 	/* the play.  FreeDoko's replay takes a 'trick full' line when the
 	 * next trick opens, so it is written just before that trick's first
 	 * card, after what was said between the tricks; the penultimate one it
@@ -667,7 +682,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			};
 			dk_party said = e->call == DK_CALL_RE ? DK_PARTY_RE
 					: e->call == DK_CALL_KONTRA ? DK_PARTY_KONTRA : DK_PARTY_NONE;
-			if (said != DK_PARTY_NONE && said != rp->party[e->seat])
+			if (said != DK_PARTY_NONE && said != rp->party[e->seat] && i > pick)
 				drop(dropped, "that seat %d said %s for the other party (FreeDoko's "
 				     "'no 120' reads back as the own party's word)", e->seat,
 				     said == DK_PARTY_RE ? "Re" : "Kontra");
@@ -682,7 +697,11 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			drop(dropped, "seat %d's Genscher (dokoref's, not FreeDoko's)", e->seat);
 			break;
 		case DK_EV_WENDE_GENSCHER:
-			drop(dropped, "seat %d's Wende-Genscher", e->seat);
+			if (fd_genscher(rules))
+				dk_buf_printf(out, "  genscher = %d, %d\n", p,
+					      player_of(rp, e->partner));
+			else
+				drop(dropped, "seat %d's Wende-Genscher", e->seat);
 			break;
 		case DK_EV_OBJECTION:
 			drop(dropped, "the objection after card %d", cards);

@@ -218,6 +218,11 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
 					       json_object_new_int64(per_seat[seat]));
 		}
 		json_object_object_add(o, "score", score);
+		static const char *const counting[DK_COUNTING_COUNT] = {
+			"plus-minus", "plus", "minus"
+		};
+		json_object_object_add(o, "counting", json_object_new_string(
+			(unsigned)s->counting < DK_COUNTING_COUNT ? counting[s->counting] : "plus-minus"));
 		json_object *items = json_object_new_array();
 		for (int i = 0; i < s->item_count; i++) {
 			const dk_score_item *it = &s->items[i];
@@ -263,4 +268,11 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
 						      JSON_C_TO_STRING_NOSLASHESCAPE));
 	dk_buf_putc(b, '\n');
 	json_object_put(o);
+}
+
+void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v)
+{
+	dk_json_game_bock(b, file, v->game, &v->rp, v->rules, v->scored ? &v->sc : NULL,
+			  v->scored ? v->entry : NULL, v->penalties_assessed ? v->penalties : NULL,
+			  v->bock);
 }

@@ -15,6 +15,7 @@
 #include "rules.h"
 #include "penalty.h"
 #include "score.h"
+#include "verdict.h"
 
 struct json_object;
 
@@ -37,5 +38,10 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
 		       const dk_rules *r, const dk_score *s, const long *per_seat,
 		       const dk_penalty *penalties, long bock);
+
+/** check's JSON object of verdict v, read from file: the same as
+ *  dk_json_game_bock with the verdict's parts (the entry to write down as the
+ *  score per seat). */
+void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v);
 
 #endif

@@ -189,6 +189,9 @@ static void model_words(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_r
 		dk_say(b, lang, dk_msg_n(f->count, DK_MSG_LATE_NEIGHBOUR_ONE,
 					 DK_MSG_LATE_NEIGHBOUR_MANY), f->count, f->limit);
 		break;
+	case DK_MODEL_GAME_TRICKS:
+		dk_say(b, lang, DK_MSG_LATE_GAME_TRICKS, f->count + 1, f->limit + 1);
+		break;
 	case DK_MODEL_COUNT:
 		break;
 	}
@@ -250,6 +253,9 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		break;
 	case DK_F_SOLOIST_RE_UNANSWERED:
 		dk_say(b, lang, DK_MSG_F_SOLOIST_RE_UNANSWERED, who);
+		break;
+	case DK_F_KONTRA_NOT_A_REPLY:
+		dk_say(b, lang, DK_MSG_F_KONTRA_NOT_A_REPLY, who);
 		break;
 	case DK_F_MANDATORY_MISSED:
 		dk_say(b, lang, f->limit ? DK_MSG_F_MANDATORY_RAISE_MISSED : DK_MSG_F_MANDATORY_MISSED,
@@ -418,10 +424,23 @@ static void item_words(dk_buf *b, dk_lang lang, const dk_score_item *it)
 		dk_say(b, lang, DK_MSG_SI_FOX);
 		break;
 	case DK_SI_KARLCHEN:
-		dk_say(b, lang, DK_MSG_SI_KARLCHEN);
+		dk_say(b, lang, it->second ? DK_MSG_SI_KARLCHEN_BOTH : DK_MSG_SI_KARLCHEN);
 		break;
 	case DK_SI_KARLCHEN_CAUGHT:
-		dk_say(b, lang, DK_MSG_SI_KARLCHEN_CAUGHT);
+		dk_say(b, lang, it->second ? DK_MSG_SI_KARLCHEN_CAUGHT_BOTH
+					   : DK_MSG_SI_KARLCHEN_CAUGHT);
+		break;
+	case DK_SI_FOX_CAUGHT_LAST_TRICK:
+		dk_say(b, lang, DK_MSG_SI_FOX_CAUGHT_LAST_TRICK);
+		break;
+	case DK_SI_FOX_LAST_TRICK:
+		dk_say(b, lang, it->second ? DK_MSG_SI_FOX_LAST_TRICK_BOTH : DK_MSG_SI_FOX_LAST_TRICK);
+		break;
+	case DK_SI_HEART10_CAUGHT:
+		dk_say(b, lang, DK_MSG_SI_HEART10_CAUGHT);
+		break;
+	case DK_SI_HEART_TRICK:
+		dk_say(b, lang, DK_MSG_SI_HEART_TRICK);
 		break;
 	case DK_SI_KIND_COUNT:
 		break;
@@ -497,7 +516,11 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
 	       party_words(lang, s->value < 0 ? DK_PARTY_KONTRA : DK_PARTY_RE));
 	if (s->factor > 1)
 		dk_say(b, lang, DK_MSG_SC_SOLOIST, s->factor);
-	dk_buf_printf(b, "\n  %s", dk_msg_text(lang, DK_MSG_SC_PLUS_MINUS));
+	/* how the entries are counted: standings.counting */
+	dk_msg counting = s->counting == DK_COUNTING_PLUS    ? DK_MSG_SC_PLUS_ONLY
+			  : s->counting == DK_COUNTING_MINUS ? DK_MSG_SC_MINUS_ONLY
+							     : DK_MSG_SC_PLUS_MINUS;
+	dk_buf_printf(b, "\n  %s", dk_msg_text(lang, counting));
 	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
 		int seat = rp->seats[i];
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", name_of(g, seat), per_seat[seat]);

@@ -106,7 +106,7 @@ static const char *const double_names[] = {
 	"redeal", "redeal-unless-solo", NULL
 };
 static const char *const model_names[] = {
-	"own-cards", "game-cards", "left-neighbour-cards", NULL
+	"own-cards", "game-cards", "left-neighbour-cards", "game-tricks", NULL
 };
 static const char *const reply_names[] = {
 	"none", "one-card-later", "immediate", NULL
@@ -121,7 +121,16 @@ static const char *const no_winner_names[] = {
 	"levels-and-specials", "specials-only", NULL
 };
 static const char *const mandatory_games_names[] = {
-	"all-games", "normal-games", NULL
+	"all-games", "normal-games", "normal-games-no-marriage", NULL
+};
+static const char *const pick_card_names[] = {
+	"diamond-jack", "diamond-king", NULL
+};
+static const char *const pick_parties_names[] = {
+	"caller-keeps-party", "caller-and-partner-re", NULL
+};
+static const char *const pick_announcements_names[] = {
+	"kept", "reduced-to-re-kontra", NULL
 };
 static const char *const against_old_names[] = {
 	"none", "normal-games", "normal-games-except-poverty", "all-games", NULL
@@ -152,6 +161,9 @@ NAMES_OF(score_model_names, DK_SCORE_MODEL_COUNT);
 NAMES_OF(no_winner_names, DK_NO_WINNER_COUNT);
 NAMES_OF(against_old_names, DK_AGAINST_OLD_COUNT);
 NAMES_OF(mandatory_games_names, DK_MANDATORY_GAMES_COUNT);
+NAMES_OF(pick_card_names, DK_PICK_CARD_COUNT);
+NAMES_OF(pick_parties_names, DK_PICK_PARTIES_COUNT);
+NAMES_OF(pick_announcements_names, DK_PICK_ANNOUNCEMENTS_COUNT);
 
 static const char *solo_kind_name(int v)
 {
@@ -181,12 +193,14 @@ static const char *const bock_solo_names[] = {
 	"doubled", "not-doubled-moves-back", "doubled-not-used-up", NULL
 };
 static const char *const even_odd_names[] = { "none", "four-player-tables", NULL };
+static const char *const counting_names[] = { "plus-minus", "plus", "minus", NULL };
 NAMES_OF(after_solo_names, DK_AFTER_SOLO_COUNT);
 NAMES_OF(sit_out_names, DK_SIT_OUT_COUNT);
 NAMES_OF(bock_kind_names, DK_BOCK_KIND_COUNT);
 NAMES_OF(bock_per_game_names, DK_BOCK_PER_GAME_COUNT);
 NAMES_OF(bock_solo_names, DK_BOCK_SOLO_COUNT);
 NAMES_OF(even_odd_names, DK_EVEN_ODD_COUNT);
+NAMES_OF(counting_names, DK_COUNTING_COUNT);
 
 static const char *bock_trigger_name(int v)
 {
@@ -281,6 +295,11 @@ static const dk_rule_key keys[] = {
 		      DK_SOLO_KIND_COUNT),
 	DK_BOOL_KEY("genscher.enabled", genscher),
 	DK_BOOL_KEY("wende_genscher.enabled", wende_genscher),
+	DK_ENUM_KEY("wende_genscher.card", wende_genscher_card, pick_card_names),
+	DK_ENUM_KEY("wende_genscher.parties", wende_genscher_parties, pick_parties_names),
+	DK_ENUM_KEY("wende_genscher.announcements", wende_genscher_announcements,
+		    pick_announcements_names),
+	DK_BOOL_KEY("wende_genscher.bride_alone", wende_genscher_bride_alone),
 
 	DK_BOOL_KEY("marriage.enabled", marriage),
 	DK_SET_FN_KEY("marriage.conditions", marriage_conditions,
@@ -320,10 +339,14 @@ static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("announce.trick_by_trick", announce_chain),
 	DK_BOOL_KEY("announce.soloist_re_needs_opposition",
 		    announce_soloist_re_needs_opposition),
+	DK_BOOL_KEY("announce.per_player", announce_per_player),
+	DK_BOOL_KEY("announce.forced_solo_kontra_only_as_reply",
+		    announce_forced_solo_kontra_reply),
 	DK_INT_KEY("announce.mandatory_first_trick_points",
 		   announce_mandatory_points, 0, 44),
 	DK_ENUM_KEY("announce.mandatory_games", announce_mandatory_games,
 		    mandatory_games_names),
+	DK_BOOL_KEY("announce.mandatory_only_if_none_said", announce_mandatory_only_first),
 	DK_BOOL_KEY("announce.mandatory_raise", announce_mandatory_raise),
 
 	DK_ENUM_KEY("score.model", score_model, score_model_names),
@@ -334,8 +357,17 @@ static const dk_rule_key keys[] = {
 	DK_ENUM_KEY("score.against_old", score_against_old, against_old_names),
 	DK_BOOL_KEY("score.doppelkopf", score_doppelkopf),
 	DK_BOOL_KEY("score.fox", score_fox),
+	DK_BOOL_KEY("score.fox_caught_last_trick", score_fox_caught_last_trick),
+	DK_BOOL_KEY("score.fox_last_trick", score_fox_last_trick),
+	DK_BOOL_KEY("score.fox_last_trick_both", score_fox_last_trick_both),
+	DK_BOOL_KEY("score.heart10_caught", score_heart10_caught),
+	DK_BOOL_KEY("score.heart_trick", score_heart_trick),
 	DK_BOOL_KEY("score.karlchen", score_karlchen),
+	DK_BOOL_KEY("score.karlchen_both", score_karlchen_both),
 	DK_BOOL_KEY("score.karlchen_caught", score_karlchen_caught),
+	DK_BOOL_KEY("score.karlchen_caught_both", score_karlchen_caught_both),
+	DK_BOOL_KEY("score.karlchen_caught_by_diamond_queen",
+		    score_karlchen_caught_by_diamond_queen),
 	DK_SET_FN_KEY("score.solo_specials", score_solo_specials, solo_kind_name,
 		      DK_SOLO_KIND_COUNT),
 	DK_INT_KEY("score.solo_factor", score_solo_factor, 1, 5),
@@ -356,6 +388,8 @@ static const dk_rule_key keys[] = {
 	DK_INT_KEY("bock.multiplier", bock_multiplier, 1, 256),
 	DK_BOOL_KEY("standings.diamond_king_flip", standings_diamond_king_flip),
 	DK_ENUM_KEY("standings.even_odd", standings_even_odd, even_odd_names),
+	DK_ENUM_KEY("standings.counting", standings_counting, counting_names),
+	DK_BOOL_KEY("standings.solo_factor_for_all", standings_solo_factor_for_all),
 };
 #define KEY_COUNT ARRAY_SIZE(keys)
 
@@ -2465,11 +2499,13 @@ static void check_scoring(checker *c)
 				      "score.solo_specials names %s, which solo.kinds %s does not allow",
 				      sb_str(&m), sb_str(&v));
 	}
-	if (!r->score_fox && !r->score_karlchen && !r->score_karlchen_caught) {
+	if (!r->score_fox && !r->score_karlchen && !r->score_karlchen_caught &&
+	    !r->score_fox_caught_last_trick && !r->score_fox_last_trick &&
+	    !r->score_heart10_caught && !r->score_heart_trick) {
 		dk_buf_clear(&m);
 		sb_add_current(&m, r, "score.solo_specials");
 		contradiction(c, "score.solo_specials", "score.fox",
-			      "score.solo_specials is %s but score.fox, score.karlchen and score.karlchen_caught are false: there is no special point for those solos to keep",
+			      "score.solo_specials is %s but score.fox, score.fox_caught_last_trick, score.fox_last_trick, score.heart10_caught, score.heart_trick, score.karlchen and score.karlchen_caught are false: there is no special point for those solos to keep",
 			      sb_str(&m));
 	}
 	free(m.data);

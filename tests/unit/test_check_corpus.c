@@ -73,9 +73,16 @@ static bool replay_file(const char *path, char *found, size_t flen, char *expect
 		const dk_rules_ref *ref = dk_game_rules(g);
 		dk_ruleset rs;
 		dk_ruleset_init(&rs);
-		if (!dk_xml_reader_game_ok(r) || !ref || !ref->name ||
-		    dk_ruleset_load(&rs, ref->name, dirs, &d) != 0 ||
-		    dk_record_check(g, &rs.rules, path, &d) != 0) {
+		bool loaded = dk_xml_reader_game_ok(r) && ref && ref->name &&
+			      dk_ruleset_load(&rs, ref->name, dirs, &d) == 0;
+		/* the record's own <set> overrides, as check applies them */
+		for (size_t k = 0; loaded && k < ref->override_count; k++)
+			loaded = dk_ruleset_override(&rs, ref->overrides[k].key,
+						     ref->overrides[k].value, path,
+						     ref->overrides[k].loc, &d) == 0;
+		if (loaded && ref->override_count)
+			loaded = dk_ruleset_check(&rs, &d) == 0;
+		if (!loaded || dk_record_check(g, &rs.rules, path, &d) != 0) {
 			snprintf(why, wlen, "invalid record or rule set: %s",
 				 d.count ? d.items[d.count - 1].message : "?");
 			ok = false;

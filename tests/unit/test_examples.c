@@ -5,7 +5,12 @@
  * tests/check/examples/ (written by tools/gen_examples.py) holds complete
  * records: each worked example of RULES.md §12 under its rule set, the two
  * played games of jengryg/doppelkopf-srv under ddv, and two games under
- * hamvocke.yaml (hamvocke/doppelkopf's rules as a set on top of ddv).  For
+ * hamvocke.yaml (hamvocke/doppelkopf's rules as a set on top of ddv), and
+ * games of FreeDoko's self-played party (and samples/normal-ddv.xml) under
+ * ddv with one of FreeDoko's extra points or its counting switched on, each
+ * worked by hand in its comment, and two games found with the generator of
+ * tools/gen_checks.py where both ♦A or both ♣J of one party fall in the
+ * last trick (these files are written by hand, not by gen_examples.py).  For
  * every record: it is valid, the replay finds nothing, the card points and
  * the winner are those written in <recorded>, and the plus-minus of every
  * seat (dk_score_per_seat) equals the <recorded> score: the document's
@@ -89,6 +94,17 @@ static const char *const required[] = {
 	"jengryg-solo-clubs.xml",
 	"hamvocke-lost-solo.xml",
 	"hamvocke-charlie-caught.xml",
+	"freedoko-fox-last-trick--re-wins-4.xml",
+	"freedoko-fox-caught-last-trick--re-wins-4.xml",
+	"freedoko-heart10-caught--re-wins-6.xml",
+	"freedoko-karlchen-caught-one-of-two--re-wins-2.xml",
+	"freedoko-karlchen-caught-both--re-wins-3.xml",
+	"ddv-heart-trick--re-wins-1.xml",
+	"freedoko-counting-plus--re-wins-4.xml",
+	"freedoko-counting-minus--re-wins-4.xml",
+	"freedoko-karlchen-caught-by-diamond-queen--re-wins-1.xml",
+	"ddv-fox-last-trick-both--re-wins-5.xml",
+	"ddv-karlchen-both--re-wins-5.xml",
 };
 
 /* ---- one record --------------------------------------------------------------- */

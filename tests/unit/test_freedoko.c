@@ -5,17 +5,16 @@
  * them, the poverty quirk of the bug reports is undone, a bug report and
  * the log tell the same game, the rule block becomes the rule set it says.
  *
- * FreeDoko's rules that dokoref cannot express, each named where it makes
- * a game's score differ (formats/freedoko.md, "Rules dokoref cannot
- * express"):
- *   - "extrapoint fox last trick": a fox winning the last trick is an extra
- *     point in FreeDoko.
- *   - "extrapoint dolle jabs dolle": the second ♥10 beating an opponent's
- *     first is an extra point in FreeDoko.
- *   - "extrapoint catch double charlie" (off): FreeDoko counts one Karlchen
- *     caught when both ♣J are caught in the last trick, dokoref each.
+ * FreeDoko's rule that dokoref cannot express and that makes a game's score
+ * differ (formats/freedoko.md, "Rules dokoref cannot express"):
  *   - "hyperswines": the ♦9 of one hand above the swines; dokoref has none,
  *     so in game 27 other tricks are won than in FreeDoko.
+ * FreeDoko's extra points the log's rules switch on are rule keys: a fox
+ * winning the last trick (score.fox_last_trick, games 5, 33, 37), a ♥10
+ * beating the opponents' other one (score.heart10_caught, games 3, 10, 34),
+ * one Karlchen caught when both are (score.karlchen_caught_both false, game
+ * 26); "counting = plus" is standings.counting plus, and every player's
+ * entry is FreeDoko's.
  * Rules dokoref can express and follows FreeDoko in (the rule keys written
  * for them): swines announced before the first card (swines.kind
  * declared-at-start), "contra won" added after the doubling
@@ -85,9 +84,10 @@ Test(freedoko, every_file_reads)
 		"rules.tournament.FreeDoko-rules", "testparty.FreeDoko-party",
 		"odd/ends-mid-game.BugReport.FreeDoko", "odd/german-card-names.BugReport.FreeDoko",
 		"odd/old-line-format.BugReport.FreeDoko", "odd/hyperswines.BugReport.FreeDoko",
-		"odd/latin1-name.BugReport.FreeDoko",
+		"odd/latin1-name.BugReport.FreeDoko", "genscher.gameplay-debug.log",
+		"genscher.input.FreeDoko-party",
 	};
-	static const size_t games[] = { 1, 1, 45, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1 };
+	static const size_t games[] = { 1, 1, 45, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 20, 0 };
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[512];
 		snprintf(path, sizeof(path), FD "%s", files[i]);
@@ -119,15 +119,88 @@ Test(freedoko, every_file_reads)
 
 /* the options that explain the differences of each game of the log, "" for none */
 static const char *const explained[45] = {
-	"", "", "extrapoint dolle jabs dolle", "", "extrapoint fox last trick",
-	"", "", "", "", "extrapoint dolle jabs dolle",
 	"", "", "", "", "",
 	"", "", "", "", "",
 	"", "", "", "", "",
-	"extrapoint catch double charlie", "hyperswines", "", "", "",
-	"", "", "extrapoint fox last trick", "extrapoint dolle jabs dolle", "",
-	"", "extrapoint fox last trick", "", "", "",
 	"", "", "", "", "",
+	"", "", "", "", "",
+	"", "hyperswines", "", "", "",
+	"", "", "", "", "",
+	"", "", "", "", "",
+	"", "", "", "", "",
+};
+
+/* each player's entry (Anna, Bert, Carl, Dora) under FreeDoko's "counting =
+ * plus", worked from the summaries of partyB.saved-party.FreeDoko-party as
+ * FreeDoko's GameSummary::points counts them: the winners get the value
+ * ("points"), the losers nothing; a soloist who wins gets three times it,
+ * his opponents who win once ("solo always counts triple = false").  Their
+ * sums are FreeDoko's saved totals, 210, 175, 177, 104. */
+static const long entries[45][4] = {
+	{  0,  4,  0,  4 },  /* 1 */
+	{  0,  2,  2,  0 },
+	{  7,  0,  0,  7 },
+	{  1,  0,  1,  0 },
+	{  0,  0,  0,  0 },  /* 5 */
+	{  0,  1,  1,  0 },
+	{  0,  0,  2,  2 },
+	{  2,  0,  2,  2 },
+	{  6,  6,  0,  0 },
+	{  6,  0,  6,  0 },  /* 10 */
+	{  4,  0,  4,  0 },
+	{  2,  0,  0,  2 },
+	{  0,  2,  0,  2 },
+	{ 12,  0,  0, 12 },
+	{ 14, 14,  0,  0 },  /* 15 */
+	{  4,  0,  0,  4 },
+	{  4,  0,  4,  4 },
+	{ 40, 40,  0,  0 },
+	{  0,  8,  8,  0 },
+	{  2,  2,  0,  0 },  /* 20 */
+	{ 10,  0, 10,  0 },
+	{  2,  0,  2,  0 },
+	{  2,  0,  0,  2 },
+	{  0,  6,  6,  0 },
+	{  0, 13, 13,  0 },  /* 25 */
+	{  4,  4,  0,  0 },
+	{  4,  0,  4,  0 },
+	{  6,  0,  6,  0 },
+	{  2,  2,  0,  0 },
+	{  0,  4,  4,  0 },  /* 30 */
+	{  0,  3,  3,  0 },
+	{  0,  0,  3,  3 },
+	{  8,  8,  0,  0 },
+	{ 16,  0, 16,  0 },
+	{  0,  0, 24,  0 },  /* 35 */
+	{ 24,  0, 24,  0 },
+	{ 16,  0, 16,  0 },
+	{  0, 16,  0, 16 },
+	{  0,  0,  0,  0 },
+	{  0, 12,  0, 12 },  /* 40 */
+	{  4,  4,  4,  0 },
+	{  0,  4,  0,  4 },
+	{  0,  8,  0,  8 },
+	{  8,  0,  0,  8 },
+	{  0, 12, 12, 12 },  /* 45 */
+};
+
+/* the extra points of FreeDoko's summaries (partyB.saved-party, "special
+ * points") that the rule keys written for its options make dokoref count */
+static const struct {
+	size_t game;
+	const char *key;
+	dk_party party;
+	int count;
+} specials[] = {
+	{ 3, "score.heart10_caught", DK_PARTY_RE, 1 },       /* dolle caught dolle = re */
+	{ 5, "score.fox_last_trick", DK_PARTY_RE, 1 },       /* fox last trick = re */
+	{ 10, "score.heart10_caught", DK_PARTY_KONTRA, 1 },  /* dolle caught dolle = contra */
+	/* both ♣J of Kontra caught in the last trick: one "caught charlie" */
+	{ 26, "score.karlchen_caught", DK_PARTY_RE, 1 },
+	{ 26, "score.karlchen_caught_both", DK_PARTY_RE, 0 },
+	{ 33, "score.fox_last_trick", DK_PARTY_RE, 1 },
+	{ 34, "score.heart10_caught", DK_PARTY_KONTRA, 1 },
+	{ 37, "score.fox_last_trick", DK_PARTY_RE, 1 },
 };
 
 /* game g of a session: replayed, scored, judged in the session, compared */
@@ -160,6 +233,7 @@ Test(freedoko, debug_log_scored_as_freedoko)
 	dk_diag_init(&d);
 	size_t n = 0, same = 0, winner = 0, clean = 0, tricks_differ = 0, bocked = 0;
 	dk_session_state st;
+	long game27[4] = { 0 };
 	judged *j = calloc(1, sizeof(*j));
 	cr_assert_not_null(j);
 	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
@@ -213,15 +287,123 @@ Test(freedoko, debug_log_scored_as_freedoko)
 		else
 			cr_expect_str_eq(explained[n], "hyperswines", "game %zu: %d findings",
 					 n + 1, rp->finding_count);
+		/* standings.counting plus: each player's entry as FreeDoko counts it */
+		long our27[4];
+		for (int p = 0; p < 4; p++) {
+			if (n + 1 == 27)
+				our27[p] = j->sg.score[p + 1];
+			else
+				cr_expect_eq(j->sg.score[p + 1], entries[n][p],
+					     "game %zu seat %d: %ld, FreeDoko %ld", n + 1, p + 1,
+					     j->sg.score[p + 1], entries[n][p]);
+		}
+		if (n + 1 == 27)
+			memcpy(game27, our27, sizeof(game27));
+		/* the extra points FreeDoko's summary names, as dokoref's items */
+		for (size_t k = 0; k < sizeof(specials) / sizeof(specials[0]); k++) {
+			if (specials[k].game != n + 1)
+				continue;
+			int got = 0;
+			for (int i = 0; i < sc->item_count; i++)
+				got += strcmp(sc->items[i].rule_key, specials[k].key) == 0 &&
+				       sc->items[i].party == specials[k].party;
+			cr_expect_eq(got, specials[k].count, "game %zu: %d of %s", n + 1, got,
+				     specials[k].key);
+		}
 		n++;
 	}
 	free(j);
+	/* standings.counting plus: the party's totals as FreeDoko saved them
+	 * (partyB.saved-party.FreeDoko-party, "points": Anna 210, Bert 175,
+	 * Carl 177, Dora 104), but for game 27, where hyperswines win other
+	 * tricks than dokoref's */
+	static const long totals[4] = { 210, 175, 177, 104 };
+	for (int p = 0; p < 4; p++) {
+		long t = st.total[p + 1] - game27[p] + entries[26][p];
+		cr_expect_eq(t, totals[p], "seat %d: %ld, FreeDoko %ld", p + 1, t, totals[p]);
+	}
 	cr_expect_eq(n, 45);
 	cr_expect_eq(winner, 45);
 	cr_expect_eq(bocked, 29);   /* 9-12, 14-21, 26-29, 33-45 (game 39 is worth 0) */
-	cr_expect_eq(same, 37);
+	cr_expect_eq(same, 44);
 	cr_expect_eq(clean, 44);
 	cr_expect_eq(tricks_differ, 2);  /* game 27, tricks 10 and 11 */
+	cr_expect_eq(d.errors, 0);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+}
+
+/* FreeDoko's genscher (wende_genscher.* as FreeDoko has it): the log of 20
+ * games with three genscher games; every game scored as FreeDoko's summary
+ * says (winner, value, Bock), and the three picks as FreeDoko logged them:
+ *   game 1: "Genscher: player 2 with player 0" in trick 4; Carl (Kontra by
+ *     the ♣Q) had said "no 120" in trick 1, which FreeDoko says again before
+ *     the genscher line (not a new announcement) and counts for the new Re
+ *     pair: "teams = re, contra, re, contra", "no 120 said = re", points 4;
+ *   game 6: in a marriage (Bert's, with Anna from trick 1): "player 3 with
+ *     player 0", "teams = re, contra, contra, re", Re won, points 2;
+ *   game 14: "player 3 with player 0", "teams = re, contra, contra, re",
+ *     Re won, points 4. */
+Test(freedoko, genscher_scored_as_freedoko)
+{
+	dk_fd_reader *r = open_fd(FD "genscher.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	cr_expect_eq(map.verdict_count, 0);
+	cr_expect(rs.rules.wende_genscher);
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	size_t n = 0, picks = 0;
+	static const struct { size_t game; int caller, partner; int value; } want[] = {
+		{ 1, 3, 1, 4 }, { 6, 4, 1, 2 }, { 14, 4, 1, 4 },
+	};
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		if (n == 0)
+			dk_session_begin(&st, g->session);
+		n++;
+		judge_in(j, &st, g, &rs.rules);
+		cr_expect(j->c.winner_agrees, "game %zu", n);
+		cr_expect(j->c.value_agrees, "game %zu: value %d, FreeDoko %d", n, j->sc.value,
+			  g->foreign->value);
+		cr_expect_eq(j->c.count, 0, "game %zu", n);
+		cr_expect_eq(j->sg.multiplier, g->foreign->bock, "game %zu", n);
+		int calls = 0;
+		for (size_t i = 0; i < g->event_count; i++) {
+			const dk_event *e = &g->events[i];
+			calls += e->kind == DK_EV_ANNOUNCE;
+			if (e->kind != DK_EV_WENDE_GENSCHER)
+				continue;
+			cr_assert_lt(picks, 3);
+			cr_expect_eq(n, want[picks].game);
+			cr_expect_eq(e->seat, want[picks].caller, "game %zu", n);
+			cr_expect_eq(e->partner, want[picks].partner, "game %zu", n);
+			cr_expect_eq(j->sc.value, want[picks].value, "game %zu", n);
+			/* the caller and the partner are Re, the others Kontra */
+			for (int s = 1; s <= 4; s++)
+				cr_expect_eq(j->rp.party[s], s == e->seat || s == e->partner
+							    ? DK_PARTY_RE : DK_PARTY_KONTRA,
+					     "game %zu seat %d", n, s);
+			picks++;
+		}
+		if (n == 1) {
+			/* Carl's "no 120" once, as Kontra (his party then), and it is now
+			 * Re's: Re said, Kontra nothing */
+			cr_expect_eq(calls, 1);
+			cr_expect(j->rp.calls[DK_PARTY_RE].made[0]);
+			cr_expect_eq(j->rp.calls[DK_PARTY_RE].highest, 0);
+			cr_expect_eq(j->rp.calls[DK_PARTY_KONTRA].highest, -1);
+			cr_expect_eq(j->rp.finding_count, 0);
+		}
+	}
+	free(j);
+	cr_expect_eq(n, 20);
+	cr_expect_eq(picks, 3);
 	cr_expect_eq(d.errors, 0);
 	dk_diag_release(&d);
 	dk_ruleset_release(&rs);
@@ -546,15 +728,39 @@ Test(freedoko, rule_block_as_rule_set)
 	cr_expect_eq(t->bock_per_game, DK_BOCK_PER_GAME_ONE);
 	cr_expect_eq(t->bock_solo, DK_BOCK_SOLO_DOUBLED_NOT_USED_UP);
 	cr_expect_eq(t->deal_after_solo, DK_AFTER_SOLO_SAME);   /* lustsolo player leads */
-	/* what can change a verdict: hyperswines, genscher, fox last trick,
-	 * dolle jabs dolle, catch double charlie off; no longer bock */
-	cr_expect_eq(map.verdict_count, 5);
+	/* the extra points and the counting (score.*, standings.*) */
+	cr_expect(t->score_fox_last_trick);
+	cr_expect_not(t->score_fox_last_trick_both);
+	cr_expect_not(t->score_fox_caught_last_trick);
+	cr_expect(t->score_heart10_caught);
+	cr_expect_not(t->score_heart_trick);
+	cr_expect(t->score_karlchen);
+	cr_expect_not(t->score_karlchen_both);
+	cr_expect(t->score_karlchen_caught);
+	cr_expect_not(t->score_karlchen_caught_both);
+	cr_expect_not(t->score_karlchen_caught_by_diamond_queen);
+	cr_expect_eq(t->standings_counting, DK_COUNTING_PLUS);
+	cr_expect_not(t->standings_solo_factor_for_all);
+	/* "genscher = true": a partner pick with the first ♦K, the pair Re, the
+	 * announcements before it cut down to Re/Kontra, none in a silent marriage */
+	cr_expect(t->wende_genscher);
+	cr_expect_not(t->genscher);
+	cr_expect_eq(t->wende_genscher_card, DK_PICK_DIAMOND_KING);
+	cr_expect_eq(t->wende_genscher_parties, DK_PICK_CALLER_RE);
+	cr_expect_eq(t->wende_genscher_announcements, DK_PICK_REDUCED);
+	cr_expect_not(t->wende_genscher_bride_alone);
+	cr_expect_not(t->announce_mandatory_only_first);
+	cr_expect_eq(t->announce_model, DK_MODEL_OWN_CARDS);
+	/* what can change a verdict: hyperswines; no longer bock, genscher nor
+	 * the extra points */
+	cr_expect_eq(map.verdict_count, 1);
 	for (size_t j = 0; j < map.unmapped_count; j++)
 		cr_expect(strncmp(map.unmapped[j].key, "bock", 4) != 0 &&
+			  strncmp(map.unmapped[j].key, "extrapoint", 10) != 0 &&
+			  strcmp(map.unmapped[j].key, "counting") != 0 &&
 			  !strstr(map.unmapped[j].key, " bock"), "%s unmapped", map.unmapped[j].key);
-	const char *want[] = { "hyperswines", "genscher", "extrapoint fox last trick",
-			       "extrapoint dolle jabs dolle", "extrapoint catch double charlie" };
-	for (size_t i = 0; i < 5; i++) {
+	const char *want[] = { "hyperswines" };
+	for (size_t i = 0; i < 1; i++) {
 		bool found = false;
 		for (size_t j = 0; j < map.unmapped_count; j++)
 			found |= map.unmapped[j].verdict && strcmp(map.unmapped[j].key, want[i]) == 0;
@@ -562,6 +768,93 @@ Test(freedoko, rule_block_as_rule_set)
 	}
 	dk_ruleset_release(&rs);
 	dk_fd_reader_free(r);
+}
+
+/* a FreeDoko rule block as a list of "key = value" */
+static void load_block(dk_ruleset *rs, dk_fd_rule_map *map, dk_fd_rule *items, size_t n)
+{
+	dk_fd_rules block = { .items = items, .count = n, .loc = { 1, 1 } };
+	dk_buf y;
+	dk_buf_init(&y);
+	dk_diag d;
+	dk_diag_init(&d);
+	cr_assert_eq(dk_fd_rules_to_yaml(&y, map, &block, "ddv", "test", "test", &d), 0);
+	int rc = dk_ruleset_load_text(rs, y.data, y.len, "test.yaml", dirs, &d);
+	cr_assert_eq(rc, 0, "%s", d.count ? d.items[0].message : "?");
+	dk_diag_release(&d);
+	dk_buf_release(&y);
+}
+
+/* every extra point and the counting of FreeDoko as rule keys, with
+ * FreeDoko's conditions (src/party/rule.cpp, Rule::dependencies) */
+Test(freedoko, extra_points_and_counting_as_rule_keys)
+{
+	dk_fd_rule on[] = {
+		{ "with nines", "false", { 1, 1 } },
+		{ "dollen second over first", "false", { 2, 1 } },
+		{ "dollen contrary in last trick", "true", { 3, 1 } },
+		{ "extrapoint dolle jabs dolle", "true", { 4, 1 } },
+		{ "extrapoint heart trick", "true", { 5, 1 } },
+		{ "extrapoint catch fox last trick", "true", { 6, 1 } },
+		{ "extrapoint double fox last trick", "true", { 7, 1 } },
+		{ "extrapoint double charlie", "true", { 8, 1 } },
+		{ "extrapoint catch double charlie", "true", { 9, 1 } },
+		{ "extrapoint catch charlie only with diamond queen", "true", { 10, 1 } },
+		{ "announcement contra doubles against re", "true", { 11, 1 } },
+		{ "counting", "minus", { 12, 1 } },
+		{ "solo always counts triple", "true", { 13, 1 } },
+	};
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_block(&rs, &map, on, sizeof(on) / sizeof(on[0]));
+	const dk_rules *t = &rs.rules;
+	cr_expect(t->score_heart10_caught);   /* "contrary in last trick" suffices */
+	cr_expect(t->score_heart_trick);      /* without nines */
+	cr_expect(t->score_fox_caught_last_trick);
+	cr_expect(t->score_fox_last_trick);   /* FreeDoko's default: on */
+	cr_expect(t->score_fox_last_trick_both);
+	cr_expect(t->score_karlchen_both);
+	cr_expect(t->score_karlchen_caught_both);
+	cr_expect(t->score_karlchen_caught_by_diamond_queen);
+	cr_expect(t->score_against_old_doubled);
+	cr_expect_eq(t->standings_counting, DK_COUNTING_MINUS);
+	cr_expect(t->standings_solo_factor_for_all);
+	for (size_t j = 0; j < map.unmapped_count; j++)
+		cr_expect(strncmp(map.unmapped[j].key, "extrapoint", 10) != 0 &&
+			  strcmp(map.unmapped[j].key, "counting") != 0 &&
+			  strcmp(map.unmapped[j].key, "solo always counts triple") != 0 &&
+			  strcmp(map.unmapped[j].key, "announcement contra doubles against re") != 0,
+			  "%s unmapped", map.unmapped[j].key);
+	dk_ruleset_release(&rs);
+
+	/* the conditions: a heart trick only without nines, "catch double
+	 * charlie" only under "double charlie", "catch fox last trick" only
+	 * under "catch fox", "contra doubles against re" only where Re/Kontra
+	 * double, "solo always counts triple" not under plus-minus */
+	dk_fd_rule off[] = {
+		{ "extrapoint heart trick", "true", { 1, 1 } },
+		{ "extrapoint catch fox", "false", { 2, 1 } },
+		{ "extrapoint catch fox last trick", "true", { 3, 1 } },
+		{ "extrapoint catch double charlie", "true", { 4, 1 } },
+		{ "announcement re/contra doubles", "false", { 5, 1 } },
+		{ "announcement contra doubles against re", "true", { 6, 1 } },
+		{ "counting", "plus-minus", { 7, 1 } },
+		{ "solo always counts triple", "true", { 8, 1 } },
+		{ "extrapoint fox last trick", "false", { 9, 1 } },
+		{ "extrapoint double fox last trick", "true", { 10, 1 } },
+	};
+	load_block(&rs, &map, off, sizeof(off) / sizeof(off[0]));
+	t = &rs.rules;
+	cr_expect_not(t->score_heart_trick);
+	cr_expect_not(t->score_fox_caught_last_trick);
+	cr_expect_not(t->score_karlchen_caught_both);
+	cr_expect_not(t->score_against_old_doubled);
+	cr_expect_not(t->score_fox_last_trick);
+	cr_expect_not(t->score_fox_last_trick_both);
+	cr_expect_not(t->score_heart10_caught);   /* FreeDoko's default: off */
+	cr_expect_eq(t->standings_counting, DK_COUNTING_PLUS_MINUS);
+	cr_expect_not(t->standings_solo_factor_for_all);
+	dk_ruleset_release(&rs);
 }
 
 Test(freedoko, sniff_by_content)
@@ -786,6 +1079,45 @@ Test(freedoko, bock_options_mapped)
 	cr_expect_neq(rules_of(&rs, c, 1, &d), 0);
 	cr_expect(d.errors > 0);
 	cr_expect(d.count && strstr(d.items[d.count - 1].message, "bock multiplier"));
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+}
+
+/* the announcement options of fd-announce: till full trick, knocking, the
+ * duty "only first" and "in marriage", genscher; all mapped, none unsaid */
+Test(freedoko, announcement_options_mapped)
+{
+	dk_loc at = { .line = 1, .col = 1 };
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_ruleset rs;
+	const dk_fd_rule a[] = {
+		{ "announcement till full trick", "true", at }, { "knocking", "true", at },
+		{ "announcement first trick thirty points", "true", at },
+		{ "announcement first trick thirty points only first", "true", at },
+		{ "announcement first trick thirty points in marriage", "false", at },
+		{ "genscher", "true", at },
+	};
+	dk_fd_rules fr = { .items = (dk_fd_rule *)a, .count = sizeof(a) / sizeof(a[0]) };
+	dk_fd_rule_map map;
+	dk_buf y;
+	dk_buf_init(&y);
+	cr_assert_eq(dk_fd_rules_to_yaml(&y, &map, &fr, "ddv", "t", "t.FreeDoko-rules", &d), 0);
+	cr_assert_eq(dk_ruleset_load_text(&rs, y.data, y.len, "t.yaml", dirs, &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	/* FreeDoko's defaults of other options may still be unsaid, not these */
+	for (size_t i = 0; i < map.unmapped_count; i++)
+		for (size_t k = 0; k < sizeof(a) / sizeof(a[0]); k++)
+			cr_expect_str_neq(map.unmapped[i].key, a[k].key);
+	cr_expect_eq(rs.rules.announce_model, DK_MODEL_GAME_TRICKS);
+	cr_expect(rs.rules.announce_per_player);
+	cr_expect(rs.rules.announce_mandatory_only_first);
+	cr_expect_eq(rs.rules.announce_mandatory_games, DK_MANDATORY_NORMAL_NO_MARRIAGE);
+	cr_expect(rs.rules.wende_genscher);
+	cr_expect_eq(rs.rules.wende_genscher_card, DK_PICK_DIAMOND_KING);
+	/* 12 cards: "no 120 = 11" is at most 1 trick finished, as with own cards */
+	cr_expect_eq(rs.rules.announce_max_played[0], 1);
+	dk_buf_release(&y);
 	dk_ruleset_release(&rs);
 	dk_diag_release(&d);
 }

@@ -816,3 +816,62 @@ Test(session, stacked_bocks_pending_match_the_ring)
 	cr_expect_eq(dk_session_bock_pending(&st), 0);
 	dk_ruleset_release(&e);
 }
+
+/* standings.counting plus (FreeDoko's default): only the winners are
+ * written, so the entries do not add up to 0 and that is no fault; the
+ * standings follow the plus entries */
+Test(session, counting_plus_score_sheet)
+{
+	dk_ruleset d;
+	load_shipped(&d, "ddv");
+	dk_diag dg;
+	dk_diag_init(&dg);
+	cr_assert_eq(dk_ruleset_override(&d, "standings.counting", "plus", "test", DK_LOC_NONE,
+					 &dg), 0);
+	dk_diag_release(&dg);
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+
+	/* Re (A, B) wins 3: A +3, B +3, C 0, D 0 */
+	static const long plus[] = { 3, 3, 0, 0 }, after1[] = { 3, 3, 0, 0 };
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 3);
+	f.sc.counting = DK_COUNTING_PLUS;
+	dk_score_per_seat(f.per, &f.sc, &f.rp);
+	cr_expect_eq(f.per[1], 3);
+	cr_expect_eq(f.per[3], 0);
+	sheet(&f, plus, after1);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect_eq(o.issue_count, 0, "%s", o.issue_count ?
+		     dk_session_issue_name(o.issues[0].code) : "");
+	/* game 2: Kontra (C, D) wins 2; the sheet writes plus-minus entries */
+	static const long pm[] = { -2, -2, 2, 2 }, after2[] = { 1, 1, 2, 2 };
+	game(&f, 4, 2, 0, 0, 1, 2, -2);
+	f.sc.counting = DK_COUNTING_PLUS;
+	dk_score_per_seat(f.per, &f.sc, &f.rp);
+	sheet(&f, pm, after2);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect(has_issue(&o, DK_SX_SCORE_WRONG, 1));
+	cr_expect(has_issue(&o, DK_SX_SCORE_WRONG, 2));
+	cr_expect_not(has_issue(&o, DK_SX_SCORE_WRONG, 3));
+	cr_expect_not(has_issue(&o, DK_SX_SCORE_SUM, 0));
+	/* the right standings: A 3, B 3, C 2, D 2 */
+	cr_expect_eq(o.total[1], 3);
+	cr_expect_eq(o.total[3], 2);
+	cr_expect(has_issue(&o, DK_SX_TOTAL_WRONG, 1));
+	cr_expect_not(has_issue(&o, DK_SX_TOTAL_WRONG, 3));
+	/* ddv's even-odd rule (TSR 7.3.3) is one of plus-minus entries: the
+	 * right entries +2 +2 0 0 are all even, the sheet's +1 +3 0 0 are not,
+	 * which is a wrong score but no even-odd fault under plus */
+	static const long odd[] = { 1, 3, 0, 0 };
+	dk_session_begin(&st, NULL);
+	game(&f, 4, 1, 0, 0, 1, 2, 2);
+	f.sc.counting = DK_COUNTING_PLUS;
+	dk_score_per_seat(f.per, &f.sc, &f.rp);
+	sheet(&f, odd, NULL);
+	judge(&st, &o, &f, &d.rules);
+	cr_expect(has_issue(&o, DK_SX_SCORE_WRONG, 1));
+	cr_expect_not(has_issue(&o, DK_SX_EVEN_ODD, 0));
+	dk_ruleset_release(&d);
+}

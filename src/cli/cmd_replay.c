@@ -1,0 +1,451 @@
+/*
+ * cmd_replay.c - `dokoref replay`: step through a game card by card.
+ *
+ * On a terminal the game is shown with ncurses, one position at a time
+ * (src/core/position.c), drawn by src/report/replay_view.c; keys move by
+ * card, trick and finding.  Without a terminal, or with --step N, the
+ * position after card N is printed as plain text, the same drawing, so
+ * that it can be scripted and tested.
+ *
+ * The terminal is restored on every way out: q, the end of input, and
+ * SIGINT, SIGTERM and SIGHUP (the handler only sets a flag; the key loop
+ * polls it, restores the terminal, and then ends by the signal).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <curses.h>
+#include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "lang.h"
+#include "position.h"
+#include "replay_view.h"
+#include "verdict.h"
+
+typedef struct replay_state {
+	dk_cli *cli;
+	const char *path;
+	long want;                   /* the game, from 1 */
+	long step;                   /* --step N; -1 = interactive where possible */
+	int width, height;           /* of the plain text */
+	bool all_cards;
+	dk_lang lang;
+	bool in_session;
+	dk_session_state session;
+	dk_verdict *v;
+	bool shown;
+	int rc;
+} replay_state;
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* ---- moving ------------------------------------------------------------ */
+
+/* the card count at the end of each trick: ends[t] after trick t+1 */
+static int trick_ends(const dk_replay *rp, int *ends)
+{
+	int n = 0, seen = 0;
+	for (int t = 0; t < DK_MAX_TRICKS && seen < rp->cards_played; t++) {
+		seen += rp->tricks[t].count;
+		if (rp->tricks[t].count == 0)
+			break;
+		ends[n++] = seen;
+	}
+	return n;
+}
+
+static int next_trick(const dk_replay *rp, int card)
+{
+	int ends[DK_MAX_TRICKS];
+	int n = trick_ends(rp, ends);
+	for (int i = 0; i < n; i++)
+		if (ends[i] > card)
+			return ends[i];
+	return rp->cards_played;
+}
+
+static int prev_trick(const dk_replay *rp, int card)
+{
+	int ends[DK_MAX_TRICKS];
+	int n = trick_ends(rp, ends);
+	int best = 0;
+	for (int i = 0; i < n; i++)
+		if (ends[i] < card)
+			best = ends[i];
+	return best;
+}
+
+/* ---- the terminal ------------------------------------------------------ */
+
+static short pair_of(dk_cell_attr a)
+{
+	switch (a) {
+	case DK_CA_TITLE: return 1;
+	case DK_CA_BAD: return 2;
+	case DK_CA_RED: return 3;
+	default: return 0;
+	}
+}
+
+static void draw(const dk_screen *s, bool color)
+{
+	erase();
+	for (int y = 0; y < s->h && y < LINES; y++)
+		for (int x = 0; x < s->w && x < COLS; x++) {
+			const dk_cell *c = &s->cells[y][x];
+			dk_cell_attr a = (dk_cell_attr)c->attr;
+			attr_t at = A_NORMAL;
+			if (a == DK_CA_TITLE)
+				at = A_REVERSE;
+			else if (a == DK_CA_DIM)
+				at = A_DIM;
+			else if (a == DK_CA_STRONG)
+				at = A_BOLD;
+			else if (a == DK_CA_BAD)
+				at = A_BOLD;
+			if (color && pair_of(a))
+				at |= COLOR_PAIR(pair_of(a));
+			attrset(at);
+			mvaddstr(y, x, c->ch[0] ? c->ch : " ");
+		}
+	attrset(A_NORMAL);
+	refresh();
+}
+
+static int interactive(replay_state *st)
+{
+	const dk_verdict *v = st->v;
+	struct sigaction sa, old_int, old_term, old_hup;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
+	got_signal = 0;
+
+	if (!initscr()) {
+		fprintf(st->cli->err, "dokoref replay: cannot use the terminal\n");
+		return DK_EXIT_SYSTEM;
+	}
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	timeout(200);                /* poll for a signal five times a second */
+	bool color = st->cli->color && has_colors();
+	if (color) {
+		start_color();
+		use_default_colors();
+		init_pair(1, COLOR_WHITE, COLOR_BLUE);
+		init_pair(2, COLOR_RED, -1);
+		init_pair(3, COLOR_RED, -1);
+	}
+	dk_screen *s = malloc(sizeof(*s));
+	if (!s) {
+		endwin();
+		return DK_EXIT_SYSTEM;
+	}
+	dk_view_opts o = { st->lang, st->all_cards, false, st->path };
+	dk_position p;
+	int card = st->step >= 0 ? (int)st->step : 0;
+	bool redraw = true;
+	while (!got_signal) {
+		if (redraw) {
+			dk_position_at(&p, v, card);
+			card = p.card;
+			dk_view_draw(s, COLS, LINES, v, &p, &o);
+			draw(s, color);
+			if (COLS < DK_SCREEN_MIN_W || LINES < DK_SCREEN_MIN_H) {
+				/* the drawing is cut: say so on the last line */
+				attrset(A_REVERSE);
+				mvaddnstr(LINES - 1, 0, dk_msg_text(st->lang, DK_MSG_RP_SMALL), COLS);
+				attrset(A_NORMAL);
+				refresh();
+			}
+			redraw = false;
+		}
+		int ch = getch();
+		if (ch == ERR)
+			continue;
+		redraw = true;
+		bool help = o.help;
+		o.help = false;
+		switch (ch) {
+		case KEY_RIGHT: case ' ': case 'l': case 'n': case 'w': case '\n': case KEY_ENTER:
+			card++;
+			break;
+		case KEY_LEFT: case 'h': case 'p': case 'z': case KEY_BACKSPACE: case 127: case 8:
+			card--;
+			break;
+		case KEY_DOWN: case 'j': case 's': case KEY_NPAGE:
+			card = next_trick(&v->rp, card);
+			break;
+		case KEY_UP: case 'k': case 'S': case KEY_PPAGE:
+			card = prev_trick(&v->rp, card);
+			break;
+		case KEY_HOME: case 'g': case '0':
+			card = 0;
+			break;
+		case KEY_END: case 'G': case 'e':
+			card = p.total;
+			break;
+		case 'f': case 'v': {
+			int n = dk_position_next_finding(v, card);
+			if (n)
+				card = n;
+			break;
+		}
+		case 'F': case 'V': {
+			int n = dk_position_prev_finding(v, card);
+			if (n)
+				card = n;
+			break;
+		}
+		case 'a': case 'A':
+			o.all_cards = !o.all_cards;
+			break;
+		case '?': case KEY_F(1): case 'H':
+			o.help = !help;
+			break;
+		case 'q': case 'Q': case 'x': case 27:
+			got_signal = -1;
+			break;
+		case KEY_RESIZE:
+			break;
+		default:
+			o.help = help;
+			redraw = false;
+			break;
+		}
+	}
+	free(s);
+	endwin();
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	if (got_signal > 0)
+		raise((int)got_signal);  /* end by it, as the shell expects */
+	return DK_EXIT_OK;
+}
+
+/* ---- the game ----------------------------------------------------------- */
+
+static int plain(replay_state *st)
+{
+	dk_position p;
+	int card = st->step >= 0 ? (int)st->step : dk_position_total(st->v);
+	dk_position_at(&p, st->v, card);
+	dk_screen *s = dk_xcalloc(1, sizeof(*s));
+	dk_view_opts o = { st->lang, st->all_cards, false, st->path };
+	dk_view_draw(s, st->width, st->height, st->v, &p, &o);
+	dk_buf b;
+	dk_buf_init(&b);
+	dk_screen_text(&b, s);
+	fwrite(b.data, 1, b.len, st->cli->out);
+	dk_buf_release(&b);
+	free(s);
+	return DK_EXIT_OK;
+}
+
+static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
+{
+	replay_state *st = ud;
+	static const dk_verdict_opts quick = { DK_VP_NONE, 0 };
+	static const dk_verdict_opts shown = { DK_VP_OBJECTED, 0 };
+	if (!rules)
+		return 0;
+	if (!st->in_session)
+		dk_session_begin(&st->session, NULL);
+	if ((long)g->index != st->want) {
+		/* an earlier game of the session still moves its Bocks on */
+		if (st->in_session && !st->shown)
+			dk_verdict_judge(st->v, &st->session, true, g, rules, &quick);
+		return 0;
+	}
+	st->shown = true;
+	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules, &shown);
+	bool tty = st->step < 0 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+		   st->cli->out == stdout;
+	st->rc = tty ? interactive(st) : plain(st);
+	return 0;
+}
+
+static int on_session_start(void *ud, const dk_session *s)
+{
+	replay_state *st = ud;
+	st->in_session = true;
+	dk_session_begin(&st->session, s);
+	return 0;
+}
+
+static int on_session_end(void *ud)
+{
+	replay_state *st = ud;
+	st->in_session = false;
+	return 0;
+}
+
+static bool parse_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+	if (!*s || *end || n < min || n > max)
+		return false;
+	*out = n;
+	return true;
+}
+
+static int run(dk_cli *cli, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "game", required_argument, NULL, 'g' },
+		{ "step", required_argument, NULL, 's' },
+		{ "width", required_argument, NULL, 'W' },
+		{ "height", required_argument, NULL, 'H' },
+		{ "all-cards", no_argument, NULL, 'a' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "lang", required_argument, NULL, 'l' },
+		{ "max-input-size", required_argument, NULL, 'm' },
+		{ "color", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const dk_command *cmd = &dk_cmd_replay;
+	dk_read_opts opts = { 0 };
+	opts.judge = true;
+	replay_state st;
+	memset(&st, 0, sizeof(st));
+	st.cli = cli;
+	st.want = 1;
+	st.step = -1;
+	st.width = DK_SCREEN_MIN_W;
+	st.height = DK_SCREEN_MIN_H;
+	st.lang = dk_lang_from_env();
+	const char *color = "auto";
+	int c;
+	long n;
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":g:s:ah", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			if (!parse_long(optarg, 1, 100000000, &st.want))
+				return dk_cli_usage_error(cli, cmd,
+					"--game takes a game number from 1 on, not '%s'", optarg);
+			break;
+		case 's':
+			if (!parse_long(optarg, 0, 1000, &st.step))
+				return dk_cli_usage_error(cli, cmd,
+					"--step takes a card number from 0 on, not '%s'", optarg);
+			break;
+		case 'W':
+			if (!parse_long(optarg, DK_SCREEN_MIN_W, DK_SCREEN_MAX_W, &n))
+				return dk_cli_usage_error(cli, cmd, "--width takes %d to %d, not '%s'",
+							  DK_SCREEN_MIN_W, DK_SCREEN_MAX_W, optarg);
+			st.width = (int)n;
+			break;
+		case 'H':
+			if (!parse_long(optarg, DK_SCREEN_MIN_H, DK_SCREEN_MAX_H, &n))
+				return dk_cli_usage_error(cli, cmd, "--height takes %d to %d, not '%s'",
+							  DK_SCREEN_MIN_H, DK_SCREEN_MAX_H, optarg);
+			st.height = (int)n;
+			break;
+		case 'a': st.all_cards = true; break;
+		case 'r': opts.rules = optarg; break;
+		case 'l':
+			if (!dk_lang_parse(optarg, &st.lang))
+				return dk_cli_usage_error(cli, cmd, "--lang takes de or en, not '%s'",
+							  optarg);
+			break;
+		case 'h':
+			fputs(cmd->usage, cli->out);
+			return DK_EXIT_OK;
+		default: {
+			int rc = dk_cli_common_option(cli, cmd, c, argv, &opts, &color);
+			if (rc < 0)
+				rc = dk_cli_common_option(cli, cmd, '?', argv, &opts, NULL);
+			if (rc)
+				return rc;
+			break;
+		}
+		}
+	}
+	if (optind >= argc)
+		return dk_cli_usage_error(cli, cmd, "no file given");
+	if (argc - optind > 1)
+		return dk_cli_usage_error(cli, cmd, "replay takes one file");
+	cli->color = dk_cli_want_color(cli->out, color);
+	/* the card symbols are UTF-8: curses needs a UTF-8 character type */
+	if (!setlocale(LC_CTYPE, "") || strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+		setlocale(LC_CTYPE, "C.UTF-8");
+	opts.need_rules = true;
+	st.path = strcmp(argv[optind], "-") == 0 ? "<stdin>" : argv[optind];
+	st.v = dk_xcalloc(1, sizeof(*st.v));
+	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
+			    .session_end = on_session_end };
+	int rc = dk_cli_each_game(cli, argv[optind], &opts, &fns, &st);
+	free(st.v);
+	if (rc != DK_EXIT_OK && rc != DK_EXIT_FINDINGS)
+		return rc;
+	if (!st.shown) {
+		fprintf(cli->err, "dokoref replay: %s has no valid game %ld\n", st.path, st.want);
+		return DK_EXIT_USAGE;
+	}
+	return st.rc;
+}
+
+const dk_command dk_cmd_replay = {
+	"replay", run, "step through a game card by card",
+	"usage: dokoref replay [options] FILE\n"
+	"\n"
+	"Step through one game of FILE card by card, on the terminal.  The screen\n"
+	"shows the four players around the table with the cards each still holds\n"
+	"(sorted, trumps first, in the game's card order), the trick on the table\n"
+	"with who led it ('>') and who is winning it so far ('*'), whose turn it\n"
+	"is ('> NAME'), the tricks and card points taken, what was said and when,\n"
+	"each player's party next to what the table could know of it at that\n"
+	"moment, and every finding at its card with the rule it rests on.  After\n"
+	"the last card: the score as played and the recorded score against it.\n"
+	"\n"
+	"Keys:\n"
+	"  next card             Right, space, l, n, Enter (w: weiter)\n"
+	"  previous card         Left, h, p, Backspace (z: zurück)\n"
+	"  next / previous trick Down, j, PageDown, s / Up, k, PageUp, S\n"
+	"  first / last card     Home, g, 0 / End, G, e\n"
+	"  next / previous finding  f, v / F, V\n"
+	"  all cards dealt, or only those still held   a\n"
+	"  help                  ? (F1)\n"
+	"  quit                  q, Esc, x\n"
+	"\n"
+	"Without a terminal, or with --step N, the position after card N (the\n"
+	"last card without --step) is printed as plain text, 80x24 unless\n"
+	"--width and --height say more, and dokoref exits.\n"
+	"\n"
+	"Options:\n"
+	"  -g, --game N          the N-th game of the file (default 1)\n"
+	"  -s, --step N          print the position after card N (0 = before the\n"
+	"                        first card) as text and exit\n"
+	"  --width W, --height H the size of that text (at least 80x24)\n"
+	"  -a, --all-cards       also show the cards each player has played\n"
+	"  --rules NAME|PATH     use this rule set instead of the record's\n"
+	"  --lang de|en          language (default: from LC_ALL, LC_MESSAGES, LANG)\n"
+	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n"
+	"                        set), always, never\n"
+	"  -h, --help            show this help\n"
+	"\n"
+	"Exit status: 0 shown, 2 usage (also when game N does not exist),\n"
+	"3 invalid input, 4 I/O or system error.\n",
+};

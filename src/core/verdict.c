@@ -1,0 +1,104 @@
+/*
+ * verdict.c - one game judged whole; see verdict.h.
+ *
+ * The steps, each the business of its own module: the replay (replay.c),
+ * the score as played (score.c), the cost of each irregularity if
+ * reclaimed (penalty.c, which may search), the reading a recorded
+ * objection selects, the session (session.c: dealer, Bock, the correct
+ * entry and standings), the record against the entry, and the other
+ * program's score against this one (foreign.c).  Nothing here words or
+ * prints anything.
+ */
+#include "verdict.h"
+
+#include <string.h>
+
+/* a game that was played to its end can be scored; a thrown-in or redealt
+ * game and a record that stops early cannot */
+static bool can_score(const dk_replay *rp)
+{
+	return rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL &&
+	       rp->cards_played == rp->hand_size * DK_PLAYING_SEATS;
+}
+
+static bool has_objection(const dk_game *g)
+{
+	for (size_t i = 0; i < g->event_count; i++)
+		if (g->events[i].kind == DK_EV_OBJECTION)
+			return true;
+	return false;
+}
+
+static void assess(dk_verdict *v, const dk_verdict_opts *o)
+{
+	long nodes = o && o->search_nodes > 0 ? o->search_nodes : DK_VERDICT_SEARCH_NODES;
+	dk_verdict_penalties which = o ? o->penalties : DK_VP_ALL;
+	v->penalties_assessed = which == DK_VP_ALL ||
+				(which == DK_VP_OBJECTED && v->scored && has_objection(v->game));
+	if (!v->penalties_assessed)
+		return;
+	for (int i = 0; i < v->rp.finding_count; i++)
+		dk_penalty_assess(&v->penalties[i], v->game, v->rules, &v->rp, &v->rp.findings[i],
+				  nodes);
+}
+
+static void compare_recorded(dk_verdict *v)
+{
+	const dk_recorded *rec = &v->game->recorded;
+	v->recorded_compared = v->scored && rec->present && rec->score_count > 0;
+	v->recorded_wrong = 0;
+	if (!v->recorded_compared)
+		return;
+	for (size_t i = 0; i < rec->score_count; i++)
+		if (rec->scores[i].points != v->entry[rec->scores[i].seat])
+			v->recorded_wrong++;
+}
+
+void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
+		      const dk_game *g, const dk_rules *r, const dk_verdict_opts *opts)
+{
+	dk_verdict *v = out;
+	v->game = g;
+	v->rules = r;
+	v->in_session = in_session;
+	dk_replay_run(&v->rp, g, r);
+	v->errors = 0;
+	for (int i = 0; i < v->rp.finding_count; i++)
+		if (v->rp.findings[i].kind != DK_FK_WARNING)
+			v->errors++;
+	v->warnings = v->rp.finding_count - v->errors;
+
+	/* the score as played */
+	v->scored = can_score(&v->rp);
+	memset(v->played, 0, sizeof(v->played));
+	if (v->scored) {
+		dk_score_input_from_replay(&v->in, &v->rp, g);
+		dk_score_compute(&v->sc, &v->in, r);
+		dk_score_per_seat(v->played, &v->sc, &v->rp);
+	}
+
+	/* if reclaimed, and the reading a recorded objection selects: the
+	 * entry is then the penalty (a serious violation voids the game) or
+	 * the score as played with the penalty on top */
+	assess(v, opts);
+	v->objected = NULL;
+	memcpy(v->objected_score, v->played, sizeof(v->played));
+	if (v->scored && v->penalties_assessed) {
+		v->objected = dk_penalty_objected(v->penalties, v->rp.finding_count);
+		if (v->objected)
+			dk_penalty_apply(v->objected_score, v->objected);
+	}
+
+	/* the session: Bock and the entry to write down */
+	dk_session_judge(ss, &v->sg, g, r, &v->rp, v->scored ? &v->in : NULL,
+			 v->scored ? &v->sc : NULL, v->scored ? v->objected_score : NULL);
+	v->bock = in_session && r->bock_kind != DK_BOCK_NONE ? v->sg.multiplier : 0;
+	v->bock_applies = v->scored && (v->sg.multiplier != 1 || v->sg.bock_moved_back);
+	memcpy(v->entry, v->bock_applies ? v->sg.score : v->objected_score, sizeof(v->entry));
+	compare_recorded(v);
+
+	/* an imported game: the other program's score */
+	v->foreign_compared = v->scored && g->foreign;
+	if (v->foreign_compared)
+		dk_foreign_compare_bock(&v->foreign, &v->sc, &v->rp, g->foreign, v->bock);
+}

@@ -1,0 +1,95 @@
+/*
+ * verdict.h - the whole judgement of one game, as one object.
+ *
+ * dk_verdict_judge replays a game under its rule set, scores it as played,
+ * assesses what each irregularity would cost if reclaimed, reads a recorded
+ * objection, follows the game through its session (dealer, Bock, the entry
+ * to write down, the standings), and compares the table's record and, for
+ * an imported game, the other program's score with it.  Every view (the
+ * text and JSON of `check`, `audit` and `show`, and the views to come)
+ * renders a dk_verdict and judges nothing of its own.
+ *
+ * The verdict does not print and does not count across games: summaries
+ * are the caller's business.  It owns no memory beyond the struct: the
+ * game and the rules it points at must outlive it.
+ */
+#ifndef DK_VERDICT_H
+#define DK_VERDICT_H
+
+#include <stdbool.h>
+
+#include "foreign.h"
+#include "penalty.h"
+#include "record.h"
+#include "replay.h"
+#include "rules.h"
+#include "score.h"
+#include "session.h"
+
+/** Which irregularities get their cost assessed (it may take a search). */
+typedef enum dk_verdict_penalties {
+	DK_VP_ALL = 0,               /* every finding (check) */
+	DK_VP_OBJECTED,              /* only in a game whose record shows an objection (audit) */
+	DK_VP_NONE
+} dk_verdict_penalties;
+
+typedef struct dk_verdict_opts {
+	dk_verdict_penalties penalties;
+	long search_nodes;           /* positions the search may visit per question; 0 = default */
+} dk_verdict_opts;
+
+/* positions the penalty search may visit per question by default */
+#define DK_VERDICT_SEARCH_NODES 1000000
+
+typedef struct dk_verdict {
+	const dk_game *game;
+	const dk_rules *rules;
+
+	/* the play */
+	dk_replay rp;                /* every trick, the parties, the findings */
+	int errors;                  /* findings that are irregularities (not warnings) */
+	int warnings;
+
+	/* the score as played */
+	bool scored;                 /* played to its end and scored */
+	dk_score_input in;
+	dk_score sc;
+	long played[DK_MAX_SEATS + 1];   /* plus-minus per seat as played */
+
+	/* if reclaimed: one penalty per finding, when assessed */
+	bool penalties_assessed;
+	dk_penalty penalties[DK_MAX_FINDINGS];
+	const dk_penalty *objected;  /* the penalty a recorded objection makes count, or NULL */
+	long objected_score[DK_MAX_SEATS + 1]; /* the entry with it applied, before Bock */
+
+	/* the session */
+	bool in_session;             /* the game belongs to a session of its file */
+	dk_session_game sg;          /* dealer, Bock, the correct entry, the standings */
+	long bock;                   /* the session's Bock multiplier, 0 = not known
+					(outside a session or without Bock) */
+	bool bock_applies;           /* sg.multiplier != 1 or a Bock moved back: the entry
+					differs from the score as played by the Bock */
+	long entry[DK_MAX_SEATS + 1];    /* what must be written down: as played, the
+					    objection applied, Bock included */
+
+	/* the table's record against it */
+	bool recorded_compared;      /* scored, and the record has per-player scores */
+	int recorded_wrong;          /* players whose recorded score is not entry */
+
+	/* an imported game: the other program's score against this one */
+	bool foreign_compared;
+	dk_cmp foreign;
+} dk_verdict;
+
+/**
+ * Judge game g under rules r into out (overwritten; allocate it once and
+ * reuse it, it is large).  ss is the session state, begun by the caller
+ * (dk_session_begin with NULL for a game on its own): the game is judged
+ * as its next game, and it moves on.  in_session tells whether g belongs
+ * to a session of its file, so that its Bock is known.  r may not be NULL.
+ * Never fails.
+ */
+void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
+		      const dk_game *g, const dk_rules *r, const dk_verdict_opts *opts);
+
+#endif

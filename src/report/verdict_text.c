@@ -1,0 +1,159 @@
+/*
+ * verdict_text.c - a dk_verdict as text; see verdict_text.h.
+ *
+ * Every sentence comes from the catalogue in lang.c; the pieces (a
+ * finding, a penalty, the score items) are check_text.c's.  This file
+ * only decides their order and what a verdict shows.
+ */
+#include "verdict_text.h"
+
+#include "audit_text.h"
+#include "check_text.h"
+#include "foreign_text.h"
+
+#define BOLD "\033[1m"
+#define RED "\033[31m"
+#define YELLOW "\033[33m"
+#define RESET "\033[0m"
+
+/* "FILE, game N: normal game, rules ddv" and the parties with their points */
+static void header(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
+		   const char *id, bool color)
+{
+	const dk_replay *rp = &v->rp;
+	dk_buf_puts(b, color ? BOLD : "");
+	dk_say(b, lang, DK_MSG_CK_GAME, path, v->game->index);
+	if (id)
+		dk_say(b, lang, DK_MSG_AU_ID, id);
+	dk_buf_printf(b, "%s: ", color ? RESET : "");
+	dk_text_game_type_in(b, lang, v->game, rp);
+	dk_say(b, lang, DK_MSG_CK_RULES, v->rules->name);
+	dk_buf_puts(b, "\n  ");
+	if (rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL) {
+		dk_text_parties_in(b, lang, v->game, rp);
+		dk_say(b, lang, DK_MSG_CK_CARD_POINTS, rp->points[DK_PARTY_RE],
+		       rp->points[DK_PARTY_KONTRA]);
+	}
+	dk_buf_putc(b, '\n');
+}
+
+/* one finding: where, its code, what happened, the rule; its cost when
+ * assessed and asked for */
+static void finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, const char *path,
+		    bool color, bool warn_colour, bool cost)
+{
+	const dk_finding *x = &v->rp.findings[i];
+	bool warn = warn_colour && x->kind == DK_FK_WARNING;
+	dk_buf_printf(b, "  %s:%u:%u: %s%s%s", path, x->loc.line, x->loc.col,
+		      color ? (warn ? YELLOW : RED) : "", dk_finding_code_name(x->code),
+		      color ? RESET : "");
+	dk_buf_printf(b, " (%s", dk_finding_kind_name(x->kind));
+	if (x->trick)
+		dk_say(b, lang, DK_MSG_CK_TRICK_CARD, x->trick, x->card);
+	else
+		dk_say(b, lang, DK_MSG_CK_GAME_FINDING);
+	dk_buf_puts(b, "): ");
+	dk_text_finding(b, lang, x, v->game, &v->rp, v->rules);
+	dk_buf_putc(b, '\n');
+	if (x->rule_key) {
+		dk_buf_puts(b, "      ");
+		dk_text_rule_source(b, lang, x, v->rules);
+		dk_buf_putc(b, '\n');
+	}
+	if (cost && v->penalties_assessed)
+		dk_text_penalty(b, lang, &v->penalties[i], v->game, &v->rp);
+}
+
+/* "PLAYER +N, ..." for the four playing seats */
+static void seats(dk_buf *b, const dk_verdict *v, const long *per_seat)
+{
+	for (int k = 0; k < DK_PLAYING_SEATS; k++) {
+		const dk_player *pl = dk_game_player_at(v->game, v->rp.seats[k]);
+		dk_buf_printf(b, "%s %s %+ld", k ? "," : "", pl ? pl->name : "?",
+			      per_seat[v->rp.seats[k]]);
+	}
+}
+
+/* the table's record against the entry, and what each must change by */
+static void recorded(dk_buf *b, dk_lang lang, const dk_verdict *v)
+{
+	if (!v->recorded_compared)
+		return;
+	const dk_recorded *rec = &v->game->recorded;
+	dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_RECORDED));
+	for (size_t i = 0; i < rec->score_count; i++) {
+		const dk_seat_points *sp = &rec->scores[i];
+		const dk_player *pl = dk_game_player_at(v->game, sp->seat);
+		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", pl ? pl->name : "?", sp->points);
+		if (sp->points != v->entry[sp->seat])
+			dk_say(b, lang, DK_MSG_CK_SHOULD_BE, v->entry[sp->seat]);
+	}
+	int wrong = v->recorded_wrong;
+	if (wrong)
+		dk_say(b, lang, dk_msg_n(wrong, DK_MSG_CK_WRONG_ONE, DK_MSG_CK_WRONG_MANY), wrong);
+	else
+		dk_say(b, lang, DK_MSG_CK_RIGHT);
+	dk_buf_putc(b, '\n');
+	if (!wrong)
+		return;
+	dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_CORRECTION));
+	for (size_t i = 0; i < rec->score_count; i++) {
+		const dk_seat_points *sp = &rec->scores[i];
+		const dk_player *pl = dk_game_player_at(v->game, sp->seat);
+		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", pl ? pl->name : "?",
+			      v->entry[sp->seat] - sp->points);
+	}
+	dk_buf_putc(b, '\n');
+}
+
+void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
+{
+	if (!v->scored)
+		return;
+	/* the score as played; then the entry a recorded objection makes (the
+	 * penalty alone, or on top), then Bock, then the record against it */
+	dk_text_score(b, lang, &v->sc, v->played, v->game, &v->rp);
+	if (v->objected) {
+		dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_OBJECTED_SCORE));
+		seats(b, v, v->objected_score);
+		dk_buf_putc(b, '\n');
+	}
+	if (v->bock_applies) {
+		dk_say(b, lang, DK_MSG_AU_BOCK, v->sg.multiplier);
+		dk_buf_putc(b, '\n');
+	}
+	recorded(b, lang, v);
+}
+
+void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path, bool color)
+{
+	const dk_replay *rp = &v->rp;
+	header(b, lang, v, path, NULL, color);
+	if (rp->finding_count == 0)
+		dk_buf_printf(b, "  %s\n", dk_msg_text(lang, DK_MSG_CK_NO_FINDINGS));
+	for (int i = 0; i < rp->finding_count; i++)
+		finding(b, lang, v, i, path, color, true, true);
+	if (rp->findings_dropped) {
+		dk_buf_puts(b, "  ");
+		dk_say(b, lang, DK_MSG_CK_MORE_FINDINGS, rp->findings_dropped);
+		dk_buf_putc(b, '\n');
+	}
+	dk_text_verdict_score(b, lang, v);
+	/* an imported game: what its file could not tell, and the other
+	 * program's score against this one */
+	if (v->game->imported_from)
+		dk_text_notes(b, lang, v->game);
+	if (v->foreign_compared)
+		dk_text_foreign(b, lang, &v->foreign, v->game);
+}
+
+void dk_text_verdict_audit(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
+			   const char *id, bool color)
+{
+	header(b, lang, v, path, id, color);
+	for (int i = 0; i < v->rp.finding_count; i++)
+		finding(b, lang, v, i, path, color, false, false);
+	if (v->scored)
+		dk_text_score(b, lang, &v->sc, v->played, v->game, &v->rp);
+	dk_audit_text_session(b, lang, path, v->game, v->rules, &v->sg);
+}

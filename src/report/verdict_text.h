@@ -1,0 +1,30 @@
+/*
+ * verdict_text.h - a dk_verdict as text, in English or German.
+ *
+ * The verdict of `check` whole (what happened, each finding with its rule
+ * and its cost if reclaimed, the score as played, the objection, Bock, the
+ * record against it, the other program's score), and the full verdict
+ * `audit --verbose` prints, which leaves the costs out and adds the
+ * session.  Both fill a buffer; the caller prints it.
+ */
+#ifndef DK_VERDICT_TEXT_H
+#define DK_VERDICT_TEXT_H
+
+#include <stdbool.h>
+
+#include "buf.h"
+#include "lang.h"
+#include "verdict.h"
+
+/** check's verdict of v, read from file path; color: ANSI colour. */
+void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path, bool color);
+
+/** The scored part of v (nothing when it is not scored): the score as
+ *  played item by item, the objection's entry, Bock, the record against it. */
+void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v);
+
+/** audit's full verdict of v with its game id, and its session. */
+void dk_text_verdict_audit(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
+			   const char *id, bool color);
+
+#endif

@@ -1,0 +1,103 @@
+#!/bin/sh
+# dokoref replay on a real terminal: tmux runs it at 80x24, keys are sent as
+# a person presses them, and the screen is read back with capture-pane.
+# Every sample is stepped to its end; one record with a finding is walked
+# by card, trick and finding; help, quit and SIGTERM restore the terminal.
+# Skips (77) where tmux is missing.
+#   replay_tmux.sh DOKOREF SOURCE_ROOT
+set -u
+dokoref=$1
+root=$2
+command -v tmux >/dev/null 2>&1 || { echo "tmux is missing: skipped"; exit 77; }
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color
+n=0
+sock=dokoref-test-$$-0
+fail=0
+t() { tmux -L "$sock" "$@"; }
+cleanup() { t kill-server >/dev/null 2>&1; }
+trap cleanup EXIT INT TERM
+
+# start dokoref replay ARGS in a fresh 80x24 terminal (a tmux server of its
+# own); the shell prints the exit status when dokoref ends
+start() {
+	t kill-server >/dev/null 2>&1
+	n=$((n + 1))
+	sock=dokoref-test-$$-$n
+	t -f /dev/null new-session -d -x 80 -y 24 \
+		"cd '$root' && '$dokoref' replay $*; echo EXIT=\$?; sleep 60"
+}
+screen() { t capture-pane -p 2>/dev/null; }
+keys() { t send-keys "$@"; }
+# a pattern the screen must show, and what the step was; the screen may
+# take a moment on a loaded machine: up to 10 s
+expect() {
+	i=0
+	while [ $i -lt 100 ]; do
+		screen | grep -q -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "FAIL: $2: the screen does not show '$1':"
+	screen | sed 's/^/    | /'
+	fail=1
+}
+
+# every sample: the first position, the last, quit
+for f in "$root"/samples/*.xml; do
+	name=samples/$(basename "$f")
+	start "$name"
+	expect "before the first card" "$name at the start"
+	keys G
+	expect "card [0-9]* of [0-9]*, trick" "$name after End (G)"
+	keys q
+	expect "EXIT=0" "$name quit with q"
+done
+
+# a record with a revoke at card 22: cards, tricks, findings, help, keys
+rec=tests/check/findings/revoke--ddv--trump-not-followed.xml
+start "$rec"
+expect "before the first card" "$rec at the start"
+keys Right Right Space l
+expect "card 4 of 48, trick 1" "four cards forward"
+expect "trick 1 to " "the first trick complete"
+keys Left
+expect "card 3 of 48, trick 1" "one card back"
+keys Down
+expect "card 4 of 48, trick 1" "to the end of the trick"
+keys j
+expect "card 8 of 48, trick 2" "the next trick"
+keys Up
+expect "card 4 of 48, trick 1" "the previous trick"
+keys f
+expect "card 22 of 48, trick 6" "the next finding"
+expect "revoke (at card 22): Norbert played" "the finding at its card"
+expect "play.follow_suit" "the finding's rule"
+keys a
+expect "played: " "all cards dealt (a)"
+keys '?'
+expect "next card:" "the help (?)"
+keys End
+expect "card 48 of 48, trick 12" "the last card (End)"
+expect "plus-minus:" "the score at the end"
+keys Home
+expect "before the first card" "the first card (Home)"
+keys q
+expect "EXIT=0" "quit with q"
+
+# German
+start "--lang de $rec"
+expect "vor der ersten Karte" "German start"
+keys G
+expect "Karte 48 von 48, Stich 12" "German position"
+keys q
+
+# SIGTERM: the terminal is restored and the status is the signal's
+start "$rec"
+expect "before the first card" "started for SIGTERM"
+pid=$(pgrep -n -f "dokoref replay $rec")
+kill -TERM "$pid"
+expect "EXIT=143" "SIGTERM ends it with status 143"
+t kill-server >/dev/null 2>&1
+
+[ $fail -eq 0 ] && echo "replay in tmux: all screens as expected"
+exit $fail

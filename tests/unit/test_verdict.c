@@ -1,0 +1,153 @@
+/*
+ * test_verdict.c - one game judged whole (src/core/verdict.c): the score
+ * as played, the entry a recorded objection makes, the record against the
+ * entry, Bock in a session, and which costs are assessed.  The figures are
+ * worked by hand from the records (TSR 7.2, 9.4.3; unsere-2024's Bock).
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+
+#include "fmt_xml.h"
+#include "leakcheck.h"
+#include "ruleset.h"
+#include "verdict.h"
+
+TestSuite(verdict, .init = dk_xml_global_init, .fini = dk_leak_check);
+
+static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
+
+typedef struct fixture {
+	dk_xml_reader *r;
+	dk_ruleset rs;
+	dk_diag d;
+	dk_session_state ss;
+	dk_verdict *v;
+	bool loaded;
+} fixture;
+
+static void open_file(fixture *f, const char *rel)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), DK_SOURCE_ROOT "/%s", rel);
+	dk_diag_init(&f->d);
+	f->loaded = false;
+	cr_assert_eq(dk_xml_reader_open(&f->r, path, NULL, 0, &f->d), 0, "%s", rel);
+	f->v = calloc(1, sizeof(*f->v));
+	cr_assert_not_null(f->v);
+}
+
+/* the next game, judged with opts as the next game of the session */
+static const dk_verdict *next(fixture *f, const dk_verdict_opts *opts, bool in_session)
+{
+	dk_read_item it;
+	while ((it = dk_xml_reader_next(f->r, &f->d)) == DK_READ_SESSION_START ||
+	       it == DK_READ_SESSION_END)
+		;
+	cr_assert_eq(it, DK_READ_GAME);
+	const dk_game *g = dk_xml_reader_game(f->r);
+	if (!f->loaded) {
+		cr_assert_eq(dk_ruleset_load(&f->rs, dk_game_rules(g)->name, dirs, &f->d), 0);
+		dk_session_begin(&f->ss, in_session ? g->session : NULL);
+		f->loaded = true;
+	}
+	dk_verdict_judge(f->v, &f->ss, in_session, g, &f->rs.rules, opts);
+	return f->v;
+}
+
+static void close_file(fixture *f)
+{
+	if (f->loaded)
+		dk_ruleset_release(&f->rs);
+	dk_xml_reader_free(f->r);
+	dk_diag_release(&f->d);
+	free(f->v);
+}
+
+static const dk_verdict_opts all = { DK_VP_ALL, 0 };
+static const dk_verdict_opts objected_only = { DK_VP_OBJECTED, 0 };
+
+Test(verdict, wrong_recorded_score)
+{
+	fixture f;
+	open_file(&f, "tests/check/disputes/wrong-score-ddv.xml");
+	const dk_verdict *v = next(&f, &objected_only, false);
+	/* Re won, "Re" said (+2 under the DDV's additive table), Fuchs caught
+	 * by Kontra: 2 for Re; the table wrote 3 */
+	cr_assert(v->scored);
+	cr_expect_eq(v->sc.winner, DK_PARTY_RE);
+	cr_expect_eq(v->sc.value, 2);
+	cr_expect_eq(v->errors, 0);
+	cr_expect(!v->penalties_assessed, "no objection: no search");
+	cr_expect_null(v->objected);
+	for (int s = 1; s <= 4; s++) {
+		cr_expect_eq(v->played[s], v->rp.party[s] == DK_PARTY_RE ? 2 : -2, "seat %d", s);
+		cr_expect_eq(v->entry[s], v->played[s], "seat %d", s);
+	}
+	cr_expect(v->recorded_compared);
+	cr_expect_eq(v->recorded_wrong, 4);
+	cr_expect(!v->foreign_compared);
+	close_file(&f);
+}
+
+Test(verdict, objection_makes_the_penalty_the_entry)
+{
+	fixture f;
+	open_file(&f, "tests/check/disputes/revoke-objected-ddv.xml");
+	const dk_verdict *v = next(&f, &objected_only, false);
+	cr_assert(v->scored);
+	cr_expect_eq(v->errors, 1);
+	cr_assert(v->penalties_assessed, "the record shows an objection");
+	cr_assert_not_null(v->objected);
+	cr_expect_eq(v->objected->cls, DK_PC_SERIOUS);
+	/* as played: 3 for Re (Ottilie, Peter); reclaimed, the revoke is
+	 * serious (TSR 9.4.3): the game is void, Norbert -12, the others +4 */
+	static const long played[5] = { 0, -3, -3, 3, 3 };
+	static const long entry[5] = { 0, 4, -12, 4, 4 };
+	for (int s = 1; s <= 4; s++) {
+		cr_expect_eq(v->played[s], played[s], "seat %d", s);
+		cr_expect_eq(v->objected_score[s], entry[s], "seat %d", s);
+		cr_expect_eq(v->entry[s], entry[s], "seat %d", s);
+	}
+	cr_expect(!v->bock_applies);
+	close_file(&f);
+}
+
+Test(verdict, every_cost_for_check)
+{
+	fixture f;
+	open_file(&f, "tests/check/findings/revoke--ddv--trump-not-followed.xml");
+	const dk_verdict *v = next(&f, &all, false);
+	cr_assert(v->penalties_assessed);
+	cr_assert_eq(v->rp.finding_count, 1);
+	cr_expect_eq(v->penalties[0].cls, DK_PC_SERIOUS);
+	cr_expect_null(v->objected, "nobody objected: the score as played stands");
+	for (int s = 1; s <= 4; s++)
+		cr_expect_eq(v->entry[s], v->played[s], "seat %d", s);
+	close_file(&f);
+}
+
+Test(verdict, bock_in_a_session)
+{
+	fixture f;
+	open_file(&f, "tests/audit/session-bock-unsere-2024.xml");
+	const dk_verdict *v = next(&f, &objected_only, true);
+	cr_expect_eq(v->bock, 1);
+	cr_expect(!v->bock_applies);
+	v = next(&f, &objected_only, true);
+	/* game 2: Re said and lost makes a Bock (lost-call) */
+	cr_expect_eq(v->sg.bocks_made, 1);
+	v = next(&f, &objected_only, true);
+	/* game 3: Kontra won 1, Re under 90 1, under 60 1, against the old 1,
+	 * Karlchen 1, less Re's Fuchs 1: 4; doubled by the Bock: 8 */
+	cr_assert(v->scored);
+	cr_expect_eq(v->sc.winner, DK_PARTY_KONTRA);
+	cr_expect_eq(v->sc.value, -4, "value %d (for Re; negative: for Kontra)", v->sc.value);
+	cr_expect_eq(v->bock, 2);
+	cr_expect(v->bock_applies);
+	static const long entry[5] = { 0, -8, 8, -8, 8 };
+	for (int s = 1; s <= 4; s++) {
+		cr_expect_eq(v->played[s], entry[s] / 2, "seat %d", s);
+		cr_expect_eq(v->entry[s], entry[s], "seat %d", s);
+	}
+	close_file(&f);
+}
