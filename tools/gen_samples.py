@@ -111,7 +111,19 @@ KINGS = ["CK", "SK", "HK", "DK"]
 
 SOLO_KINDS = ["queens", "jacks", "clubs", "spades", "hearts", "diamonds",
               "pure-clubs", "pure-spades", "pure-hearts", "pure-diamonds",
-              "trumps", "fleischlos", "koehler"]
+              "trumps", "fleischlos", "koehler", "kings", "queens-jacks",
+              "kings-jacks", "kings-queens"]
+
+# FreeDoko's picture solos and marriage selectors, which no house set
+# allows: their samples play under ddv with the record overriding these
+# rules (<rules name="ddv"><set key=... value=.../></rules>)
+PICTURE_SOLOS = ["kings", "queens-jacks", "kings-jacks", "kings-queens"]
+FREEDOKO_SOLOS = ("[queens, jacks, clubs, spades, hearts, diamonds, fleischlos, "
+                  "kings, queens-jacks, kings-jacks, kings-queens]")
+SINGLE_COLOUR = {"first-club-trick": "C", "first-spade-trick": "S",
+                 "first-heart-trick": "H"}
+FREEDOKO_CONDITIONS = ("[first-trick, first-club-trick, first-spade-trick, "
+                       "first-heart-trick]")
 
 # what the samples need of each set (RULES.md §1-§5, §10, §12)
 SETS = {
@@ -167,6 +179,14 @@ class Order:
             trumps = []
         elif kind == "koehler":
             trumps = KINGS + QUEENS + JACKS
+        elif kind == "kings":
+            trumps = list(KINGS)
+        elif kind == "queens-jacks":
+            trumps = QUEENS + JACKS
+        elif kind == "kings-jacks":
+            trumps = KINGS + JACKS
+        elif kind == "kings-queens":
+            trumps = KINGS + QUEENS
         else:
             raise ValueError(kind)
         self.kind = kind
@@ -272,6 +292,8 @@ def resolve_parties(g, tricks):
             hit = w != bride
         elif cond == "first-fehl-trick":
             hit = not led_trump
+        elif cond in SINGLE_COLOUR:
+            hit = order.cat(cards[0][1]) == SINGLE_COLOUR[cond]
         else:
             hit = led_trump
         if hit:
@@ -579,6 +601,20 @@ def self_test_orders():
     t, f = o("koehler", False)
     assert t == "CK SK HK DK CQ SQ HQ DQ CJ SJ HJ DJ", t
     assert set(f.values()) == {"A 10"}, f
+    # FreeDoko's picture solos (its Game::update_cards)
+    t, f = o("kings")
+    assert t == "CK SK HK DK" and set(f.values()) == {"A 10 Q J 9"}, (t, f)
+    t, f = o("queens-jacks")
+    assert t == "CQ SQ HQ DQ CJ SJ HJ DJ" and set(f.values()) == {"A 10 K 9"}, (t, f)
+    t, f = o("kings-jacks")
+    assert t == "CK SK HK DK CJ SJ HJ DJ" and set(f.values()) == {"A 10 Q 9"}, (t, f)
+    t, f = o("kings-queens", False)
+    assert t == "CK SK HK DK CQ SQ HQ DQ" and set(f.values()) == {"A 10 J"}, (t, f)
+    # the ♥10 is a plain heart there: the first of two wins
+    tr = [(1, "H10"), (2, "HQ"), (3, "H10"), (4, "HA")]
+    assert trick_winner(tr, Order("kings", True), "ddv", False) == 4
+    tr = [(1, "H10"), (2, "HJ"), (3, "H10"), (4, "H9")]
+    assert trick_winner(tr, Order("kings", True), "ddv", False) == 1
     # ties: two ♥10 in one trick
     tr = [(1, "H10"), (2, "CQ"), (3, "H10"), (4, "DA")]
     normal = Order("normal", False)
@@ -764,7 +800,8 @@ def solo_weight(kind):
     if kind == "fleischlos":
         return lambda c: {"A": 6, "10": 3}.get(rank(c), 0.7)
     # about two thirds of the soloist's hand trumps, whatever their number
-    tw = {"queens": 6, "jacks": 6, "koehler": 1.8, "trumps": 2}.get(
+    tw = {"queens": 6, "jacks": 6, "kings": 6, "queens-jacks": 3, "kings-jacks": 3,
+          "kings-queens": 3, "koehler": 1.8, "trumps": 2}.get(
         kind, 3.5 if kind.startswith("pure-") else 2)
     def w(c):
         if c in order.trank:
@@ -1046,7 +1083,13 @@ def game_xml(g, ind, cardf, with_players=True, number=None, meta=None,
     for note in g.get("notes", []):
         out.append(i1 + "<note>%s</note>" % escape(note))
     if with_players:
-        out.append(i1 + '<rules name="%s"/>' % g["rules"])
+        if g.get("overrides"):
+            out.append(i1 + '<rules name="%s">' % g["rules"])
+            for key, value in g["overrides"]:
+                out.append(i2 + '<set key="%s" value="%s"/>' % (key, value))
+            out.append(i1 + "</rules>")
+        else:
+            out.append(i1 + '<rules name="%s"/>' % g["rules"])
         out.append(i1 + "<players>")
         for s in range(1, 5):
             out.append(i2 + '<player seat="%d" name=%s/>' % (s, quoteattr(g["names"][s - 1])))
@@ -1197,6 +1240,13 @@ def check_game(path, ge, rules_el, players_el):
     pel = ge.find("players") if ge.find("players") is not None else players_el
     need(rel is not None and rel.get("name") in SETS, where + ": rule set")
     rs = rel.get("name")
+    sets = {e.get("key"): e.get("value") for e in rel.findall("set")}
+    need(set(sets) <= {"solo.kinds", "marriage.conditions"},
+         where + ": only solo.kinds and marriage.conditions are overridden")
+
+    def names(v):
+        need(v.startswith("[") and v.endswith("]"), where + ": a list")
+        return {x.strip() for x in v[1:-1].split(",") if x.strip()}
     need(pel is not None and sorted(int(p.get("seat")) for p in pel) == [1, 2, 3, 4],
          where + ": players")
     nines = SETS[rs]["nines"]
@@ -1240,7 +1290,8 @@ def check_game(path, ge, rules_el, players_el):
         holder = reserve[0]
         if tag == "solo":
             kind = b.get("kind")
-            need(kind in SETS[rs]["solos"], where + ": %s solo not in %s" % (kind, rs))
+            solos = names(sets["solo.kinds"]) if "solo.kinds" in sets else SETS[rs]["solos"]
+            need(kind in solos, where + ": %s solo not in %s" % (kind, rs))
             need(len(rest) == 1, where + ": solo bidding")
             g["soloist"] = holder
         elif tag == "marriage":
@@ -1250,7 +1301,10 @@ def check_game(path, ge, rules_el, players_el):
             allowed = {"ddv": {"first-trick"}, "esslingen-2002": {"first-trick"},
                        "turnier-2022": {"first-fehl-trick"},
                        "unsere-2024": {"first-fehl-trick", "first-trump-trick"}}
-            need(cond in allowed[rs], where + ": marriage condition")
+            conds = allowed[rs]
+            if "marriage.conditions" in sets:
+                conds = names(sets["marriage.conditions"])
+            need(cond in conds, where + ": marriage condition")
             need(len(rest) == 1, where + ": marriage bidding")
             g.update(bride=holder, condition=cond)
         elif tag == "poverty":
@@ -1589,6 +1643,14 @@ SOLO_TEXT = {
     "pure-diamonds": "reines Farbsolo in ♦ (only diamonds are trump: A 10 K D B)",
     "koehler": "Köhler (kings, then queens, then jacks are trumps, each in "
                "the order ♣ ♠ ♥ ♦; the fehl suits have only A and 10)",
+    "kings": "Königssolo (king solo: the four kings are the only trumps, "
+             "♣ ♠ ♥ ♦; the ♥10 is a plain heart; fehl A 10 D B 9)",
+    "queens-jacks": "Damen-Buben-Solo (the queens, then the jacks are trumps, "
+                    "each ♣ ♠ ♥ ♦; fehl A 10 K 9)",
+    "kings-jacks": "Königs-Buben-Solo (the kings, then the jacks are trumps, "
+                   "each ♣ ♠ ♥ ♦; fehl A 10 D 9)",
+    "kings-queens": "Königs-Damen-Solo (the kings, then the queens are trumps, "
+                    "each ♣ ♠ ♥ ♦; fehl A 10 B 9)",
 }
 
 
@@ -1624,6 +1686,59 @@ def sample_solo(rs, kind, idx, dealer, soloist, announce=None, want=None,
            result_text(g)))
     if extra_note:
         comment += " " + extra_note(g)
+    return g, comment
+
+
+def sample_freedoko_solo(kind, idx, dealer, soloist, want):
+    """A picture solo of FreeDoko's under ddv with solo.kinds overridden."""
+    g, comment = sample_solo("ddv", kind, idx, dealer, soloist, want=want)
+    g["overrides"] = [("solo.kinds", FREEDOKO_SOLOS)]
+    comment = comment.replace(
+        "Solo under ddv (48 cards with nines)",
+        "Solo under ddv (48 cards with nines), the record allowing FreeDoko's "
+        "picture solos too (<set key=\"solo.kinds\"/>: no house rule set "
+        "has them; FreeDoko's \"solo king\", \"solo queen jack\", \"solo "
+        "king jack\", \"solo king queen\")", 1)
+    return g, comment
+
+
+def sample_marriage_single_colour(cond, idx, dealer, bride):
+    """A marriage under ddv with FreeDoko's single-colour selector: the
+    first trick is a fehl trick of another suit that someone else wins, so
+    that only the condition's own suit decides."""
+    colour = SINGLE_COLOUR[cond]
+
+    def want(g):
+        cards, w = g["tricks"][0]
+        led = g["order"].cat(cards[0][1])
+        return g["result"]["clar"] >= 2 and led not in ("T", colour) and w != bride
+    g = search("marriage-%s-ddv" % cond, lambda rng: try_marriage(
+        "ddv", dealer, bride, cond, rng, want=want))
+    g["overrides"] = [("marriage.conditions", FREEDOKO_CONDITIONS)]
+    g["names"] = names_for(idx)
+    r = g["result"]
+    partner = next(s for s in range(1, 5) if r["party"][s] == "re" and s != bride)
+    first, w1 = g["tricks"][0]
+    deciding, _ = g["tricks"][r["clar"] - 1]
+    suit_word = {"C": "♣", "S": "♠", "H": "♥"}[colour]
+    standard_notes(g, ["Hochzeit with FreeDoko's selector 'first %s': the "
+                       "winner of the first trick led with a fehl %s becomes "
+                       "the partner, trumped or not; the ♣D, ♣B and ♥10 "
+                       "are trumps, not ♣ or ♥." % (SUIT_NAME[colour][:-1],
+                                                     suit_word)])
+    comment = (
+        "Marriage under ddv (48 cards with nines), the record allowing "
+        "FreeDoko's single-colour partner conditions (<set "
+        "key=\"marriage.conditions\"/>: no house rule set has them; "
+        "FreeDoko's \"marriage first single color\"). Dealer: %s; %s leads. "
+        "%s holds both ♣D, says Vorbehalt and names a Hochzeit with the "
+        "condition %s. Trick 1 is led with %s and won by %s, which decides "
+        "nothing: it is no %s trick. Trick %d is the first one led with a "
+        "fehl %s (%s by %s); %s wins it and becomes the Re partner. %s %s"
+        % (who(g, g["dealer"]), who(g, left(g["dealer"])), who(g, bride), cond,
+           sym(first[0][1]), who(g, w1), suit_word, r["clar"], suit_word,
+           sym(deciding[0][1]), who(g, deciding[0][0]), who(g, partner),
+           roles_text(g), result_text(g)))
     return g, comment
 
 
@@ -1825,6 +1940,20 @@ def build_all():
 
     g, c = sample_heart10()
     single("heart10-second-wins-unsere-2024.xml", g, c)
+
+    # FreeDoko's picture solos and single-colour marriage conditions
+    for kind, idx, dealer, soloist, want in (
+            ("kings", 19, 1, 2, soloist_wins),
+            ("queens-jacks", 20, 2, 3, soloist_wins),
+            ("kings-jacks", 21, 3, 4, lambda g: g["result"]["winner"] == "kontra"),
+            ("kings-queens", 0, 4, 1, soloist_wins)):
+        g, c = sample_freedoko_solo(kind, idx, dealer, soloist, want)
+        single("solo-%s-ddv-override.xml" % kind, g, c)
+    for cond, idx, dealer, bride in (("first-club-trick", 1, 1, 3),
+                                     ("first-spade-trick", 3, 2, 4),
+                                     ("first-heart-trick", 4, 3, 1)):
+        g, c = sample_marriage_single_colour(cond, idx, dealer, bride)
+        single("marriage-%s-ddv-override.xml" % cond, g, c)
 
     games, totals = sample_session()
     body = ['  <session event="Doppelkopfabend" place="Gasthaus Linde" '

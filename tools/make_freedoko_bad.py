@@ -97,8 +97,9 @@ def main():
                'poverty returned = 3, heart ace, heart king, diamond queen'))
     write('bad', 'no-hands.BugReport.FreeDoko',
           drop_block(rep, 'hands'))
-    write('bad', 'king-solo.BugReport.FreeDoko',
-          once(solo, 'reservation = 1, solo heart', 'reservation = 1, solo king'))
+    # FreeDoko has no ten solo (unsere-2024's "10er-Solo")
+    write('bad', 'unknown-solo.BugReport.FreeDoko',
+          once(solo, 'reservation = 1, solo heart', 'reservation = 1, solo ten'))
     write('bad', 'genscher.BugReport.FreeDoko',
           once(rep, '  # trick 2\n', '  genscher = 0, 1\n  # trick 2\n'))
     write('bad', 'log-card-out-of-place.gameplay-debug.log',

@@ -95,6 +95,7 @@ static const char *bid_words(const dk_bid *b, char *buf, size_t len)
 	case DK_BID_POVERTY_DECLINE: return "declines the poverty";
 	case DK_BID_POVERTY_ACCEPT: return "takes the poverty";
 	case DK_BID_POVERTY_RETURN: return "gives back";
+	case DK_BID_SWINE_SHOWN: return "shows swines (both trump aces)";
 	case DK_BID_POVERTY_REPORT:
 		if (b->trumps >= 0)
 			snprintf(buf, len, "reports %d trump%s back", b->trumps,
@@ -117,6 +118,9 @@ static void show_event(show_state *st, const dk_game *g, const dk_event *e, int 
 		break;
 	case DK_EV_SWINE:
 		fprintf(f, "%s declares swines (Schweinchen)", player_name(g, e->seat));
+		break;
+	case DK_EV_HYPERSWINE:
+		fprintf(f, "%s declares hyperswines (Hyperschweine)", player_name(g, e->seat));
 		break;
 	case DK_EV_GENSCHER:
 		fprintf(f, "%s declares Genscher", player_name(g, e->seat));
@@ -389,8 +393,9 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		fprintf(st->cli->out, "Parties: %s (as the game ended)\n", b.data);
 	}
 	dk_buf_release(&b);
-	dk_order start;
-	dk_order_init(&start, rp->order.kind, rp->order.tie);
+	/* the order at the start: nothing declared yet */
+	dk_order start = rp->order;
+	start.swines = start.hyperswines = start.swines_declared = start.reversed = false;
 	show_deal(st, g, &start, name_w);
 	show_bidding(st, g);
 	show_play(st, g, rp, col_w);

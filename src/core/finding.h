@@ -47,6 +47,10 @@ typedef enum dk_finding_code {
 	DK_F_SWINE_FALSE,              /* declared without both trump aces, or where there are none */
 	DK_F_SWINE_MISTIMED,           /* not said when the first trump ace was played */
 	DK_F_SWINE_NOT_DECLARED,       /* where the rules require the call */
+	DK_F_HYPERSWINE_FALSE,         /* declared without both hyperswine cards, without
+					  swines in play, or where there are none */
+	DK_F_HYPERSWINE_MISTIMED,      /* not said when the rules want it said */
+	DK_F_HYPERSWINE_NOT_DECLARED,  /* where the rules require the call */
 	DK_F_GENSCHER_FALSE,
 	DK_F_GENSCHER_MISTIMED,        /* not said when the first ♦K was played */
 	DK_F_WENDE_GENSCHER_FALSE,

@@ -2,8 +2,8 @@
  * order.c - card orders of the game types; see order.h.
  *
  * Trump strengths are small integers, built by listing the trumps from the
- * lowest up; swines and Genscher are applied when a strength is asked for,
- * so that declaring them during play only flips a flag.
+ * lowest up; swines, hyperswines and Genscher are applied when a strength
+ * is asked for, so that declaring them during play only flips a flag.
  */
 #include "order.h"
 
@@ -47,46 +47,52 @@ static void add_rank(dk_order *o, dk_rank r)
 	add_trumps(o, list, 4);
 }
 
-/* the normal game's trumps with suit s (its 9 K 10 A) as the low trumps */
-static void dirty(dk_order *o, dk_suit s)
+/* the normal game's trumps with suit s (its 9 K 10 A) as the low trumps;
+ * h10 says whether the ♥10 are the highest trumps (trumps.heart10): when they
+ * are not, they are ordinary heart cards, trumps by rank in a hearts solo */
+static void dirty(dk_order *o, dk_suit s, bool h10)
 {
 	static const dk_rank up[4] = { DK_NINE, DK_KING, DK_TEN, DK_ACE };
 	dk_card list[4];
 	int n = 0;
 	for (int i = 0; i < 4; i++) {
 		dk_card c = DK_CARD_MAKE(s, up[i]);
-		if (c != H10)  /* in the hearts solo the ♥10 stays on top */
+		if (c != H10 || !h10)  /* in the hearts solo the ♥10 stays on top */
 			list[n++] = c;
 	}
 	add_trumps(o, list, n);
 	add_rank(o, DK_JACK);
 	add_rank(o, DK_QUEEN);
-	dk_card h10 = H10;
-	add_trumps(o, &h10, 1);
-	o->h10_trump = true;
+	if (h10) {
+		dk_card top = H10;
+		add_trumps(o, &top, 1);
+		o->h10_trump = true;
+	}
 	o->trump_ace = DK_CARD_MAKE(s, DK_ACE);
 }
 
-void dk_order_init(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie)
+/* the order of kind; h10: the ♥10 are the highest trumps */
+static void build(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie, bool h10)
 {
 	memset(o, 0, sizeof(*o));
 	o->kind = kind;
 	o->tie = tie;
 	o->trump_ace = DK_CARD_NONE;
+	o->hyperswine = DK_CARD_NONE;
 	switch (kind) {
 	case DK_SOLO_NONE:
 	case DK_SOLO_TRUMPS:
 	case DK_SOLO_DIAMONDS:
-		dirty(o, DK_DIAMONDS);
+		dirty(o, DK_DIAMONDS, h10);
 		break;
 	case DK_SOLO_CLUBS:
-		dirty(o, DK_CLUBS);
+		dirty(o, DK_CLUBS, h10);
 		break;
 	case DK_SOLO_SPADES:
-		dirty(o, DK_SPADES);
+		dirty(o, DK_SPADES, h10);
 		break;
 	case DK_SOLO_HEARTS:
-		dirty(o, DK_HEARTS);
+		dirty(o, DK_HEARTS, h10);
 		break;
 	case DK_SOLO_QUEENS:
 		add_rank(o, DK_QUEEN);
@@ -115,10 +121,45 @@ void dk_order_init(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie)
 		add_rank(o, DK_QUEEN);
 		add_rank(o, DK_KING);
 		break;
+	case DK_SOLO_KINGS:
+		add_rank(o, DK_KING);
+		break;
+	case DK_SOLO_QUEENS_JACKS:
+		add_rank(o, DK_JACK);
+		add_rank(o, DK_QUEEN);
+		break;
+	case DK_SOLO_KINGS_JACKS:
+		add_rank(o, DK_JACK);
+		add_rank(o, DK_KING);
+		break;
+	case DK_SOLO_KINGS_QUEENS:
+		add_rank(o, DK_QUEEN);
+		add_rank(o, DK_KING);
+		break;
 	case DK_SOLO_FLEISCHLOS:
 	case DK_SOLO_KIND_COUNT:
 		break;
 	}
+}
+
+/* the hyperswine: the nine of the trump suit, or its king without nines */
+static void set_hyperswine(dk_order *o, bool nines)
+{
+	if (o->trump_ace != DK_CARD_NONE)
+		o->hyperswine = DK_CARD_MAKE(DK_CARD_SUIT(o->trump_ace), nines ? DK_NINE : DK_KING);
+}
+
+void dk_order_init(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie)
+{
+	build(o, kind, tie, true);
+	set_hyperswine(o, true);
+}
+
+void dk_order_init_rules(dk_order *o, dk_solo_kind kind, const dk_rules *r)
+{
+	build(o, kind, r->heart10_tie, r->heart10_trump);
+	set_hyperswine(o, r->deck_nines);
+	o->h10_first_with_swines = r->heart10_first_with_swines;
 }
 
 int dk_order_strength(const dk_order *o, dk_card c)
@@ -128,6 +169,8 @@ int dk_order_strength(const dk_order *o, dk_card c)
 		return (int)DK_CARD_RANK(c);  /* 9 < B < D < K < 10 < A */
 	if (o->swines && c == o->trump_ace)
 		t = 60;                        /* above the ♥10 */
+	if (o->hyperswines && c == o->hyperswine)
+		t = 61;                        /* above the swines */
 	if (o->reversed)
 		t = 64 - t;                    /* Genscher: lowest becomes highest */
 	return 100 + t;
@@ -143,7 +186,10 @@ int dk_order_winner(const dk_order *o, const dk_card *cards, int n, bool last_tr
 			best = i;
 		} else if (ct && bt) {
 			int sb = dk_order_strength(o, b), sc = dk_order_strength(o, c);
+			bool first_by_swines = o->h10_first_with_swines &&
+					       (o->swines || o->swines_declared);
 			bool second_h10 = o->h10_trump && c == H10 && b == H10 &&
+				!first_by_swines &&
 				(o->tie == DK_TIE_SECOND_WINS ||
 				 (o->tie == DK_TIE_SECOND_WINS_EXCEPT_LAST && !last_trick));
 			if (sc > sb || second_h10)

@@ -4,8 +4,9 @@
  * An order says for each of the 24 cards whether it is a trump and how
  * strong it is, and to which suit it belongs for following suit.  It is
  * built from the game type (normal game or a solo kind, RULES.md §2) and the
- * rules (the ♥10 tie rule, §3 and D20), and changes during play when swines
- * or a Genscher are declared (§9).
+ * rules (the ♥10 tie rule, §3 and D20; whether the ♥10 are trumps at all,
+ * trumps.heart10), and changes during play when swines, hyperswines or a
+ * Genscher are declared (§9).
  */
 #ifndef DK_ORDER_H
 #define DK_ORDER_H
@@ -24,7 +25,14 @@ typedef struct dk_order {
 	bool h10_trump;              /* the ♥10 is a trump: the tie rule applies */
 	dk_heart10_tie tie;
 	dk_card trump_ace;           /* the ace of the trump suit, or DK_CARD_NONE */
+	dk_card hyperswine;          /* the nine of the trump suit (its king without
+					nines), or DK_CARD_NONE */
 	bool swines;                 /* both trump aces rank above everything */
+	bool hyperswines;            /* both hyperswine cards rank above the swines */
+	bool swines_declared;        /* swines were declared (they may not have been
+					played yet) */
+	bool h10_first_with_swines;  /* with swines declared or in play, the first of
+					two ♥10 wins (ties.heart10_first_with_swines) */
 	bool reversed;               /* Genscher: the trump order is turned round */
 } dk_order;
 
@@ -33,6 +41,13 @@ typedef struct dk_order {
  * marriage, poverty and Ramsch) under tie rule tie.
  */
 void dk_order_init(dk_order *o, dk_solo_kind kind, dk_heart10_tie tie);
+
+/**
+ * Fill o for a game of solo kind kind under the rules r: the ♥10 tie rule
+ * and its exception with swines (ties.*), whether the ♥10 are trumps
+ * (trumps.heart10), and which card is the hyperswine (deck.nines).
+ */
+void dk_order_init_rules(dk_order *o, dk_solo_kind kind, const dk_rules *r);
 
 /** True if c is a trump under o.  (Inline, as dk_order_suit: the replay
  * asks them for every card played and every card that could follow.) */

@@ -55,11 +55,13 @@ size_t dk_game_card_count(const dk_game *g)
 static const char *const solo_names[DK_SOLO_KIND_COUNT] = {
 	NULL, "queens", "jacks", "clubs", "spades", "hearts", "diamonds",
 	"pure-clubs", "pure-spades", "pure-hearts", "pure-diamonds",
-	"trumps", "fleischlos", "koehler",
+	"trumps", "fleischlos", "koehler", "kings", "queens-jacks", "kings-jacks",
+	"kings-queens",
 };
 
 static const char *const cond_names[DK_MARRIAGE_COND_COUNT] = {
-	NULL, "first-trick", "first-fehl-trick", "first-trump-trick",
+	NULL, "first-trick", "first-fehl-trick", "first-trump-trick", "first-club-trick",
+	"first-spade-trick", "first-heart-trick",
 };
 
 static const char *const throw_names[DK_THROW_REASON_COUNT] = {
@@ -73,11 +75,11 @@ static const char *const call_names[DK_CALL_COUNT] = {
 static const char *const bid_names[DK_BID_KIND_COUNT] = {
 	"healthy", "reservation", "solo", "marriage", "poverty", "throw-in",
 	"poverty-pass", "poverty-decline", "poverty-accept", "poverty-return",
-	"poverty-report",
+	"poverty-report", "swine",
 };
 
 static const char *const event_names[DK_EV_KIND_COUNT] = {
-	"card", "announce", "swine", "genscher", "wende-genscher", "objection",
+	"card", "announce", "swine", "genscher", "wende-genscher", "objection", "hyperswine",
 };
 
 #define NAME_OF(table, v) \

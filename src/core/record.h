@@ -100,6 +100,10 @@ typedef enum dk_solo_kind {
 	DK_SOLO_TRUMPS,          /* Trumpfsolo: the normal game's trumps */
 	DK_SOLO_FLEISCHLOS,      /* no trumps */
 	DK_SOLO_KOEHLER,         /* kings, queens, jacks are trump */
+	DK_SOLO_KINGS,           /* Königssolo: only the kings */
+	DK_SOLO_QUEENS_JACKS,    /* Damen-Buben-Solo: queens above jacks */
+	DK_SOLO_KINGS_JACKS,     /* kings above jacks */
+	DK_SOLO_KINGS_QUEENS,    /* kings above queens */
 	DK_SOLO_KIND_COUNT
 } dk_solo_kind;
 
@@ -108,6 +112,9 @@ typedef enum dk_marriage_cond {
 	DK_MARRIAGE_FIRST_TRICK,         /* first trick won by another player */
 	DK_MARRIAGE_FIRST_FEHL_TRICK,    /* first trick led with a fehl card */
 	DK_MARRIAGE_FIRST_TRUMP_TRICK,   /* first trick led with a trump */
+	DK_MARRIAGE_FIRST_CLUB_TRICK,    /* first trick led with a fehl ♣ */
+	DK_MARRIAGE_FIRST_SPADE_TRICK,   /* first trick led with a fehl ♠ */
+	DK_MARRIAGE_FIRST_HEART_TRICK,   /* first trick led with a fehl ♥ */
 	DK_MARRIAGE_COND_COUNT
 } dk_marriage_cond;
 
@@ -142,6 +149,8 @@ typedef enum dk_bid_kind {
 	DK_BID_POVERTY_ACCEPT,   /* asked, takes */
 	DK_BID_POVERTY_RETURN,   /* the taker gives cards back */
 	DK_BID_POVERTY_REPORT,   /* what was said about the returned trumps */
+	DK_BID_SWINE_SHOWN,      /* swines shown before the poverty exchange
+				    (swines.in_poverty re-only-if-shown) */
 	DK_BID_KIND_COUNT
 } dk_bid_kind;
 
@@ -172,6 +181,9 @@ typedef enum dk_event_kind {
 	DK_EV_GENSCHER,          /* Genscher declared with the first ♦K */
 	DK_EV_WENDE_GENSCHER,    /* new partner chosen with the first ♦B */
 	DK_EV_OBJECTION,         /* somebody reclaimed at this point */
+	DK_EV_HYPERSWINE,        /* hyperswines declared (both trump nines, or kings);
+				    last, so that the numbers above and the game ids
+				    made from them stay as they were */
 	DK_EV_KIND_COUNT
 } dk_event_kind;
 

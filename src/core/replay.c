@@ -4,9 +4,10 @@
  * Three steps:
  *   1. the game finding: which reservation wins, whether it was justified,
  *      the poverty exchange (the hands are changed by it);
- *   2. the play, card by card: turn, hand, following suit, swines and
- *      Genscher, trick winners, when a marriage decides the parties; each
- *      announcement is noted with the counts its deadline depends on;
+ *   2. the play, card by card: turn, hand, following suit, swines,
+ *      hyperswines and Genscher, trick winners, when a marriage decides
+ *      the parties; each announcement is noted with the counts its
+ *      deadline depends on;
  *   3. the announcements, checked in order once the parties are known.
  * Every finding carries the record position of what caused it; at the end
  * they are put in record order.
@@ -45,6 +46,10 @@ typedef struct state {
 	int hand_n[DK_MAX_SEATS + 1];
 	int played[DK_MAX_SEATS + 1];      /* cards each seat has played */
 	bool swine_said[DK_MAX_SEATS + 1];
+	bool swine_shown[DK_MAX_SEATS + 1]; /* shown in the bidding, before the exchange */
+	bool hyper_said[DK_MAX_SEATS + 1];
+	int first_ace_winner;              /* swines.only_second: who won the trick of the
+					      first trump ace; 0 = not played yet */
 	unsigned char played_card[DK_MAX_SEATS + 1][DK_CARD_KINDS];
 	bool known[DK_MAX_SEATS + 1];      /* the seat's party is known */
 	noted_call *calls;
@@ -630,25 +635,55 @@ static void set_parties(state *st)
 	}
 }
 
-/* after a complete trick of a marriage that is not decided yet */
+/* does a trick led with a card of suit led (DK_SUIT_TRUMP for a trump)
+ * decide the marriage under condition c? */
+static bool deciding_lead(dk_marriage_cond c, int led)
+{
+	switch (c) {
+	case DK_MARRIAGE_FIRST_TRICK: return true;
+	case DK_MARRIAGE_FIRST_FEHL_TRICK: return led != DK_SUIT_TRUMP;
+	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return led == DK_SUIT_TRUMP;
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return led == DK_CLUBS;
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return led == DK_SPADES;
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return led == DK_HEARTS;
+	case DK_MARRIAGE_UNSAID:
+	case DK_MARRIAGE_COND_COUNT: break;
+	}
+	return false;
+}
+
+/* can any card still in a hand lead a trick that decides the marriage? */
+static bool deciding_lead_left(const state *st)
+{
+	const dk_replay *o = st->out;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int s = o->seats[i];
+		for (int k = 0; k < st->hand_n[s]; k++)
+			if (deciding_lead(o->condition, dk_order_suit(&o->order, st->hand[s][k])))
+				return true;
+	}
+	return false;
+}
+
+/* after a complete trick of a marriage that is not decided yet: a trick
+ * led as the condition says decides it, won by another player (the
+ * partner) or, under marriage.bride_meets_condition alone, by the bride
+ * (FreeDoko's "marriage first one decides"); the bride plays alone when
+ * the deadline passes or no card left in any hand can lead a deciding
+ * trick (a ♣ trick with no fehl ♣ left: FreeDoko's Game::determine_marriage
+ * decides it there too) */
 static void marriage_step(state *st, const dk_trick *t, int number)
 {
 	dk_replay *o = st->out;
 	if (o->type != DK_GT_MARRIAGE || o->clarified_trick || o->alone || st->pick_seq)
 		return;
-	bool fehl = dk_order_suit(&o->order, t->cards[0]) != DK_SUIT_TRUMP;
-	bool counts = o->condition == DK_MARRIAGE_FIRST_TRICK ||
-		      (o->condition == DK_MARRIAGE_FIRST_FEHL_TRICK && fehl) ||
-		      (o->condition == DK_MARRIAGE_FIRST_TRUMP_TRICK && !fehl);
+	bool counts = deciding_lead(o->condition, dk_order_suit(&o->order, t->cards[0]));
 	if (counts && t->winner != o->declarer) {
 		o->partner = t->winner;
 		o->clarified_trick = number;
 		o->party[t->winner] = DK_PARTY_RE;
-	} else if (counts && o->condition != DK_MARRIAGE_FIRST_TRICK &&
-		   st->r->marriage_self == DK_SELF_ALONE) {
-		o->alone = true;
-		o->clarified_trick = number;
-	} else if (number >= st->r->marriage_deadline_trick) {
+	} else if ((counts && st->r->marriage_self == DK_SELF_ALONE) ||
+		   number >= st->r->marriage_deadline_trick || !deciding_lead_left(st)) {
 		o->alone = true;
 		o->clarified_trick = number;
 	}
@@ -657,17 +692,162 @@ static void marriage_step(state *st, const dk_trick *t, int number)
 			st->known[o->seats[i]] = true;
 }
 
+/* swines shown in the bidding (<swine> among the bids): before the
+ * poverty's return they are shown before the exchange.  A seat shows
+ * swines it holds in its hand as dealt, or, the taker, both among the cards
+ * passed to it; one of each is no swine shown (esslingen-2002 §6: not one
+ * "erst durch das Kartenaufnehmen aus 2 Füchsen"), a false declaration */
+static void swines_shown(state *st)
+{
+	const dk_game *g = st->g;
+	dk_replay *o = st->out;
+	dk_card ace = o->order.trump_ace;
+	bool exchanged = false;
+	for (size_t i = 0; i < g->bid_count; i++) {
+		const dk_bid *b = &g->bids[i];
+		if (b->kind == DK_BID_POVERTY_RETURN)
+			exchanged = true;
+		if (b->kind != DK_BID_SWINE_SHOWN)
+			continue;
+		int n = 0, passed = 0;
+		const dk_hand *h = dealt(g, b->seat);
+		for (int k = 0; h && k < h->count; k++)
+			n += h->cards[k] == ace;
+		const dk_bid *pass = o->type == DK_GT_POVERTY && b->seat == o->partner
+				     ? find_bid(g, DK_BID_POVERTY_PASS, o->declarer) : NULL;
+		for (int k = 0; pass && k < pass->card_count; k++)
+			passed += pass->cards[k] == ace;
+		if (passed > n)
+			n = passed;
+		if (ace == DK_CARD_NONE || n < 2 || st->r->swines == DK_SWINES_NONE) {
+			dk_finding *f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, 0, b->loc,
+					    b->seat);
+			RULE(f, "swines.kind", swines);
+			f->played = ace;
+			f->count = n;
+			continue;
+		}
+		if (!exchanged)
+			st->swine_shown[b->seat] = true;
+	}
+}
+
 /* ---- step 2: the play ---------------------------------------------------------- */
 
+/* swines can count in this game (swines.kind, swines.solos, swines.in_poverty) */
 static bool swines_here(const state *st)
 {
 	const dk_rules *r = st->r;
 	const dk_replay *o = st->out;
 	if (r->swines == DK_SWINES_NONE || o->order.trump_ace == DK_CARD_NONE)
 		return false;
+	if (o->type == DK_GT_POVERTY && r->swines_poverty == DK_SWINES_POVERTY_NONE)
+		return false;
 	if (o->solo == DK_SOLO_NONE)
 		return true;
 	return DK_SET_HAS(r->swines_solos, o->solo);
+}
+
+/* swines.in_poverty re-only-if-shown: in a poverty a swine of the Re side
+ * counts only when it was shown in the bidding, before the exchange */
+static bool swine_unshown_re(const state *st, int seat)
+{
+	const dk_replay *o = st->out;
+	return o->type == DK_GT_POVERTY &&
+	       st->r->swines_poverty == DK_SWINES_POVERTY_RE_IF_SHOWN &&
+	       o->party[seat] == DK_PARTY_RE && !st->swine_shown[seat];
+}
+
+/* swines.only_second: the first trump ace of the seat went to its own party */
+static bool first_ace_kept(const state *st, int seat)
+{
+	int w = st->first_ace_winner;
+	return w && (w == seat || st->out->party[w] == st->out->party[seat]);
+}
+
+static int held(const state *st, int seat, dk_card c);
+
+/* is the seat's card c the one that makes its swines count when played? */
+static bool swine_card(const state *st, int seat, dk_card c)
+{
+	dk_card ace = st->out->order.trump_ace;
+	if (c != ace || !swines_here(st) || held(st, seat, ace) != 2 || swine_unshown_re(st, seat))
+		return false;
+	if (st->r->swines_only_second)
+		return st->played_card[seat][ace] == 1 && first_ace_kept(st, seat);
+	return st->played_card[seat][ace] == 0;
+}
+
+/* hyperswines can count in this game (hyperswines.kind, .solos, .in_poverty) */
+static bool hyperswines_here(const state *st)
+{
+	const dk_rules *r = st->r;
+	const dk_replay *o = st->out;
+	if (r->hyperswines == DK_SWINES_NONE || o->order.hyperswine == DK_CARD_NONE ||
+	    !swines_here(st))
+		return false;
+	if (o->type == DK_GT_POVERTY && !r->hyperswines_poverty)
+		return false;
+	if (o->solo == DK_SOLO_NONE)
+		return true;
+	return DK_SET_HAS(r->hyperswines_solos, o->solo);
+}
+
+/* why the seat's hyperswines cannot count: 0 none in this game, 1 not both
+ * cards, 2 no swines declared or in play, 3 the seat has the swines too and
+ * hyperswines.with_swines is false; -1 they can */
+static int hyperswines_refused(const state *st, int seat)
+{
+	const dk_replay *o = st->out;
+	dk_card ace = o->order.trump_ace;
+	if (!hyperswines_here(st))
+		return 0;
+	if (held(st, seat, o->order.hyperswine) < 2)
+		return 1;
+	int holder = 0;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++)
+		if (held(st, o->seats[i], ace) == 2)
+			holder = o->seats[i];
+	bool swines = holder && !swine_unshown_re(st, holder) &&
+		      (st->swine_said[holder] || o->swines_active ||
+		       st->r->swines == DK_SWINES_AUTOMATIC);
+	if (!swines)
+		return 2;
+	if (holder == seat && !st->r->hyperswines_with_swines)
+		return 3;
+	return -1;
+}
+
+static void activate_swines(state *st, int seat)
+{
+	st->out->swines_active = true;
+	st->out->order.swines = true;
+	st->out->swine_seat = seat;
+}
+
+static void activate_hyperswines(state *st, int seat)
+{
+	st->out->hyperswines_active = true;
+	st->out->order.hyperswines = true;
+	st->out->hyperswine_seat = seat;
+}
+
+/* swines and hyperswines that count without a word (kind automatic) rank
+ * as such from the first card: the order of every position has them */
+static void automatic_swines(state *st)
+{
+	const dk_replay *o = st->out;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = o->seats[i];
+		if (st->r->swines == DK_SWINES_AUTOMATIC && !st->r->swines_only_second &&
+		    swine_card(st, seat, o->order.trump_ace))
+			activate_swines(st, seat);
+	}
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = o->seats[i];
+		if (st->r->hyperswines == DK_SWINES_AUTOMATIC && hyperswines_refused(st, seat) < 0)
+			activate_hyperswines(st, seat);
+	}
 }
 
 static bool genscher_game(const dk_replay *o)
@@ -734,17 +914,26 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 			}
 		}
 	}
-	/* swines: the first trump ace of a hand holding both */
-	if (e->card == o->order.trump_ace && swines_here(st) &&
-	    !st->played_card[seat][e->card] && count_card(st, seat, e->card) == 2) {
-		if (r->swines == DK_SWINES_AUTOMATIC || st->swine_said[seat]) {
-			o->swines_active = true;
-			o->order.swines = true;
-			o->swine_seat = seat;
-		}
+	/* swines: the first trump ace of a hand holding both (the second with
+	 * swines.only_second) */
+	if (swine_card(st, seat, e->card)) {
+		if (r->swines == DK_SWINES_AUTOMATIC || st->swine_said[seat])
+			activate_swines(st, seat);
 		if (r->swines == DK_SWINES_AUTOMATIC && !st->swine_said[seat]) {
 			f = add(st, DK_F_SWINE_NOT_DECLARED, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "swines.kind", swines);
+			f->played = e->card;
+		}
+	}
+	/* hyperswines: the first hyperswine card of a hand holding both */
+	if (e->card == o->order.hyperswine && !st->played_card[seat][e->card] &&
+	    hyperswines_refused(st, seat) < 0) {
+		if (r->hyperswines == DK_SWINES_AUTOMATIC || st->hyper_said[seat])
+			activate_hyperswines(st, seat);
+		if (r->hyperswines == DK_SWINES_AUTOMATIC && !st->hyper_said[seat]) {
+			f = add(st, DK_F_HYPERSWINE_NOT_DECLARED, DK_FK_IRREGULARITY, seq, e->loc,
+				seat);
+			RULE(f, "hyperswines.kind", hyperswines);
 			f->played = e->card;
 		}
 	}
@@ -771,6 +960,10 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 			t->points += dk_card_points(t->cards[i]);
 		o->trick_count++;
 		*expected = t->winner;
+		if (!st->first_ace_winner && o->order.trump_ace != DK_CARD_NONE)
+			for (int i = 0; i < 4; i++)
+				if (t->cards[i] == o->order.trump_ace)
+					st->first_ace_winner = t->winner;
 		marriage_step(st, t, o->trick_count);
 	}
 }
@@ -803,22 +996,83 @@ static void declaration(state *st, size_t i, int seq)
 	switch (e->kind) {
 	case DK_EV_SWINE: {
 		dk_card ace = o->order.trump_ace;
+		bool second = r->swines_only_second;
 		if (!swines_here(st) || ace == DK_CARD_NONE || held(st, seat, ace) < 2) {
 			f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "swines.kind", swines);
+			if (o->type == DK_GT_POVERTY && r->swines != DK_SWINES_NONE &&
+			    r->swines_poverty == DK_SWINES_POVERTY_NONE)
+				RULE(f, "swines.in_poverty", swines_poverty);
 			f->played = ace;
 			f->count = ace == DK_CARD_NONE ? 0 : held(st, seat, ace);
 			break;
 		}
-		if (r->swines == DK_SWINES_AT_START ? o->cards_played > 0
-						    : !with_first(st, i, seat, ace)) {
+		/* why else it is false: 1 the first ace went to the opponents,
+		 * 2 not shown before the poverty exchange */
+		int why = swine_unshown_re(st, seat) ? 2
+			  : second && st->played_card[seat][ace] && st->first_ace_winner &&
+			    !first_ace_kept(st, seat) ? 1 : 0;
+		if (why) {
+			f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, why == 2 ? "swines.in_poverty" : "swines.only_second",
+			     swines_poverty);
+			if (why == 1)
+				f->rule = &r->swines_only_second_src;
+			f->played = ace;
+			f->count = 2;
+			f->limit = why;
+			break;
+		}
+		/* with swines.only_second: after the trick of the first ace, before the second */
+		bool late = second ? st->played_card[seat][ace] != 1 || !st->first_ace_winner
+			    : r->swines == DK_SWINES_AT_START ? o->cards_played > 0
+			    : !with_first(st, i, seat, ace);
+		if (late) {
 			f = add(st, DK_F_SWINE_MISTIMED, DK_FK_IRREGULARITY, seq, e->loc, seat);
-			RULE(f, "swines.kind", swines);
+			RULE(f, second ? "swines.only_second" : "swines.kind", swines);
+			if (second)
+				f->rule = &r->swines_only_second_src;
 			f->played = ace;
 			f->count = st->played_card[seat][ace];
+			f->limit = second;
 		}
-		if (!st->played_card[seat][ace])
+		if (st->played_card[seat][ace] < (second ? 2 : 1)) {
 			st->swine_said[seat] = true;
+			o->order.swines_declared = true;
+			/* from the declaration on the order is the one they make (the
+			 * search of a position after it sees them); with only_second
+			 * the first ace has gone, the second is the swine */
+			if (!second || first_ace_kept(st, seat))
+				activate_swines(st, seat);
+		}
+		break;
+	}
+	case DK_EV_HYPERSWINE: {
+		dk_card nine = o->order.hyperswine;
+		int why = hyperswines_refused(st, seat);
+		if (why >= 0) {
+			f = add(st, DK_F_HYPERSWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, why == 3 ? "hyperswines.with_swines" : "hyperswines.kind",
+			     hyperswines);
+			if (why == 3)
+				f->rule = &r->hyperswines_with_swines_src;
+			f->played = nine;
+			f->count = nine == DK_CARD_NONE ? 0 : held(st, seat, nine);
+			f->limit = why;
+			break;
+		}
+		if (r->hyperswines == DK_SWINES_AT_START ? o->cards_played > 0
+							 : !with_first(st, i, seat, nine)) {
+			f = add(st, DK_F_HYPERSWINE_MISTIMED, DK_FK_IRREGULARITY, seq, e->loc, seat);
+			RULE(f, "hyperswines.kind", hyperswines);
+			f->played = nine;
+			f->count = st->played_card[seat][nine];
+			f->limit = r->hyperswines == DK_SWINES_AT_START;
+		}
+		if (!st->played_card[seat][nine]) {
+			st->hyper_said[seat] = true;
+			activate_hyperswines(st, seat);
+		}
 		break;
 	}
 	case DK_EV_GENSCHER:
@@ -1269,8 +1523,10 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	resolve(&st);
 	dk_solo_kind kind = out->type == DK_GT_SOLO || out->type == DK_GT_SILENT_MARRIAGE
 				    ? out->solo : DK_SOLO_NONE;
-	dk_order_init(&out->order, kind, r->heart10_tie);
+	dk_order_init_rules(&out->order, kind, r);
 	set_parties(&st);
+	swines_shown(&st);
+	automatic_swines(&st);
 	/* Klopfen only where the game finding does not show the parties */
 	out->calls_per_player = r->announce_per_player &&
 				(out->type == DK_GT_NORMAL || out->type == DK_GT_SILENT_MARRIAGE);

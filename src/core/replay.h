@@ -81,6 +81,8 @@ typedef struct dk_replay {
 	int points[3];               /* card points by dk_party */
 	bool swines_active;
 	int swine_seat;
+	bool hyperswines_active;
+	int hyperswine_seat;
 	bool genscher_active;
 	dk_order order;              /* as at the end of the game */
 	dk_finding findings[DK_MAX_FINDINGS];

@@ -53,6 +53,17 @@ typedef enum dk_swines {
 	DK_SWINES_COUNT
 } dk_swines;
 
+/** Whether swines count in a poverty (Armut). */
+typedef enum dk_swines_poverty {
+	DK_SWINES_POVERTY_COUNT_ALL = 0,    /* as in a normal game */
+	DK_SWINES_POVERTY_NONE,             /* no swines in a poverty (FreeDoko's
+					       "swines in poverty = false") */
+	DK_SWINES_POVERTY_RE_IF_SHOWN,      /* a swine of the Re side counts only if it
+					       was shown before the exchange; Kontra's
+					       count as usual (esslingen-2002 §6) */
+	DK_SWINES_POVERTY_KIND_COUNT
+} dk_swines_poverty;
+
 /** Who gets the game when several players want a solo. */
 typedef enum dk_solo_clash {
 	DK_SOLO_CLASH_SEAT = 0,             /* the player first asked */
@@ -318,7 +329,7 @@ typedef enum dk_reservation {
 	DK_RES_COUNT
 } dk_reservation;
 
-#define DK_SOLO_SLOTS 16  /* >= DK_SOLO_KIND_COUNT */
+#define DK_SOLO_SLOTS 20  /* >= DK_SOLO_KIND_COUNT */
 
 typedef struct dk_rules {
 	const char *name;         /* as declared in the file */
@@ -332,6 +343,12 @@ typedef struct dk_rules {
 	dk_rule_source deck_nines_src;
 	dk_heart10_tie heart10_tie;               /* ties.heart10 */
 	dk_rule_source heart10_tie_src;
+	bool heart10_first_with_swines;           /* ties.heart10_first_with_swines: once
+						     swines are declared the first ♥10 wins */
+	dk_rule_source heart10_first_with_swines_src;
+	bool heart10_trump;                       /* trumps.heart10: the ♥10 are the highest
+						     trumps (false: ordinary heart cards) */
+	dk_rule_source heart10_trump_src;
 
 	/* the play */
 	bool follow_suit;                         /* play.follow_suit */
@@ -370,6 +387,22 @@ typedef struct dk_rules {
 	dk_rule_source swines_src;
 	dk_enum_set swines_solos;                 /* swines.solos: solos that have them */
 	dk_rule_source swines_solos_src;
+	dk_swines_poverty swines_poverty;         /* swines.in_poverty */
+	dk_rule_source swines_poverty_src;
+	bool swines_only_second;                  /* swines.only_second: the first trump ace
+						     is ordinary; the second is a swine once
+						     the first went to its own party */
+	dk_rule_source swines_only_second_src;
+	dk_swines hyperswines;                    /* hyperswines.kind: both trump nines (or
+						     kings without nines) above the swines */
+	dk_rule_source hyperswines_src;
+	dk_enum_set hyperswines_solos;            /* hyperswines.solos */
+	dk_rule_source hyperswines_solos_src;
+	bool hyperswines_poverty;                 /* hyperswines.in_poverty */
+	dk_rule_source hyperswines_poverty_src;
+	bool hyperswines_with_swines;             /* hyperswines.with_swines: one player may
+						     hold swines and hyperswines */
+	dk_rule_source hyperswines_with_swines_src;
 	bool genscher;                            /* genscher.enabled */
 	dk_rule_source genscher_src;
 	bool wende_genscher;                      /* wende_genscher.enabled: a partner pick */

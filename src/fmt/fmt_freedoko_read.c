@@ -22,6 +22,7 @@
 
 #include "arena.h"
 #include "card.h"
+#include "order.h"
 
 typedef struct fd_line {
 	char *s;            /* trimmed, NUL-terminated */
@@ -513,9 +514,8 @@ static const solo_name solo_names[] = {
 	{ "solo koehler", DK_SOLO_KOEHLER }, { "solo club", DK_SOLO_CLUBS },
 	{ "solo spade", DK_SOLO_SPADES }, { "solo heart", DK_SOLO_HEARTS },
 	{ "solo diamond", DK_SOLO_DIAMONDS }, { "solo meatless", DK_SOLO_FLEISCHLOS },
-	/* no dokoref kind: a king solo, the double picture solos */
-	{ "solo king", DK_SOLO_NONE }, { "solo queen-jack", DK_SOLO_NONE },
-	{ "solo king-jack", DK_SOLO_NONE }, { "solo king-queen", DK_SOLO_NONE },
+	{ "solo king", DK_SOLO_KINGS }, { "solo queen-jack", DK_SOLO_QUEENS_JACKS },
+	{ "solo king-jack", DK_SOLO_KINGS_JACKS }, { "solo king-queen", DK_SOLO_KINGS_QUEENS },
 	{ NULL, DK_SOLO_NONE }
 };
 
@@ -535,9 +535,99 @@ static bool marriage_cond(dk_marriage_cond *out, const char *s)
 		*out = DK_MARRIAGE_FIRST_TRUMP_TRICK;
 	else if (strcmp(s, "first color") == 0)
 		*out = DK_MARRIAGE_FIRST_FEHL_TRICK;
+	else if (strcmp(s, "first club") == 0)
+		*out = DK_MARRIAGE_FIRST_CLUB_TRICK;
+	else if (strcmp(s, "first spade") == 0)
+		*out = DK_MARRIAGE_FIRST_SPADE_TRICK;
+	else if (strcmp(s, "first heart") == 0)
+		*out = DK_MARRIAGE_FIRST_HEART_TRICK;
 	else
 		return false;
 	return true;
+}
+
+/* is the boolean FreeDoko option key on in the party's rule block (def when
+ * the block leaves it out)? */
+static bool fd_option_on(const dk_fd_rules *rules, const char *key, bool def)
+{
+	for (size_t i = 0; i < rules->count; i++)
+		if (strcmp(rules->items[i].key, key) == 0)
+			return strcmp(rules->items[i].value, "true") == 0 ||
+			       strcmp(rules->items[i].value, "1") == 0;
+	return def;
+}
+
+/* does a trick led with card c decide a marriage under condition k?  The
+ * marriage has the normal game's trumps (FreeDoko's is_selector by the led
+ * card's "tcolor") */
+static bool selector_trick(dk_marriage_cond k, dk_card c)
+{
+	bool trump = dk_normal_is_trump(c);
+	switch (k) {
+	case DK_MARRIAGE_FIRST_TRICK: return true;
+	case DK_MARRIAGE_FIRST_FEHL_TRICK: return !trump;
+	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return trump;
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return !trump && DK_CARD_SUIT(c) == DK_CLUBS;
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return !trump && DK_CARD_SUIT(c) == DK_SPADES;
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return !trump && DK_CARD_SUIT(c) == DK_HEARTS;
+	case DK_MARRIAGE_UNSAID:
+	case DK_MARRIAGE_COND_COUNT: break;
+	}
+	return false;
+}
+
+/*
+ * A debug log does not name the bride's selector, only the partner FreeDoko
+ * found ("Marriage: player B with player P" after the deciding trick).  The
+ * first selector the party's rules allow that gives that partner in that
+ * trick: its kind of trick, won by the partner, and no earlier trick of its
+ * kind won by another player (nor by the bride under "marriage first one
+ * decides").  Any such selector makes dokoref find the same partner in the
+ * same trick.  False when none does (or the bride played alone).
+ */
+static bool infer_selector(dk_marriage_cond *out, const builder *b, const dk_fd_rules *rules,
+			   int bride, int partner, int trick)
+{
+	static const struct { const char *option; dk_marriage_cond cond; } sel[] = {
+		{ "marriage first foreign", DK_MARRIAGE_FIRST_TRICK },
+		{ "marriage first color", DK_MARRIAGE_FIRST_FEHL_TRICK },
+		{ "marriage first trump", DK_MARRIAGE_FIRST_TRUMP_TRICK },
+		{ "marriage first single color", DK_MARRIAGE_FIRST_CLUB_TRICK },
+		{ "marriage first single color", DK_MARRIAGE_FIRST_SPADE_TRICK },
+		{ "marriage first single color", DK_MARRIAGE_FIRST_HEART_TRICK },
+	};
+	const dk_foreign_score *fs = &b->r->foreign;
+	if (partner == bride || trick < 0 || trick >= fs->trick_count)
+		return false;
+	/* the card that led each trick up to the deciding one */
+	dk_card led[DK_MAX_HAND];
+	int n = 0;
+	for (size_t i = 0, cards = 0; i < b->event_count && n <= trick; i++)
+		if (b->events[i].kind == DK_EV_CARD && cards++ % 4 == 0)
+			led[n++] = b->events[i].card;
+	if (n <= trick)
+		return false;
+	bool one_decides = fd_option_on(rules, "marriage first one decides", false);
+	bool any = false;
+	for (size_t k = 0; k < sizeof(sel) / sizeof(sel[0]) && !any; k++)
+		any = fd_option_on(rules, sel[k].option, true);
+	for (size_t k = 0; k < sizeof(sel) / sizeof(sel[0]); k++) {
+		/* FreeDoko switches 'first color' on when none is */
+		bool allowed = any ? fd_option_on(rules, sel[k].option, true)
+				   : sel[k].cond == DK_MARRIAGE_FIRST_FEHL_TRICK;
+		if (!allowed || !selector_trick(sel[k].cond, led[trick]) ||
+		    fs->trick_winner[trick] != partner + 1)
+			continue;
+		bool earlier = false;
+		for (int t = 0; t < trick && !earlier; t++)
+			earlier = selector_trick(sel[k].cond, led[t]) &&
+				  (fs->trick_winner[t] != bride + 1 || one_decides);
+		if (!earlier) {
+			*out = sel[k].cond;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* the declarations follow once everybody said gesund or Vorbehalt */
@@ -570,11 +660,6 @@ static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size
 {
 	const solo_name *sn = find_solo(type);
 	if (sn) {
-		if (sn->kind == DK_SOLO_NONE) {
-			ERR(b->r, l, "FreeDoko's '%s' has no dokoref solo kind", type);
-			b->ok = false;
-			return;
-		}
 		dk_bid *x = b_bid(b, l, DK_BID_SOLO, p);
 		if (x)
 			x->solo = sn->kind;
@@ -588,8 +673,9 @@ static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size
 		dk_bid *x = b_bid(b, l, DK_BID_MARRIAGE, p);
 		if (x && nf > 1 && strcmp(f[1], "swines") != 0 && strcmp(f[1], "hyperswines") != 0) {
 			if (!marriage_cond(&x->condition, f[1]) && strcmp(f[1], "team set") != 0) {
-				ERR(b->r, l, "marriage selector '%s' has no dokoref condition "
-				    "(dokoref knows first foreign, first trump, first color)", f[1]);
+				ERR(b->r, l, "unknown marriage selector '%s' (FreeDoko writes first "
+				    "foreign, first trump, first color, first club, first spade, "
+				    "first heart)", f[1]);
 				b->ok = false;
 			}
 		}
@@ -1185,10 +1271,7 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 		} else if (strcmp(key, "swines") == 0) {
 			b_event(&b, l, DK_EV_SWINE, p);
 		} else if (strcmp(key, "hyperswines") == 0) {
-			/* as in a log: judged without them, every difference put down to them */
-			b_note(&b, l, "FreeDoko's hyperswines were announced here; dokoref has no "
-			       "hyperswines and judges the game without them");
-			r->foreign.played_option = "hyperswines";
+			b_event(&b, l, DK_EV_HYPERSWINE, p);
 		} else if (strcmp(key, "genscher") == 0) {
 			/* "genscher = 2, 0": player 2 picks player 0 */
 			int q = nf > 1 ? parse_player(f[1], NULL) : -1;
@@ -1448,6 +1531,7 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 	int trick_card = 0;      /* cards of the current trick */
 	int leader = -1;         /* of the current trick */
 	int taker_trumps = -1;
+	int marriage_trick = -1; /* 0-based trick after which "Marriage:" came */
 	bool finished = false;
 	const char *start_type = NULL;
 	const fd_line *start_line = lo;
@@ -1531,9 +1615,13 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 			continue;
 		}
 		if (starts(s, "hyperswines announced: ")) {
-			b_note(&b, l, "FreeDoko's hyperswines were announced here; dokoref has no "
-			       "hyperswines and judges the game without them");
-			r->foreign.played_option = "hyperswines";
+			int p = parse_player(s + 23, NULL);
+			if (p < 0) {
+				ERR(r, l, "no player 0 to 3 in '%s'", s);
+				b.ok = false;
+				continue;
+			}
+			b_event(&b, l, DK_EV_HYPERSWINE, p);
 			continue;
 		}
 		if (starts(s, "Genscher: player ")) {
@@ -1560,6 +1648,8 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 			}
 			b.bride = p;
 			b.partner = q;
+			/* it follows the deciding trick's cards, before its "Winner:" */
+			marriage_trick = r->foreign.trick_count;
 			continue;
 		}
 		if (starts(s, "announcement: player ")) {
@@ -1644,8 +1734,8 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 	const char *gt = start_type ? start_type : "normal";
 	if (starts(gt, "solo")) {
 		const solo_name *sn = find_solo(gt);
-		if (!sn || sn->kind == DK_SOLO_NONE) {
-			ERR(r, start_line, "FreeDoko's '%s' has no dokoref solo kind", gt);
+		if (!sn) {
+			ERR(r, start_line, "unknown FreeDoko game type '%s'", gt);
 			b.ok = false;
 		} else if (b.soloist < 0) {
 			ERR(r, start_line, "a solo without a 'Soloplayer: N' line");
@@ -1670,9 +1760,18 @@ static dk_read_item read_debug_game(dk_fd_reader *r)
 			b.ok = false;
 		} else {
 			b.bride = bride;
-			b_bid(&b, start_line, DK_BID_MARRIAGE, bride);
-			b_note(&b, start_line, "the log does not say which condition the bride chose; "
-			       "the rule set's default condition is taken");
+			dk_bid *x = b_bid(&b, start_line, DK_BID_MARRIAGE, bride);
+			dk_marriage_cond c;
+			if (x && infer_selector(&c, &b, &r->rules, bride, b.partner, marriage_trick)) {
+				x->condition = c;
+				b_note(&b, start_line, "the log does not say which condition the bride "
+				       "chose; %s is the first the rules allow that gives the partner "
+				       "the log names in trick %d", dk_marriage_cond_name(c),
+				       marriage_trick + 1);
+			} else {
+				b_note(&b, start_line, "the log does not say which condition the bride "
+				       "chose; the rule set's default condition is taken");
+			}
 		}
 	} else if (strcmp(gt, "poverty") == 0) {
 		g->exchange_unknown = true;

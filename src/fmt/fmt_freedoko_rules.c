@@ -21,7 +21,6 @@ typedef enum fd_effect {
 	FD_NONE,             /* about the party or the program, not one game */
 	FD_WHEN_ON,          /* changes verdicts when on (effective) */
 	FD_WHEN_OFF,         /* changes verdicts when off */
-	FD_REFUSED_WHEN_ON,  /* when on, such a game is refused on reading */
 } fd_effect;
 
 typedef struct fd_opt {
@@ -56,23 +55,20 @@ static const fd_opt opts[] = {
 	{ "card hint", "false", NULL, FD_NONE, "display only" },
 	{ "take back tricks", "false", NULL, FD_NONE, "a program feature" },
 	{ "with nines", "true", NULL, FD_MAPPED, NULL },
-	{ "dollen", "true", NULL, FD_WHEN_OFF, "dokoref's ♥10 are always the highest trumps" },
+	{ "dollen", "true", NULL, FD_MAPPED, NULL },
 	{ "dollen second over first", "true", "dollen", FD_MAPPED, NULL },
 	{ "dollen contrary in last trick", "false", "dollen second over first", FD_MAPPED, NULL },
-	{ "dollen first over second with swines", "false", "swines", FD_WHEN_ON,
-	  "dokoref has no tie rule that depends on swines" },
+	{ "dollen first over second with swines", "false", "swines", FD_MAPPED, NULL },
 	{ "swines", "true", NULL, FD_MAPPED, NULL },
 	{ "swines announcement begin", "true", "swines", FD_MAPPED, NULL },
-	{ "swine only second", "false", "swines", FD_WHEN_ON,
-	  "dokoref's swines are both trump aces in one hand" },
+	{ "swine only second", "false", "swines", FD_MAPPED, NULL },
 	{ "swines in solo", "true", "swines", FD_MAPPED, NULL },
-	{ "swines in poverty", "true", "swines", FD_WHEN_OFF,
-	  "dokoref's swines count in a poverty too" },
-	{ "hyperswines", "false", NULL, FD_WHEN_ON, "dokoref has no hyperswines" },
-	{ "hyperswines announcement begin", "true", "hyperswines", FD_NONE, "part of hyperswines" },
-	{ "hyperswines in solo", "true", "hyperswines", FD_NONE, "part of hyperswines" },
-	{ "hyperswines in poverty", "true", "hyperswines", FD_NONE, "part of hyperswines" },
-	{ "swines and hyperswines joint", "false", "hyperswines", FD_NONE, "part of hyperswines" },
+	{ "swines in poverty", "true", "swines", FD_MAPPED, NULL },
+	{ "hyperswines", "false", "swines", FD_MAPPED, NULL },
+	{ "hyperswines announcement begin", "true", "hyperswines", FD_MAPPED, NULL },
+	{ "hyperswines in solo", "true", "hyperswines", FD_MAPPED, NULL },
+	{ "hyperswines in poverty", "true", "hyperswines", FD_MAPPED, NULL },
+	{ "swines and hyperswines joint", "false", "hyperswines", FD_MAPPED, NULL },
 	{ "throw with nines", "true", "with nines", FD_MAPPED, NULL },
 	{ "min number of throwing nines", "5", "throw with nines", FD_MAPPED, NULL },
 	{ "throw with kings", "false", NULL, FD_MAPPED, NULL },
@@ -103,22 +99,17 @@ static const fd_opt opts[] = {
 	{ "marriage determination", "12", NULL, FD_MAPPED, NULL },
 	{ "marriage first foreign", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first color", "true", NULL, FD_MAPPED, NULL },
-	{ "marriage first single color", "true", NULL, FD_REFUSED_WHEN_ON,
-	  "dokoref has no first-club/spade/heart-trick condition; such a marriage is refused" },
+	{ "marriage first single color", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first trump", "true", NULL, FD_MAPPED, NULL },
 	{ "marriage first one decides", "false", NULL, FD_MAPPED, NULL },
 	{ "genscher", "false", NULL, FD_MAPPED, NULL },
 	{ "solo", "true", NULL, FD_MAPPED, NULL },
 	{ "solo jack", "true", "solo", FD_MAPPED, NULL },
 	{ "solo queen", "true", "solo", FD_MAPPED, NULL },
-	{ "solo king", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no king solo; such a game is refused" },
-	{ "solo queen jack", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no queen-jack solo; such a game is refused" },
-	{ "solo king jack", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no king-jack solo; such a game is refused" },
-	{ "solo king queen", "true", "solo", FD_REFUSED_WHEN_ON,
-	  "dokoref has no king-queen solo; such a game is refused" },
+	{ "solo king", "true", "solo", FD_MAPPED, NULL },
+	{ "solo queen jack", "true", "solo", FD_MAPPED, NULL },
+	{ "solo king jack", "true", "solo", FD_MAPPED, NULL },
+	{ "solo king queen", "true", "solo", FD_MAPPED, NULL },
 	{ "solo koehler", "true", "solo", FD_MAPPED, NULL },
 	{ "solo color", "true", "solo", FD_MAPPED, NULL },
 	{ "solo meatless", "true", "solo", FD_MAPPED, NULL },
@@ -242,7 +233,7 @@ static void put_quoted(dk_buf *b, const char *s)
 /* the source of a value: the FreeDoko lines it rests on */
 static void put_source(conv *c, const char *const *keys, const char *extra)
 {
-	char text[1200];
+	char text[2400];
 	size_t n = 0;
 	text[0] = '\0';
 	for (size_t i = 0; keys[i]; i++) {
@@ -293,10 +284,9 @@ static void unmapped(conv *c, const fd_val *x)
 		verdict = false;
 		break;
 	case FD_WHEN_ON:
-	case FD_REFUSED_WHEN_ON:
 		if (!x->on)
 			return;
-		verdict = o->effect == FD_WHEN_ON;
+		verdict = true;
 		break;
 	case FD_WHEN_OFF:
 		if (x->on)
@@ -403,6 +393,15 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     !on(&c, "dollen second over first") ? "first-wins"
 	     : on(&c, "dollen contrary in last trick") ? "second-wins-except-last" : "second-wins",
 	     KEYS("dollen second over first", "dollen contrary in last trick"), NULL);
+	/* FreeDoko keeps the first ♥10 on top with swines only where the second
+	 * would otherwise win (Rule::dependencies) */
+	rule(&c, "ties.heart10_first_with_swines",
+	     on(&c, "dollen first over second with swines") && on(&c, "dollen") &&
+	     (on(&c, "dollen second over first") || on(&c, "dollen contrary in last trick"))
+	     ? "true" : "false",
+	     KEYS("dollen first over second with swines", "dollen second over first",
+		  "dollen contrary in last trick"), NULL);
+	rule(&c, "trumps.heart10", on(&c, "dollen") ? "true" : "false", KEYS("dollen"), NULL);
 	rule(&c, "lead.normal", "left-of-dealer", KEYS("lustsolo player leads"),
 	     "FreeDoko's start player, left of the dealer, leads a normal game");
 	rule(&c, "lead.solo", on(&c, "lustsolo player leads") ? "soloist" : "left-of-dealer",
@@ -421,12 +420,22 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		strcat(kinds, "fleischlos, ");
 	if (solo && on(&c, "solo koehler"))
 		strcat(kinds, "koehler, ");
+	if (solo && on(&c, "solo king"))
+		strcat(kinds, "kings, ");
+	if (solo && on(&c, "solo queen jack"))
+		strcat(kinds, "queens-jacks, ");
+	if (solo && on(&c, "solo king jack"))
+		strcat(kinds, "kings-jacks, ");
+	if (solo && on(&c, "solo king queen"))
+		strcat(kinds, "kings-queens, ");
 	size_t kl = strlen(kinds);
 	if (kl > 2)
 		kinds[kl - 2] = '\0';
 	strcat(kinds, "]");
 	rule(&c, "solo.kinds", kinds, KEYS("solo", "solo queen", "solo jack", "solo color",
-					   "solo meatless", "solo koehler"), NULL);
+					   "solo meatless", "solo koehler", "solo king",
+					   "solo queen jack", "solo king jack", "solo king queen"),
+	     NULL);
 	rule(&c, "solo.clash", "seat", KEYS("solo"),
 	     "of two solos the player asked first plays (a duty solo before a lust solo)");
 	rule(&c, "solo.priority", "[]", KEYS("solo"), "FreeDoko ranks no solo above another");
@@ -486,16 +495,43 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		x->on = true;
 	}
 
-	/* swines */
+	/* swines and hyperswines: FreeDoko's options exclude each other as its
+	 * Rule::dependencies says: "swines announcement begin" counts only
+	 * without "swine only second", that one only without the first and
+	 * without hyperswines, hyperswines only without "swine only second" */
 	bool swines = on(&c, "swines");
-	rule(&c, "swines.kind", !swines ? "none"
-	     : on(&c, "swines announcement begin") ? "declared-at-start" : "declared",
-	     KEYS("swines", "swines announcement begin"), NULL);
+	bool begin = swines && !on(&c, "swine only second");
+	bool second = swines && !on(&c, "swines announcement begin") && !on(&c, "hyperswines");
+	bool hyper = swines && on(&c, "hyperswines") && !second;
+	begin = begin && on(&c, "swines announcement begin");
+	rule(&c, "swines.kind", !swines ? "none" : begin ? "declared-at-start" : "declared",
+	     KEYS("swines", "swines announcement begin", "swine only second"), NULL);
 	char ssolos[80] = "[]";
-	if (swines && on(&c, "swines in solo") && solo && on(&c, "solo color"))
+	bool in_solo = swines && on(&c, "swines in solo") && solo && on(&c, "solo color");
+	if (in_solo)
 		strcpy(ssolos, "[clubs, spades, hearts, diamonds]");
 	rule(&c, "swines.solos", ssolos, KEYS("swines in solo", "solo color"),
 	     "the aces of the solo colour in a colour solo");
+	bool in_poverty = swines && on(&c, "swines in poverty") && on(&c, "poverty shift");
+	rule(&c, "swines.in_poverty", !swines || in_poverty ? "counts" : "none",
+	     KEYS("swines in poverty", "poverty shift"), NULL);
+	rule(&c, "swines.only_second", second && on(&c, "swine only second") ? "true" : "false",
+	     KEYS("swine only second", "swines announcement begin", "hyperswines"),
+	     "the first trump ace is an ordinary card; once it is in the trick pile of its "
+	     "holder's party the second is a swine");
+	rule(&c, "hyperswines.kind", !hyper ? "none"
+	     : begin && on(&c, "hyperswines announcement begin") ? "declared-at-start" : "declared",
+	     KEYS("hyperswines", "hyperswines announcement begin", "swines announcement begin"),
+	     "the two nines of the trump colour, or its kings without nines");
+	rule(&c, "hyperswines.solos", hyper && in_solo && on(&c, "hyperswines in solo")
+	     ? "[clubs, spades, hearts, diamonds]" : "[]",
+	     KEYS("hyperswines in solo", "swines in solo", "solo color"), NULL);
+	rule(&c, "hyperswines.in_poverty",
+	     hyper && in_poverty && on(&c, "hyperswines in poverty") ? "true" : "false",
+	     KEYS("hyperswines in poverty", "swines in poverty"), NULL);
+	rule(&c, "hyperswines.with_swines",
+	     hyper && on(&c, "swines and hyperswines joint") ? "true" : "false",
+	     KEYS("swines and hyperswines joint"), NULL);
 	rule(&c, "genscher.enabled", "false", KEYS("genscher"),
 	     "dokoref's Genscher (reversing the trumps) is not FreeDoko's");
 	/* FreeDoko's genscher is a partner pick: the holder of both trump kings
@@ -517,7 +553,7 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	}
 
 	/* marriage */
-	char conds[100] = "[";
+	char conds[160] = "[";
 	const char *def = NULL;
 	bool any = false;
 	if (on(&c, "marriage first foreign")) {
@@ -535,20 +571,26 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		def = def ? def : "first-trump-trick";
 		any = true;
 	}
-	if (!any && !on(&c, "marriage first single color")) {
+	if (on(&c, "marriage first single color")) {
+		strcat(conds, any ? ", first-club-trick, first-spade-trick, first-heart-trick"
+			    : "first-club-trick, first-spade-trick, first-heart-trick");
+		def = def ? def : "first-club-trick";
+		any = true;
+	}
+	if (!any) {
 		/* FreeDoko switches 'first color' back on */
 		strcat(conds, "first-fehl-trick");
 		def = "first-fehl-trick";
 	}
 	strcat(conds, "]");
-	if (!def)
-		def = "first-trick";
 	rule(&c, "marriage.enabled", "true", KEYS("marriage determination"),
 	     "FreeDoko always allows a marriage");
 	rule(&c, "marriage.conditions", conds,
-	     KEYS("marriage first foreign", "marriage first color", "marriage first trump"), NULL);
+	     KEYS("marriage first foreign", "marriage first color", "marriage first trump",
+		  "marriage first single color"), NULL);
 	rule(&c, "marriage.default_condition", def,
-	     KEYS("marriage first foreign", "marriage first color", "marriage first trump"),
+	     KEYS("marriage first foreign", "marriage first color", "marriage first trump",
+		  "marriage first single color"),
 	     "the first selector FreeDoko allows");
 	char n[32];
 	long det = num(&c, "marriage determination");

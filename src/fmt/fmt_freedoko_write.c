@@ -53,6 +53,10 @@ static const char *solo_type(dk_solo_kind k)
 	case DK_SOLO_DIAMONDS: return "solo diamond";
 	case DK_SOLO_FLEISCHLOS: return "solo meatless";
 	case DK_SOLO_KOEHLER: return "solo koehler";
+	case DK_SOLO_KINGS: return "solo king";
+	case DK_SOLO_QUEENS_JACKS: return "solo queen-jack";
+	case DK_SOLO_KINGS_JACKS: return "solo king-jack";
+	case DK_SOLO_KINGS_QUEENS: return "solo king-queen";
 	default: return NULL;
 	}
 }
@@ -63,6 +67,9 @@ static const char *selector(dk_marriage_cond c)
 	case DK_MARRIAGE_FIRST_TRICK: return "first foreign";
 	case DK_MARRIAGE_FIRST_FEHL_TRICK: return "first color";
 	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return "first trump";
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return "first club";
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return "first spade";
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return "first heart";
 	default: return NULL;
 	}
 }
@@ -224,7 +231,15 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 							 DK_MARRIAGE_FIRST_TRICK));
 	opt_bool(b, "marriage first color", DK_SET_HAS(r->marriage_conditions,
 						       DK_MARRIAGE_FIRST_FEHL_TRICK));
-	opt_bool(b, "marriage first single color", false);
+	/* one FreeDoko option for the three single colours */
+	const dk_enum_set colours = (1u << DK_MARRIAGE_FIRST_CLUB_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_SPADE_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_HEART_TRICK);
+	dk_enum_set single = r->marriage_conditions & colours;
+	opt_bool(b, "marriage first single color", single != 0);
+	if (single && single != colours)
+		drop(differ, "rule marriage.conditions: FreeDoko allows the first club, spade and "
+		     "heart trick only together");
 	opt_bool(b, "marriage first trump", DK_SET_HAS(r->marriage_conditions,
 						       DK_MARRIAGE_FIRST_TRUMP_TRICK));
 	opt_bool(b, "marriage first one decides", r->marriage_self == DK_SELF_ALONE);
@@ -245,10 +260,10 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "solo", k != 0);
 	opt_bool(b, "solo jack", DK_SET_HAS(k, DK_SOLO_JACKS));
 	opt_bool(b, "solo queen", DK_SET_HAS(k, DK_SOLO_QUEENS));
-	opt_bool(b, "solo king", false);
-	opt_bool(b, "solo queen jack", false);
-	opt_bool(b, "solo king jack", false);
-	opt_bool(b, "solo king queen", false);
+	opt_bool(b, "solo king", DK_SET_HAS(k, DK_SOLO_KINGS));
+	opt_bool(b, "solo queen jack", DK_SET_HAS(k, DK_SOLO_QUEENS_JACKS));
+	opt_bool(b, "solo king jack", DK_SET_HAS(k, DK_SOLO_KINGS_JACKS));
+	opt_bool(b, "solo king queen", DK_SET_HAS(k, DK_SOLO_KINGS_QUEENS));
 	opt_bool(b, "solo koehler", DK_SET_HAS(k, DK_SOLO_KOEHLER));
 	opt_bool(b, "solo color", colour);
 	opt_bool(b, "solo meatless", DK_SET_HAS(k, DK_SOLO_FLEISCHLOS));
@@ -257,21 +272,36 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	    DK_SET_HAS(k, DK_SOLO_TRUMPS))
 		drop(differ, "rule solo.kinds: FreeDoko has no pure colour solo and no trump solo");
 	/* dollen */
-	opt_bool(b, "dollen", true);
+	opt_bool(b, "dollen", r->heart10_trump);
 	opt_bool(b, "dollen second over first", r->heart10_tie != DK_TIE_FIRST_WINS);
 	opt_bool(b, "dollen contrary in last trick",
 		 r->heart10_tie == DK_TIE_SECOND_WINS_EXCEPT_LAST);
-	opt_bool(b, "dollen first over second with swines", false);
+	opt_bool(b, "dollen first over second with swines", r->heart10_first_with_swines);
 	/* swines */
 	opt_bool(b, "swines", r->swines != DK_SWINES_NONE);
-	opt_bool(b, "swines announcement begin", r->swines != DK_SWINES_DECLARED);
-	opt_bool(b, "swine only second", false);
+	opt_bool(b, "swines announcement begin",
+		 r->swines != DK_SWINES_DECLARED && !r->swines_only_second);
+	opt_bool(b, "swine only second", r->swines_only_second);
 	opt_bool(b, "swines in solo", r->swines_solos != 0);
-	opt_bool(b, "swines in poverty", true);
-	opt_bool(b, "hyperswines", false);
+	opt_bool(b, "swines in poverty", r->swines_poverty != DK_SWINES_POVERTY_NONE);
+	bool hyper = r->hyperswines != DK_SWINES_NONE && !r->swines_only_second;
+	opt_bool(b, "hyperswines", hyper);
+	opt_bool(b, "hyperswines announcement begin", r->hyperswines != DK_SWINES_DECLARED);
+	opt_bool(b, "hyperswines in solo", r->hyperswines_solos != 0);
+	opt_bool(b, "hyperswines in poverty", r->hyperswines_poverty);
+	opt_bool(b, "swines and hyperswines joint", r->hyperswines_with_swines);
 	if (r->swines == DK_SWINES_AUTOMATIC)
 		drop(differ, "rule swines.kind automatic: FreeDoko's swines count only when "
 		     "announced");
+	if (r->hyperswines == DK_SWINES_AUTOMATIC)
+		drop(differ, "rule hyperswines.kind automatic: FreeDoko's hyperswines count only "
+		     "when announced");
+	if (r->hyperswines != DK_SWINES_NONE && r->swines_only_second)
+		drop(differ, "rule hyperswines.kind: FreeDoko has no hyperswines with 'swine only "
+		     "second'");
+	if (r->swines_poverty == DK_SWINES_POVERTY_RE_IF_SHOWN)
+		drop(differ, "rule swines.in_poverty re-only-if-shown: FreeDoko has no swines "
+		     "shown before the exchange");
 	/* extra points */
 	opt_bool(b, "extrapoint catch fox", r->score_fox);
 	opt_bool(b, "extrapoint catch fox last trick", r->score_fox_caught_last_trick);
@@ -618,6 +648,9 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			if (x->text)
 				drop(dropped, "the words of seat %d's poverty report", x->seat);
 			break;
+		case DK_BID_SWINE_SHOWN:
+			drop(dropped, "seat %d's swines shown in the bidding", x->seat);
+			break;
 		default:
 			break;
 		}
@@ -692,6 +725,9 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		}
 		case DK_EV_SWINE:
 			dk_buf_printf(out, "  swines = %d\n", p);
+			break;
+		case DK_EV_HYPERSWINE:
+			dk_buf_printf(out, "  hyperswines = %d\n", p);
 			break;
 		case DK_EV_GENSCHER:
 			drop(dropped, "seat %d's Genscher (dokoref's, not FreeDoko's)", e->seat);

@@ -780,6 +780,7 @@ static const struct bid_spec bid_specs[] = {
 	{ "poverty-accept", DK_BID_POVERTY_ACCEPT, false, false },
 	{ "poverty-return", DK_BID_POVERTY_RETURN, true, false },
 	{ "poverty-report", DK_BID_POVERTY_REPORT, false, true },
+	{ "swine", DK_BID_SWINE_SHOWN, false, false },
 };
 
 static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec, dk_bid *b)
@@ -808,14 +809,16 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 		if (need(r, &a, 1, "solo", "kind") && !dk_solo_kind_from_name(&b->solo, v))
 			game_error(r, a.loc[1], "'%s' is not a solo kind (queens, jacks, clubs, spades, "
 				   "hearts, diamonds, pure-clubs, pure-spades, pure-hearts, "
-				   "pure-diamonds, trumps, fleischlos, koehler)", v);
+				   "pure-diamonds, trumps, fleischlos, koehler, kings, queens-jacks, "
+				   "kings-jacks, kings-queens)", v);
 		if (a.value[2])
 			parse_calls(r, a.value[2], a.loc[2], b);
 		break;
 	case DK_BID_MARRIAGE:
 		if (v && !dk_marriage_cond_from_name(&b->condition, v))
 			game_error(r, a.loc[1], "'%s' is not a marriage condition (first-trick, "
-				   "first-fehl-trick, first-trump-trick)", v);
+				   "first-fehl-trick, first-trump-trick, first-club-trick, "
+				   "first-spade-trick, first-heart-trick)", v);
 		break;
 	case DK_BID_THROW_IN:
 		if (v && !dk_throw_reason_from_name(&b->reason, v))
@@ -950,6 +953,8 @@ static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
 			allowed[1] = "call";
 		} else if (strcmp(name, "swine") == 0) {
 			kind = DK_EV_SWINE;
+		} else if (strcmp(name, "hyperswine") == 0) {
+			kind = DK_EV_HYPERSWINE;
 		} else if (strcmp(name, "genscher") == 0) {
 			kind = DK_EV_GENSCHER;
 		} else if (strcmp(name, "wende-genscher") == 0) {

@@ -88,6 +88,10 @@ static const char *solo_words(dk_lang lang, dk_solo_kind k)
 		[DK_SOLO_TRUMPS] = DK_MSG_SOLO_TRUMPS,
 		[DK_SOLO_FLEISCHLOS] = DK_MSG_SOLO_FLEISCHLOS,
 		[DK_SOLO_KOEHLER] = DK_MSG_SOLO_KOEHLER,
+		[DK_SOLO_KINGS] = DK_MSG_SOLO_KINGS,
+		[DK_SOLO_QUEENS_JACKS] = DK_MSG_SOLO_QUEENS_JACKS,
+		[DK_SOLO_KINGS_JACKS] = DK_MSG_SOLO_KINGS_JACKS,
+		[DK_SOLO_KINGS_QUEENS] = DK_MSG_SOLO_KINGS_QUEENS,
 	};
 	return (unsigned)k < DK_SOLO_KIND_COUNT ? dk_msg_text(lang, m[k]) : "?";
 }
@@ -98,6 +102,9 @@ static const char *cond_words(dk_lang lang, dk_marriage_cond c)
 	case DK_MARRIAGE_FIRST_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_TRICK);
 	case DK_MARRIAGE_FIRST_FEHL_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_FEHL_TRICK);
 	case DK_MARRIAGE_FIRST_TRUMP_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_TRUMP_TRICK);
+	case DK_MARRIAGE_FIRST_CLUB_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_CLUB_TRICK);
+	case DK_MARRIAGE_FIRST_SPADE_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_SPADE_TRICK);
+	case DK_MARRIAGE_FIRST_HEART_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_HEART_TRICK);
 	default: {
 		const char *name = dk_marriage_cond_name(c);
 		return name ? name : "?";
@@ -319,17 +326,40 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 							    : DK_MSG_F_REDEALT_RULES);
 		break;
 	case DK_F_SWINE_FALSE:
-		if (f->played == DK_CARD_NONE || f->count >= 2)
+		if (f->limit == 1)
+			dk_say(b, lang, DK_MSG_F_SWINE_FIRST_LOST, who, dk_card_symbol(f->played));
+		else if (f->limit == 2)
+			dk_say(b, lang, DK_MSG_F_SWINE_NOT_SHOWN, who);
+		else if (f->played == DK_CARD_NONE || f->count >= 2)
 			dk_say(b, lang, DK_MSG_F_SWINE_NONE, who);
 		else
 			dk_say(b, lang, DK_MSG_F_SWINE_HOLDING, who, f->count,
 			       dk_card_symbol(f->played));
 		break;
 	case DK_F_SWINE_MISTIMED:
-		dk_say(b, lang, DK_MSG_F_SWINE_MISTIMED, who, dk_card_symbol(f->played));
+		dk_say(b, lang, f->limit ? DK_MSG_F_SWINE_MISTIMED_SECOND : DK_MSG_F_SWINE_MISTIMED,
+		       who, dk_card_symbol(f->played));
 		break;
 	case DK_F_SWINE_NOT_DECLARED:
 		dk_say(b, lang, DK_MSG_F_SWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
+		break;
+	case DK_F_HYPERSWINE_FALSE:
+		if (f->limit == 0 || f->played == DK_CARD_NONE)
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NONE, who);
+		else if (f->limit == 1)
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_HOLDING, who, f->count,
+			       dk_card_symbol(f->played));
+		else if (f->limit == 2)
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NO_SWINES, who);
+		else
+			dk_say(b, lang, DK_MSG_F_HYPERSWINE_WITH_SWINES, who);
+		break;
+	case DK_F_HYPERSWINE_MISTIMED:
+		dk_say(b, lang, f->limit ? DK_MSG_F_HYPERSWINE_MISTIMED_START
+					 : DK_MSG_F_HYPERSWINE_MISTIMED, who, dk_card_symbol(f->played));
+		break;
+	case DK_F_HYPERSWINE_NOT_DECLARED:
+		dk_say(b, lang, DK_MSG_F_HYPERSWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
 		break;
 	case DK_F_GENSCHER_FALSE:
 		if (f->count >= 2)

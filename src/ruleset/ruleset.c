@@ -77,6 +77,9 @@ static const char *const severity_names[] = { "error", "warning", NULL };
 static const char *const swines_names[] = {
 	"none", "declared", "automatic", "declared-at-start", NULL
 };
+static const char *const swines_poverty_names[] = {
+	"counts", "none", "re-only-if-shown", NULL
+};
 static const char *const clash_names[] = { "seat", "type", NULL };
 static const char *const reservation_names[] = {
 	"solo", "throw-in", "poverty", "marriage", NULL
@@ -143,6 +146,7 @@ NAMES_OF(heart10_tie_names, DK_TIE_COUNT);
 NAMES_OF(lead_names, DK_LEAD_COUNT);
 NAMES_OF(severity_names, DK_RULE_SEV_COUNT);
 NAMES_OF(swines_names, DK_SWINES_COUNT);
+NAMES_OF(swines_poverty_names, DK_SWINES_POVERTY_KIND_COUNT);
 NAMES_OF(clash_names, DK_SOLO_CLASH_COUNT);
 NAMES_OF(reservation_names, DK_RES_COUNT);
 NAMES_OF(alone_names, DK_ALONE_COUNT);
@@ -271,6 +275,8 @@ _Static_assert(DK_SOLO_KIND_COUNT <= 32 && DK_MARRIAGE_COND_COUNT <= 32 &&
 static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("deck.nines", deck_nines),
 	DK_ENUM_KEY("ties.heart10", heart10_tie, heart10_tie_names),
+	DK_BOOL_KEY("ties.heart10_first_with_swines", heart10_first_with_swines),
+	DK_BOOL_KEY("trumps.heart10", heart10_trump),
 	DK_BOOL_KEY("play.follow_suit", follow_suit),
 
 	DK_ENUM_KEY("lead.normal", lead_normal, lead_names),
@@ -293,6 +299,13 @@ static const dk_rule_key keys[] = {
 	DK_ENUM_KEY("swines.kind", swines, swines_names),
 	DK_SET_FN_KEY("swines.solos", swines_solos, solo_kind_name,
 		      DK_SOLO_KIND_COUNT),
+	DK_ENUM_KEY("swines.in_poverty", swines_poverty, swines_poverty_names),
+	DK_BOOL_KEY("swines.only_second", swines_only_second),
+	DK_ENUM_KEY("hyperswines.kind", hyperswines, swines_names),
+	DK_SET_FN_KEY("hyperswines.solos", hyperswines_solos, solo_kind_name,
+		      DK_SOLO_KIND_COUNT),
+	DK_BOOL_KEY("hyperswines.in_poverty", hyperswines_poverty),
+	DK_BOOL_KEY("hyperswines.with_swines", hyperswines_with_swines),
 	DK_BOOL_KEY("genscher.enabled", genscher),
 	DK_BOOL_KEY("wende_genscher.enabled", wende_genscher),
 	DK_ENUM_KEY("wende_genscher.card", wende_genscher_card, pick_card_names),
@@ -2341,6 +2354,22 @@ static void check_solos(checker *c)
 		sb_add_current(&m, r, "swines.solos");
 		contradiction(c, "swines.solos", "swines.kind",
 			      "swines.solos is %s but swines.kind is 'none'",
+			      sb_str(&m));
+	}
+	dk_buf_clear(&m);
+	if (r->hyperswines != DK_SWINES_NONE &&
+	    sb_add_missing(&m, kinds, r->hyperswines_solos, r->swines_solos))
+		contradiction(c, "hyperswines.solos", "swines.solos",
+			      "hyperswines.solos names %s, which swines.solos does not name",
+			      sb_str(&m));
+	if (r->hyperswines != DK_SWINES_NONE && r->swines == DK_SWINES_NONE)
+		contradiction(c, "hyperswines.kind", "swines.kind",
+			      "hyperswines rank above swines, but swines.kind is 'none'");
+	if (r->hyperswines == DK_SWINES_NONE && r->hyperswines_solos) {
+		dk_buf_clear(&m);
+		sb_add_current(&m, r, "hyperswines.solos");
+		contradiction(c, "hyperswines.solos", "hyperswines.kind",
+			      "hyperswines.solos is %s but hyperswines.kind is 'none'",
 			      sb_str(&m));
 	}
 	free(m.data);

@@ -5,24 +5,27 @@
  * them, the poverty quirk of the bug reports is undone, a bug report and
  * the log tell the same game, the rule block becomes the rule set it says.
  *
- * FreeDoko's rule that dokoref cannot express and that makes a game's score
- * differ (formats/freedoko.md, "Rules dokoref cannot express"):
- *   - "hyperswines": the ♦9 of one hand above the swines; dokoref has none,
- *     so in game 27 other tricks are won than in FreeDoko.
- * FreeDoko's extra points the log's rules switch on are rule keys: a fox
- * winning the last trick (score.fox_last_trick, games 5, 33, 37), a ♥10
- * beating the opponents' other one (score.heart10_caught, games 3, 10, 34),
- * one Karlchen caught when both are (score.karlchen_caught_both false, game
- * 26); "counting = plus" is standings.counting plus, and every player's
- * entry is FreeDoko's.
+ * Every rule of the log's rule block is a dokoref rule: FreeDoko's extra
+ * points are rule keys (a fox winning the last trick, score.fox_last_trick,
+ * games 5, 33, 37; a ♥10 beating the opponents' other one,
+ * score.heart10_caught, games 3, 10, 34; one Karlchen caught when both
+ * are, score.karlchen_caught_both false, game 26); "counting = plus" is
+ * standings.counting plus, and every player's entry is FreeDoko's.
  * Rules dokoref can express and follows FreeDoko in (the rule keys written
  * for them): swines announced before the first card (swines.kind
- * declared-at-start), "contra won" added after the doubling
+ * declared-at-start), hyperswines announced before the first card
+ * (hyperswines.kind declared-at-start: in game 27 Bert's two ♦9 win tricks
+ * 10 and 11 above Anna's swines, as in FreeDoko), "contra won" added after the doubling
  * (score.against_old_doubled false), the duty to announce after a first
  * trick of 30 only in normal games and marriages and only Re/Kontra
  * (announce.mandatory_games, announce.mandatory_raise), and Bock: the log's
  * games are one session, so dokoref's own Bock engine (bock.*) multiplies
  * them, and its multiplier is FreeDoko's in every game.
+ *
+ * partyC.gameplay-debug.log (62 games) and partyD.gameplay-debug.log (26)
+ * bring FreeDoko's picture solos (queen-jack, king-queen; king, king-jack)
+ * and its single-colour marriage selectors: they are judged as FreeDoko
+ * judged them, trick by trick.
  */
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
@@ -80,14 +83,16 @@ Test(freedoko, every_file_reads)
 	static const char *const files[] = {
 		"004438_3.poverty.BugReport.FreeDoko", "269263_5.solo-heart.BugReport.FreeDoko",
 		"partyB.gameplay-debug.log", "partyB.input.FreeDoko-party",
-		"partyB.saved-party.FreeDoko-party", "rules.standard.FreeDoko-rules",
+		"partyB.saved-party.FreeDoko-party", "partyC.gameplay-debug.log",
+		"partyC.input.FreeDoko-party", "partyD.gameplay-debug.log",
+		"partyD.input.FreeDoko-party", "rules.standard.FreeDoko-rules",
 		"rules.tournament.FreeDoko-rules", "testparty.FreeDoko-party",
 		"odd/ends-mid-game.BugReport.FreeDoko", "odd/german-card-names.BugReport.FreeDoko",
 		"odd/old-line-format.BugReport.FreeDoko", "odd/hyperswines.BugReport.FreeDoko",
 		"odd/latin1-name.BugReport.FreeDoko", "genscher.gameplay-debug.log",
 		"genscher.input.FreeDoko-party",
 	};
-	static const size_t games[] = { 1, 1, 45, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 20, 0 };
+	static const size_t games[] = { 1, 1, 45, 0, 0, 62, 0, 26, 0, 0, 0, 0, 1, 1, 1, 1, 1, 20, 0 };
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[512];
 		snprintf(path, sizeof(path), FD "%s", files[i]);
@@ -124,7 +129,7 @@ static const char *const explained[45] = {
 	"", "", "", "", "",
 	"", "", "", "", "",
 	"", "", "", "", "",
-	"", "hyperswines", "", "", "",
+	"", "", "", "", "",
 	"", "", "", "", "",
 	"", "", "", "", "",
 	"", "", "", "", "",
@@ -233,7 +238,6 @@ Test(freedoko, debug_log_scored_as_freedoko)
 	dk_diag_init(&d);
 	size_t n = 0, same = 0, winner = 0, clean = 0, tricks_differ = 0, bocked = 0;
 	dk_session_state st;
-	long game27[4] = { 0 };
 	judged *j = calloc(1, sizeof(*j));
 	cr_assert_not_null(j);
 	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
@@ -273,32 +277,39 @@ Test(freedoko, debug_log_scored_as_freedoko)
 		}
 		cr_expect_str_eq(names, explained[n], "game %zu", n + 1);
 		same += c->count == 0;
-		/* every trick won by whom FreeDoko says, but where hyperswines played */
+		/* every trick won by whom FreeDoko says */
 		for (int i = 0; i < c->count; i++)
 			if (c->diffs[i].kind == DK_CMP_TRICK)
 				tricks_differ++;
-		if (n + 1 != 27)
-			for (int i = 0; i < c->count; i++)
-				cr_expect_neq(c->diffs[i].kind, DK_CMP_TRICK, "game %zu trick %d", n + 1,
-					      c->diffs[i].level);
-		/* dokoref finds nothing irregular but where hyperswines change the play */
+		for (int i = 0; i < c->count; i++)
+			cr_expect_neq(c->diffs[i].kind, DK_CMP_TRICK, "game %zu trick %d", n + 1,
+				      c->diffs[i].level);
+		/* dokoref finds nothing irregular */
 		if (rp->finding_count == 0)
 			clean++;
-		else
-			cr_expect_str_eq(explained[n], "hyperswines", "game %zu: %d findings",
-					 n + 1, rp->finding_count);
-		/* standings.counting plus: each player's entry as FreeDoko counts it */
-		long our27[4];
-		for (int p = 0; p < 4; p++) {
-			if (n + 1 == 27)
-				our27[p] = j->sg.score[p + 1];
-			else
-				cr_expect_eq(j->sg.score[p + 1], entries[n][p],
-					     "game %zu seat %d: %ld, FreeDoko %ld", n + 1, p + 1,
-					     j->sg.score[p + 1], entries[n][p]);
+		cr_expect_eq(rp->finding_count, 0, "game %zu: %d findings", n + 1,
+			     rp->finding_count);
+		if (n + 1 == 27) {
+			/* the log: "swines announced: player 0", "hyperswines announced:
+			 * player 1" before trick 0; Bert (seat 2) leads ♦9 in tricks 10
+			 * and 11 (the log's 9 and 10) over Anna's ♦Q and the rest, Anna
+			 * (seat 1) takes the last trick with her second ♦A */
+			cr_expect(rp->swines_active);
+			cr_expect_eq(rp->swine_seat, 1);
+			cr_expect(rp->hyperswines_active);
+			cr_expect_eq(rp->hyperswine_seat, 2);
+			cr_expect_eq(rp->tricks[9].winner, 2);
+			cr_expect_eq(rp->tricks[10].winner, 2);
+			cr_expect_eq(rp->tricks[11].winner, 1);
+			cr_expect(c->value_agrees, "game 27: value %d, FreeDoko %d", sc->value,
+				  g->foreign->value);
+			cr_expect_eq(c->count, 0);
 		}
-		if (n + 1 == 27)
-			memcpy(game27, our27, sizeof(game27));
+		/* standings.counting plus: each player's entry as FreeDoko counts it */
+		for (int p = 0; p < 4; p++)
+			cr_expect_eq(j->sg.score[p + 1], entries[n][p],
+				     "game %zu seat %d: %ld, FreeDoko %ld", n + 1, p + 1,
+				     j->sg.score[p + 1], entries[n][p]);
 		/* the extra points FreeDoko's summary names, as dokoref's items */
 		for (size_t k = 0; k < sizeof(specials) / sizeof(specials[0]); k++) {
 			if (specials[k].game != n + 1)
@@ -315,19 +326,17 @@ Test(freedoko, debug_log_scored_as_freedoko)
 	free(j);
 	/* standings.counting plus: the party's totals as FreeDoko saved them
 	 * (partyB.saved-party.FreeDoko-party, "points": Anna 210, Bert 175,
-	 * Carl 177, Dora 104), but for game 27, where hyperswines win other
-	 * tricks than dokoref's */
+	 * Carl 177, Dora 104) */
 	static const long totals[4] = { 210, 175, 177, 104 };
-	for (int p = 0; p < 4; p++) {
-		long t = st.total[p + 1] - game27[p] + entries[26][p];
-		cr_expect_eq(t, totals[p], "seat %d: %ld, FreeDoko %ld", p + 1, t, totals[p]);
-	}
+	for (int p = 0; p < 4; p++)
+		cr_expect_eq(st.total[p + 1], totals[p], "seat %d: %ld, FreeDoko %ld", p + 1,
+			     st.total[p + 1], totals[p]);
 	cr_expect_eq(n, 45);
 	cr_expect_eq(winner, 45);
 	cr_expect_eq(bocked, 29);   /* 9-12, 14-21, 26-29, 33-45 (game 39 is worth 0) */
-	cr_expect_eq(same, 44);
-	cr_expect_eq(clean, 44);
-	cr_expect_eq(tricks_differ, 2);  /* game 27, tricks 10 and 11 */
+	cr_expect_eq(same, 45);
+	cr_expect_eq(clean, 45);
+	cr_expect_eq(tricks_differ, 0);
 	cr_expect_eq(d.errors, 0);
 	dk_diag_release(&d);
 	dk_ruleset_release(&rs);
@@ -410,6 +419,137 @@ Test(freedoko, genscher_scored_as_freedoko)
 	dk_fd_reader_free(r);
 }
 
+/* a game of FreeDoko's picture solos or single-colour marriages, with what
+ * FreeDoko's summary says of it */
+typedef struct fd_game_want {
+	size_t game;
+	dk_game_type type;
+	dk_solo_kind kind;          /* a solo */
+	dk_marriage_cond cond;      /* a marriage: the selector inferred */
+	int declarer;               /* seat: FreeDoko's player number + 1 */
+	int partner;                /* a marriage's, from its "Marriage:" line */
+	int re, kontra;             /* FreeDoko's trick points of Re and Kontra */
+	dk_party winner;
+	int value;                  /* FreeDoko's "points" */
+} fd_game_want;
+
+/* judge the log as one session; each game of want is judged as FreeDoko
+ * judged it, trick by trick, with nothing found; returns the games read
+ * and counts those without any difference to FreeDoko in *same, the first
+ * game with one in *differs (0: none) */
+static size_t judge_log(const char *path, const fd_game_want *want, size_t nwant, size_t *same,
+			size_t *differs)
+{
+	dk_fd_reader *r = open_fd(path);
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	/* nothing dokoref cannot say that changes a verdict */
+	cr_expect_eq(map.verdict_count, 0, "%s", path);
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	size_t n = 0, k = 0;
+	*same = 0;
+	*differs = 0;
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		cr_assert(dk_fd_reader_game_ok(r), "%s game %zu", path, n + 1);
+		if (n++ == 0)
+			dk_session_begin(&st, g->session);
+		judge_in(j, &st, g, &rs.rules);
+		*same += j->c.count == 0;
+		if (j->c.count && !*differs)
+			*differs = n;
+		if (k == nwant || n != want[k].game)
+			continue;
+		const fd_game_want *w = &want[k++];
+		const dk_replay *rp = &j->rp;
+		cr_expect_eq(rp->type, w->type, "game %zu", n);
+		cr_expect_eq(rp->declarer, w->declarer, "game %zu", n);
+		if (w->type == DK_GT_SOLO) {
+			cr_expect_eq(rp->solo, w->kind, "game %zu", n);
+		} else {
+			cr_expect_eq(rp->condition, w->cond, "game %zu", n);
+			cr_expect_eq(rp->partner, w->partner, "game %zu", n);
+		}
+		cr_expect_eq(rp->cards_played, 48, "game %zu", n);
+		cr_expect_eq(rp->finding_count, 0, "game %zu", n);
+		cr_expect_eq(g->foreign->points[DK_PARTY_RE], w->re, "game %zu", n);
+		cr_expect_eq(g->foreign->points[DK_PARTY_KONTRA], w->kontra, "game %zu", n);
+		cr_expect_eq(j->in.points[DK_PARTY_RE], w->re, "game %zu", n);
+		cr_expect_eq(j->in.points[DK_PARTY_KONTRA], w->kontra, "game %zu", n);
+		cr_expect_eq(j->sc.winner, w->winner, "game %zu", n);
+		cr_expect_eq(g->foreign->value, w->value, "game %zu", n);
+		/* dk_score.value is signed for Re */
+		long v = j->sc.value * j->sg.multiplier;
+		cr_expect_eq(w->winner == DK_PARTY_RE ? v : -v, w->value, "game %zu", n);
+		cr_expect_eq(g->foreign->trick_count, 12, "game %zu", n);
+		/* no difference at all: trick winners, points, winner, value, Bock */
+		cr_expect_eq(j->c.count, 0, "game %zu: %d differences", n, j->c.count);
+	}
+	cr_expect_eq(k, nwant, "%s: %zu of the games found", path, k);
+	cr_log_info("%s: %zu of %zu games without any difference to FreeDoko", path, *same, n);
+	free(j);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+	return n;
+}
+
+/* partyC (FreeDoko's standard rules) has a solo queen-jack (log line 1099)
+ * and a solo king-queen (line 3863); its six marriages name no selector */
+Test(freedoko, picture_solos_scored_as_freedoko)
+{
+	static const fd_game_want want[] = {
+		{ 9, DK_GT_SOLO, DK_SOLO_QUEENS_JACKS, 0, 4, 0, 110, 130, DK_PARTY_KONTRA, 2 },
+		{ 32, DK_GT_SOLO, DK_SOLO_KINGS_QUEENS, 0, 2, 0, 112, 128, DK_PARTY_KONTRA, 2 },
+	};
+	size_t same, differs;
+	cr_expect_eq(judge_log(FD "partyC.gameplay-debug.log", want, 2, &same, &differs), 62);
+	/* game 54 only: dokoref's Bock x2, FreeDoko's x1 (the shared notes'
+	 * "dokoref and FreeDoko part at game 54") */
+	cr_expect_eq(same, 61);
+	cr_expect_eq(differs, 54);
+}
+
+/*
+ * partyD: partyC's party with only FreeDoko's king solo and king-jack solo
+ * and only the single-colour marriage selectors (tests/freedoko/README.md):
+ * two king solos, four king-jack solos, three marriages whose selector the
+ * reader infers from the partner the log names.
+ */
+Test(freedoko, king_solos_and_single_colour_marriages_as_freedoko)
+{
+	static const fd_game_want want[] = {
+		{ 1, DK_GT_SOLO, DK_SOLO_KINGS, 0, 1, 0, 152, 88, DK_PARTY_RE, 4 },
+		{ 6, DK_GT_SOLO, DK_SOLO_KINGS_JACKS, 0, 4, 0, 85, 155, DK_PARTY_KONTRA, 4 },
+		{ 7, DK_GT_SOLO, DK_SOLO_KINGS_JACKS, 0, 2, 0, 68, 172, DK_PARTY_KONTRA, 2 },
+		/* trick 1 led with ♣A and won by Dora: "Marriage: player 2 with
+		 * player 3"; Re announced "no 60" and took 176 */
+		{ 10, DK_GT_MARRIAGE, 0, DK_MARRIAGE_FIRST_CLUB_TRICK, 3, 4, 176, 64,
+		  DK_PARTY_KONTRA, 7 },
+		{ 16, DK_GT_MARRIAGE, 0, DK_MARRIAGE_FIRST_HEART_TRICK, 2, 4, 45, 195,
+		  DK_PARTY_KONTRA, 4 },
+		{ 17, DK_GT_SOLO, DK_SOLO_KINGS, 0, 2, 0, 198, 42, DK_PARTY_RE, 6 },
+		{ 20, DK_GT_SOLO, DK_SOLO_KINGS_JACKS, 0, 2, 0, 114, 126, DK_PARTY_KONTRA, 2 },
+		{ 24, DK_GT_SOLO, DK_SOLO_KINGS_JACKS, 0, 4, 0, 86, 154, DK_PARTY_KONTRA, 2 },
+		{ 26, DK_GT_MARRIAGE, 0, DK_MARRIAGE_FIRST_CLUB_TRICK, 4, 2, 164, 76,
+		  DK_PARTY_KONTRA, 5 },
+	};
+	size_t same, differs;
+	cr_expect_eq(judge_log(FD "partyD.gameplay-debug.log", want, 9, &same, &differs), 26);
+	/* game 11 only, not a picture solo: Carl's swines in Bert's silent
+	 * marriage count in FreeDoko; dokoref plays it as a Karo-Farbsolo
+	 * (marriage.silent_solo diamonds), whose swines swines.solos would have
+	 * to name, and that may name only kinds of solo.kinds: this party
+	 * allows no colour solo.  A gap of the swines mapping, not of this. */
+	cr_expect_eq(same, 25);
+	cr_expect_eq(differs, 11);
+}
+
 /* a Bock count of dokoref's that is not FreeDoko's is a difference of its
  * own: without the black-game trigger, games 26-29 (after the black game
  * 25) are not doubled by dokoref but are by FreeDoko */
@@ -441,11 +581,7 @@ Test(freedoko, bock_count_differs_is_reported)
 		if (bock && want) {
 			cr_expect_eq(bock->ours, 1, "game %zu", n);
 			cr_expect_eq(bock->theirs, 2, "game %zu", n);
-			/* in game 27 FreeDoko's hyperswines may explain anything */
-			if (n == 27)
-				cr_expect_str_eq(bock->option, "hyperswines");
-			else
-				cr_expect_gt(j->c.unexplained, 0, "game %zu", n);
+			cr_expect_gt(j->c.unexplained, 0, "game %zu", n);
 		}
 	}
 	cr_expect_eq(n, 45);
@@ -708,6 +844,18 @@ Test(freedoko, rule_block_as_rule_set)
 	t = &rs.rules;
 	cr_expect_eq(t->swines, DK_SWINES_AT_START);
 	cr_expect_eq(t->heart10_tie, DK_TIE_SECOND_WINS);
+	/* dollen = true, first over second with swines = false; swines in
+	 * poverty, swine only second = false; hyperswines with all four
+	 * sub-options as written */
+	cr_expect(t->heart10_trump);
+	cr_expect_not(t->heart10_first_with_swines);
+	cr_expect_eq(t->swines_poverty, DK_SWINES_POVERTY_COUNT_ALL);
+	cr_expect_not(t->swines_only_second);
+	cr_expect_eq(t->hyperswines, DK_SWINES_AT_START);
+	cr_expect_eq(t->hyperswines_solos, t->swines_solos);
+	cr_expect_neq(t->hyperswines_solos, 0);
+	cr_expect(t->hyperswines_poverty);
+	cr_expect_not(t->hyperswines_with_swines);
 	cr_expect_eq(t->score_model, DK_SCORE_DOUBLING);
 	cr_expect_not(t->score_against_old_doubled);
 	cr_expect_eq(t->marriage_conditions, (1u << DK_MARRIAGE_FIRST_TRICK) |
@@ -751,21 +899,14 @@ Test(freedoko, rule_block_as_rule_set)
 	cr_expect_not(t->wende_genscher_bride_alone);
 	cr_expect_not(t->announce_mandatory_only_first);
 	cr_expect_eq(t->announce_model, DK_MODEL_OWN_CARDS);
-	/* what can change a verdict: hyperswines; no longer bock, genscher nor
-	 * the extra points */
-	cr_expect_eq(map.verdict_count, 1);
+	/* nothing left that can change a verdict: no longer bock, genscher,
+	 * the extra points nor hyperswines */
+	cr_expect_eq(map.verdict_count, 0);
 	for (size_t j = 0; j < map.unmapped_count; j++)
 		cr_expect(strncmp(map.unmapped[j].key, "bock", 4) != 0 &&
 			  strncmp(map.unmapped[j].key, "extrapoint", 10) != 0 &&
 			  strcmp(map.unmapped[j].key, "counting") != 0 &&
 			  !strstr(map.unmapped[j].key, " bock"), "%s unmapped", map.unmapped[j].key);
-	const char *want[] = { "hyperswines" };
-	for (size_t i = 0; i < 1; i++) {
-		bool found = false;
-		for (size_t j = 0; j < map.unmapped_count; j++)
-			found |= map.unmapped[j].verdict && strcmp(map.unmapped[j].key, want[i]) == 0;
-		cr_expect(found, "%s not named", want[i]);
-	}
 	dk_ruleset_release(&rs);
 	dk_fd_reader_free(r);
 }
@@ -922,6 +1063,9 @@ static void round_trip(trip *t, const char *path)
 	cr_assert(ref && ref->name, "%s", path);
 	dk_ruleset rs;
 	cr_assert_eq(dk_ruleset_load(&rs, ref->name, dirs, &d), 0, "%s", path);
+	for (size_t i = 0; i < ref->override_count; i++)
+		cr_assert_eq(dk_ruleset_override(&rs, ref->overrides[i].key, ref->overrides[i].value,
+						 path, ref->overrides[i].loc, &d), 0, "%s", path);
 	dk_replay *rp = malloc(sizeof(*rp));
 	dk_replay_run(rp, g, &rs.rules);
 	dk_buf fd, dropped, differ, a, b, changed;
@@ -1118,6 +1262,57 @@ Test(freedoko, announcement_options_mapped)
 	/* 12 cards: "no 120 = 11" is at most 1 trick finished, as with own cards */
 	cr_expect_eq(rs.rules.announce_max_played[0], 1);
 	dk_buf_release(&y);
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+}
+
+/* FreeDoko's picture solos and marriage selectors as solo.kinds and
+ * marriage.* (formats/freedoko.md) */
+Test(freedoko, picture_solo_and_selector_options_mapped)
+{
+	dk_loc at = { .line = 1, .col = 1 };
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_ruleset rs;
+	const dk_enum_set pictures = (1u << DK_SOLO_KINGS) | (1u << DK_SOLO_QUEENS_JACKS) |
+				     (1u << DK_SOLO_KINGS_JACKS) | (1u << DK_SOLO_KINGS_QUEENS);
+	const dk_enum_set colours = (1u << DK_MARRIAGE_FIRST_CLUB_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_SPADE_TRICK) |
+				    (1u << DK_MARRIAGE_FIRST_HEART_TRICK);
+	/* two of the four picture solos; only the single colours; the first
+	 * selector decides when the bride wins it */
+	const dk_fd_rule a[] = {
+		{ "solo queen jack", "false", at }, { "solo king jack", "false", at },
+		{ "marriage first foreign", "false", at }, { "marriage first color", "false", at },
+		{ "marriage first trump", "false", at }, { "marriage first one decides", "true", at },
+	};
+	cr_assert_eq(rules_of(&rs, a, sizeof(a) / sizeof(a[0]), &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.solo_kinds & pictures,
+		     (1u << DK_SOLO_KINGS) | (1u << DK_SOLO_KINGS_QUEENS));
+	cr_expect_eq(rs.rules.marriage_conditions, colours);
+	cr_expect_eq(rs.rules.marriage_default_condition, DK_MARRIAGE_FIRST_CLUB_TRICK);
+	cr_expect_eq(rs.rules.marriage_self, DK_SELF_ALONE);
+	dk_ruleset_release(&rs);
+	/* no solo at all: none of them; no selector on: FreeDoko's first color */
+	const dk_fd_rule b[] = {
+		{ "solo", "false", at }, { "marriage first foreign", "false", at },
+		{ "marriage first color", "false", at }, { "marriage first trump", "false", at },
+		{ "marriage first single color", "false", at },
+	};
+	cr_assert_eq(rules_of(&rs, b, sizeof(b) / sizeof(b[0]), &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.solo_kinds & pictures, 0u);
+	cr_expect_eq(rs.rules.marriage_conditions, 1u << DK_MARRIAGE_FIRST_FEHL_TRICK);
+	cr_expect_eq(rs.rules.marriage_self, DK_SELF_SKIPPED);
+	dk_ruleset_release(&rs);
+	/* FreeDoko's defaults: all four picture solos, all six selectors */
+	cr_assert_eq(rules_of(&rs, NULL, 0, &d), 0, "%s", d.count ? d.items[0].message : "?");
+	cr_expect_eq(rs.rules.solo_kinds & pictures, pictures);
+	cr_expect_eq(rs.rules.marriage_conditions,
+		     colours | (1u << DK_MARRIAGE_FIRST_TRICK) | (1u << DK_MARRIAGE_FIRST_FEHL_TRICK) |
+			     (1u << DK_MARRIAGE_FIRST_TRUMP_TRICK));
+	cr_expect_eq(rs.rules.marriage_default_condition, DK_MARRIAGE_FIRST_TRICK);
 	dk_ruleset_release(&rs);
 	dk_diag_release(&d);
 }

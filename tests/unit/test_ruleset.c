@@ -682,6 +682,48 @@ static const struct shipped_value {
 	{ "unsere-2024", "throw_in.few_trumps_max", "1", "" },
 	{ "esslingen-2002", "play.follow_suit", "true", "" },
 	{ "esslingen-2002", "throw_in.few_trumps_max", "1", "inh" },
+	/* the card order keys of issue 14: the ♥10 as a trump and its tie with
+	 * swines, swines in a poverty and "only second", hyperswines */
+	{ "ottendorf-2008", "ties.heart10_first_with_swines", "false", "inh" },
+	{ "ottendorf-2008", "trumps.heart10", "true", "" },
+	{ "ottendorf-2008", "swines.in_poverty", "counts", "inh" },
+	{ "ottendorf-2008", "swines.only_second", "false", "inh" },
+	{ "ottendorf-2008", "hyperswines.kind", "none", "" },
+	{ "ottendorf-2008", "hyperswines.solos", "[]", "inh" },
+	{ "ottendorf-2008", "hyperswines.in_poverty", "false", "inh" },
+	{ "ottendorf-2008", "hyperswines.with_swines", "false", "inh" },
+	{ "wattenscheid-2016", "ties.heart10_first_with_swines", "false", "inh" },
+	{ "wattenscheid-2016", "trumps.heart10", "true", "" },
+	{ "wattenscheid-2016", "swines.in_poverty", "counts", "inh" },
+	{ "wattenscheid-2016", "swines.only_second", "false", "inh" },
+	{ "wattenscheid-2016", "hyperswines.kind", "none", "inh" },
+	{ "wattenscheid-2016", "hyperswines.solos", "[]", "inh" },
+	{ "wattenscheid-2016", "hyperswines.in_poverty", "false", "inh" },
+	{ "wattenscheid-2016", "hyperswines.with_swines", "false", "inh" },
+	{ "turnier-2022", "ties.heart10_first_with_swines", "false", "inh" },
+	{ "turnier-2022", "trumps.heart10", "true", "" },
+	{ "turnier-2022", "swines.in_poverty", "counts", "inh" },
+	{ "turnier-2022", "swines.only_second", "false", "inh" },
+	{ "turnier-2022", "hyperswines.kind", "none", "inh" },
+	{ "turnier-2022", "hyperswines.solos", "[]", "inh" },
+	{ "turnier-2022", "hyperswines.in_poverty", "false", "inh" },
+	{ "turnier-2022", "hyperswines.with_swines", "false", "inh" },
+	{ "unsere-2024", "ties.heart10_first_with_swines", "false", "" },
+	{ "unsere-2024", "trumps.heart10", "true", "" },
+	{ "unsere-2024", "swines.in_poverty", "counts", "inh" },
+	{ "unsere-2024", "swines.only_second", "false", "inh" },
+	{ "unsere-2024", "hyperswines.kind", "none", "" },
+	{ "unsere-2024", "hyperswines.solos", "[]", "inh" },
+	{ "unsere-2024", "hyperswines.in_poverty", "false", "inh" },
+	{ "unsere-2024", "hyperswines.with_swines", "false", "inh" },
+	{ "esslingen-2002", "ties.heart10_first_with_swines", "false", "" },
+	{ "esslingen-2002", "trumps.heart10", "true", "" },
+	{ "esslingen-2002", "swines.in_poverty", "re-only-if-shown", "" },
+	{ "esslingen-2002", "swines.only_second", "false", "inh" },
+	{ "esslingen-2002", "hyperswines.kind", "none", "" },
+	{ "esslingen-2002", "hyperswines.solos", "[]", "inh" },
+	{ "esslingen-2002", "hyperswines.in_poverty", "false", "inh" },
+	{ "esslingen-2002", "hyperswines.with_swines", "false", "inh" },
 	/* the silent marriage's solo, and the poverty report after every exchange */
 	{ "ottendorf-2008", "marriage.silent_solo", "diamonds", "" },
 	{ "ottendorf-2008", "poverty.report_always", "false", "" },
@@ -1337,11 +1379,13 @@ Test(ruleset, override_every_type)
 		  "has no value: it must be a whole number from 1 to 5\n" },
 		{ "marriage.default_condition", "unsaid", "game.xml:9:3: error: rule "
 		  "'marriage.default_condition' must be one of 'first-trick', "
-		  "'first-fehl-trick', 'first-trump-trick', not 'unsaid'\n" },
+		  "'first-fehl-trick', 'first-trump-trick', 'first-club-trick', "
+		  "'first-spade-trick', 'first-heart-trick', not 'unsaid'\n" },
 		{ "solo.kinds", "queens quens", "game.xml:9:3: error: rule 'solo.kinds': "
 		  "'quens' is not one of 'queens', 'jacks', 'clubs', 'spades', 'hearts', "
 		  "'diamonds', 'pure-clubs', 'pure-spades', 'pure-hearts', 'pure-diamonds', "
-		  "'trumps', 'fleischlos', 'koehler'; did you mean 'queens'?\n" },
+		  "'trumps', 'fleischlos', 'koehler', 'kings', 'queens-jacks', 'kings-jacks', "
+		  "'kings-queens'; did you mean 'queens'?\n" },
 		{ "solo.priority", "queens jacks queens", "game.xml:9:3: error: rule "
 		  "'solo.priority' lists 'queens' twice (items 1 and 3)\n" },
 		{ "throw_in.reasons", "", "game.xml:9:3: error: rule 'throw_in.reasons' "
@@ -1355,8 +1399,8 @@ Test(ruleset, override_every_type)
 		{ "announce.max_played", "1 2 3 4 x", "game.xml:9:3: error: rule "
 		  "'announce.max_played': item 5 must be a whole number from 0 to 48, "
 		  "not 'x'\n" },
-		{ "solo.kinds", "a b c d e f g h i j k l m n o p q", "game.xml:9:3: error: "
-		  "rule 'solo.kinds' lists more than 16 items; it can have at most 13\n" },
+		{ "solo.kinds", "a b c d e f g h i j k l m n o p q r s t u", "game.xml:9:3: error: "
+		  "rule 'solo.kinds' lists more than 20 items; it can have at most 17\n" },
 	};
 	dk_diag_init(&d);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -1629,7 +1673,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 93);
+	cr_assert_eq(n, 101);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

@@ -513,7 +513,15 @@ static void run_dir(const char *dir, game_fn *fn)
 			if (!ref || !ref->name)
 				continue;
 			dk_ruleset rs;
-			if (dk_ruleset_load(&rs, ref->name, dirs, &d) == 0)
+			/* the record's own <set> values on top of the named set */
+			bool ok = dk_ruleset_load(&rs, ref->name, dirs, &d) == 0;
+			for (size_t k = 0; ok && k < ref->override_count; k++)
+				ok = dk_ruleset_override(&rs, ref->overrides[k].key,
+							 ref->overrides[k].value, path,
+							 ref->overrides[k].loc, &d) == 0;
+			if (ok && ref->override_count)
+				ok = dk_ruleset_check(&rs, &d) == 0;
+			if (ok)
 				fn(g, &rs.rules, e->d_name);
 			dk_ruleset_release(&rs);
 		}
