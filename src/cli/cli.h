@@ -117,6 +117,10 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 struct dk_fd_rules;
 struct dk_fd_rule_map;
 
+/** True if path is in the dokoref notation by its content (never for "-":
+ * dk_cli_each_game looks at standard input itself). */
+bool dk_cli_is_doko(const char *path, uint64_t max_size);
+
 /** True if path is a FreeDoko file by its content (never for "-"). */
 bool dk_cli_is_freedoko(const char *path, uint64_t max_size);
 

@@ -103,6 +103,11 @@ typedef struct audit_state {
 	dk_buf wrong_sessions;       /* text: correct and recorded finals of wrong sessions */
 	size_t wrong_sessions_listed;
 	bool any_session_finding;
+	/* the duty soli's rule as the session's games had it, for its end
+	 * (the rule set itself may be gone by then) */
+	char duty_rules[64];
+	char duty_cite[DK_DUTY_KINDS][512];
+	bool duty_overridden[DK_DUTY_KINDS];
 	dk_buf buf;
 } audit_state;
 
@@ -273,10 +278,76 @@ static int on_begin(void *ud, dk_xml_reader *r)
 	return 0;
 }
 
+/* whether --code names the session finding c */
+static bool wants_code(const audit_state *st, dk_session_issue_code c)
+{
+	for (int i = 0; i < st->ncodes; i++)
+		if (strcmp(dk_session_issue_name(c), st->codes[i]) == 0)
+			return true;
+	return false;
+}
+
+/* the duty soli still owed when a session ends (dk_session_finish) */
+static void duty_soli_end(audit_state *st)
+{
+	dk_session_issue x[DK_MAX_SEATS * DK_DUTY_KINDS];
+	int n = dk_session_finish(&st->ss, x, (int)(sizeof(x) / sizeof(x[0])));
+	if (n == 0)
+		return;
+	static const char *const keys[DK_DUTY_KINDS] = {
+		"duty_soli.per_player", "duty_soli.colour_per_player",
+		"duty_soli.picture_per_player",
+	};
+	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
+	bool seen = false;
+	for (int i = 0; i < n; i++) {
+		int kind = 0;
+		for (int k = 0; k < DK_DUTY_KINDS; k++)
+			if (strcmp(x[i].rule_key, keys[k]) == 0)
+				kind = k;
+		st->any_session_finding = true;
+		if (!seen)
+			st->sum.sx_count[DK_SX_DUTY_SOLO_MISSING]++;
+		seen = true;
+		const char *name = st->seat_known[x[i].seat] ? st->names[x[i].seat] : "?";
+		if (st->json) {
+			dk_audit_json_session_issue(b, st->path, st->session_no, &x[i], name,
+						    st->duty_rules);
+			continue;
+		}
+		if (st->summary_only)
+			continue;
+		if (i == 0) {
+			dk_say(b, st->lang, DK_MSG_AU_SESSION_END, st->path, st->session_no);
+			dk_buf_putc(b, '\n');
+		}
+		dk_buf_printf(b, "  %s:%u:%u: %s: ", st->path, x[i].loc.line, x[i].loc.col,
+			      dk_session_issue_name(x[i].code));
+		dk_audit_text_duty(b, st->lang, &x[i], name);
+		dk_buf_puts(b, "\n      ");
+		dk_say(b, st->lang, DK_MSG_RS_RULE, x[i].rule_key);
+		dk_say(b, st->lang, DK_MSG_RS_OF, st->duty_rules);
+		if (st->duty_overridden[kind])
+			dk_say(b, st->lang, DK_MSG_RS_OVERRIDDEN);
+		if (st->duty_cite[kind][0])
+			dk_buf_printf(b, ": %s", st->duty_cite[kind]);
+		dk_buf_putc(b, '\n');
+	}
+	if (b->len) {
+		if (st->progress)
+			show_progress(st, true);
+		fwrite(b->data, 1, b->len, st->cli->out);
+	}
+}
+
 static void session_finish(audit_state *st)
 {
 	if (!st->ss.started)
 		return;
+	if (st->in_session && !st->counting &&
+	    (st->session_selected || wants_code(st, DK_SX_DUTY_SOLO_MISSING)))
+		duty_soli_end(st);
 	if (st->in_session) {
 		/* what the next session of the same players starts with */
 		memcpy(st->prev_sig, st->cur_sig, sizeof(st->prev_sig));
@@ -413,6 +484,17 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	dk_verdict_judge(v, &st->ss, st->in_session, g, rules, &objected_only);
 	const dk_replay *rp = &v->rp;
 	const dk_session_game *sgp = &v->sg;
+
+	/* the duty soli's rule, for the session's end */
+	snprintf(st->duty_rules, sizeof(st->duty_rules), "%s", rules->name ? rules->name : "?");
+	const dk_rule_source *duty_src[DK_DUTY_KINDS] = {
+		&rules->duty_soli_src, &rules->duty_colour_soli_src, &rules->duty_picture_soli_src
+	};
+	for (int k = 0; k < DK_DUTY_KINDS; k++) {
+		snprintf(st->duty_cite[k], sizeof(st->duty_cite[k]), "%s",
+			 duty_src[k]->cite ? duty_src[k]->cite : "");
+		st->duty_overridden[k] = duty_src[k]->overridden;
+	}
 
 	/* the session's last known standings and names, for its summary */
 	const dk_players *pl = dk_game_players(g);

@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "fmt_doko.h"
 #include "fmt_freedoko.h"
 #include "io.h"
 #include "replay.h"
@@ -22,6 +23,7 @@
 typedef enum target {
 	TARGET_XML = 0,
 	TARGET_FREEDOKO,
+	TARGET_DOKO,
 } target;
 
 typedef struct convert_state {
@@ -52,10 +54,12 @@ static void flush(convert_state *st, bool force)
 static int on_begin(void *ud, dk_xml_reader *r)
 {
 	convert_state *st = ud;
-	if (st->to != TARGET_XML)
-		return 0;
 	size_t n = 0;
 	const char *const *c = r ? dk_xml_reader_prologue(r, &n) : NULL;
+	if (st->to == TARGET_DOKO)
+		dk_doko_write_begin(&st->buf, c, n);
+	if (st->to != TARGET_XML)
+		return 0;
 	dk_xml_write_begin(&st->buf, c, n);
 	return 0;
 }
@@ -63,6 +67,8 @@ static int on_begin(void *ud, dk_xml_reader *r)
 static int on_session_start(void *ud, const dk_session *s)
 {
 	convert_state *st = ud;
+	if (st->to == TARGET_DOKO)
+		dk_doko_write_session_begin(&st->buf, s);
 	if (st->to != TARGET_XML)
 		return 0;
 	dk_xml_write_session_begin(&st->buf, s);
@@ -73,6 +79,8 @@ static int on_session_start(void *ud, const dk_session *s)
 static int on_session_end(void *ud)
 {
 	convert_state *st = ud;
+	if (st->to == TARGET_DOKO)
+		dk_doko_write_session_end(&st->buf);
 	if (st->to != TARGET_XML)
 		return 0;
 	dk_xml_write_session_end(&st->buf);
@@ -174,6 +182,21 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		st->written++;
 		return 0;
 	}
+	if (st->to == TARGET_DOKO) {
+		dk_buf lost;
+		dk_buf_init(&lost);
+		dk_doko_write_game(&st->buf, &lost, g, rules);
+		for (char *p = lost.data, *e; p && *p; p = e + 1) {
+			e = strchr(p, '\n');
+			if (!e)
+				break;
+			dk_buf_printf(&st->dropped, "game %zu: %.*s\n", g->index, (int)(e - p), p);
+		}
+		dk_buf_release(&lost);
+		st->written++;
+		flush(st, false);
+		return 0;
+	}
 	if (g->imported_from)
 		imported_to_xml(st, g, rules);
 	else
@@ -254,24 +277,30 @@ static int run(dk_cli *cli, int argc, char **argv)
 					  "for standard output)");
 	const char *input = argv[optind];
 	target tg = TARGET_XML;
-	if (to && strcmp(to, "xml") != 0 && strcmp(to, "freedoko") != 0)
-		return dk_cli_usage_error(cli, &dk_cmd_convert, "--to takes xml or freedoko, not "
-					  "'%s'", to);
+	if (to && strcmp(to, "xml") != 0 && strcmp(to, "freedoko") != 0 && strcmp(to, "doko") != 0)
+		return dk_cli_usage_error(cli, &dk_cmd_convert, "--to takes xml, doko or freedoko, "
+					  "not '%s'", to);
 	if (strcmp(output, "-") != 0) {
 		bool xml = ends_with(output, ".xml") || ends_with(output, ".xml.gz");
 		bool fd = ends_with(output, ".BugReport.FreeDoko") ||
 			  ends_with(output, ".Reference.FreeDoko");
-		if (!xml && !fd)
+		bool doko = ends_with(output, ".doko");
+		if (!xml && !fd && !doko)
 			return dk_cli_usage_error(cli, &dk_cmd_convert, "cannot tell the format of "
-				"'%s': name it .xml, .xml.gz or .BugReport.FreeDoko", output);
-		tg = fd ? TARGET_FREEDOKO : TARGET_XML;
+				"'%s': name it .xml, .xml.gz, .doko or .BugReport.FreeDoko", output);
+		tg = fd ? TARGET_FREEDOKO : doko ? TARGET_DOKO : TARGET_XML;
 		gzip = gzip || dk_path_is_gz(output);
 	} else if (to && strcmp(to, "freedoko") == 0) {
 		tg = TARGET_FREEDOKO;
+	} else if (to && strcmp(to, "doko") == 0) {
+		tg = TARGET_DOKO;
 	}
 	if (tg == TARGET_FREEDOKO && gzip)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "a FreeDoko bug report is never "
 					  "compressed");
+	if (tg == TARGET_DOKO && gzip)
+		return dk_cli_usage_error(cli, &dk_cmd_convert, "the notation is written as plain "
+					  "text");
 	opts.judge = false;
 	convert_state st;
 	memset(&st, 0, sizeof(st));
@@ -313,7 +342,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	}
 	if (rc == DK_EXIT_OK && st.dropped.len) {
 		fprintf(cli->err, "dokoref convert: %s cannot hold:\n", tg == TARGET_FREEDOKO
-			? "a FreeDoko bug report" : "dokoref XML");
+			? "a FreeDoko bug report" : tg == TARGET_DOKO ? "the notation" : "dokoref XML");
 		for (char *p = st.dropped.data, *e; *p; p = e + 1) {
 			e = strchr(p, '\n');
 			fprintf(cli->err, "  %.*s\n", (int)(e - p), p);
@@ -347,11 +376,13 @@ const dk_command dk_cmd_convert = {
 	"usage: dokoref convert [options] IN -o OUT\n"
 	"\n"
 	"Read the records of IN and write them to OUT.  IN is dokoref XML (plain\n"
-	"or gzip; '-' is standard input) or a FreeDoko bug report or --debug log\n"
-	"(recognised by its content).  OUT is told by its name:\n"
+	"or gzip; '-' is standard input), the dokoref notation, or a FreeDoko bug\n"
+	"report or --debug log (recognised by its content).  OUT is told by its\n"
+	"name:\n"
 	"\n"
 	"  .xml, .xml.gz          dokoref XML in the canonical form of\n"
 	"                         dokoref-xml(5), gzip-compressed for .gz\n"
+	"  .doko                  the dokoref notation, dokoref-notation(5)\n"
 	"  .BugReport.FreeDoko    a FreeDoko bug report of one game, which\n"
 	"  .Reference.FreeDoko    FreeDoko 0.7.13 loads\n"
 	"\n"
@@ -379,7 +410,7 @@ const dk_command dk_cmd_convert = {
 	"Options:\n"
 	"  -o, --output OUT      where to write ('-' is standard output)\n"
 	"  -z, --gzip            compress standard output (implied by .gz)\n"
-	"  --to FORMAT           xml (default) or freedoko: the format of\n"
+	"  --to FORMAT           xml (default), doko or freedoko: the format of\n"
 	"                        standard output\n"
 	"  -g, --game N          convert only the N-th game (a bug report holds one)\n"
 	"  --lossy               write even what OUT cannot hold all of\n"

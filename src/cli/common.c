@@ -14,6 +14,8 @@
 
 #include "arena.h"
 #include "check.h"
+#include "fmt_doko.h"
+#include "io.h"
 
 int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 {
@@ -119,11 +121,20 @@ static bool printable(const char *s, ssize_t n)
 }
 
 /* print line `line` of file (if it is a plain, readable file) and a caret */
-static void print_source(dk_cli *cli, const char *file, dk_loc loc)
+static void print_source(dk_cli *cli, const char *file, dk_loc loc, const char *text,
+			 size_t text_len)
 {
-	if (!file || loc.line == 0 || strcmp(file, "<stdin>") == 0)
+	if (!file || loc.line == 0)
 		return;
-	FILE *f = fopen(file, "rb");
+	FILE *f;
+	if (strcmp(file, "<stdin>") == 0) {
+		/* standard input read whole (the notation) can be shown again */
+		if (!text || !text_len)
+			return;
+		f = fmemopen((void *)text, text_len, "rb");
+	} else {
+		f = fopen(file, "rb");
+	}
 	if (!f)
 		return;
 	int c0 = fgetc(f), c1 = fgetc(f);
@@ -162,7 +173,8 @@ static void print_source(dk_cli *cli, const char *file, dk_loc loc)
 	free(line);
 }
 
-void dk_cli_print_diag(dk_cli *cli, dk_diag *d)
+/* dk_cli_print_diag, with the text of standard input if it was read whole */
+static void print_diag_text(dk_cli *cli, dk_diag *d, const char *text, size_t text_len)
 {
 	for (size_t i = 0; i < d->count; i++) {
 		const dk_diag_item *it = &d->items[i];
@@ -182,12 +194,17 @@ void dk_cli_print_diag(dk_cli *cli, dk_diag *d)
 			fputs("dokoref: ", cli->err);
 		fprintf(cli->err, "%s%s:%s %s\n", on, sev, off, it->message);
 		if (i < 20)
-			print_source(cli, it->file, it->loc);
+			print_source(cli, it->file, it->loc, text, text_len);
 	}
 	if (d->dropped)
 		fprintf(cli->err, "dokoref: %zu more message%s not shown\n", d->dropped,
 			d->dropped == 1 ? "" : "s");
 	dk_diag_clear(d);
+}
+
+void dk_cli_print_diag(dk_cli *cli, dk_diag *d)
+{
+	print_diag_text(cli, d, NULL, 0);
 }
 
 /* ---- rule sets, cached per file ------------------------------------------ */
@@ -261,12 +278,11 @@ typedef struct each_state {
 } each_state;
 
 /* the rules for game g: a pointer into the cache or into *fresh */
-static int rules_for(each_state *st, const dk_game *g, const dk_xml_reader *r,
+static int rules_for(each_state *st, const dk_game *g, const char *file,
 		     dk_ruleset *fresh, bool *used_fresh, const dk_rules **out, dk_diag *d)
 {
 	*out = NULL;
 	*used_fresh = false;
-	const char *file = dk_xml_reader_file(r);
 	if (st->opts->rules) {
 		if (!st->cli_rules_loaded) {
 			st->cli_rules_loaded = true;
@@ -349,21 +365,202 @@ static int worse(int a, int b)
 	return a > b ? a : b;
 }
 
+/* the notation: like XML, and each game resolved under its rule set */
+static int each_doko(dk_cli *cli, dk_doko_reader *r, each_state *st, const dk_each_fns *fns,
+		     void *ud)
+{
+	dk_diag d;
+	dk_diag_init(&d);
+	int status = DK_EXIT_OK, rc = 0;
+	const char *file = dk_doko_reader_file(r);
+	size_t text_len;
+	const char *text = dk_doko_reader_text(r, &text_len);
+	if (fns->begin && (rc = fns->begin(ud, NULL)) != 0)
+		goto done_rc;
+	for (;;) {
+		dk_read_item item = dk_doko_reader_next(r, &d);
+		if (item == DK_READ_ERROR) {
+			status = worse(status, DK_EXIT_INVALID);
+			break;
+		}
+		if (item == DK_READ_END) {
+			if (fns->end && (rc = fns->end(ud)) != 0)
+				goto done_rc;
+			break;
+		}
+		bool ok = dk_doko_reader_game_ok(r);
+		if (item == DK_READ_SESSION_START) {
+			const dk_session *s = dk_doko_reader_session(r);
+			if (dk_session_check(s, file, &d))
+				ok = false;
+			if (!ok)
+				status = worse(status, DK_EXIT_INVALID);
+			print_diag_text(cli, &d, text, text_len);
+			if (fns->session_start && (rc = fns->session_start(ud, s)) != 0)
+				goto done_rc;
+			continue;
+		}
+		if (item == DK_READ_SESSION_END) {
+			if (fns->session_end && (rc = fns->session_end(ud)) != 0)
+				goto done_rc;
+			continue;
+		}
+		const dk_game *g = dk_doko_reader_game(r);
+		const dk_rules *rules = NULL;
+		dk_ruleset fresh;
+		bool used_fresh = false;
+		if (ok && rules_for(st, g, file, &fresh, &used_fresh, &rules, &d) < 0)
+			ok = false;
+		if (ok && dk_doko_reader_resolve(r, rules, &d) < 0)
+			ok = false;
+		if (ok && dk_record_check(g, rules, file, &d))
+			ok = false;
+		print_diag_text(cli, &d, text, text_len);
+		if (!ok) {
+			status = worse(status, DK_EXIT_INVALID);
+		} else if (fns->game) {
+			rc = fns->game(ud, g, rules);
+			if (used_fresh)
+				dk_ruleset_release(&fresh);
+			if (rc != 0)
+				goto done_rc;
+			continue;
+		}
+		if (used_fresh)
+			dk_ruleset_release(&fresh);
+	}
+	goto done;
+done_rc:
+	status = worse(status, rc);
+done:
+	print_diag_text(cli, &d, text, text_len);
+	dk_diag_release(&d);
+	return status;
+}
+
+bool dk_cli_is_doko(const char *path, uint64_t max_size)
+{
+	if (strcmp(path, "-") == 0)
+		return false;  /* standard input is looked at in dk_cli_each_game */
+	dk_input *in = NULL;
+	char err[300];
+	if (dk_input_open(&in, path, max_size, err, sizeof(err)) != DK_IO_OK)
+		return false;
+	char buf[65536];
+	size_t len = 0;
+	while (len < sizeof(buf)) {
+		ssize_t n = dk_input_read(in, buf + len, sizeof(buf) - len);
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	dk_input_free(in);
+	return dk_doko_sniff(buf, len);
+}
+
+/* standard input: the notation is read whole, anything else goes on as XML
+ * with the bytes looked at given back; *xml_in is the input for XML */
+static int open_stdin(dk_cli *cli, const dk_read_opts *opts, dk_doko_reader **doko,
+		      dk_input **xml_in)
+{
+	*doko = NULL;
+	*xml_in = NULL;
+	char err[300];
+	dk_input *in = NULL;
+	if (dk_input_open(&in, "-", opts->max_size, err, sizeof(err)) != DK_IO_OK) {
+		fprintf(cli->err, "dokoref: error: %s\n", err);
+		return DK_EXIT_SYSTEM;
+	}
+	size_t cap = 65536, len = 0;
+	char *buf = dk_xmalloc(cap);
+	while (len < cap) {
+		ssize_t n = dk_input_read(in, buf + len, cap - len);
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	if (!dk_doko_sniff(buf, len)) {
+		dk_input_unread(in, buf, len);
+		free(buf);
+		*xml_in = in;
+		return 0;
+	}
+	uint64_t limit = opts->max_size ? opts->max_size : DK_DEFAULT_MAX_INPUT;
+	for (;;) {
+		if (len == cap) {
+			cap *= 2;
+			buf = dk_xrealloc(buf, cap);
+		}
+		ssize_t n = dk_input_read(in, buf + len, cap - len);
+		if (n < 0) {
+			const char *msg;
+			dk_io_status st = dk_input_error(in, &msg);
+			fprintf(cli->err, "<stdin>: error: %s\n", msg);
+			dk_input_free(in);
+			free(buf);
+			return st == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+		if (len > limit) {
+			fprintf(cli->err, "<stdin>: error: a notation file is read whole, and this one "
+				"is larger than %llu bytes (--max-input-size)\n",
+				(unsigned long long)limit);
+			dk_input_free(in);
+			free(buf);
+			return DK_EXIT_INVALID;
+		}
+	}
+	dk_input_free(in);
+	dk_diag d;
+	dk_diag_init(&d);
+	int rc = dk_doko_reader_open_memory(doko, buf, len, "<stdin>", &d);
+	free(buf);
+	dk_cli_print_diag(cli, &d);
+	dk_diag_release(&d);
+	return rc == 0 ? 0 : DK_EXIT_INVALID;
+}
+
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud)
 {
-	if (dk_cli_is_freedoko(path, opts->max_size))
+	dk_input *xml_in = NULL;
+	dk_doko_reader *doko = NULL;
+	if (strcmp(path, "-") == 0) {
+		int rc = open_stdin(cli, opts, &doko, &xml_in);
+		if (rc != 0)
+			return rc;
+	} else if (dk_cli_is_freedoko(path, opts->max_size)) {
 		return dk_cli_each_freedoko(cli, path, opts, fns, ud);
+	} else if (dk_cli_is_doko(path, opts->max_size)) {
+		dk_diag d;
+		dk_diag_init(&d);
+		int rc = dk_doko_reader_open(&doko, path, NULL, opts->max_size, &d);
+		dk_cli_print_diag(cli, &d);
+		dk_diag_release(&d);
+		if (rc != 0)
+			return rc == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
+	}
 	each_state st;
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
 	st.path = path;
 	st.opts = opts;
+	if (doko) {
+		int status = each_doko(cli, doko, &st, fns, ud);
+		dk_doko_reader_free(doko);
+		cache_release(&st.cache);
+		if (st.cli_rules_loaded)
+			dk_ruleset_release(&st.cli_rules);
+		return status;
+	}
 	dk_diag d;
 	dk_diag_init(&d);
 	int status = DK_EXIT_OK;
 	dk_xml_reader *r = NULL;
-	int rc = dk_xml_reader_open(&r, path, NULL, opts->max_size, &d);
+	int rc = xml_in ? dk_xml_reader_open_input(&r, xml_in, "<stdin>", &d)
+			: dk_xml_reader_open(&r, path, NULL, opts->max_size, &d);
 	if (rc != 0) {
 		dk_cli_print_diag(cli, &d);
 		dk_diag_release(&d);
@@ -405,7 +602,7 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		const dk_rules *rules = NULL;
 		dk_ruleset fresh;
 		bool used_fresh = false;
-		if (ok && rules_for(&st, g, r, &fresh, &used_fresh, &rules, &d) < 0)
+		if (ok && rules_for(&st, g, file, &fresh, &used_fresh, &rules, &d) < 0)
 			ok = false;
 		if (ok && dk_record_check(g, rules, file, &d))
 			ok = false;

@@ -65,7 +65,8 @@ static const char *const cond_names[DK_MARRIAGE_COND_COUNT] = {
 };
 
 static const char *const throw_names[DK_THROW_REASON_COUNT] = {
-	NULL, "five-kings", "five-nines", "few-trumps",
+	NULL, "five-kings", "five-nines", "few-trumps", "nines-and-kings", "richness",
+	"fox-highest-trump",
 };
 
 static const char *const call_names[DK_CALL_COUNT] = {

@@ -120,9 +120,12 @@ typedef enum dk_marriage_cond {
 
 typedef enum dk_throw_reason {
 	DK_THROW_UNSAID = 0,
-	DK_THROW_FIVE_KINGS,
-	DK_THROW_FIVE_NINES,
+	DK_THROW_FIVE_KINGS,     /* at least throw_in.min_kings kings (5 unless said) */
+	DK_THROW_FIVE_NINES,     /* at least throw_in.min_nines nines (5 unless said) */
 	DK_THROW_FEW_TRUMPS,
+	DK_THROW_NINES_AND_KINGS, /* nines and kings together, throw_in.min_nines_and_kings */
+	DK_THROW_RICHNESS,       /* card points in the hand, throw_in.min_richness */
+	DK_THROW_FOX_HIGHEST_TRUMP, /* no trump above the ♦A */
 	DK_THROW_REASON_COUNT
 } dk_throw_reason;
 

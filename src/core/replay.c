@@ -208,13 +208,128 @@ static int asking_rank(const dk_replay *o, int dealer, int seat)
 
 /* ---- step 1: the game finding ------------------------------------------------ */
 
-static bool poverty_hand(const dk_rules *r, const dk_hand *h)
+/* card points (Augen) in a hand */
+static int hand_points(const dk_hand *h)
 {
-	int trumps = normal_trumps(h->cards, h->count);
+	int p = 0;
+	for (int i = 0; h && i < h->count; i++)
+		p += dk_card_points(h->cards[i]);
+	return p;
+}
+
+/* no trump of the normal game ranks above the ♦A: no queen, jack or ♥10
+ * (FreeDoko's "fox highest trump"; a pair of foxes as swines is still the
+ * fox) */
+static bool fox_highest_trump(const dk_hand *h)
+{
+	for (int i = 0; h && i < h->count; i++) {
+		dk_card c = h->cards[i];
+		if (DK_CARD_RANK(c) == DK_QUEEN || DK_CARD_RANK(c) == DK_JACK ||
+		    c == DK_CARD_MAKE(DK_HEARTS, DK_TEN))
+			return false;
+	}
+	return true;
+}
+
+/* whether the hand h allows throwing in for reason under r */
+static bool throw_justified(const dk_rules *r, const dk_hand *h, dk_throw_reason reason)
+{
+	switch (reason) {
+	case DK_THROW_FIVE_KINGS:
+		return count_rank(h, DK_KING) >= r->throw_in_min_kings;
+	case DK_THROW_FIVE_NINES:
+		return count_rank(h, DK_NINE) >= r->throw_in_min_nines;
+	case DK_THROW_FEW_TRUMPS:
+		return h && normal_trumps(h->cards, h->count) <= r->throw_in_few_trumps;
+	case DK_THROW_NINES_AND_KINGS:
+		return count_rank(h, DK_NINE) + count_rank(h, DK_KING) >=
+		       r->throw_in_min_nines_and_kings;
+	case DK_THROW_RICHNESS:
+		return h && hand_points(h) >= r->throw_in_min_richness;
+	case DK_THROW_FOX_HIGHEST_TRUMP:
+		return h && fox_highest_trump(h);
+	case DK_THROW_UNSAID:
+	case DK_THROW_REASON_COUNT:
+		break;
+	}
+	return false;
+}
+
+/* whether seat declared swines anywhere in the play */
+static bool swines_declared(const dk_game *g, int seat)
+{
+	for (size_t i = 0; i < g->event_count; i++)
+		if (g->events[i].kind == DK_EV_SWINE && g->events[i].seat == seat)
+			return true;
+	return false;
+}
+
+/* the foxes (♦A) of the poor player's hand that poverty.foxes_not_counted
+ * leaves out of the trumps: all of them, unless he has both and declared
+ * them as swines (FreeDoko: "unless swines were announced") */
+static int uncounted_foxes(const dk_rules *r, const dk_game *g, const dk_hand *h)
+{
+	if (!r->poverty_foxes_not_counted || !h)
+		return 0;
+	int foxes = count_in(h, DA);
+	if (foxes == 2 && r->swines != DK_SWINES_NONE && swines_declared(g, h->seat))
+		return 0;
+	return foxes;
+}
+
+static bool poverty_hand(const dk_rules *r, const dk_game *g, const dk_hand *h)
+{
+	int trumps = normal_trumps(h->cards, h->count) - uncounted_foxes(r, g, h);
 	if (trumps <= r->poverty_max_trumps)
 		return true;
 	/* unsere-2024: max + 1 trumps of which exactly one is a ♦A */
 	return r->poverty_fox_extra && trumps == r->poverty_max_trumps + 1 && count_in(h, DA) == 1;
+}
+
+/* an unjustified throwing in for a named reason: the rule with the count
+ * that was missed, what the hand had (count) and what was needed (limit);
+ * for fox-highest-trump the trump above the fox (played) */
+static void throw_shortfall(state *st, dk_finding *f, const dk_hand *h, dk_throw_reason reason)
+{
+	const dk_rules *r = st->r;
+	switch (reason) {
+	case DK_THROW_FIVE_NINES:
+		RULE(f, "throw_in.min_nines", throw_in_min_nines);
+		f->count = count_rank(h, DK_NINE);
+		f->limit = r->throw_in_min_nines;
+		break;
+	case DK_THROW_FIVE_KINGS:
+		RULE(f, "throw_in.min_kings", throw_in_min_kings);
+		f->count = count_rank(h, DK_KING);
+		f->limit = r->throw_in_min_kings;
+		break;
+	case DK_THROW_NINES_AND_KINGS:
+		RULE(f, "throw_in.min_nines_and_kings", throw_in_min_nines_and_kings);
+		f->count = count_rank(h, DK_NINE) + count_rank(h, DK_KING);
+		f->limit = r->throw_in_min_nines_and_kings;
+		break;
+	case DK_THROW_RICHNESS:
+		RULE(f, "throw_in.min_richness", throw_in_min_richness);
+		f->count = hand_points(h);
+		f->limit = r->throw_in_min_richness;
+		break;
+	case DK_THROW_FEW_TRUMPS:
+		RULE(f, "throw_in.few_trumps_max", throw_in_few_trumps);
+		f->count = h ? normal_trumps(h->cards, h->count) : 0;
+		f->limit = r->throw_in_few_trumps;
+		break;
+	case DK_THROW_FOX_HIGHEST_TRUMP:
+		for (int i = 0; h && i < h->count; i++) {
+			dk_card c = h->cards[i];
+			if (DK_CARD_RANK(c) == DK_QUEEN || DK_CARD_RANK(c) == DK_JACK ||
+			    c == DK_CARD_MAKE(DK_HEARTS, DK_TEN))
+				f->played = c;
+		}
+		break;
+	case DK_THROW_UNSAID:
+	case DK_THROW_REASON_COUNT:
+		break;
+	}
 }
 
 /* check each named game against the hand and the rules */
@@ -265,11 +380,12 @@ static void check_declarations(state *st)
 				f = add(st, DK_F_RESERVATION_NOT_ALLOWED, DK_FK_IRREGULARITY, 0,
 					b->loc, b->seat);
 				RULE(f, "poverty.enabled", poverty);
-			} else if (h && !poverty_hand(r, h)) {
+			} else if (h && !poverty_hand(r, g, h)) {
 				f = add(st, DK_F_RESERVATION_UNJUSTIFIED, DK_FK_IRREGULARITY, 0,
 					b->loc, b->seat);
 				RULE(f, "poverty.max_trumps", poverty_max_trumps);
-				f->count = normal_trumps(h->cards, h->count);
+				f->count = normal_trumps(h->cards, h->count) -
+					   uncounted_foxes(r, g, h);
 				f->limit = r->poverty_max_trumps;
 			}
 			break;
@@ -281,10 +397,7 @@ static void check_declarations(state *st)
 				if (!DK_SET_HAS(r->throw_in_reasons, reason))
 					continue;
 				allowed = true;
-				if ((reason == DK_THROW_FIVE_KINGS && count_rank(h, DK_KING) >= 5) ||
-				    (reason == DK_THROW_FIVE_NINES && count_rank(h, DK_NINE) >= 5) ||
-				    (reason == DK_THROW_FEW_TRUMPS && h &&
-				     normal_trumps(h->cards, h->count) <= r->throw_in_few_trumps))
+				if (throw_justified(r, h, (dk_throw_reason)reason))
 					ok = true;
 			}
 			if (!allowed || !ok) {
@@ -293,6 +406,8 @@ static void check_declarations(state *st)
 					DK_FK_IRREGULARITY, 0, b->loc, b->seat);
 				RULE(f, "throw_in.reasons", throw_in_reasons);
 				f->count = (int)b->reason;
+				if (allowed && b->reason)
+					throw_shortfall(st, f, h, b->reason);
 			}
 			break;
 		}
@@ -311,12 +426,44 @@ static int res_priority(const dk_rules *r, dk_reservation k)
 	return DK_RES_COUNT + (int)k;  /* not in the rules: after all that are */
 }
 
+/* the same for a reservation named in this deal: a poverty thrown in
+ * ranks as a throw-in where that is higher */
+static int named_priority(const dk_rules *r, int k, bool poverty_thrown)
+{
+	int p = res_priority(r, (dk_reservation)k);
+	if (k == DK_RES_POVERTY && poverty_thrown && res_priority(r, DK_RES_THROW_IN) < p)
+		p = res_priority(r, DK_RES_THROW_IN);
+	return p;
+}
+
 static int solo_priority(const dk_rules *r, dk_solo_kind k)
 {
 	for (int i = 0; i < r->solo_priority_count; i++)
 		if (r->solo_priority[i] == (int)k)
 			return i;
 	return DK_SOLO_SLOTS + (int)k;
+}
+
+/*
+ * Whether the solo bid at index i comes too late under solo.after_poverty:
+ * after the poverty's cards were passed (never), or after every player
+ * asked refused the poverty (until-refused).
+ */
+static bool solo_too_late(const dk_game *g, const dk_rules *r, size_t i)
+{
+	if (r->solo_after_poverty == DK_SOLO_AFTER_POVERTY_ANY_TIME)
+		return false;
+	int declines = 0;
+	for (size_t k = 0; k < i; k++) {
+		dk_bid_kind kind = g->bids[k].kind;
+		if (kind == DK_BID_POVERTY_PASS && r->solo_after_poverty == DK_SOLO_AFTER_POVERTY_NEVER)
+			return true;
+		if (kind == DK_BID_POVERTY_DECLINE)
+			declines++;
+		else if (kind == DK_BID_POVERTY_ACCEPT)
+			declines = -DK_PLAYING_SEATS;  /* taken: it was not refused */
+	}
+	return declines >= DK_PLAYING_SEATS - 1;
 }
 
 /* index of the solo bid that gets the game, -1 if none */
@@ -327,7 +474,7 @@ static int winning_solo(const state *st)
 	int best = -1;
 	for (size_t i = 0; i < g->bid_count; i++) {
 		const dk_bid *b = &g->bids[i];
-		if (b->kind != DK_BID_SOLO)
+		if (b->kind != DK_BID_SOLO || solo_too_late(g, r, i))
 			continue;
 		if (best < 0) {
 			best = (int)i;
@@ -388,6 +535,13 @@ static void poverty_exchange(state *st, const dk_bid *pov)
 	int trumps = h ? normal_trumps(h->cards, h->count) : 0;
 	int want = r->poverty_pass == DK_PASS_TRUMPS_ONLY ? trumps
 		   : r->poverty_pass_count + (trumps > r->poverty_max_trumps ? 1 : 0);
+	if (r->poverty_pass == DK_PASS_TRUMPS_FILLED && r->poverty_foxes_not_counted) {
+		/* all trumps, at least pass_count cards; with foxes_passed_extra
+		 * the uncounted foxes on top of pass_count */
+		int base = r->poverty_pass_count +
+			   (r->poverty_foxes_passed_extra ? uncounted_foxes(r, g, h) : 0);
+		want = trumps > base ? trumps : base;
+	}
 	const dk_bid *pass = find_bid(g, DK_BID_POVERTY_PASS, poor);
 	int passed_trumps = pass ? normal_trumps(pass->cards, pass->card_count) : 0;
 	if (!pass) {
@@ -408,6 +562,9 @@ static void poverty_exchange(state *st, const dk_bid *pov)
 			     poverty_pass);
 			if (r->poverty_pass != DK_PASS_TRUMPS_ONLY)
 				f->rule = &r->poverty_pass_count_src;
+			if (r->poverty_pass != DK_PASS_TRUMPS_ONLY && r->poverty_foxes_passed_extra &&
+			    uncounted_foxes(r, g, h) > 0)
+				RULE(f, "poverty.foxes_passed_extra", poverty_foxes_passed_extra);
 			f->count = pass->card_count;
 			f->limit = want;
 			for (int i = 0; h && i < h->count && f->demanded_count < DK_FINDING_CARDS; i++)
@@ -520,15 +677,52 @@ static void resolve(state *st)
 	check_declarations(st);
 	st->solo_bid = -1;
 
+	/* a solo named too late does not count (solo.after_poverty) */
+	int solos = 0;
+	for (size_t i = 0; i < g->bid_count; i++) {
+		if (g->bids[i].kind != DK_BID_SOLO)
+			continue;
+		if (!solo_too_late(g, r, i)) {
+			solos++;
+			continue;
+		}
+		dk_finding *f = add(st, DK_F_RESERVATION_NOT_ALLOWED, DK_FK_IRREGULARITY, 0,
+				    g->bids[i].loc, g->bids[i].seat);
+		RULE(f, "solo.after_poverty", solo_after_poverty);
+		f->count = (int)g->bids[i].solo;
+		f->limit = r->solo_after_poverty == DK_SOLO_AFTER_POVERTY_UNTIL_REFUSED;
+	}
+
+	/* the poverty played: with two, the first asked under poverty.double */
+	const dk_bid *pov = find_bid(g, DK_BID_POVERTY, 0);
+	int poverties = count_bids(g, DK_BID_POVERTY);
+	if (poverties > 1 && r->poverty_double == DK_DOUBLE_FIRST_ASKED) {
+		for (size_t i = 0; i < g->bid_count; i++) {
+			const dk_bid *b = &g->bids[i];
+			if (b->kind == DK_BID_POVERTY &&
+			    asking_rank(o, g->deal.dealer, b->seat) <
+			    asking_rank(o, g->deal.dealer, pov->seat))
+				pov = b;
+		}
+		poverties = 1;
+	}
+	/* a poverty that is thrown in rather than passed ranks as a throw-in
+	 * (poverty.exchange, poverty.throw_in_max_trumps); a record that knows
+	 * only the hands after the exchange shows that it was passed */
+	const dk_hand *ph = pov ? dealt(g, pov->seat) : NULL;
+	bool pov_thrown = pov && poverties == 1 && !g->exchange_unknown &&
+		(!r->poverty_exchange ||
+		 (ph && normal_trumps(ph->cards, ph->count) <= r->poverty_throw_in_max_trumps));
+
 	/* the reservation kinds named, best first */
 	bool named[DK_RES_COUNT] = {
-		count_bids(g, DK_BID_SOLO) > 0, count_bids(g, DK_BID_THROW_IN) > 0,
-		count_bids(g, DK_BID_POVERTY) > 0, count_bids(g, DK_BID_MARRIAGE) > 0,
+		solos > 0, count_bids(g, DK_BID_THROW_IN) > 0,
+		pov != NULL, count_bids(g, DK_BID_MARRIAGE) > 0,
 	};
 	int win = -1;
 	for (int k = 0; k < DK_RES_COUNT; k++)
-		if (named[k] && (win < 0 || res_priority(r, (dk_reservation)k) <
-					    res_priority(r, (dk_reservation)win)))
+		if (named[k] && (win < 0 || named_priority(r, k, pov_thrown) <
+					    named_priority(r, win, pov_thrown)))
 			win = k;
 
 	const dk_bid *marriage = find_bid(g, DK_BID_MARRIAGE, 0);
@@ -546,10 +740,27 @@ static void resolve(state *st)
 		o->declarer = find_bid(g, DK_BID_THROW_IN, 0)->seat;
 		return;
 	case DK_RES_POVERTY: {
-		const dk_bid *pov = find_bid(g, DK_BID_POVERTY, 0);
 		o->declarer = pov->seat;
-		if (count_bids(g, DK_BID_POVERTY) > 1) {
+		if (poverties > 1) {
 			o->type = DK_GT_REDEAL;  /* a solo would have won above */
+			return;
+		}
+		if (pov_thrown) {
+			/* no cards move: the deal is thrown in */
+			o->type = DK_GT_THROWN_IN;
+			o->poverty_thrown = true;
+			const dk_bid *pass = find_bid(g, DK_BID_POVERTY_PASS, pov->seat);
+			if (pass) {
+				dk_finding *f = add(st, DK_F_POVERTY_PASS_WRONG, DK_FK_IRREGULARITY,
+						    0, pass->loc, pov->seat);
+				if (!r->poverty_exchange)
+					RULE(f, "poverty.exchange", poverty_exchange);
+				else
+					RULE(f, "poverty.throw_in_max_trumps",
+					     poverty_throw_in_max_trumps);
+				f->count = pass->card_count;
+				f->limit = 0;
+			}
 			return;
 		}
 		o->type = DK_GT_POVERTY;
@@ -1541,10 +1752,16 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 		dk_finding *f = add(&st, DK_F_SHOULD_HAVE_BEEN_REDEALT, DK_FK_IRREGULARITY, 1,
 				    first->loc, out->declarer);
 		f->count = (int)out->type;
-		if (out->type == DK_GT_THROWN_IN) {
+		if (out->type == DK_GT_THROWN_IN && out->poverty_thrown) {
+			f->rule_key = r->poverty_exchange ? "poverty.throw_in_max_trumps"
+							  : "poverty.exchange";
+			f->rule = r->poverty_exchange ? &r->poverty_throw_in_max_trumps_src
+						      : &r->poverty_exchange_src;
+		} else if (out->type == DK_GT_THROWN_IN) {
 			f->rule_key = "throw_in.reasons";
 			f->rule = &r->throw_in_reasons_src;
-		} else if (count_bids(g, DK_BID_POVERTY) > 1) {
+		} else if (count_bids(g, DK_BID_POVERTY) > 1 &&
+			   r->poverty_double != DK_DOUBLE_FIRST_ASKED) {
 			f->rule_key = "poverty.double";
 			f->rule = &r->poverty_double_src;
 		} else if (find_bid(g, DK_BID_MARRIAGE, 0) &&

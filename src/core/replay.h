@@ -67,6 +67,8 @@ typedef struct dk_replay {
 	bool alone;                  /* marriage: no partner, the bride alone */
 	bool poverty_with_marriage;  /* poverty: the poor player plays with the bride
 					(poverty.with_marriage play-together) */
+	bool poverty_thrown;         /* thrown in: a poverty whose cards are not passed
+					(poverty.exchange, poverty.throw_in_max_trumps) */
 	int seats[DK_PLAYING_SEATS]; /* the four playing seats, in table order */
 	dk_party party[DK_MAX_SEATS + 1];  /* per seat, as the game ended */
 	dk_party_calls calls[3];     /* indexed by dk_party (RE, KONTRA) */

@@ -71,6 +71,15 @@ typedef enum dk_solo_clash {
 	DK_SOLO_CLASH_COUNT
 } dk_solo_clash;
 
+/** Whether a solo may still be named once a poverty's cards were passed. */
+typedef enum dk_solo_after_poverty {
+	DK_SOLO_AFTER_POVERTY_ANY_TIME = 0, /* the order of the bids does not matter */
+	DK_SOLO_AFTER_POVERTY_UNTIL_REFUSED, /* still, but not after every player refused it
+						(unsere-2024: "nicht nach missglückter Armut") */
+	DK_SOLO_AFTER_POVERTY_NEVER,        /* the game finding ended with the poverty */
+	DK_SOLO_AFTER_POVERTY_COUNT
+} dk_solo_after_poverty;
+
 /** What a marriage becomes when nobody meets the condition in time. */
 typedef enum dk_marriage_alone {
 	DK_ALONE_SOLO = 0,                  /* a Trumpfsolo / Karo-Farbsolo */
@@ -136,6 +145,7 @@ typedef enum dk_poverty_marriage {
 typedef enum dk_poverty_double {
 	DK_DOUBLE_REDEAL = 0,
 	DK_DOUBLE_REDEAL_UNLESS_SOLO,
+	DK_DOUBLE_FIRST_ASKED,              /* the poverty of the player asked first is played */
 	DK_DOUBLE_COUNT
 } dk_poverty_double;
 
@@ -372,6 +382,8 @@ typedef struct dk_rules {
 	dk_rule_source solo_priority_src;
 	bool solo_outbid;                         /* solo.outbid_by_announcements */
 	dk_rule_source solo_outbid_src;
+	dk_solo_after_poverty solo_after_poverty; /* solo.after_poverty */
+	dk_rule_source solo_after_poverty_src;
 
 	/* reservations */
 	int reservation_order[DK_RES_COUNT];      /* reservations.order: highest first */
@@ -381,6 +393,14 @@ typedef struct dk_rules {
 	dk_rule_source throw_in_reasons_src;
 	int throw_in_few_trumps;                  /* throw_in.few_trumps_max */
 	dk_rule_source throw_in_few_trumps_src;
+	int throw_in_min_nines;                   /* throw_in.min_nines (five-nines) */
+	dk_rule_source throw_in_min_nines_src;
+	int throw_in_min_kings;                   /* throw_in.min_kings (five-kings) */
+	dk_rule_source throw_in_min_kings_src;
+	int throw_in_min_nines_and_kings;         /* throw_in.min_nines_and_kings */
+	dk_rule_source throw_in_min_nines_and_kings_src;
+	int throw_in_min_richness;                /* throw_in.min_richness: card points */
+	dk_rule_source throw_in_min_richness_src;
 
 	/* specials during play */
 	dk_swines swines;                         /* swines.kind */
@@ -444,6 +464,16 @@ typedef struct dk_rules {
 	dk_rule_source poverty_max_trumps_src;
 	bool poverty_fox_extra;                   /* poverty.fox_extra: max+1 trumps with one ♦A */
 	dk_rule_source poverty_fox_extra_src;
+	bool poverty_foxes_not_counted;           /* poverty.foxes_not_counted: ♦A are no
+						     trumps for the test, unless swines */
+	dk_rule_source poverty_foxes_not_counted_src;
+	bool poverty_foxes_passed_extra;          /* poverty.foxes_passed_extra */
+	dk_rule_source poverty_foxes_passed_extra_src;
+	bool poverty_exchange;                    /* poverty.exchange: false = a poverty
+						     is thrown in, no cards move */
+	dk_rule_source poverty_exchange_src;
+	int poverty_throw_in_max_trumps;          /* poverty.throw_in_max_trumps: -1 = never */
+	dk_rule_source poverty_throw_in_max_trumps_src;
 	dk_poverty_pass poverty_pass;             /* poverty.pass */
 	dk_rule_source poverty_pass_src;
 	int poverty_pass_count;                   /* poverty.pass_count (with trumps-filled) */
@@ -566,6 +596,15 @@ typedef struct dk_rules {
 	/* across games (src/core/session.c) */
 	dk_after_solo deal_after_solo;            /* deal.after_solo */
 	dk_rule_source deal_after_solo_src;
+	int duty_soli;                            /* duty_soli.per_player: solos each
+						     player owes in a session (Pflichtsoli) */
+	dk_rule_source duty_soli_src;
+	int duty_colour_soli;                     /* duty_soli.colour_per_player: of them
+						     colour solos */
+	dk_rule_source duty_colour_soli_src;
+	int duty_picture_soli;                    /* duty_soli.picture_per_player: of them
+						     picture solos (queens, jacks, ...) */
+	dk_rule_source duty_picture_soli_src;
 	dk_sit_out table_five_sit_out;            /* table.five_sit_out */
 	dk_rule_source table_five_sit_out_src;
 	dk_sit_out table_six_sit_out;             /* table.six_sit_out */

@@ -30,6 +30,7 @@ static const char *const issue_names[DK_SX_CODE_COUNT] = {
 	[DK_SX_TOTAL_ARITHMETIC] = "total-arithmetic",
 	[DK_SX_BOCK_NOT_CARRIED] = "bock-not-carried",
 	[DK_SX_BOCK_PENDING_WRONG] = "bock-pending-wrong",
+	[DK_SX_DUTY_SOLO_MISSING] = "duty-solo-missing",
 };
 
 static const char *const trigger_names[DK_BT_COUNT] = {
@@ -344,6 +345,78 @@ static void check_sheet(dk_session_state *st, dk_session_game *out, const dk_gam
 	}
 }
 
+/* colour solos and picture solos, as duty_soli.* counts them */
+static bool colour_solo(dk_solo_kind k)
+{
+	return (k >= DK_SOLO_CLUBS && k <= DK_SOLO_PURE_DIAMONDS) || k == DK_SOLO_TRUMPS;
+}
+
+static bool picture_solo(dk_solo_kind k)
+{
+	return k == DK_SOLO_QUEENS || k == DK_SOLO_JACKS || k == DK_SOLO_KOEHLER;
+}
+
+/* the players at the table, the duty soli owed under r, and the solo of
+ * this game counted towards them (dk_session_finish) */
+static void count_duty_solo(dk_session_state *st, const dk_game *g, const dk_rules *r,
+			    const dk_replay *rp, bool no_game)
+{
+	const dk_players *pl = dk_game_players(g);
+	for (size_t i = 0; pl && i < pl->count; i++)
+		if (pl->items[i].seat >= 1 && pl->items[i].seat <= DK_MAX_SEATS)
+			st->duty_seat[pl->items[i].seat] = true;
+	if (!st->duty_loc.line)
+		st->duty_loc = g->session ? g->session->loc : g->loc;
+	st->duty_need[DK_DUTY_COLOUR] = r->duty_colour_soli;
+	st->duty_need[DK_DUTY_PICTURE] = r->duty_picture_soli;
+	int any = r->duty_soli - r->duty_colour_soli - r->duty_picture_soli;
+	st->duty_need[DK_DUTY_ANY] = any > 0 ? any : 0;
+	int s = rp->declarer;
+	if (no_game || rp->type != DK_GT_SOLO || s < 1 || s > DK_MAX_SEATS)
+		return;
+	int *done = st->duty_done[s];
+	if (colour_solo(rp->solo) && done[DK_DUTY_COLOUR] < st->duty_need[DK_DUTY_COLOUR])
+		done[DK_DUTY_COLOUR]++;
+	else if (picture_solo(rp->solo) && done[DK_DUTY_PICTURE] < st->duty_need[DK_DUTY_PICTURE])
+		done[DK_DUTY_PICTURE]++;
+	else if (done[DK_DUTY_ANY] < st->duty_need[DK_DUTY_ANY])
+		done[DK_DUTY_ANY]++;
+}
+
+int dk_session_finish(const dk_session_state *st, dk_session_issue *out, int max)
+{
+	static const char *const keys[DK_DUTY_KINDS] = {
+		[DK_DUTY_ANY] = "duty_soli.per_player",
+		[DK_DUTY_COLOUR] = "duty_soli.colour_per_player",
+		[DK_DUTY_PICTURE] = "duty_soli.picture_per_player",
+	};
+	int n = 0;
+	for (int s = 1; s <= DK_MAX_SEATS; s++) {
+		if (!st->duty_seat[s])
+			continue;
+		const int *done = st->duty_done[s];
+		for (int k = 0; k < DK_DUTY_KINDS && n < max; k++) {
+			long found = done[k], expected = st->duty_need[k];
+			if (k == DK_DUTY_ANY) {
+				/* the totals: every duty solo counts towards them */
+				found = done[0] + done[1] + done[2];
+				expected = st->duty_need[0] + st->duty_need[1] + st->duty_need[2];
+			}
+			if (found >= expected)
+				continue;
+			dk_session_issue *x = &out[n++];
+			memset(x, 0, sizeof(*x));
+			x->code = DK_SX_DUTY_SOLO_MISSING;
+			x->seat = s;
+			x->found = found;
+			x->expected = expected;
+			x->rule_key = keys[k];
+			x->loc = st->duty_loc;
+		}
+	}
+	return n;
+}
+
 void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game *g,
 		      const dk_rules *r, const dk_replay *rp, const dk_score_input *in,
 		      const dk_score *sc, const long *per_seat)
@@ -459,6 +532,8 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 			add_bock(st, r, round_len);
 	}
 	out->bock_pending_after = dk_session_bock_pending(st);
+
+	count_duty_solo(st, g, r, rp, no_game);
 
 	/* how this game moves the deal on */
 	st->prev_dealer = g->deal.dealer;

@@ -49,6 +49,7 @@ typedef enum dk_session_issue_code {
 	DK_SX_TOTAL_ARITHMETIC,      /* a recorded total is not the previous one plus the recorded score */
 	DK_SX_BOCK_NOT_CARRIED,      /* warning: Bocks pending at the start, but the rules carry none over */
 	DK_SX_BOCK_PENDING_WRONG,    /* bock-pending differs from what the players' last session left */
+	DK_SX_DUTY_SOLO_MISSING,     /* at the session's end a player owes duty soli (duty_soli.*) */
 	DK_SX_CODE_COUNT
 } dk_session_issue_code;
 
@@ -67,6 +68,14 @@ typedef struct dk_session_issue {
 } dk_session_issue;
 
 /* Bits of dk_session_game.triggered: enum dk_bock_trigger. */
+
+/* The duty soli a player owes: colour ones, picture ones and the rest. */
+typedef enum dk_duty_kind {
+	DK_DUTY_ANY = 0,             /* of any kind: duty_soli.per_player less the others */
+	DK_DUTY_COLOUR,              /* duty_soli.colour_per_player */
+	DK_DUTY_PICTURE,             /* duty_soli.picture_per_player */
+	DK_DUTY_KINDS
+} dk_duty_kind;
 
 /** The session's verdict on one game. */
 typedef struct dk_session_game {
@@ -110,6 +119,10 @@ typedef struct dk_session_state {
 	int prev_kind;               /* how the previous game moves the deal (session.c) */
 	int counted;                 /* games of rounds so far */
 	bool duty_solo_done[DK_MAX_SEATS + 1];
+	int duty_need[DK_DUTY_KINDS];            /* duty soli per player, by dk_duty_kind */
+	int duty_done[DK_MAX_SEATS + 1][DK_DUTY_KINDS];  /* counted towards them */
+	bool duty_seat[DK_MAX_SEATS + 1];        /* seats at the table in the session */
+	dk_loc duty_loc;                         /* where the session (or its first game) is */
 	long bock_queue;             /* bock.kind append: doubled games to come */
 	unsigned char bock_ring[DK_BOCK_WINDOW];  /* bock.kind stack: Bocks per game to come */
 	int bock_head;
@@ -137,6 +150,19 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
  * (the header's number is used).  Call after dk_session_begin.
  */
 void dk_session_carry(dk_session_state *st, long pending);
+
+/**
+ * The session has ended: a DK_SX_DUTY_SOLO_MISSING issue in out (room for
+ * max) for each player at the table who has not played the duty soli of
+ * duty_soli.* (under the rules of its last game).  A player's first solos
+ * (announced solos, not a silent marriage or a bride alone) are his duty
+ * soli: a colour solo counts as a colour one while he owes one, a picture
+ * solo as a picture one, and else as one of any kind.  found is what he
+ * played, expected what he owed; for duty_soli.per_player the totals.  The
+ * issues have no rule source (the rules may be gone): rule_key names it.
+ * Returns the number of issues written.
+ */
+int dk_session_finish(const dk_session_state *st, dk_session_issue *out, int max);
 
 /** Bock games pending now (see the head of this file). */
 long dk_session_bock_pending(const dk_session_state *st);

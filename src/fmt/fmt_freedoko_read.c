@@ -687,6 +687,12 @@ static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size
 			x->reason = DK_THROW_FIVE_NINES;
 		else if (x && strcmp(type, "thrown kings") == 0)
 			x->reason = DK_THROW_FIVE_KINGS;
+		else if (x && strcmp(type, "thrown nines and kings") == 0)
+			x->reason = DK_THROW_NINES_AND_KINGS;
+		else if (x && strcmp(type, "thrown richness") == 0)
+			x->reason = DK_THROW_RICHNESS;
+		else if (x && strcmp(type, "fox highest trump") == 0)
+			x->reason = DK_THROW_FOX_HIGHEST_TRUMP;
 		return;
 	}
 	ERR(b->r, l, "unknown reservation '%s'", type);

@@ -36,10 +36,11 @@ static const fd_opt opts[] = {
 	{ "number of rounds", "20", "number of rounds limited", FD_NONE, "the length of a party" },
 	{ "points limited", "false", NULL, FD_NONE, "the length of a party" },
 	{ "points", "40", "points limited", FD_NONE, "the length of a party" },
-	{ "number of duty soli", "0", NULL, FD_NONE, "duty soli are a matter of the party" },
-	{ "number of duty color soli", "0", NULL, FD_NONE, "duty soli are a matter of the party" },
-	{ "number of duty picture soli", "0", NULL, FD_NONE, "duty soli are a matter of the party" },
-	{ "offer duty solo", "true", NULL, FD_NONE, "duty soli are a matter of the party" },
+	{ "number of duty soli", "0", NULL, FD_MAPPED, NULL },
+	{ "number of duty color soli", "0", NULL, FD_MAPPED, NULL },
+	{ "number of duty picture soli", "0", NULL, FD_MAPPED, NULL },
+	{ "offer duty solo", "true", NULL, FD_NONE,
+	  "how the program offers a duty solo, not which games are played" },
 	{ "lustsolo player leads", "true", NULL, FD_MAPPED, NULL },
 	{ "solo always counts triple", "false", NULL, FD_MAPPED, NULL },
 	{ "number of players", "4", NULL, FD_NONE, "always 4" },
@@ -73,26 +74,19 @@ static const fd_opt opts[] = {
 	{ "min number of throwing nines", "5", "throw with nines", FD_MAPPED, NULL },
 	{ "throw with kings", "false", NULL, FD_MAPPED, NULL },
 	{ "min number of throwing kings", "5", "throw with kings", FD_MAPPED, NULL },
-	{ "throw with nines and kings", "false", NULL, FD_WHEN_ON,
-	  "dokoref has no throwing for nines and kings together" },
-	{ "min number of throwing nines and kings", "7", "throw with nines and kings", FD_NONE,
-	  "part of throw with nines and kings" },
-	{ "throw with richness", "false", NULL, FD_WHEN_ON, "dokoref has no throwing for card points" },
-	{ "min richness for throwing", "70", "throw with richness", FD_NONE,
-	  "part of throw with richness" },
-	{ "throw when fox highest trump", "false", NULL, FD_WHEN_ON,
-	  "dokoref has no throwing for a fox as highest trump" },
-	{ "throw with one trump", "false", "poverty", FD_WHEN_ON,
-	  "dokoref's poverty is passed whatever the trumps" },
+	{ "throw with nines and kings", "false", "with nines", FD_MAPPED, NULL },
+	{ "min number of throwing nines and kings", "7", "throw with nines and kings", FD_MAPPED,
+	  NULL },
+	{ "throw with richness", "false", NULL, FD_MAPPED, NULL },
+	{ "min richness for throwing", "70", "throw with richness", FD_MAPPED, NULL },
+	{ "throw when fox highest trump", "false", NULL, FD_MAPPED, NULL },
+	{ "throw with one trump", "false", "poverty", FD_MAPPED, NULL },
 	{ "throwing before solo", "false", NULL, FD_MAPPED, NULL },
 	{ "poverty", "true", NULL, FD_MAPPED, NULL },
-	{ "poverty shift", "true", "poverty", FD_WHEN_OFF,
-	  "dokoref's poverty always passes cards" },
+	{ "poverty shift", "true", "poverty", FD_MAPPED, NULL },
 	{ "poverty shift only trump", "false", "poverty shift", FD_MAPPED, NULL },
-	{ "poverty fox do not count", "false", "poverty", FD_WHEN_ON,
-	  "dokoref counts the ♦A as a trump of a poverty" },
-	{ "poverty fox shift extra", "false", "poverty", FD_WHEN_ON,
-	  "dokoref passes no extra cards for foxes" },
+	{ "poverty fox do not count", "false", "poverty", FD_MAPPED, NULL },
+	{ "poverty fox shift extra", "false", "poverty fox do not count", FD_MAPPED, NULL },
 	{ "poverty fox shift open", "false", "poverty", FD_NONE,
 	  "how cards are passed, not which" },
 	{ "marriage before poverty", "false", "poverty", FD_MAPPED, NULL },
@@ -441,10 +435,14 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	rule(&c, "solo.priority", "[]", KEYS("solo"), "FreeDoko ranks no solo above another");
 
 	/* reservations: solo, throwing, poverty, marriage in FreeDoko's order */
+	char n[32];
 	char order[100] = "[";
-	bool nines_throw = on(&c, "throw with nines") && num(&c, "min number of throwing nines") == 5;
-	bool kings_throw = on(&c, "throw with kings") && num(&c, "min number of throwing kings") == 5;
-	bool throw_in = nines_throw || kings_throw;
+	bool nines_throw = on(&c, "throw with nines");
+	bool kings_throw = on(&c, "throw with kings");
+	bool nk_throw = on(&c, "throw with nines and kings");
+	bool rich_throw = on(&c, "throw with richness");
+	bool fox_throw = on(&c, "throw when fox highest trump");
+	bool throw_in = nines_throw || kings_throw || nk_throw || rich_throw || fox_throw;
 	const char *sep = "";
 	if (throw_in && on(&c, "throwing before solo")) {
 		strcat(order, "throw-in");
@@ -470,29 +468,40 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	}
 	rule(&c, "reservations.order", order,
 	     KEYS("solo", "throwing before solo", "poverty", "marriage before poverty"),
-	     "a solo before throwing, throwing before a poverty, a poverty before a marriage");
-	char reasons[80] = "[";
-	if (nines_throw)
-		strcat(reasons, kings_throw ? "five-nines, five-kings]" : "five-nines]");
-	else
-		strcat(reasons, kings_throw ? "five-kings]" : "]");
-	rule(&c, "throw_in.reasons", reasons,
-	     KEYS("throw with nines", "min number of throwing nines", "throw with kings",
-		  "min number of throwing kings"), NULL);
-	/* throwing with other than five: an option of its own that cannot be said */
-	static const fd_opt other_nines = { "min number of throwing nines", "5", NULL, FD_WHEN_ON,
-					    "dokoref throws with five nines only" };
-	static const fd_opt other_kings = { "min number of throwing kings", "5", NULL, FD_WHEN_ON,
-					    "dokoref throws with five kings only" };
-	if (on(&c, "throw with nines") && !nines_throw) {
-		fd_val *x = val(&c, "min number of throwing nines");
-		x->opt = &other_nines;
-		x->on = true;
+	     "a solo before throwing, throwing before a poverty, a poverty before a marriage; "
+	     "a poverty thrown in ranks as throwing");
+	char reasons[120] = "[";
+	static const char *const throws[] = {
+		"five-nines", "five-kings", "nines-and-kings", "richness", "fox-highest-trump"
+	};
+	const bool throw_on[] = { nines_throw, kings_throw, nk_throw, rich_throw, fox_throw };
+	for (size_t i = 0; i < sizeof(throws) / sizeof(throws[0]); i++) {
+		if (!throw_on[i])
+			continue;
+		if (reasons[1])
+			strcat(reasons, ", ");
+		strcat(reasons, throws[i]);
 	}
-	if (on(&c, "throw with kings") && !kings_throw) {
-		fd_val *x = val(&c, "min number of throwing kings");
-		x->opt = &other_kings;
-		x->on = true;
+	strcat(reasons, "]");
+	rule(&c, "throw_in.reasons", reasons,
+	     KEYS("throw with nines", "throw with kings", "throw with nines and kings",
+		  "throw with richness", "throw when fox highest trump"), NULL);
+	/* a count FreeDoko allows beyond dokoref's range is clamped: there are
+	 * 8 nines, 8 kings and 240 card points */
+	static const struct {
+		const char *key, *fd;
+		long lo, hi;
+	} mins[] = {
+		{ "throw_in.min_nines", "min number of throwing nines", 1, 8 },
+		{ "throw_in.min_kings", "min number of throwing kings", 1, 8 },
+		{ "throw_in.min_nines_and_kings", "min number of throwing nines and kings", 1, 16 },
+		{ "throw_in.min_richness", "min richness for throwing", 0, 240 },
+	};
+	for (size_t i = 0; i < sizeof(mins) / sizeof(mins[0]); i++) {
+		long m = num(&c, mins[i].fd);
+		snprintf(n, sizeof(n), "%ld", m < mins[i].lo ? mins[i].lo
+			 : m > mins[i].hi ? mins[i].hi : m);
+		rule(&c, mins[i].key, n, KEYS(mins[i].fd), NULL);
 	}
 
 	/* swines and hyperswines: FreeDoko's options exclude each other as its
@@ -592,7 +601,6 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     KEYS("marriage first foreign", "marriage first color", "marriage first trump",
 		  "marriage first single color"),
 	     "the first selector FreeDoko allows");
-	char n[32];
 	long det = num(&c, "marriage determination");
 	snprintf(n, sizeof(n), "%ld", det < 1 ? 1 : det > hand ? hand : det);
 	rule(&c, "marriage.deadline_trick", n, KEYS("marriage determination"), NULL);
@@ -614,6 +622,14 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     KEYS("poverty shift only trump"), NULL);
 	rule(&c, "poverty.pass_count", "3", KEYS("poverty shift"),
 	     "the poor player passes 3 cards (fixed in FreeDoko)");
+	rule(&c, "poverty.foxes_not_counted", on(&c, "poverty fox do not count") ? "true" : "false",
+	     KEYS("poverty fox do not count"), NULL);
+	rule(&c, "poverty.foxes_passed_extra", on(&c, "poverty fox shift extra") ? "true" : "false",
+	     KEYS("poverty fox shift extra"), NULL);
+	rule(&c, "poverty.exchange", on(&c, "poverty shift") || !poverty ? "true" : "false",
+	     KEYS("poverty shift"), "without shifting a poverty is dealt again");
+	rule(&c, "poverty.throw_in_max_trumps", on(&c, "throw with one trump") ? "1" : "-1",
+	     KEYS("throw with one trump"), "a poverty with one trump or none is dealt again");
 	rule(&c, "poverty.pair_party", "re", KEYS("poverty"),
 	     "the poor player and the taker form Re");
 	rule(&c, "poverty.return_fehl_first", "false", KEYS("poverty"),
@@ -624,6 +640,8 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	     "FreeDoko tells it also when none came back");
 	rule(&c, "poverty.refused", "redeal", KEYS("poverty shift"),
 	     "a poverty refused by all is dealt again");
+	rule(&c, "poverty.double", "first-asked", KEYS("poverty"),
+	     "of two poverties FreeDoko plays the one of the player asked first");
 
 	/* announcements */
 	static const char *const ann[] = {
@@ -753,9 +771,28 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	rule(&c, "score.feigheit", "false", FIXED, "every level reached counts");
 	rule(&c, "score.counter_announcement_doubles", "false", FIXED, "a lost counter-announcement is not doubled");
 
-	/* across games: the party is one session; Bock (formats/freedoko.md, Bock) */
-	long duty = num(&c, "number of duty soli") + num(&c, "number of duty color soli") +
-		    num(&c, "number of duty picture soli");
+	/* across games: the party is one session; Bock (formats/freedoko.md, Bock).
+	 * FreeDoko's number of duty soli is at least its colour and picture
+	 * ones together (rule.cpp's minimum); they are part of it */
+	long duty_colour = num(&c, "number of duty color soli");
+	long duty_picture = num(&c, "number of duty picture soli");
+	long duty = num(&c, "number of duty soli");
+	if (duty < duty_colour + duty_picture)
+		duty = duty_colour + duty_picture;
+	if (duty > 12) {
+		fd_val *x = val(&c, "number of duty soli");
+		dk_diag_error(diag, file, x->loc, "'number of duty soli' is 0 to 12 for dokoref, "
+			      "not '%s'", x->value);
+		return -1;
+	}
+	snprintf(n, sizeof(n), "%ld", duty);
+	rule(&c, "duty_soli.per_player", n,
+	     KEYS("number of duty soli", "number of duty color soli", "number of duty picture soli"),
+	     "each player's duty soli, the colour and picture ones included");
+	snprintf(n, sizeof(n), "%ld", duty_colour);
+	rule(&c, "duty_soli.colour_per_player", n, KEYS("number of duty color soli"), NULL);
+	snprintf(n, sizeof(n), "%ld", duty_picture);
+	rule(&c, "duty_soli.picture_per_player", n, KEYS("number of duty picture soli"), NULL);
 	rule(&c, "deal.after_solo", on(&c, "lustsolo player leads") ? "same-dealer"
 	     : duty > 0 ? "same-dealer-after-duty-solo" : "next-dealer",
 	     KEYS("lustsolo player leads", "number of duty soli", "number of duty color soli",

@@ -183,17 +183,33 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		drop(differ, "rule lead.normal (%s): FreeDoko's start player sits left of the dealer",
 		     "right-of-dealer");
 	opt_bool(b, "solo always counts triple", r->standings_solo_factor_for_all);
+	char duty[16];
+	snprintf(duty, sizeof(duty), "%d", r->duty_soli);
+	opt(b, "number of duty soli", duty);
+	snprintf(duty, sizeof(duty), "%d", r->duty_colour_soli);
+	opt(b, "number of duty color soli", duty);
+	snprintf(duty, sizeof(duty), "%d", r->duty_picture_soli);
+	opt(b, "number of duty picture soli", duty);
 	opt_bool(b, "bock", false);
 	/* throwing */
+	char num[16];
 	opt_bool(b, "throw with nines", DK_SET_HAS(r->throw_in_reasons, DK_THROW_FIVE_NINES));
-	opt(b, "min number of throwing nines", "5");
+	snprintf(num, sizeof(num), "%d", r->throw_in_min_nines);
+	opt(b, "min number of throwing nines", num);
 	opt_bool(b, "throw with kings", DK_SET_HAS(r->throw_in_reasons, DK_THROW_FIVE_KINGS));
-	opt(b, "min number of throwing kings", "5");
+	snprintf(num, sizeof(num), "%d", r->throw_in_min_kings);
+	opt(b, "min number of throwing kings", num);
 	if (DK_SET_HAS(r->throw_in_reasons, DK_THROW_FEW_TRUMPS))
 		drop(differ, "rule throw_in.reasons few-trumps: FreeDoko throws for no trump count");
-	opt_bool(b, "throw with nines and kings", false);
-	opt_bool(b, "throw with richness", false);
-	opt_bool(b, "throw when fox highest trump", false);
+	opt_bool(b, "throw with nines and kings",
+		 DK_SET_HAS(r->throw_in_reasons, DK_THROW_NINES_AND_KINGS));
+	snprintf(num, sizeof(num), "%d", r->throw_in_min_nines_and_kings);
+	opt(b, "min number of throwing nines and kings", num);
+	opt_bool(b, "throw with richness", DK_SET_HAS(r->throw_in_reasons, DK_THROW_RICHNESS));
+	snprintf(num, sizeof(num), "%d", r->throw_in_min_richness);
+	opt(b, "min richness for throwing", num);
+	opt_bool(b, "throw when fox highest trump",
+		 DK_SET_HAS(r->throw_in_reasons, DK_THROW_FOX_HIGHEST_TRUMP));
 	/* reservations */
 	int solo_at = -1, throw_at = -1, pov_at = -1, mar_at = -1;
 	for (int i = 0; i < r->reservation_order_count; i++) {
@@ -206,12 +222,18 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "throwing before solo", throw_at >= 0 && solo_at >= 0 && throw_at < solo_at);
 	/* poverty */
 	opt_bool(b, "poverty", r->poverty);
-	opt_bool(b, "poverty shift", true);
+	opt_bool(b, "poverty shift", r->poverty_exchange);
 	opt_bool(b, "poverty shift only trump", r->poverty_pass == DK_PASS_TRUMPS_ONLY);
-	opt_bool(b, "poverty fox do not count", false);
-	opt_bool(b, "poverty fox shift extra", false);
+	opt_bool(b, "poverty fox do not count", r->poverty_foxes_not_counted);
+	opt_bool(b, "poverty fox shift extra", r->poverty_foxes_passed_extra);
 	opt_bool(b, "poverty fox shift open", false);
-	opt_bool(b, "throw with one trump", false);
+	opt_bool(b, "throw with one trump", r->poverty_throw_in_max_trumps == 1);
+	if (r->poverty && r->poverty_throw_in_max_trumps != 1 && r->poverty_throw_in_max_trumps >= 0)
+		drop(differ, "rule poverty.throw_in_max_trumps %d: FreeDoko throws a poverty in "
+		     "with one trump or none only", r->poverty_throw_in_max_trumps);
+	if (r->poverty && r->poverty_double != DK_DOUBLE_FIRST_ASKED)
+		drop(differ, "rule poverty.double: FreeDoko plays the poverty of the player asked "
+		     "first");
 	opt_bool(b, "marriage before poverty", mar_at >= 0 && pov_at >= 0 && mar_at < pov_at);
 	if (r->poverty && r->poverty_refused == DK_REFUSED_RAMSCH)
 		drop(differ, "rule poverty.refused ramsch: FreeDoko deals again");
@@ -429,8 +451,12 @@ static void reservation_line(dk_buf *b, dk_buf *dropped, const dk_game *g,
 		dk_buf_puts(b, "poverty\n");
 		break;
 	default:
-		dk_buf_puts(b, d->reason == DK_THROW_FIVE_KINGS ? "thrown kings\n" : "thrown nines\n");
-		if (d->reason != DK_THROW_FIVE_KINGS && d->reason != DK_THROW_FIVE_NINES)
+		dk_buf_puts(b, d->reason == DK_THROW_FIVE_KINGS ? "thrown kings\n"
+			    : d->reason == DK_THROW_NINES_AND_KINGS ? "thrown nines and kings\n"
+			    : d->reason == DK_THROW_RICHNESS ? "thrown richness\n"
+			    : d->reason == DK_THROW_FOX_HIGHEST_TRUMP ? "fox highest trump\n"
+			    : "thrown nines\n");
+		if (d->reason == DK_THROW_UNSAID || d->reason == DK_THROW_FEW_TRUMPS)
 			drop(dropped, "the reason of seat %d's throwing in", seat);
 		break;
 	}
@@ -751,6 +777,16 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 	/* without it FreeDoko's players choose their own cards and the report
 	 * is only compared with what they do */
 	dk_buf_puts(out, "  stop\n}\n");
+	/* FreeDoko names every reservation before a poverty's cards move */
+	bool exchanging = false;
+	for (size_t i = 0; i < g->bid_count; i++) {
+		const dk_bid *x = &g->bids[i];
+		if (x->kind == DK_BID_POVERTY_PASS)
+			exchanging = true;
+		else if (exchanging && x->kind == DK_BID_SOLO)
+			drop(dropped, "the moment of seat %d's solo, named after the poverty's cards "
+			     "were passed (FreeDoko names every reservation first)", x->seat);
+	}
 	if (g->exchange_unknown)
 		drop(dropped, "a poverty whose passed cards are not known (a bug report needs them)");
 	if (g->note_count)

@@ -50,6 +50,10 @@ int dk_xml_reader_open(dk_xml_reader **out, const char *path,
 int dk_xml_reader_open_memory(dk_xml_reader **out, const void *data, size_t len,
 			      const char *display_name, uint64_t max_size, dk_diag *diag);
 
+/** The same for an input already open (the reader takes it over and frees it). */
+int dk_xml_reader_open_input(dk_xml_reader **out, dk_input *in, const char *display_name,
+			     dk_diag *diag);
+
 /**
  * Read the next item.  A game's memory stays valid until the next call.  A
  * game with errors inside it (an unknown card, a bad seat) is still returned

@@ -823,7 +823,8 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 	case DK_BID_THROW_IN:
 		if (v && !dk_throw_reason_from_name(&b->reason, v))
 			game_error(r, a.loc[1], "'%s' is not a reason to throw in (five-kings, "
-				   "five-nines, few-trumps)", v);
+				   "five-nines, few-trumps, nines-and-kings, richness, "
+				   "fox-highest-trump)", v);
 		break;
 	case DK_BID_POVERTY_REPORT: {
 		long n;
@@ -1338,6 +1339,13 @@ int dk_xml_reader_open_memory(dk_xml_reader **out, const void *data, size_t len,
 		return DK_IO_SYSTEM;
 	}
 	return reader_start(out, in, display_name ? display_name : "<memory>", diag);
+}
+
+int dk_xml_reader_open_input(dk_xml_reader **out, dk_input *in, const char *display_name,
+			     dk_diag *diag)
+{
+	*out = NULL;
+	return reader_start(out, in, display_name, diag);
 }
 
 static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown, dk_diag *diag)

@@ -47,6 +47,8 @@ struct dk_input {
 	size_t peek_len;     /* plain input: bytes read while sniffing */
 	dk_io_status status;
 	char message[256];
+	char *back;          /* bytes given back with dk_input_unread */
+	size_t back_len, back_pos;
 };
 
 static void set_error(dk_input *in, dk_io_status st, const char *fmt, ...)
@@ -299,6 +301,15 @@ ssize_t dk_input_read(dk_input *in, char *buf, size_t len)
 		return -1;
 	if (len == 0)
 		return 0;
+	if (in->back_pos < in->back_len) {
+		size_t n = in->back_len - in->back_pos;
+		if (n > len)
+			n = len;
+		memcpy(buf, in->back + in->back_pos, n);
+		in->back_pos += n;
+		in->offset += n;
+		return (ssize_t)n;
+	}
 	ssize_t n = in->gzip ? read_gzip(in, buf, len) : read_plain(in, buf, len);
 	if (n > 0)
 		in->offset += (uint64_t)n;
@@ -336,7 +347,22 @@ void dk_input_free(dk_input *in)
 	if (in->own_fd && in->fd >= 0)
 		close(in->fd);
 	free(in->raw);
+	free(in->back);
 	free(in);
+}
+
+void dk_input_unread(dk_input *in, const char *data, size_t len)
+{
+	size_t left = in->back_len - in->back_pos;
+	char *b = dk_xmalloc(len + left + 1);
+	memcpy(b, data, len);
+	if (left)
+		memcpy(b + len, in->back + in->back_pos, left);
+	free(in->back);
+	in->back = b;
+	in->back_len = len + left;
+	in->back_pos = 0;
+	in->offset -= len < in->offset ? len : in->offset;
 }
 
 /* ---- output ---------------------------------------------------------- */

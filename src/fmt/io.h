@@ -47,6 +47,10 @@ dk_io_status dk_input_open_memory(dk_input **out, const void *data, size_t len,
  */
 ssize_t dk_input_read(dk_input *in, char *buf, size_t len);
 
+/** Give len bytes at data back: the next reads return them first (for
+ * looking at the start of standard input before choosing a reader). */
+void dk_input_unread(dk_input *in, const char *data, size_t len);
+
 /** After a -1 from dk_input_read: the kind of error and its message. */
 dk_io_status dk_input_error(const dk_input *in, const char **message);
 

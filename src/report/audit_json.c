@@ -93,6 +93,27 @@ void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t sess
 	put(b, o);
 }
 
+void dk_audit_json_session_issue(dk_buf *b, const char *file, size_t session,
+				 const dk_session_issue *x, const char *name, const char *rules)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "file", json_object_new_string(file));
+	json_object_object_add(o, "session", json_object_new_int64((int64_t)session));
+	json_object_object_add(o, "rules", json_object_new_string(rules));
+	json_object *j = json_object_new_object();
+	json_object_object_add(j, "code", json_object_new_string(dk_session_issue_name(x->code)));
+	json_object_object_add(j, "kind", json_object_new_string("irregularity"));
+	json_object_object_add(j, "player", json_object_new_string(name));
+	json_object_object_add(j, "found", json_object_new_int64(x->found));
+	json_object_object_add(j, "expected", json_object_new_int64(x->expected));
+	json_object_object_add(j, "rule_key", x->rule_key ? json_object_new_string(x->rule_key)
+							  : NULL);
+	json_object_object_add(j, "line", json_object_new_int((int)x->loc.line));
+	json_object_object_add(j, "column", json_object_new_int((int)x->loc.col));
+	json_object_object_add(o, "session_finding", j);
+	put(b, o);
+}
+
 static json_object *count_object(const size_t *counts, int n, const char *(*name)(int))
 {
 	json_object *o = json_object_new_object();

@@ -58,4 +58,12 @@ typedef struct dk_audit_summary {
 
 void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s);
 
+/**
+ * One line for a finding of a whole session (x, about the player name),
+ * found when session number session of file ended under the rule set
+ * named rules: {"file", "session", "session_finding": {...}}.
+ */
+void dk_audit_json_session_issue(dk_buf *b, const char *file, size_t session,
+				 const dk_session_issue *x, const char *name, const char *rules);
+
 #endif

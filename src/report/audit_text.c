@@ -3,6 +3,8 @@
  */
 #include "audit_text.h"
 
+#include <string.h>
+
 #include "check_text.h"
 
 static const char *name_at(const dk_game *g, int seat)
@@ -50,9 +52,22 @@ void dk_audit_text_issue(dk_buf *b, dk_lang lang, const dk_session_issue *x, con
 	case DK_SX_BOCK_PENDING_WRONG:
 		dk_say(b, lang, DK_MSG_AU_X_BOCK_PENDING_WRONG, x->found, x->expected);
 		break;
+	case DK_SX_DUTY_SOLO_MISSING:
+		dk_audit_text_duty(b, lang, x, g ? name_at(g, x->seat) : "?");
+		break;
 	case DK_SX_CODE_COUNT:
 		break;
 	}
+}
+
+void dk_audit_text_duty(dk_buf *b, dk_lang lang, const dk_session_issue *x, const char *name)
+{
+	dk_msg m = x->rule_key && strcmp(x->rule_key, "duty_soli.colour_per_player") == 0
+			   ? DK_MSG_AU_X_DUTY_COLOUR
+		   : x->rule_key && strcmp(x->rule_key, "duty_soli.picture_per_player") == 0
+			   ? DK_MSG_AU_X_DUTY_PICTURE
+			   : DK_MSG_AU_X_DUTY_ANY;
+	dk_say(b, lang, m, name, x->found, x->expected);
 }
 
 void dk_audit_text_seats(dk_buf *b, const dk_game *g, const long *per_seat)

@@ -15,6 +15,9 @@
 /** One session finding as a sentence (no position, no newline). */
 void dk_audit_text_issue(dk_buf *b, dk_lang lang, const dk_session_issue *x, const dk_game *g);
 
+/** The words of a DK_SX_DUTY_SOLO_MISSING issue about the player name. */
+void dk_audit_text_duty(dk_buf *b, dk_lang lang, const dk_session_issue *x, const char *name);
+
 /** "Anna +3, Ben -3, ..." for the seats of g's table, from per_seat. */
 void dk_audit_text_seats(dk_buf *b, const dk_game *g, const long *per_seat);
 

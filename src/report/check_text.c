@@ -275,10 +275,27 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		else if (f->played == DK_CARD_MAKE(DK_CLUBS, DK_QUEEN))
 			dk_say(b, lang, DK_MSG_F_UNJUSTIFIED_MARRIAGE, f->count,
 			       dk_card_symbol(f->played));
+		else if (key_is(f, "throw_in.min_nines"))
+			dk_say(b, lang, DK_MSG_F_THROW_NINES, f->count, f->limit);
+		else if (key_is(f, "throw_in.min_kings"))
+			dk_say(b, lang, DK_MSG_F_THROW_KINGS, f->count, f->limit);
+		else if (key_is(f, "throw_in.min_nines_and_kings"))
+			dk_say(b, lang, DK_MSG_F_THROW_NINES_AND_KINGS, f->count, f->limit);
+		else if (key_is(f, "throw_in.min_richness"))
+			dk_say(b, lang, DK_MSG_F_THROW_RICHNESS, f->count, f->limit);
+		else if (key_is(f, "throw_in.few_trumps_max"))
+			dk_say(b, lang, DK_MSG_F_THROW_FEW_TRUMPS, f->count, f->limit);
+		else if (key_is(f, "throw_in.reasons") && f->played != DK_CARD_NONE)
+			dk_say(b, lang, DK_MSG_F_THROW_FOX, dk_card_symbol(f->played));
 		else if (key_is(f, "throw_in.reasons"))
 			dk_say(b, lang, DK_MSG_F_THROWING_IN);
 		break;
 	case DK_F_RESERVATION_NOT_ALLOWED:
+		if (key_is(f, "solo.after_poverty")) {
+			dk_say(b, lang, f->limit ? DK_MSG_F_SOLO_AFTER_REFUSAL : DK_MSG_F_SOLO_AFTER_PASS,
+			       who, solo_words(lang, (dk_solo_kind)f->count));
+			break;
+		}
 		dk_say(b, lang, DK_MSG_F_RESERVATION_NOT_ALLOWED, who);
 		if (key_is(f, "solo.kinds"))
 			dk_buf_printf(b, ": %s", solo_words(lang, (dk_solo_kind)f->count));

@@ -108,8 +108,19 @@ static void recorded(dk_buf *b, dk_lang lang, const dk_verdict *v)
 
 void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
 {
-	if (!v->scored)
+	const dk_replay *rp = &v->rp;
+	if (!v->scored) {
+		/* a record may stop at the disputed point: say plainly why there
+		 * is no score */
+		if (rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL &&
+		    rp->cards_played < rp->hand_size * DK_PLAYING_SEATS) {
+			dk_buf_puts(b, "  ");
+			dk_say(b, lang, DK_MSG_CK_UNFINISHED, rp->cards_played,
+			       rp->hand_size * DK_PLAYING_SEATS);
+			dk_buf_putc(b, '\n');
+		}
 		return;
+	}
 	/* the score as played; then the entry a recorded objection makes (the
 	 * penalty alone, or on top), then Bock, then the record against it */
 	dk_text_score(b, lang, &v->sc, v->played, v->game, &v->rp);

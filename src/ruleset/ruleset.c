@@ -81,6 +81,9 @@ static const char *const swines_poverty_names[] = {
 	"counts", "none", "re-only-if-shown", NULL
 };
 static const char *const clash_names[] = { "seat", "type", NULL };
+static const char *const after_poverty_names[] = {
+	"any-time", "until-refused", "never", NULL
+};
 static const char *const reservation_names[] = {
 	"solo", "throw-in", "poverty", "marriage", NULL
 };
@@ -106,7 +109,7 @@ static const char *const revoke_penalty_names[] = {
 	"ddv-classes", "opponents-win", "lost-plus-one-level", NULL
 };
 static const char *const double_names[] = {
-	"redeal", "redeal-unless-solo", NULL
+	"redeal", "redeal-unless-solo", "first-asked", NULL
 };
 static const char *const model_names[] = {
 	"own-cards", "game-cards", "left-neighbour-cards", "game-tricks", NULL
@@ -148,6 +151,7 @@ NAMES_OF(severity_names, DK_RULE_SEV_COUNT);
 NAMES_OF(swines_names, DK_SWINES_COUNT);
 NAMES_OF(swines_poverty_names, DK_SWINES_POVERTY_KIND_COUNT);
 NAMES_OF(clash_names, DK_SOLO_CLASH_COUNT);
+NAMES_OF(after_poverty_names, DK_SOLO_AFTER_POVERTY_COUNT);
 NAMES_OF(reservation_names, DK_RES_COUNT);
 NAMES_OF(alone_names, DK_ALONE_COUNT);
 NAMES_OF(self_names, DK_SELF_COUNT);
@@ -290,11 +294,16 @@ static const dk_rule_key keys[] = {
 	DK_LIST_FN_KEY("solo.priority", solo_priority, solo_kind_name,
 		       DK_SOLO_KIND_COUNT),
 	DK_BOOL_KEY("solo.outbid_by_announcements", solo_outbid),
+	DK_ENUM_KEY("solo.after_poverty", solo_after_poverty, after_poverty_names),
 
 	DK_LIST_KEY("reservations.order", reservation_order, reservation_names),
 	DK_SET_FN_KEY("throw_in.reasons", throw_in_reasons, throw_reason_name,
 		      DK_THROW_REASON_COUNT),
 	DK_INT_KEY("throw_in.few_trumps_max", throw_in_few_trumps, 0, 3),
+	DK_INT_KEY("throw_in.min_nines", throw_in_min_nines, 1, 8),
+	DK_INT_KEY("throw_in.min_kings", throw_in_min_kings, 1, 8),
+	DK_INT_KEY("throw_in.min_nines_and_kings", throw_in_min_nines_and_kings, 1, 16),
+	DK_INT_KEY("throw_in.min_richness", throw_in_min_richness, 0, 240),
 
 	DK_ENUM_KEY("swines.kind", swines, swines_names),
 	DK_SET_FN_KEY("swines.solos", swines_solos, solo_kind_name,
@@ -332,6 +341,11 @@ static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("poverty.enabled", poverty),
 	DK_INT_KEY("poverty.max_trumps", poverty_max_trumps, 0, DK_MAX_PASS - 1),
 	DK_BOOL_KEY("poverty.fox_extra", poverty_fox_extra),
+	DK_BOOL_KEY("poverty.foxes_not_counted", poverty_foxes_not_counted),
+	DK_BOOL_KEY("poverty.foxes_passed_extra", poverty_foxes_passed_extra),
+	DK_BOOL_KEY("poverty.exchange", poverty_exchange),
+	DK_INT_KEY("poverty.throw_in_max_trumps", poverty_throw_in_max_trumps, -1,
+		   DK_MAX_PASS - 1),
 	DK_ENUM_KEY("poverty.pass", poverty_pass, pass_names),
 	DK_INT_KEY("poverty.pass_count", poverty_pass_count, 1, DK_MAX_PASS - 1),
 	DK_ENUM_KEY("poverty.pair_party", poverty_party, party_names),
@@ -391,6 +405,9 @@ static const dk_rule_key keys[] = {
 	DK_ENUM_KEY("penalty.revoke", penalty_revoke, revoke_penalty_names),
 
 	DK_ENUM_KEY("deal.after_solo", deal_after_solo, after_solo_names),
+	DK_INT_KEY("duty_soli.per_player", duty_soli, 0, 12),
+	DK_INT_KEY("duty_soli.colour_per_player", duty_colour_soli, 0, 12),
+	DK_INT_KEY("duty_soli.picture_per_player", duty_picture_soli, 0, 12),
 	DK_ENUM_KEY("table.five_sit_out", table_five_sit_out, sit_out_names),
 	DK_ENUM_KEY("table.six_sit_out", table_six_sit_out, sit_out_names),
 	DK_ENUM_KEY("bock.kind", bock_kind, bock_kind_names),
@@ -2466,6 +2483,9 @@ static void check_poverty(checker *c)
 
 	/* With fox_extra the Fuchs case has one trump more and passes one card
 	 * more, so it needs the same as the ordinary case. */
+	if (r->poverty && r->poverty_foxes_passed_extra && !r->poverty_foxes_not_counted)
+		contradiction(c, "poverty.foxes_passed_extra", "poverty.foxes_not_counted",
+			      "poverty.foxes_passed_extra is true but poverty.foxes_not_counted is false: no fox is left out to be passed extra");
 	if (r->poverty && r->poverty_pass == DK_PASS_TRUMPS_FILLED &&
 	    r->poverty_pass_count < r->poverty_max_trumps)
 		contradiction(c, "poverty.pass_count", "poverty.max_trumps",
@@ -2555,6 +2575,10 @@ static void check_session(checker *c)
 	if (r->bock_kind == DK_BOCK_NONE && r->bock_triggers != 0)
 		contradiction(c, "bock.triggers", "bock.kind",
 			      "bock.triggers names triggers but bock.kind is none");
+	if (r->duty_colour_soli + r->duty_picture_soli > r->duty_soli)
+		contradiction(c, "duty_soli.per_player", NULL,
+			      "duty_soli.colour_per_player %d and duty_soli.picture_per_player %d are more than duty_soli.per_player %d: they are part of it",
+			      r->duty_colour_soli, r->duty_picture_soli, r->duty_soli);
 }
 
 int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)

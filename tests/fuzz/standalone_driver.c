@@ -57,6 +57,9 @@ int main(int argc, char **argv)
 				continue;
 			char path[4096];
 			snprintf(path, sizeof(path), "%s/%s", argv[i], e->d_name);
+			struct stat sub;
+			if (stat(path, &sub) == 0 && S_ISDIR(sub.st_mode))
+				continue;  /* a corpus is flat; subdirectories are named on their own */
 			failures += run_file(path);
 			files++;
 		}

@@ -90,9 +90,11 @@ Test(freedoko, every_file_reads)
 		"odd/ends-mid-game.BugReport.FreeDoko", "odd/german-card-names.BugReport.FreeDoko",
 		"odd/old-line-format.BugReport.FreeDoko", "odd/hyperswines.BugReport.FreeDoko",
 		"odd/latin1-name.BugReport.FreeDoko", "genscher.gameplay-debug.log",
-		"genscher.input.FreeDoko-party",
+		"genscher.input.FreeDoko-party", "partyE.gameplay-debug.log",
+		"partyE.input.FreeDoko-party",
 	};
-	static const size_t games[] = { 1, 1, 45, 0, 0, 62, 0, 26, 0, 0, 0, 0, 1, 1, 1, 1, 1, 20, 0 };
+	static const size_t games[] = { 1, 1, 45, 0, 0, 62, 0, 26, 0, 0, 0, 0, 1, 1, 1, 1, 1, 20, 0,
+					35, 0 };
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[512];
 		snprintf(path, sizeof(path), FD "%s", files[i]);
@@ -1315,4 +1317,115 @@ Test(freedoko, picture_solo_and_selector_options_mapped)
 	cr_expect_eq(rs.rules.marriage_default_condition, DK_MARRIAGE_FIRST_TRICK);
 	dk_ruleset_release(&rs);
 	dk_diag_release(&d);
+}
+
+/* FreeDoko's throwing, poverty and duty-soli options (formats/freedoko.md):
+ * none of them is left as "cannot be expressed" */
+Test(freedoko, reservation_options_mapped)
+{
+	dk_loc at = { .line = 1, .col = 1 };
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_ruleset rs;
+	const dk_fd_rule a[] = {
+		{ "throw with nines", "true", at }, { "min number of throwing nines", "6", at },
+		{ "throw with kings", "true", at }, { "min number of throwing kings", "4", at },
+		{ "throw with nines and kings", "true", at },
+		{ "min number of throwing nines and kings", "8", at },
+		{ "throw with richness", "true", at }, { "min richness for throwing", "65", at },
+		{ "throw when fox highest trump", "true", at },
+		{ "throwing before solo", "true", at },
+		{ "poverty fox do not count", "true", at }, { "poverty fox shift extra", "true", at },
+		{ "throw with one trump", "true", at },
+		{ "number of duty soli", "1", at }, { "number of duty color soli", "1", at },
+		{ "number of duty picture soli", "1", at },
+	};
+	dk_fd_rules fr = { .items = (dk_fd_rule *)a, .count = sizeof(a) / sizeof(a[0]) };
+	dk_fd_rule_map map;
+	dk_buf y;
+	dk_buf_init(&y);
+	cr_assert_eq(dk_fd_rules_to_yaml(&y, &map, &fr, "ddv", "t", "t.FreeDoko-rules", &d), 0);
+	/* ("poverty fox shift open", face up or down, decides nothing) */
+	for (size_t i = 0; i < map.unmapped_count; i++)
+		cr_expect(!map.unmapped[i].verdict || (!strstr(map.unmapped[i].key, "throw") &&
+			  !strstr(map.unmapped[i].key, "poverty") &&
+			  !strstr(map.unmapped[i].key, "number of duty")), "%s unmapped",
+			  map.unmapped[i].key);
+	cr_assert_eq(dk_ruleset_load_text(&rs, y.data, y.len, "t.yaml", dirs, &d), 0, "%s",
+		     d.count ? d.items[0].message : "?");
+	dk_buf_release(&y);
+	const dk_rules *r = &rs.rules;
+	cr_expect_eq(r->throw_in_reasons,
+		     (1u << DK_THROW_FIVE_NINES) | (1u << DK_THROW_FIVE_KINGS) |
+		     (1u << DK_THROW_NINES_AND_KINGS) | (1u << DK_THROW_RICHNESS) |
+		     (1u << DK_THROW_FOX_HIGHEST_TRUMP));
+	cr_expect_eq(r->throw_in_min_nines, 6);
+	cr_expect_eq(r->throw_in_min_kings, 4);
+	cr_expect_eq(r->throw_in_min_nines_and_kings, 8);
+	cr_expect_eq(r->throw_in_min_richness, 65);
+	cr_expect_eq(r->reservation_order[0], DK_RES_THROW_IN);
+	cr_expect(r->poverty_foxes_not_counted);
+	cr_expect(r->poverty_foxes_passed_extra);
+	cr_expect(r->poverty_exchange);
+	cr_expect_eq(r->poverty_throw_in_max_trumps, 1);
+	cr_expect_eq(r->poverty_double, DK_DOUBLE_FIRST_ASKED);
+	/* at least the colour and picture ones together (FreeDoko's minimum) */
+	cr_expect_eq(r->duty_soli, 2);
+	cr_expect_eq(r->duty_colour_soli, 1);
+	cr_expect_eq(r->duty_picture_soli, 1);
+	dk_ruleset_release(&rs);
+	/* no shifting: a poverty is dealt again */
+	const dk_fd_rule b[] = { { "poverty shift", "false", at } };
+	cr_assert_eq(rules_of(&rs, b, 1, &d), 0, "%s", d.count ? d.items[0].message : "?");
+	cr_expect_not(rs.rules.poverty_exchange);
+	cr_expect_eq(rs.rules.poverty_throw_in_max_trumps, -1);
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+}
+
+/* tests/freedoko/partyE.gameplay-debug.log: FreeDoko's own party with
+ * throwing for richness, the fox not counted and passed extra, a poverty of
+ * one trump thrown in and one duty solo each.  Every option is a rule set
+ * value; every game is scored as FreeDoko scored it, and when the party
+ * ends nobody owes a duty solo (FreeDoko marks one for each player). */
+Test(freedoko, variants_log_scored_as_freedoko)
+{
+	dk_fd_reader *r = open_fd(FD "partyE.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	cr_expect_eq(map.verdict_count, 0, "%zu options cannot be expressed",
+		     (size_t)map.verdict_count);
+	cr_expect(DK_SET_HAS(rs.rules.throw_in_reasons, DK_THROW_RICHNESS));
+	cr_expect_eq(rs.rules.throw_in_min_richness, 80);
+	cr_expect(rs.rules.poverty_foxes_not_counted);
+	cr_expect_eq(rs.rules.poverty_throw_in_max_trumps, 1);
+	cr_expect_eq(rs.rules.duty_soli, 1);
+	dk_diag d;
+	dk_diag_init(&d);
+	size_t n = 0, same = 0;
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		cr_assert_not_null(g->foreign, "game %zu has no FreeDoko summary", n + 1);
+		if (n == 0)
+			dk_session_begin(&st, g->session);
+		judge_in(j, &st, g, &rs.rules);
+		cr_expect_eq(j->rp.finding_count, 0, "game %zu", n + 1);
+		cr_expect_eq(j->c.count, 0, "game %zu differs from FreeDoko's score", n + 1);
+		same += j->c.count == 0;
+		n++;
+	}
+	free(j);
+	/* 40 deals, 5 thrown in (4 for richness, 1 for nines): 35 games */
+	cr_expect_eq(n, 35);
+	cr_expect_eq(same, 35);
+	dk_session_issue x[DK_MAX_SEATS * DK_DUTY_KINDS];
+	cr_expect_eq(dk_session_finish(&st, x, (int)(sizeof(x) / sizeof(x[0]))), 0);
+	cr_expect_eq(d.errors, 0);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
 }

@@ -875,3 +875,92 @@ Test(session, counting_plus_score_sheet)
 	cr_expect_not(has_issue(&o, DK_SX_EVEN_ODD, 0));
 	dk_ruleset_release(&d);
 }
+
+/* the issue of seat about key, or NULL */
+static const dk_session_issue *duty_issue(const dk_session_issue *x, int n, int seat,
+					  const char *key)
+{
+	for (int i = 0; i < n; i++)
+		if (x[i].seat == seat && strcmp(x[i].rule_key, key) == 0)
+			return &x[i];
+	return NULL;
+}
+
+Test(session, duty_soli_owed_at_the_end)
+{
+	/* two duty soli each, one of them a colour solo, one a picture solo
+	 * (FreeDoko's "number of duty soli" 2, "... color soli" 1, "... picture
+	 * soli" 1): A plays clubs and queens, B jacks twice, C a Fleischlos
+	 * then clubs, D nothing (a silent marriage does not count, TSR 4.4.5) */
+	static const char *const two[] = {
+		"duty_soli.per_player", "2", "duty_soli.colour_per_player", "1",
+		"duty_soli.picture_per_player", "1", NULL
+	};
+	dk_ruleset rs;
+	load_with(&rs, two);
+	static const struct {
+		int soloist;
+		dk_solo_kind kind;
+		dk_game_type type;
+	} games[] = {
+		{ 1, DK_SOLO_CLUBS, DK_GT_SOLO }, { 2, DK_SOLO_JACKS, DK_GT_SOLO },
+		{ 3, DK_SOLO_FLEISCHLOS, DK_GT_SOLO }, { 1, DK_SOLO_QUEENS, DK_GT_SOLO },
+		{ 2, DK_SOLO_JACKS, DK_GT_SOLO }, { 3, DK_SOLO_CLUBS, DK_GT_SOLO },
+		{ 4, DK_SOLO_TRUMPS, DK_GT_SILENT_MARRIAGE },
+	};
+	dk_session_state st;
+	dk_session_begin(&st, NULL);
+	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]); i++) {
+		fx f;
+		dk_session_game o;
+		game(&f, 4, (int)i % 4 + 1, 0, 0, 1, 2, 1);
+		solo(&f, games[i].soloist, 1);
+		f.rp.type = games[i].type;
+		f.rp.solo = games[i].kind;
+		judge(&st, &o, &f, &rs.rules);
+	}
+	dk_session_issue x[DK_MAX_SEATS * DK_DUTY_KINDS];
+	int n = dk_session_finish(&st, x, (int)(sizeof(x) / sizeof(x[0])));
+	/* A: clubs (colour), queens (picture): done */
+	cr_expect_null(duty_issue(x, n, 1, "duty_soli.per_player"));
+	/* B: jacks (picture); the second jacks is no duty solo, since none of
+	 * any kind is owed (2 - 1 colour - 1 picture, FreeDoko's "free" duty
+	 * soli): 1 of 2, and no colour solo */
+	const dk_session_issue *b = duty_issue(x, n, 2, "duty_soli.per_player");
+	cr_assert_not_null(b);
+	cr_expect_eq(b->found, 1);
+	cr_expect_eq(b->expected, 2);
+	b = duty_issue(x, n, 2, "duty_soli.colour_per_player");
+	cr_assert_not_null(b);
+	cr_expect_eq(b->found, 0);
+	cr_expect_eq(b->expected, 1);
+	/* C: the Fleischlos is no duty solo for the same reason, clubs is the
+	 * colour one: 1 of 2, and no picture solo */
+	const dk_session_issue *c = duty_issue(x, n, 3, "duty_soli.picture_per_player");
+	cr_assert_not_null(c);
+	cr_expect_eq(c->found, 0);
+	c = duty_issue(x, n, 3, "duty_soli.per_player");
+	cr_assert_not_null(c);
+	cr_expect_eq(c->found, 1);
+	/* D: nothing; 0 of 2, 0 of 1 colour, 0 of 1 picture */
+	const dk_session_issue *d = duty_issue(x, n, 4, "duty_soli.per_player");
+	cr_assert_not_null(d);
+	cr_expect_eq(d->found, 0);
+	cr_expect_eq(d->expected, 2);
+	cr_expect_not_null(duty_issue(x, n, 4, "duty_soli.colour_per_player"));
+	cr_expect_not_null(duty_issue(x, n, 4, "duty_soli.picture_per_player"));
+	cr_expect_eq(n, 7);
+	for (int i = 0; i < n; i++)
+		cr_expect_eq(x[i].code, DK_SX_DUTY_SOLO_MISSING);
+	/* without duty soli nothing is owed */
+	dk_ruleset none;
+	load_shipped(&none, "esslingen-2002");
+	dk_session_begin(&st, NULL);
+	fx f;
+	dk_session_game o;
+	game(&f, 4, 1, 0, 0, 1, 2, 1);
+	judge(&st, &o, &f, &none.rules);
+	cr_expect_eq(dk_session_finish(&st, x, (int)(sizeof(x) / sizeof(x[0]))), 0);
+	dk_ruleset_release(&none);
+	dk_ruleset_release(&rs);
+}
