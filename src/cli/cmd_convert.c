@@ -390,8 +390,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		rc = DK_EXIT_INVALID;
 	}
 	if (rc == DK_EXIT_OK && st.differ.len) {
-		fprintf(cli->err, "dokoref convert: warning: FreeDoko will replay under rules that "
-			"differ from the game's rule set (dokoref reads the rule set's name back):\n");
+		fprintf(cli->err, "dokoref convert: warning: FreeDoko will not replay the game as "
+			"dokoref judges it (dokoref reads the rule set's name and the hands back):\n");
 		for (char *p = st.differ.data, *e; *p; p = e + 1) {
 			e = strchr(p, '\n');
 			fprintf(cli->err, "  %.*s\n", (int)(e - p), p);
@@ -444,13 +444,17 @@ const dk_command dk_cmd_convert = {
 	"                         'dokoref show --format html' writes it (the\n"
 	"                         games judged under their rule sets; --lang)\n"
 	"  .BugReport.FreeDoko    a FreeDoko bug report of one game, which\n"
-	"  .Reference.FreeDoko    FreeDoko can replay\n"
+	"  .Reference.FreeDoko    FreeDoko 0.7.13 loads\n"
 	"\n"
 	"Converting canonical XML again gives the same bytes.  A FreeDoko game\n"
 	"becomes XML with the rule set of its rule block (as overrides on ddv)\n"
 	"and FreeDoko's winner and card points as its recorded result.  A game\n"
 	"becomes a bug report with a rule block in FreeDoko's words; the rule set\n"
-	"it names travels in comments, so that converting back gives the game.\n"
+	"it names travels in the report's message, so that converting back gives\n"
+	"the game.  FreeDoko replays a report by dealing again from its seed, so\n"
+	"the seed that deals the game's hands is written; where none does (a deal\n"
+	"made by people, nearly always), FreeDoko plays another deal, and a\n"
+	"warning says so, as it names the rules FreeDoko's options cannot say.\n"
 	"\n"
 	"Whatever OUT's format cannot hold (FreeDoko's score items in XML; notes,\n"
 	"the recorded score, objections, dokoref rules without a FreeDoko word in\n"

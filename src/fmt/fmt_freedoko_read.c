@@ -1219,7 +1219,8 @@ static dk_read_item read_bugreport(dk_fd_reader *r)
 				continue;
 			}
 			if (starts(l->s, "Trick full:") || starts(l->s, "startplayer:") ||
-			    starts(l->s, "winner:"))
+			    starts(l->s, "winner:") || strcmp(l->s, "trick open") == 0 ||
+			    strcmp(l->s, "trick taken") == 0)
 				continue;
 			ERR(r, l, "unknown gameplay action '%s'", l->s);
 			b.ok = false;

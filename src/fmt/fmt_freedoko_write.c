@@ -6,9 +6,15 @@
  * the start player, the party with its rule block and four players, the
  * game type line, the hands (after a poverty's exchange, as FreeDoko writes
  * them), and the gameplay actions.  The rule block says in FreeDoko's words
- * what the game's dokoref rule set says, where FreeDoko has a word for it;
- * the rule set's name travels in comment lines ("# dokoref rules: ddv"),
- * which FreeDoko skips and dokoref's reader takes back.
+ * what the game's dokoref rule set says, where FreeDoko has a word for it,
+ * and lists in comments at its end what it has no word for; the rule set's
+ * name travels in the free text of the message ("# dokoref rules: ddv"),
+ * which FreeDoko only shows and dokoref's reader takes back.
+ *
+ * FreeDoko 0.7.13 replays a report by dealing again from the report's seed:
+ * it never reads the hands block.  So the writer looks for the seed that
+ * deals the game's hands (FreeDoko has 279,840 of them); a game dealt by
+ * FreeDoko has one, a deal made by people almost never has.
  */
 #include "fmt_freedoko.h"
 
@@ -68,6 +74,73 @@ static const char *selector(dk_marriage_cond c)
 	}
 }
 
+/* ---- FreeDoko's deal ------------------------------------------------------
+ *
+ * FreeDoko's generator is x' = (7200 x + 100) mod 279841, started at the
+ * seed (0 to 279839).  Its deck lists the four suits (club, spade, heart,
+ * diamond), each with ace, king, queen, jack, ten, then the four nines; the
+ * deck twice over is dealt one card at a time to the four hands in turn,
+ * each card drawn at (next number mod cards left) and taken out of the
+ * list.  Hand k goes to player (start player + k) mod 4 (formats/freedoko.md).
+ */
+enum { FD_SEEDS = 279840, FD_RAND_M = 279841 };
+
+/* whether seed deals exactly the hands want[player][card kind] (only
+ * read) from FreeDoko's deck of n cards */
+static bool fd_deals(unsigned seed, int start, const dk_card *deck, int n,
+		     unsigned char want[4][DK_CARD_KINDS])
+{
+	dk_card left_cards[2 * DK_CARD_KINDS];
+	unsigned char left[4][DK_CARD_KINDS];
+	memcpy(left_cards, deck, (size_t)n * sizeof(dk_card));
+	memcpy(left, want, sizeof(left));
+	unsigned x = seed;
+	for (int hand = 0; n > 0; hand = (hand + 1) % 4) {
+		x = (7200u * (x % FD_RAND_M) + 100u) % FD_RAND_M;
+		int at = (int)(x % (unsigned)n);
+		dk_card c = left_cards[at];
+		int p = (start + hand) % 4;
+		if (left[p][c] == 0)
+			return false;
+		left[p][c]--;
+		memmove(left_cards + at, left_cards + at + 1, (size_t)(n - at - 1) * sizeof(dk_card));
+		n--;
+	}
+	return true;
+}
+
+/* the seed with which FreeDoko deals these hands (player 0 to 3), -1 if none */
+static long fd_seed_of(dk_card hands[4][DK_MAX_HAND + DK_MAX_PASS], const int n[4], int start,
+		       bool nines)
+{
+	unsigned char want[4][DK_CARD_KINDS];
+	memset(want, 0, sizeof(want));
+	int size = nines ? 12 : 10;
+	for (int p = 0; p < 4; p++) {
+		if (n[p] != size)
+			return -1;
+		for (int k = 0; k < n[p]; k++) {
+			if (hands[p][k] >= DK_CARD_KINDS || (!nines && DK_CARD_RANK(hands[p][k]) == DK_NINE))
+				return -1;
+			want[p][hands[p][k]]++;
+		}
+	}
+	static const dk_rank order[5] = { DK_ACE, DK_KING, DK_QUEEN, DK_JACK, DK_TEN };
+	dk_card deck[2 * DK_CARD_KINDS];
+	int cards = 0;
+	for (int copy = 0; copy < 2; copy++) {
+		for (int s = 0; s < 4; s++)
+			for (int k = 0; k < 5; k++)
+				deck[cards++] = DK_CARD_MAKE(s, order[k]);
+		for (int s = 0; s < 4 && nines; s++)
+			deck[cards++] = DK_CARD_MAKE(s, DK_NINE);
+	}
+	for (unsigned seed = 0; seed < FD_SEEDS; seed++)
+		if (fd_deals(seed, start, deck, cards, want))
+			return (long)seed;
+	return -1;
+}
+
 static void drop(dk_buf *dropped, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void drop(dk_buf *dropped, const char *fmt, ...)
 {
@@ -99,6 +172,7 @@ static bool fd_genscher(const dk_rules *r)
 	       !r->wende_genscher_bride_alone;
 }
 
+/* the rule block without its closing brace */
 static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 {
 	int hand = dk_rules_hand_size(r);
@@ -161,11 +235,16 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 		drop(differ, "rule poverty.double: FreeDoko plays the poverty of the player asked "
 		     "first");
 	opt_bool(b, "marriage before poverty", mar_at >= 0 && pov_at >= 0 && mar_at < pov_at);
-	if (r->poverty && (r->poverty_refused == DK_REFUSED_RAMSCH ||
-			   r->poverty_party != DK_POVERTY_PAIR_RE || r->poverty_max_trumps != 3 ||
-			   (r->poverty_pass == DK_PASS_TRUMPS_FILLED && r->poverty_pass_count != 3)))
-		drop(differ, "rules of the poverty FreeDoko has no word for (a Ramsch, a pair "
-		     "that is Kontra, a limit other than 3 trumps or 3 cards)");
+	if (r->poverty && r->poverty_refused == DK_REFUSED_RAMSCH)
+		drop(differ, "rule poverty.refused ramsch: FreeDoko deals again");
+	if (r->poverty && r->poverty_party != DK_POVERTY_PAIR_RE)
+		drop(differ, "rule poverty.pair_party: FreeDoko's poor player and taker are Re");
+	if (r->poverty && r->poverty_max_trumps != 3)
+		drop(differ, "rule poverty.max_trumps %d: FreeDoko's poverty is 3 trumps or fewer",
+		     r->poverty_max_trumps);
+	if (r->poverty && r->poverty_pass == DK_PASS_TRUMPS_FILLED && r->poverty_pass_count != 3)
+		drop(differ, "rule poverty.pass_count %d: FreeDoko passes 3 cards",
+		     r->poverty_pass_count);
 	/* marriage */
 	char n[16];
 	snprintf(n, sizeof(n), "%d", r->marriage_deadline_trick);
@@ -309,12 +388,17 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt(b, "counting", r->standings_counting == DK_COUNTING_PLUS    ? "plus"
 			   : r->standings_counting == DK_COUNTING_MINUS ? "minus"
 									: "plus-minus");
-	if (r->score_feigheit || r->score_counter_doubles || r->score_solo_call_points ||
-	    !r->score_reached_against_limit)
-		drop(differ, "rules of the score FreeDoko has no word for (Feigheit, a doubled "
-		     "counter-announcement, solo announcement points, no point for 120 "
-		     "against a limit)");
-	dk_buf_puts(b, "}\n");
+	if (r->score_feigheit)
+		drop(differ, "rule score.feigheit: FreeDoko has no Feigheit");
+	if (r->score_counter_doubles)
+		drop(differ, "rule score.counter_announcement_doubles: FreeDoko does not double a "
+		     "counter-announcement");
+	if (r->score_solo_call_points)
+		drop(differ, "rule score.solo_call_points: FreeDoko has no points for a solo's "
+		     "announcement");
+	if (!r->score_reached_against_limit)
+		drop(differ, "rule score.reached_against_limit false: FreeDoko counts 120 reached "
+		     "against a limit");
 }
 
 /* ---- the report --------------------------------------------------------- */
@@ -330,7 +414,8 @@ static const dk_bid *declaration_of(const dk_game *g, int seat)
 	return NULL;
 }
 
-static void reservation_line(dk_buf *b, dk_buf *dropped, const dk_game *g, int seat, int p)
+static void reservation_line(dk_buf *b, dk_buf *dropped, const dk_game *g,
+			     const dk_replay *rp, int seat, int p)
 {
 	const dk_bid *d = declaration_of(g, seat);
 	dk_buf_printf(b, "  reservation = %d, ", p);
@@ -353,12 +438,15 @@ static void reservation_line(dk_buf *b, dk_buf *dropped, const dk_game *g, int s
 			drop(dropped, "the announcements seat %d made with the solo bid", seat);
 		break;
 	}
-	case DK_BID_MARRIAGE:
-		if (d->condition && selector(d->condition))
-			dk_buf_printf(b, "marriage, %s\n", selector(d->condition));
-		else
-			dk_buf_puts(b, "marriage\n");
+	case DK_BID_MARRIAGE: {
+		/* FreeDoko reads no marriage without its selector: the one the
+		 * game went by where the bid does not say it */
+		const char *sel = d->condition ? selector(d->condition) : NULL;
+		if (!sel && rp->type == DK_GT_MARRIAGE && rp->declarer == seat)
+			sel = selector(rp->condition);
+		dk_buf_printf(b, "marriage, %s\n", sel ? sel : "first foreign");
 		break;
+	}
 	case DK_BID_POVERTY:
 		dk_buf_puts(b, "poverty\n");
 		break;
@@ -382,6 +470,13 @@ static void card_list(dk_buf *b, const dk_card *c, int n)
 	}
 }
 
+static void trick_full(dk_buf *b, int leader, const dk_card *cards, int winner)
+{
+	dk_buf_printf(b, "  trick full = %d", leader);
+	card_list(b, cards, 4);
+	dk_buf_printf(b, ", %d\n", winner);
+}
+
 void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const dk_game *g,
 			   const dk_replay *rp, const dk_rules *rules)
 {
@@ -396,7 +491,25 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		drop(dropped, "a dealer who does not play (FreeDoko deals to its four players)");
 	int start = (dealer + 1) % 4;
 
+	/* the deal, by FreeDoko's player numbers, and the seed that deals it */
+	dk_card hands[4][DK_MAX_HAND + DK_MAX_PASS];
+	int n[4];
+	for (int p = 0; p < 4; p++) {
+		n[p] = 0;
+		for (int h = 0; h < g->deal.hand_count; h++)
+			if (g->deal.hands[h].seat == rp->seats[p]) {
+				n[p] = g->deal.hands[h].count;
+				memcpy(hands[p], g->deal.hands[h].cards, (size_t)n[p] * sizeof(dk_card));
+			}
+	}
+	bool nines = rules ? rules->deck_nines : n[0] == 12;
+	long seed = g->exchange_unknown ? -1 : fd_seed_of(hands, n, start, nines);
+
 	dk_buf_puts(out, "# FreeDoko Bugreport\n");
+	dk_buf_puts(out, "\nversion: 0.7.13 (written by dokoref)\n\nlanguage: en\n");
+	dk_buf_printf(out, "trick: %d\n\n", rp->trick_count);
+	/* the message is free text to FreeDoko: the rule set's name goes there */
+	dk_buf_puts(out, "/---------\\\n| message |\n\\---------/\nwritten by dokoref\n");
 	const dk_rules_ref *ref = dk_game_rules(g);
 	if (ref && ref->name)
 		dk_buf_printf(out, "# dokoref rules: %s\n", ref->name);
@@ -405,15 +518,34 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 	for (size_t i = 0; ref && i < ref->override_count; i++)
 		dk_buf_printf(out, "# dokoref rule override: %s = %s\n", ref->overrides[i].key,
 			      ref->overrides[i].value);
-	dk_buf_puts(out, "\nversion: 0.7.13 (written by dokoref)\n\nlanguage: en\n");
-	dk_buf_printf(out, "trick: %d\n\n", rp->trick_count);
-	dk_buf_puts(out, "/---------\\\n| message |\n\\---------/\nwritten by dokoref\n\n");
-	dk_buf_puts(out, "/--------\\\n| output |\n\\--------/\n");
-	dk_buf_printf(out, "seed: 0\nstartplayer: %d\n\n", start);
+	if (seed < 0)
+		dk_buf_puts(out, "FreeDoko deals again from the seed: no seed is known to deal "
+			    "these hands, so the replay is another game\n");
+	dk_buf_puts(out, "\n/--------\\\n| output |\n\\--------/\n");
+	dk_buf_printf(out, "seed: %ld\nstartplayer: %d\n\n", seed < 0 ? 0 : seed, start);
 
 	dk_buf_puts(out, "party\n{\n");
-	if (rules)
+	dk_buf_printf(out, "first seed = %ld\nfirst startplayer = %d\n\n", seed < 0 ? 0 : seed,
+		      start);
+	if (rules) {
+		size_t from = differ->len;
 		rule_block(out, differ, rules);
+		/* what the block could not say, as comments FreeDoko skips */
+		if (differ->len > from)
+			dk_buf_puts(out, "# dokoref: rules FreeDoko has no option for:\n");
+		const char *d = differ->data ? differ->data + from : "";
+		for (const char *e; (e = strchr(d, '\n')); d = e + 1)
+			dk_buf_printf(out, "#   %.*s\n", (int)(e - d), d);
+		dk_buf_puts(out, "}\n");
+	}
+	/* the file holds the hands, but FreeDoko replays another game */
+	if (seed < 0 && g->exchange_unknown)
+		drop(differ, "the deal: FreeDoko deals again from the report's seed and never "
+		     "reads the hands, and the hands as dealt are not known (the cards passed "
+		     "in the poverty are not)");
+	else if (seed < 0)
+		drop(differ, "the deal: FreeDoko deals again from the report's seed and never "
+		     "reads the hands, and none of its %d seeds deals these hands", (int)FD_SEEDS);
 	dk_buf_puts(out, "\nplayers\n{\n");
 	for (int p = 0; p < 4; p++) {
 		const dk_player *pl = dk_game_player_at(g, rp->seats[p]);
@@ -430,12 +562,14 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		break;
 	case DK_GT_MARRIAGE:
 		dk_buf_puts(out, "gametype: marriage\n");
-		if (selector(rp->condition))
-			dk_buf_printf(out, "selector: %s\n", selector(rp->condition));
+		dk_buf_printf(out, "selector: %s\n", selector(rp->condition) ? selector(rp->condition)
+			      : "team set");
 		dk_buf_printf(out, "bride: player %d\n\n", player_of(rp, rp->declarer));
 		break;
 	case DK_GT_SILENT_MARRIAGE:
-		dk_buf_puts(out, "gametype: marriage silent\n\n");
+		/* a solo to FreeDoko: it names the player */
+		dk_buf_printf(out, "gametype: marriage silent\nsoloplayer: player %d\n\n",
+			      player_of(rp, rp->declarer));
 		break;
 	case DK_GT_POVERTY:
 		dk_buf_puts(out, "gametype: poverty\n\n");
@@ -447,17 +581,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		break;
 	}
 
-	/* hands, after a poverty's exchange */
-	dk_card hands[4][DK_MAX_HAND + DK_MAX_PASS];
-	int n[4];
-	for (int p = 0; p < 4; p++) {
-		n[p] = 0;
-		for (int h = 0; h < g->deal.hand_count; h++)
-			if (g->deal.hands[h].seat == rp->seats[p]) {
-				n[p] = g->deal.hands[h].count;
-				memcpy(hands[p], g->deal.hands[h].cards, (size_t)n[p] * sizeof(dk_card));
-			}
-	}
+	/* the hands after a poverty's exchange */
 	/* card for card in place where as many come back as went (the reader
 	 * undoes it the same way, so the order of the hands survives) */
 	const dk_bid *pass = NULL, *ret = NULL;
@@ -525,7 +649,7 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		drop(dropped, "a record without bids reads back with a 'gesund' of every player");
 	for (int k = 0; k < 4; k++) {
 		int p = (start + k) % 4;
-		reservation_line(out, dropped, g, rp->seats[p], p);
+		reservation_line(out, dropped, g, rp, rp->seats[p], p);
 	}
 	for (size_t i = 0; i < g->bid_count; i++) {
 		const dk_bid *x = &g->bids[i];
@@ -565,17 +689,28 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 		if (g->events[i].kind == DK_EV_WENDE_GENSCHER && pick == g->event_count)
 			pick = i;
 
-	/* the play */
+	/* the play.  FreeDoko's replay takes a 'trick full' line when the
+	 * next trick opens, so it is written just before that trick's first
+	 * card, after what was said between the tricks; the penultimate one it
+	 * takes at once, and then waits for a 'trick open' line; the last one
+	 * it never takes, so it is left out and the replay ends with the last
+	 * card (formats/freedoko.md) */
 	int cards = 0, trick = 0;
 	dk_card in_trick[4];
-	int leader = -1;
+	int leader = -1, full_winner = -1;
+	bool full_pending = false;
 	for (size_t i = 0; i < g->event_count; i++) {
 		const dk_event *e = &g->events[i];
 		int p = player_of(rp, e->seat);
 		switch (e->kind) {
 		case DK_EV_CARD:
 			if (cards % 4 == 0) {
+				if (full_pending)
+					trick_full(out, leader, in_trick, full_winner);
+				full_pending = false;
 				dk_buf_printf(out, "  # trick %d\n", cards / 4 + 1);
+				if (cards / 4 + 1 == rp->hand_size && cards > 0)
+					dk_buf_puts(out, "  trick open\n");
 				leader = p;
 			}
 			dk_buf_printf(out, "  card played = %d, ", p);
@@ -586,15 +721,18 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			if (cards % 4 == 0) {
 				int w = trick < rp->trick_count ? player_of(rp, rp->tricks[trick].winner)
 								  : -1;
-				dk_buf_printf(out, "  trick full = %d", leader);
-				card_list(out, in_trick, 4);
-				dk_buf_printf(out, ", %d\n", w < 0 ? 0 : w);
 				trick++;
+				/* FreeDoko says who marries before the trick is full */
 				if (rp->type == DK_GT_MARRIAGE && rp->clarified_trick == trick)
 					dk_buf_printf(out, "  marriage = %d, %d\n",
 						      player_of(rp, rp->declarer),
 						      rp->partner ? player_of(rp, rp->partner)
 								  : player_of(rp, rp->declarer));
+				full_winner = w < 0 ? 0 : w;
+				if (trick == rp->hand_size - 1)
+					trick_full(out, leader, in_trick, full_winner);
+				else if (trick < rp->hand_size - 1)
+					full_pending = true;
 			}
 			break;
 		case DK_EV_ANNOUNCE: {
@@ -634,7 +772,11 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			break;
 		}
 	}
-	dk_buf_puts(out, "}\n");
+	if (full_pending)
+		trick_full(out, leader, in_trick, full_winner);
+	/* without it FreeDoko's players choose their own cards and the report
+	 * is only compared with what they do */
+	dk_buf_puts(out, "  stop\n}\n");
 	/* FreeDoko names every reservation before a poverty's cards move */
 	bool exchanging = false;
 	for (size_t i = 0; i < g->bid_count; i++) {

@@ -688,6 +688,92 @@ Test(freedoko, poverty_hands_as_dealt)
 	dk_fd_reader_free(r);
 }
 
+/* FreeDoko 0.7.13 deals again from a report's seed (it never reads the
+ * hands): a game it dealt is written with the seed it was dealt with, which
+ * FreeDoko wrote into its own report */
+static void write_fd_game(dk_buf *out, dk_buf *differ, const char *path)
+{
+	dk_fd_reader *r = open_fd(path);
+	dk_diag d;
+	dk_diag_init(&d);
+	cr_assert_eq(dk_fd_reader_next(r, &d), DK_READ_GAME);
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	dk_replay *rp = malloc(sizeof(*rp));
+	dk_replay_run(rp, dk_fd_reader_game(r), &rs.rules);
+	dk_buf dropped;
+	dk_buf_init(&dropped);
+	dk_fd_write_bugreport(out, &dropped, differ, dk_fd_reader_game(r), rp, &rs.rules);
+	free(rp);
+	dk_buf_release(&dropped);
+	dk_ruleset_release(&rs);
+	dk_diag_release(&d);
+	dk_fd_reader_free(r);
+}
+
+Test(freedoko, written_with_freedokos_seed)
+{
+	static const struct { const char *file, *seed, *start; } cases[] = {
+		{ FD "004438_3.poverty.BugReport.FreeDoko", "seed: 4438\n", "startplayer: 0\n" },
+		{ FD "269263_5.solo-heart.BugReport.FreeDoko", "seed: 269263\n", "startplayer: 3\n" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		dk_buf out, differ;
+		dk_buf_init(&out);
+		dk_buf_init(&differ);
+		write_fd_game(&out, &differ, cases[i].file);
+		cr_expect(strstr(out.data, cases[i].seed), "%s: no %s", cases[i].file, cases[i].seed);
+		cr_expect(strstr(out.data, cases[i].start), "%s", cases[i].file);
+		/* the party FreeDoko reads needs its first seed and start player */
+		cr_expect(strstr(out.data, "party\n{\nfirst seed = "), "%s", cases[i].file);
+		cr_expect(strstr(out.data, "\nfirst startplayer = "), "%s", cases[i].file);
+		cr_expect(!differ.data || !strstr(differ.data, "seeds deals"), "%s", cases[i].file);
+		/* FreeDoko's players play the report's cards up to the end, which
+		 * is the last card: no 'trick full' after it */
+		cr_expect(strstr(out.data, "  trick open\n  card played"), "%s", cases[i].file);
+		const char *end = strstr(out.data, "  stop\n}\n");
+		cr_assert(end, "%s", cases[i].file);
+		cr_expect(strstr(end - 60, "card played = "), "%s", cases[i].file);
+		cr_expect(!strstr(end - 60, "trick full"), "%s", cases[i].file);
+		dk_buf_release(&out);
+		dk_buf_release(&differ);
+	}
+}
+
+/* a deal no seed of FreeDoko's makes is said */
+Test(freedoko, a_deal_freedoko_cannot_make)
+{
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_xml_reader *x;
+	cr_assert_eq(dk_xml_reader_open(&x, DK_SOURCE_ROOT "/samples/normal-ddv.xml", NULL, 0, &d),
+		     0);
+	cr_assert_eq(dk_xml_reader_next(x, &d), DK_READ_GAME);
+	const dk_game *g = dk_xml_reader_game(x);
+	dk_ruleset rs;
+	cr_assert_eq(dk_ruleset_load(&rs, "ddv", dirs, &d), 0);
+	dk_replay *rp = malloc(sizeof(*rp));
+	dk_replay_run(rp, g, &rs.rules);
+	dk_buf out, dropped, differ;
+	dk_buf_init(&out);
+	dk_buf_init(&dropped);
+	dk_buf_init(&differ);
+	dk_fd_write_bugreport(&out, &dropped, &differ, g, rp, &rs.rules);
+	cr_expect(differ.data && strstr(differ.data, "none of its 279840 seeds deals these hands"));
+	cr_expect(strstr(out.data, "\nseed: 0\n"));
+	/* the rule set's name in the message, which FreeDoko only shows */
+	cr_expect(strstr(out.data, "| message |\n\\---------/\nwritten by dokoref\n"
+			 "# dokoref rules: ddv\n"));
+	free(rp);
+	dk_buf_release(&out);
+	dk_buf_release(&dropped);
+	dk_buf_release(&differ);
+	dk_ruleset_release(&rs);
+	dk_xml_reader_free(x);
+	dk_diag_release(&d);
+}
+
 /* a bug report and the debug log game of the same seed are one game */
 Test(freedoko, bug_report_is_the_log_game)
 {
