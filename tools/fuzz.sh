@@ -1,9 +1,9 @@
 #!/bin/sh
 # Build and run the libFuzzer harnesses (tests/fuzz/): the XML reader, the
-# FreeDoko reader and the YAML rule set loader, with AddressSanitizer and
+# FreeDoko reader, the YAML rule set loader and the notation reader, with AddressSanitizer and
 # UndefinedBehaviorSanitizer.  Needs clang and libclang-rt-14-dev.
 #
-#   tools/fuzz.sh run [SECONDS] [NAME...]  fuzz each (xml, freedoko, ruleset)
+#   tools/fuzz.sh run [SECONDS] [NAME...]  fuzz each (xml, freedoko, ruleset, doko)
 #                                          for SECONDS (default 600); new
 #                                          inputs go to fuzz-work/NAME
 #   tools/fuzz.sh ci                       a fixed number of runs each, seed 1
@@ -29,7 +29,8 @@ corpus() {
 	xml) echo tests/fuzz/corpus ;;
 	freedoko) echo tests/fuzz/freedoko-corpus ;;
 	ruleset) echo tests/fuzz/ruleset-corpus ;;
-	*) echo "unknown fuzzer '$1' (xml, freedoko, ruleset)" >&2; exit 2 ;;
+	doko) echo tests/fuzz/doko-corpus ;;
+	*) echo "unknown fuzzer '$1' (xml, freedoko, ruleset, doko)" >&2; exit 2 ;;
 	esac
 }
 seeds() {
@@ -37,6 +38,7 @@ seeds() {
 	xml) echo samples tests/bad tests/hostile ;;
 	freedoko) echo tests/freedoko/bad tests/freedoko/odd "$seed_dir" ;;
 	ruleset) echo rulesets tests/ruleset/good tests/ruleset/bad ;;
+	doko) echo "$doko_dir" tests/notation ;;
 	esac
 }
 ci_runs() {
@@ -44,6 +46,7 @@ ci_runs() {
 	xml) echo 60000 ;;
 	freedoko) echo 6000 ;;
 	ruleset) echo 40000 ;;
+	doko) echo 20000 ;;
 	esac
 }
 binary() {
@@ -51,6 +54,7 @@ binary() {
 	xml) echo "$build/tests/fuzz/fuzz_xml_reader" ;;
 	freedoko) echo "$build/tests/fuzz/fuzz_freedoko_reader" ;;
 	ruleset) echo "$build/tests/fuzz/fuzz_ruleset" ;;
+	doko) echo "$build/tests/fuzz/fuzz_doko_reader" ;;
 	esac
 }
 
@@ -62,13 +66,15 @@ build_fuzzers() {
 			-Dc_args=-fno-sanitize-recover=all >/dev/null
 	fi
 	ninja -C "$build" tests/fuzz/fuzz_xml_reader tests/fuzz/fuzz_freedoko_reader \
-		tests/fuzz/fuzz_ruleset
+		tests/fuzz/fuzz_ruleset tests/fuzz/fuzz_doko_reader
 }
 
 # the real FreeDoko files are files, not a directory: one seed directory
 seed_dir=$(mktemp -d)
-trap 'rm -rf "$seed_dir"' EXIT
+doko_dir=$(mktemp -d)
+trap 'rm -rf "$seed_dir" "$doko_dir"' EXIT
 cp tests/freedoko/*.FreeDoko* tests/freedoko/*.log "$seed_dir"/
+cp samples/*.doko "$doko_dir"/
 
 mode=${1:-run}
 [ $# -gt 0 ] && shift
@@ -76,7 +82,7 @@ case $mode in
 run)
 	seconds=600
 	case ${1:-} in [0-9]*) seconds=$1; shift ;; esac
-	names=${*:-xml freedoko ruleset}
+	names=${*:-xml freedoko ruleset doko}
 	build_fuzzers
 	for n in $names; do
 		mkdir -p "fuzz-work/$n"
@@ -88,7 +94,7 @@ run)
 	;;
 ci)
 	build_fuzzers
-	for n in xml freedoko ruleset; do
+	for n in xml freedoko ruleset doko; do
 		work=$(mktemp -d)
 		echo "fuzzing $n: $(ci_runs "$n") runs"
 		# the time limit only guards against a machine far slower than ours
@@ -102,7 +108,7 @@ ci)
 	done
 	;;
 merge)
-	names=${*:-xml freedoko ruleset}
+	names=${*:-xml freedoko ruleset doko}
 	build_fuzzers
 	for n in $names; do
 		[ -d "fuzz-work/$n" ] || continue
