@@ -945,7 +945,8 @@ static void swines_shown(state *st)
 
 /* ---- step 2: the play ---------------------------------------------------------- */
 
-/* swines can count in this game (swines.kind, swines.solos, swines.in_poverty) */
+/* swines can count in this game (swines.kind, swines.solos, swines.in_poverty,
+ * swines.in_silent_marriage) */
 static bool swines_here(const state *st)
 {
 	const dk_rules *r = st->r;
@@ -956,6 +957,8 @@ static bool swines_here(const state *st)
 		return false;
 	if (o->solo == DK_SOLO_NONE)
 		return true;
+	if (o->type == DK_GT_SILENT_MARRIAGE && r->swines_silent_marriage)
+		return true;  /* swines.in_silent_marriage: as in a normal game */
 	return DK_SET_HAS(r->swines_solos, o->solo);
 }
 

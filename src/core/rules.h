@@ -409,6 +409,10 @@ typedef struct dk_rules {
 	dk_rule_source swines_solos_src;
 	dk_swines_poverty swines_poverty;         /* swines.in_poverty */
 	dk_rule_source swines_poverty_src;
+	bool swines_silent_marriage;              /* swines.in_silent_marriage: swines count
+						     in a silent marriage as in a normal
+						     game, whatever swines.solos says */
+	dk_rule_source swines_silent_marriage_src;
 	bool swines_only_second;                  /* swines.only_second: the first trump ace
 						     is ordinary; the second is a swine once
 						     the first went to its own party */

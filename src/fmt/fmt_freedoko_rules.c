@@ -524,6 +524,9 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	bool in_poverty = swines && on(&c, "swines in poverty") && on(&c, "poverty shift");
 	rule(&c, "swines.in_poverty", !swines || in_poverty ? "counts" : "none",
 	     KEYS("swines in poverty", "poverty shift"), NULL);
+	rule(&c, "swines.in_silent_marriage", swines ? "true" : "false", KEYS("swines"),
+	     "FreeDoko's swines count in a silent marriage as in a normal game, "
+	     "whatever \"swines in solo\" says");
 	rule(&c, "swines.only_second", second && on(&c, "swine only second") ? "true" : "false",
 	     KEYS("swine only second", "swines announcement begin", "hyperswines"),
 	     "the first trump ace is an ordinary card; once it is in the trick pile of its "

@@ -233,6 +233,9 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "hyperswines in solo", r->hyperswines_solos != 0);
 	opt_bool(b, "hyperswines in poverty", r->hyperswines_poverty);
 	opt_bool(b, "swines and hyperswines joint", r->hyperswines_with_swines);
+	if (r->swines != DK_SWINES_NONE && !r->swines_silent_marriage)
+		drop(differ, "rule swines.in_silent_marriage false: FreeDoko's swines count in a "
+		     "silent marriage");
 	if (r->swines == DK_SWINES_AUTOMATIC)
 		drop(differ, "rule swines.kind automatic: FreeDoko's swines count only when "
 		     "announced");

@@ -309,6 +309,7 @@ static const dk_rule_key keys[] = {
 	DK_SET_FN_KEY("swines.solos", swines_solos, solo_kind_name,
 		      DK_SOLO_KIND_COUNT),
 	DK_ENUM_KEY("swines.in_poverty", swines_poverty, swines_poverty_names),
+	DK_BOOL_KEY("swines.in_silent_marriage", swines_silent_marriage),
 	DK_BOOL_KEY("swines.only_second", swines_only_second),
 	DK_ENUM_KEY("hyperswines.kind", hyperswines, swines_names),
 	DK_SET_FN_KEY("hyperswines.solos", hyperswines_solos, solo_kind_name,

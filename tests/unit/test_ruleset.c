@@ -747,6 +747,7 @@ static const struct shipped_value {
 	{ "ottendorf-2008", "ties.heart10_first_with_swines", "false", "inh" },
 	{ "ottendorf-2008", "trumps.heart10", "true", "" },
 	{ "ottendorf-2008", "swines.in_poverty", "counts", "inh" },
+	{ "ottendorf-2008", "swines.in_silent_marriage", "false", "D9" },
 	{ "ottendorf-2008", "swines.only_second", "false", "inh" },
 	{ "ottendorf-2008", "hyperswines.kind", "none", "" },
 	{ "ottendorf-2008", "hyperswines.solos", "[]", "inh" },
@@ -755,6 +756,7 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "ties.heart10_first_with_swines", "false", "inh" },
 	{ "wattenscheid-2016", "trumps.heart10", "true", "" },
 	{ "wattenscheid-2016", "swines.in_poverty", "counts", "inh" },
+	{ "wattenscheid-2016", "swines.in_silent_marriage", "false", "inh" },
 	{ "wattenscheid-2016", "swines.only_second", "false", "inh" },
 	{ "wattenscheid-2016", "hyperswines.kind", "none", "inh" },
 	{ "wattenscheid-2016", "hyperswines.solos", "[]", "inh" },
@@ -763,6 +765,7 @@ static const struct shipped_value {
 	{ "turnier-2022", "ties.heart10_first_with_swines", "false", "inh" },
 	{ "turnier-2022", "trumps.heart10", "true", "" },
 	{ "turnier-2022", "swines.in_poverty", "counts", "inh" },
+	{ "turnier-2022", "swines.in_silent_marriage", "false", "inh" },
 	{ "turnier-2022", "swines.only_second", "false", "inh" },
 	{ "turnier-2022", "hyperswines.kind", "none", "inh" },
 	{ "turnier-2022", "hyperswines.solos", "[]", "inh" },
@@ -771,6 +774,7 @@ static const struct shipped_value {
 	{ "unsere-2024", "ties.heart10_first_with_swines", "false", "" },
 	{ "unsere-2024", "trumps.heart10", "true", "" },
 	{ "unsere-2024", "swines.in_poverty", "counts", "inh" },
+	{ "unsere-2024", "swines.in_silent_marriage", "true", "" },
 	{ "unsere-2024", "swines.only_second", "false", "inh" },
 	{ "unsere-2024", "hyperswines.kind", "none", "" },
 	{ "unsere-2024", "hyperswines.solos", "[]", "inh" },
@@ -779,6 +783,7 @@ static const struct shipped_value {
 	{ "esslingen-2002", "ties.heart10_first_with_swines", "false", "" },
 	{ "esslingen-2002", "trumps.heart10", "true", "" },
 	{ "esslingen-2002", "swines.in_poverty", "re-only-if-shown", "" },
+	{ "esslingen-2002", "swines.in_silent_marriage", "false", "" },
 	{ "esslingen-2002", "swines.only_second", "false", "inh" },
 	{ "esslingen-2002", "hyperswines.kind", "none", "" },
 	{ "esslingen-2002", "hyperswines.solos", "[]", "inh" },
@@ -1734,7 +1739,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 113);
+	cr_assert_eq(n, 114);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");
