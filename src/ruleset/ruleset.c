@@ -362,6 +362,7 @@ static const dk_rule_key keys[] = {
 	DK_INT_LIST_KEY("announce.max_played", announce_max_played, 0,
 			DK_PLAYING_SEATS * DK_MAX_HAND),
 	DK_ENUM_KEY("announce.reply", announce_reply, reply_names),
+	DK_BOOL_KEY("announce.strict_limit", announce_strict_limit),
 	DK_ENUM_KEY("announce.skip", announce_skip, skip_names),
 	DK_BOOL_KEY("announce.limit_needs_re_kontra", announce_limit_needs_call),
 	DK_BOOL_KEY("announce.trick_by_trick", announce_chain),

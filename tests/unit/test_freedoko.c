@@ -91,10 +91,11 @@ Test(freedoko, every_file_reads)
 		"odd/old-line-format.BugReport.FreeDoko", "odd/hyperswines.BugReport.FreeDoko",
 		"odd/latin1-name.BugReport.FreeDoko", "genscher.gameplay-debug.log",
 		"genscher.input.FreeDoko-party", "partyE.gameplay-debug.log",
-		"partyE.input.FreeDoko-party",
+		"partyE.input.FreeDoko-party", "strict.gameplay-debug.log",
+		"strict.input.FreeDoko-party",
 	};
 	static const size_t games[] = { 1, 1, 45, 0, 0, 62, 0, 26, 0, 0, 0, 0, 1, 1, 1, 1, 1, 20, 0,
-					35, 0 };
+					35, 0, 54, 0 };
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[512];
 		snprintf(path, sizeof(path), FD "%s", files[i]);
@@ -550,6 +551,27 @@ Test(freedoko, king_solos_and_single_colour_marriages_as_freedoko)
 	/* every game as FreeDoko judged it; game 11 differed (a false swine
 	 * and a card out of turn) until swines.in_silent_marriage */
 	cr_expect_eq(same, 26);
+	cr_expect_eq(differs, 0);
+}
+
+/*
+ * strict: partyC's party with "announcement strict limit = true" (seed
+ * 5150, six rounds): Re and Kontra are bids of 121.  FreeDoko's AI, knowing
+ * it, never announced against an announcing party here, so no reply bid
+ * and no game without a winner came up; four lone Kontras (games 1, 15, 32,
+ * 36) need 121, and Re wins those with 120 (test_score.c works the reply
+ * bids and the no-winner games by hand).
+ */
+Test(freedoko, strict_limit_as_freedoko)
+{
+	static const fd_game_want want[] = {
+		/* Dora took Carl's poverty; Kontra said Kontra: "trick points"
+		 * Re 115, Kontra 125, "winnerteam = contra", "points = 3" */
+		{ 1, DK_GT_POVERTY, 0, 0, 3, 4, 115, 125, DK_PARTY_KONTRA, 3 },
+	};
+	size_t same, differs;
+	cr_expect_eq(judge_log(FD "strict.gameplay-debug.log", want, 1, &same, &differs), 54);
+	cr_expect_eq(same, 54);
 	cr_expect_eq(differs, 0);
 }
 
