@@ -35,6 +35,7 @@ static const char *const code_names[DK_F_CODE_COUNT] = {
 	[DK_F_GENSCHER_FALSE] = "genscher-false",
 	[DK_F_GENSCHER_MISTIMED] = "genscher-mistimed",
 	[DK_F_WENDE_GENSCHER_FALSE] = "wende-genscher-false",
+	[DK_F_REPLY_NOT_ALLOWED] = "reply-not-allowed",
 };
 
 const char *dk_finding_code_name(dk_finding_code c)

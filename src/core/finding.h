@@ -54,6 +54,10 @@ typedef enum dk_finding_code {
 	DK_F_GENSCHER_FALSE,
 	DK_F_GENSCHER_MISTIMED,        /* not said when the first ♦K was played */
 	DK_F_WENDE_GENSCHER_FALSE,
+	DK_F_REPLY_NOT_ALLOWED,        /* announce.strict_limit: a reply without the rule, by
+					  a party that announced, not to the opponents'
+					  highest, or an announcement after the reply
+					  (count: 1, 2, 3, 4) */
 	DK_F_CODE_COUNT
 } dk_finding_code;
 

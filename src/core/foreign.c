@@ -28,6 +28,9 @@ static const known known_items[] = {
 	{ "fox last trick", DK_SI_FOX_LAST_TRICK, 0 },
 	{ "dolle caught dolle", DK_SI_HEART10_CAUGHT, 0 },
 	{ "heart trick", DK_SI_HEART_TRICK, 0 },
+	{ "no 120 reply said", DK_SI_REPLY, 0 }, { "no 90 reply said", DK_SI_REPLY, 1 },
+	{ "no 60 reply said", DK_SI_REPLY, 2 }, { "no 30 reply said", DK_SI_REPLY, 3 },
+	{ "no 0 reply said", DK_SI_REPLY, 4 },
 	{ "charlie", DK_SI_KARLCHEN, 0 },
 	{ "caught charlie", DK_SI_KARLCHEN_CAUGHT, 0 },
 	{ NULL, 0, 0 }

@@ -18,6 +18,7 @@ static bool is_announcement(dk_finding_code c)
 	case DK_F_LIMIT_WITHOUT_CALL:
 	case DK_F_SOLOIST_RE_UNANSWERED:
 	case DK_F_KONTRA_NOT_A_REPLY:
+	case DK_F_REPLY_NOT_ALLOWED:
 	case DK_F_MANDATORY_MISSED:
 		return true;
 	default:

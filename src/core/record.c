@@ -71,6 +71,7 @@ static const char *const throw_names[DK_THROW_REASON_COUNT] = {
 
 static const char *const call_names[DK_CALL_COUNT] = {
 	NULL, "re", "kontra", "no90", "no60", "no30", "schwarz",
+	"reply-120", "reply-90", "reply-60", "reply-30", "reply-0",
 };
 
 static const char *const bid_names[DK_BID_KIND_COUNT] = {

@@ -137,6 +137,15 @@ typedef enum dk_call {
 	DK_CALL_NO60,
 	DK_CALL_NO30,
 	DK_CALL_SCHWARZ,
+	/* announce.strict_limit: the answer to the opponents' highest
+	 * announcement, claiming what it denies (FreeDoko's "no 120 reply" ...
+	 * "no 0 reply"): 120 against Re/Kontra, 90 against keine 90, ...,
+	 * one trick against schwarz */
+	DK_CALL_REPLY_120,
+	DK_CALL_REPLY_90,
+	DK_CALL_REPLY_60,
+	DK_CALL_REPLY_30,
+	DK_CALL_REPLY_0,
 	DK_CALL_COUNT
 } dk_call;
 

@@ -945,7 +945,8 @@ static void swines_shown(state *st)
 
 /* ---- step 2: the play ---------------------------------------------------------- */
 
-/* swines can count in this game (swines.kind, swines.solos, swines.in_poverty) */
+/* swines can count in this game (swines.kind, swines.solos, swines.in_poverty,
+ * swines.in_silent_marriage) */
 static bool swines_here(const state *st)
 {
 	const dk_rules *r = st->r;
@@ -956,6 +957,8 @@ static bool swines_here(const state *st)
 		return false;
 	if (o->solo == DK_SOLO_NONE)
 		return true;
+	if (o->type == DK_GT_SILENT_MARRIAGE && r->swines_silent_marriage)
+		return true;  /* swines.in_silent_marriage: as in a normal game */
 	return DK_SET_HAS(r->swines_solos, o->solo);
 }
 
@@ -1372,7 +1375,14 @@ static void note_call(state *st, const dk_event *e, int seq, bool from_bid)
 
 static int level_of(dk_call c)
 {
+	if (c >= DK_CALL_REPLY_120)
+		return (int)c - (int)DK_CALL_REPLY_120;  /* the level a reply answers */
 	return c == DK_CALL_RE || c == DK_CALL_KONTRA ? 0 : (int)c - (int)DK_CALL_KONTRA;
+}
+
+static bool is_reply_call(dk_call c)
+{
+	return c >= DK_CALL_REPLY_120 && c <= DK_CALL_REPLY_0;
 }
 
 /* the count the deadline model measures for a noted call */
@@ -1487,6 +1497,34 @@ static void check_call(state *st, const noted_call *c, dk_party p)
 		f->rule = NULL;
 	}
 	dk_party_calls *pc = &o->calls[p];
+	/* announce.strict_limit: a reply answers the opponents' highest
+	 * announcement, only while the party has said nothing, until one card
+	 * after the opponents' deadline for it (announce.reply), and ends the
+	 * party's announcements */
+	if (is_reply_call(e->call) || pc->reply >= 0) {
+		const dk_party_calls *opp = &o->calls[p == DK_PARTY_RE ? DK_PARTY_KONTRA
+									: DK_PARTY_RE];
+		int why = pc->reply >= 0 ? 4 : !r->announce_strict_limit ? 1
+			  : pc->highest >= 0 ? 2 : opp->highest != level ? 3 : 0;
+		if (why) {
+			CALL_FINDING(DK_F_REPLY_NOT_ALLOWED, "announce.strict_limit",
+				     announce_strict_limit);
+			f->count = why;
+			f->limit = opp->highest;
+			return;
+		}
+		int count = measured(st, c);
+		if (!reply_in_time(st, c, count, p)) {
+			CALL_FINDING(DK_F_ANNOUNCE_TOO_LATE, "announce.reply", announce_reply);
+			f->count = count;
+			f->limit = r->announce_reply == DK_REPLY_IMMEDIATE ? opp->last_cards
+				   : r->announce_max_played[level] + 1;
+			return;
+		}
+		pc->reply = level;
+		pc->last_cards = c->cards;
+		return;
+	}
 	/* Klopfen: a player's own announcements, not his party's, are what he
 	 * may not repeat and what his further ones build on */
 	bool own = o->calls_per_player;
@@ -1541,7 +1579,8 @@ static void check_call(state *st, const noted_call *c, dk_party p)
 	int limit = deadline(st, level, c, p, &chained);
 	bool as_reply = false;
 	if (count > limit) {
-		if (level == 0 && reply_in_time(st, c, count, p)) {
+		/* announce.strict_limit: a late Re/Kontra is no reply */
+		if (level == 0 && !r->announce_strict_limit && reply_in_time(st, c, count, p)) {
 			as_reply = true;
 		} else {
 			if (chained)
@@ -1573,6 +1612,7 @@ static void reduce_at_pick(state *st)
 	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
 		memset(&o->calls[p], 0, sizeof(o->calls[p]));
 		o->calls[p].highest = -1;
+		o->calls[p].reply = -1;
 	}
 	o->first_caller = DK_PARTY_NONE;
 	memset(o->said_count, 0, sizeof(o->said_count));
@@ -1716,8 +1756,10 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 		if (!st.calls)
 			abort();
 	}
-	for (int p = 0; p < 3; p++)
+	for (int p = 0; p < 3; p++) {
 		out->calls[p].highest = -1;
+		out->calls[p].reply = -1;
+	}
 
 	/* the four playing seats in table order, and their hands */
 	int n = 0;

@@ -54,6 +54,8 @@ typedef struct dk_party_calls {
 	int last_cards;              /* cards of the game played at its last call */
 	int first_seat;              /* who made its first call */
 	bool reply_only;             /* its Re/Kontra was in time only as a reply */
+	int reply;                   /* announce.strict_limit: the level its reply answered
+					(0 Re/Kontra ... 4 schwarz), -1 = none */
 } dk_party_calls;
 
 typedef struct dk_replay {

@@ -409,6 +409,10 @@ typedef struct dk_rules {
 	dk_rule_source swines_solos_src;
 	dk_swines_poverty swines_poverty;         /* swines.in_poverty */
 	dk_rule_source swines_poverty_src;
+	bool swines_silent_marriage;              /* swines.in_silent_marriage: swines count
+						     in a silent marriage as in a normal
+						     game, whatever swines.solos says */
+	dk_rule_source swines_silent_marriage_src;
 	bool swines_only_second;                  /* swines.only_second: the first trump ace
 						     is ordinary; the second is a swine once
 						     the first went to its own party */
@@ -502,6 +506,12 @@ typedef struct dk_rules {
 	dk_rule_source announce_max_played_src;
 	dk_announce_reply announce_reply;         /* announce.reply */
 	dk_rule_source announce_reply_src;
+	bool announce_strict_limit;               /* announce.strict_limit: Re/Kontra are bids
+						     of 121, a party that said nothing wins
+						     when the other misses its bid, both miss:
+						     nobody wins; the answer to the opponents'
+						     highest is a reply call claiming it */
+	dk_rule_source announce_strict_limit_src;
 	dk_announce_skip announce_skip;           /* announce.skip */
 	dk_rule_source announce_skip_src;
 	bool announce_limit_needs_call;           /* announce.limit_needs_re_kontra */

@@ -100,6 +100,8 @@ void dk_score_input_from_replay(dk_score_input *in, const dk_replay *rp, const d
 		}
 	}
 	in->first_call = rp->first_caller;
+	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++)
+		in->replied[p] = rp->calls[p].reply + 1;
 	for (int t = 0; t < rp->trick_count; t++) {
 		const dk_trick *k = &rp->tricks[t];
 		dk_party w = rp->party[k->winner];
@@ -146,10 +148,40 @@ static bool reached(const dk_score_input *in, dk_party p, int t)
 	return in->points[p] >= t;
 }
 
+/* the highest level a party said, Re/Kontra included: -1 none */
+static int highest_of(const dk_score_input *in, dk_party p)
+{
+	int l = -1;
+	for (int k = 0; k < DK_LEVELS; k++)
+		if (in->said[p][k])
+			l = k;
+	return l;
+}
+
+/* announce.strict_limit: every announcement is a bid (Re/Kontra of 121);
+ * a reply claims what the answered one denied; a party that said nothing
+ * wins when the other misses its bid, so where both bid and miss nobody
+ * wins (FreeDoko's Game::winnerteam) */
+static int strict_target(const dk_score_input *in, dk_party p)
+{
+	static const int bid[DK_LEVELS] = { 121, 151, 181, 211, ALL_TRICKS };
+	static const int claim[DK_LEVELS] = { 120, 90, 60, 30, 0 /* one trick */ };
+	if (in->replied[p])
+		return claim[in->replied[p] - 1];
+	int mine = highest_of(in, p), theirs = highest_of(in, other(p));
+	if (mine >= 0)
+		return bid[mine];
+	if (theirs >= 0)
+		return claim[theirs];
+	return p == DK_PARTY_RE ? 121 : 120;
+}
+
 static int target(const dk_score_input *in, dk_party p, const dk_rules *r)
 {
 	static const int own[DK_LEVELS] = { 0, 151, 181, 211, ALL_TRICKS };
 	static const int against[DK_LEVELS] = { 0, 90, 60, 30, 0 /* one trick */ };
+	if (r->announce_strict_limit)
+		return strict_target(in, p);
 	int mine = limit_of(in, p), theirs = limit_of(in, other(p));
 	if (mine)
 		return own[mine];
@@ -343,6 +375,16 @@ void dk_score_compute(dk_score *s, const dk_score_input *given, const dk_rules *
 				}
 			}
 		}
+		/* announce.strict_limit: a reply counts one, to the winner, and
+		 * doubles nothing */
+		for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
+			if (!in.replied[p])
+				continue;
+			dk_score_item *it = item(s, DK_SI_REPLY, w, 1, "announce.strict_limit",
+						 SRC(announce_strict_limit));
+			it->level = in.replied[p] - 1;
+			it->detail = (dk_party)p;
+		}
 		if (w == DK_PARTY_KONTRA && against_old_counts(&in, r)) {
 			dk_score_item *it = item(s, DK_SI_AGAINST_OLD, w, 1, "score.against_old",
 						 SRC(score_against_old));
@@ -425,7 +467,7 @@ const char *dk_score_item_name(dk_score_item_kind k)
 	static const char *const names[DK_SI_KIND_COUNT] = {
 		"won", "under", "call", "limit", "reached", "against-old", "doppelkopf", "fox",
 		"karlchen", "karlchen-caught", "fox-caught-last-trick", "fox-last-trick",
-		"heart10-caught", "heart-trick",
+		"heart10-caught", "heart-trick", "reply",
 	};
 	return (unsigned)k < DK_SI_KIND_COUNT ? names[k] : NULL;
 }

@@ -28,6 +28,8 @@ typedef struct dk_score_input {
 	int said_count[3][DK_LEVELS]; /* how many times each counts: 1 where said, or
 					the players who said it (announce.per_player) */
 	dk_party first_call;         /* the party that said Re/Kontra first, NONE = no call */
+	int replied[3];              /* announce.strict_limit: 1 + the level a party's reply
+					answered (1: Re/Kontra ... 5: schwarz), 0 = none */
 	int doppelkopf[3];           /* special points won, by party */
 	int fox[3];
 	int fox_caught_last_trick[3]; /* ♦A of the opponents caught in the last trick */
@@ -57,6 +59,9 @@ typedef enum dk_score_item_kind {
 	DK_SI_FOX_LAST_TRICK,        /* a ♦A won the last trick (the second: both foxes) */
 	DK_SI_HEART10_CAUGHT,        /* a ♥10 beat the opponents' ♥10 */
 	DK_SI_HEART_TRICK,           /* a trick of four hearts */
+	DK_SI_REPLY,                 /* announce.strict_limit: a reply said (level: the
+					level answered, 0 Re/Kontra ... 4 schwarz; detail:
+					the party that said it) */
 	DK_SI_KIND_COUNT
 } dk_score_item_kind;
 

@@ -805,6 +805,12 @@ static const char *const call_words[DK_CALL_COUNT][8] = {
 	[DK_CALL_NO60] = { "no60", "keine60", "k60", "u60", NULL },
 	[DK_CALL_NO30] = { "no30", "keine30", "k30", "u30", NULL },
 	[DK_CALL_SCHWARZ] = { "schwarz", "black", "no0", "keine0", NULL },
+	/* announce.strict_limit's replies */
+	[DK_CALL_REPLY_120] = { "reply-120", "erwiderung-120", NULL },
+	[DK_CALL_REPLY_90] = { "reply-90", "erwiderung-90", NULL },
+	[DK_CALL_REPLY_60] = { "reply-60", "erwiderung-60", NULL },
+	[DK_CALL_REPLY_30] = { "reply-30", "erwiderung-30", NULL },
+	[DK_CALL_REPLY_0] = { "reply-0", "erwiderung-0", NULL },
 };
 
 /* an announcement at t[*i] (one word, or "keine 90" / "no 90"); advances *i */

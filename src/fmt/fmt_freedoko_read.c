@@ -443,14 +443,20 @@ static bool announce(builder *b, const fd_line *l, int p, const char *what)
 		call = DK_CALL_NO30;
 	else if (strcmp(what, "no 0") == 0)
 		call = DK_CALL_SCHWARZ;
-	else if (strstr(what, " reply")) {
-		ERR(b->r, l, "announcement '%s' belongs to FreeDoko's 'announcement strict limit', "
-		    "which dokoref cannot express", what);
-		b->ok = false;
-		return false;
-	} else {
+	/* announcement strict limit: the answer to the opponents' highest */
+	else if (strcmp(what, "no 120 reply") == 0)
+		call = DK_CALL_REPLY_120;
+	else if (strcmp(what, "no 90 reply") == 0)
+		call = DK_CALL_REPLY_90;
+	else if (strcmp(what, "no 60 reply") == 0)
+		call = DK_CALL_REPLY_60;
+	else if (strcmp(what, "no 30 reply") == 0)
+		call = DK_CALL_REPLY_30;
+	else if (strcmp(what, "no 0 reply") == 0)
+		call = DK_CALL_REPLY_0;
+	else {
 		ERR(b->r, l, "unknown announcement '%s' (FreeDoko writes no 120, no 90, no 60, "
-		    "no 30, no 0 or reply)", what);
+		    "no 30, no 0, reply or no 120 reply ... no 0 reply)", what);
 		b->ok = false;
 		return false;
 	}

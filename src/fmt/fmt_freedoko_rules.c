@@ -146,8 +146,7 @@ static const fd_opt opts[] = {
 	{ "last announcement", "3", NULL, FD_MAPPED, NULL },
 	{ "announcement till full trick", "false", NULL, FD_MAPPED, NULL },
 	{ "announcement reply", "true", NULL, FD_MAPPED, NULL },
-	{ "announcement strict limit", "false", NULL, FD_WHEN_ON,
-	  "dokoref's Re and Kontra are not bids of 121" },
+	{ "announcement strict limit", "false", NULL, FD_MAPPED, NULL },
 	{ "counting", "plus", NULL, FD_MAPPED, NULL },
 	{ NULL, NULL, NULL, FD_NONE, NULL }
 };
@@ -524,6 +523,9 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	bool in_poverty = swines && on(&c, "swines in poverty") && on(&c, "poverty shift");
 	rule(&c, "swines.in_poverty", !swines || in_poverty ? "counts" : "none",
 	     KEYS("swines in poverty", "poverty shift"), NULL);
+	rule(&c, "swines.in_silent_marriage", swines ? "true" : "false", KEYS("swines"),
+	     "FreeDoko's swines count in a silent marriage as in a normal game, "
+	     "whatever \"swines in solo\" says");
 	rule(&c, "swines.only_second", second && on(&c, "swine only second") ? "true" : "false",
 	     KEYS("swine only second", "swines announcement begin", "hyperswines"),
 	     "the first trump ace is an ordinary card; once it is in the trick pile of its "
@@ -681,6 +683,12 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 			 "played, never after the last announcement");
 	rule(&c, "announce.reply", on(&c, "announcement reply") ? "one-card-later" : "none",
 	     KEYS("announcement reply"), NULL);
+	rule(&c, "announce.strict_limit", on(&c, "announcement strict limit") ? "true" : "false",
+	     KEYS("announcement strict limit", "announcement reply"),
+	     on(&c, "announcement strict limit")
+		     ? "Re and Kontra are bids of 121; the answer to the opponents' highest is "
+		       "\"no X reply\", a bid of its own (formats/freedoko.md)"
+		     : NULL);
 	rule(&c, "announce.per_player", on(&c, "knocking") ? "true" : "false", KEYS("knocking"),
 	     on(&c, "knocking") ? "in a game whose parties are not known each player announces "
 				  "for himself, and each player's announcement counts"

@@ -312,6 +312,9 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt_bool(b, "hyperswines in solo", r->hyperswines_solos != 0);
 	opt_bool(b, "hyperswines in poverty", r->hyperswines_poverty);
 	opt_bool(b, "swines and hyperswines joint", r->hyperswines_with_swines);
+	if (r->swines != DK_SWINES_NONE && !r->swines_silent_marriage)
+		drop(differ, "rule swines.in_silent_marriage false: FreeDoko's swines count in a "
+		     "silent marriage");
 	if (r->swines == DK_SWINES_AUTOMATIC)
 		drop(differ, "rule swines.kind automatic: FreeDoko's swines count only when "
 		     "announced");
@@ -380,7 +383,7 @@ static void rule_block(dk_buf *b, dk_buf *differ, const dk_rules *r)
 	opt(b, "last announcement", "1");
 	opt_bool(b, "announcement till full trick", r->announce_model == DK_MODEL_GAME_TRICKS);
 	opt_bool(b, "announcement reply", r->announce_reply != DK_REPLY_NONE);
-	opt_bool(b, "announcement strict limit", false);
+	opt_bool(b, "announcement strict limit", r->announce_strict_limit);
 	if ((r->announce_model != DK_MODEL_OWN_CARDS && r->announce_model != DK_MODEL_GAME_TRICKS) ||
 	    r->announce_chain)
 		drop(differ, "rule announce.model: FreeDoko counts the announcer's own cards or the "
@@ -737,7 +740,9 @@ void dk_fd_write_bugreport(dk_buf *out, dk_buf *dropped, dk_buf *differ, const d
 			break;
 		case DK_EV_ANNOUNCE: {
 			static const char *const words[DK_CALL_COUNT] = {
-				"", "no 120", "no 120", "no 90", "no 60", "no 30", "no 0"
+				"", "no 120", "no 120", "no 90", "no 60", "no 30", "no 0",
+				"no 120 reply", "no 90 reply", "no 60 reply", "no 30 reply",
+				"no 0 reply"
 			};
 			dk_party said = e->call == DK_CALL_RE ? DK_PARTY_RE
 					: e->call == DK_CALL_KONTRA ? DK_PARTY_KONTRA : DK_PARTY_NONE;

@@ -41,6 +41,11 @@ const char *dk_text_call_in(dk_lang lang, dk_call c)
 	case DK_CALL_NO60: return dk_msg_text(lang, DK_MSG_CALL_NO60);
 	case DK_CALL_NO30: return dk_msg_text(lang, DK_MSG_CALL_NO30);
 	case DK_CALL_SCHWARZ: return dk_msg_text(lang, DK_MSG_CALL_SCHWARZ);
+	case DK_CALL_REPLY_120: return dk_msg_text(lang, DK_MSG_CALL_REPLY_120);
+	case DK_CALL_REPLY_90: return dk_msg_text(lang, DK_MSG_CALL_REPLY_90);
+	case DK_CALL_REPLY_60: return dk_msg_text(lang, DK_MSG_CALL_REPLY_60);
+	case DK_CALL_REPLY_30: return dk_msg_text(lang, DK_MSG_CALL_REPLY_30);
+	case DK_CALL_REPLY_0: return dk_msg_text(lang, DK_MSG_CALL_REPLY_0);
 	default: return "?";
 	}
 }
@@ -263,6 +268,12 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		break;
 	case DK_F_KONTRA_NOT_A_REPLY:
 		dk_say(b, lang, DK_MSG_F_KONTRA_NOT_A_REPLY, who);
+		break;
+	case DK_F_REPLY_NOT_ALLOWED:
+		dk_say(b, lang, f->count == 1 ? DK_MSG_F_REPLY_NO_RULE
+				: f->count == 2 ? DK_MSG_F_REPLY_AFTER_OWN
+				: f->count == 3 ? DK_MSG_F_REPLY_NOT_HIGHEST : DK_MSG_F_AFTER_REPLY,
+		       who, call);
 		break;
 	case DK_F_MANDATORY_MISSED:
 		dk_say(b, lang, f->limit ? DK_MSG_F_MANDATORY_RAISE_MISSED : DK_MSG_F_MANDATORY_MISSED,
@@ -488,6 +499,13 @@ static void item_words(dk_buf *b, dk_lang lang, const dk_score_item *it)
 		break;
 	case DK_SI_HEART_TRICK:
 		dk_say(b, lang, DK_MSG_SI_HEART_TRICK);
+		break;
+	case DK_SI_REPLY:
+		dk_say(b, lang, DK_MSG_SI_REPLY,
+		       dk_text_call_in(lang, (dk_call)(DK_CALL_REPLY_120 +
+						      (it->level >= 0 && it->level < DK_LEVELS
+							       ? it->level : 0))),
+		       party_words(lang, it->detail));
 		break;
 	case DK_SI_KIND_COUNT:
 		break;

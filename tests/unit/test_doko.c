@@ -381,3 +381,56 @@ Test(doko, stopped_game_with_hands_reads)
 	dk_diag_release(&d);
 	dk_ruleset_release(&rs);
 }
+
+/* announce.strict_limit's reply calls: written as reply-120 ..., read back,
+ * and read in German (erwiderung-120) too */
+Test(doko, strict_limit_reply_written_and_read_back)
+{
+	dk_ruleset rs;
+	load_shipped(&rs, "ddv");
+	dk_xml_reader *xr = NULL;
+	dk_game *x = xml_game(DK_SOURCE_ROOT "/samples/strict-limit-reply-ddv-override.xml", &xr);
+	dk_buf out, lost, diff;
+	dk_buf_init(&out);
+	dk_buf_init(&lost);
+	dk_buf_init(&diff);
+	dk_doko_write_game(&out, &lost, x, &rs.rules);
+	cr_expect_not_null(strstr(out.data, " reply-120 "), "%s", out.data);
+	for (int german = 0; german < 2; german++) {
+		char *text = strdup(out.data);
+		cr_assert_not_null(text);
+		char *w = strstr(text, " reply-120 ");
+		cr_assert_not_null(w);
+		if (german) {  /* "erwiderung-120" in place of "reply-120" */
+			size_t n = strlen(text) + 6;
+			char *de = malloc(n);
+			cr_assert_not_null(de);
+			snprintf(de, n, "%.*s erwiderung-120 %s", (int)(w - text), text, w + 11);
+			free(text);
+			text = de;
+		}
+		dk_diag d;
+		dk_diag_init(&d);
+		dk_doko_reader *r = NULL;
+		cr_assert_eq(dk_doko_reader_open_memory(&r, text, strlen(text), "w", &d), 0);
+		cr_assert_eq(dk_doko_reader_next(r, &d), DK_READ_GAME);
+		cr_assert_eq(dk_doko_reader_resolve(r, &rs.rules, &d), 0);
+		const dk_game *g = dk_doko_reader_game(r);
+		int replies = 0;
+		for (size_t i = 0; i < g->event_count; i++)
+			if (g->events[i].kind == DK_EV_ANNOUNCE &&
+			    g->events[i].call == DK_CALL_REPLY_120 && g->events[i].seat == 4)
+				replies++;
+		cr_expect_eq(replies, 1, "german %d", german);
+		dk_buf_clear(&diff);
+		cr_expect(dk_doko_same_game(&diff, x, g), "%s", diff.data);
+		dk_doko_reader_free(r);
+		dk_diag_release(&d);
+		free(text);
+	}
+	dk_buf_release(&out);
+	dk_buf_release(&lost);
+	dk_buf_release(&diff);
+	dk_xml_reader_free(xr);
+	dk_ruleset_release(&rs);
+}

@@ -493,6 +493,7 @@ static bool is_announce_code(dk_finding_code c)
 	case DK_F_LIMIT_WITHOUT_CALL:
 	case DK_F_SOLOIST_RE_UNANSWERED:
 	case DK_F_KONTRA_NOT_A_REPLY:
+	case DK_F_REPLY_NOT_ALLOWED:
 		return true;
 	default:
 		return false;

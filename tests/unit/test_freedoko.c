@@ -91,10 +91,11 @@ Test(freedoko, every_file_reads)
 		"odd/old-line-format.BugReport.FreeDoko", "odd/hyperswines.BugReport.FreeDoko",
 		"odd/latin1-name.BugReport.FreeDoko", "genscher.gameplay-debug.log",
 		"genscher.input.FreeDoko-party", "partyE.gameplay-debug.log",
-		"partyE.input.FreeDoko-party",
+		"partyE.input.FreeDoko-party", "strict.gameplay-debug.log",
+		"strict.input.FreeDoko-party",
 	};
 	static const size_t games[] = { 1, 1, 45, 0, 0, 62, 0, 26, 0, 0, 0, 0, 1, 1, 1, 1, 1, 20, 0,
-					35, 0 };
+					35, 0, 54, 0 };
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[512];
 		snprintf(path, sizeof(path), FD "%s", files[i]);
@@ -533,6 +534,10 @@ Test(freedoko, king_solos_and_single_colour_marriages_as_freedoko)
 		 * player 3"; Re announced "no 60" and took 176 */
 		{ 10, DK_GT_MARRIAGE, 0, DK_MARRIAGE_FIRST_CLUB_TRICK, 3, 4, 176, 64,
 		  DK_PARTY_KONTRA, 7 },
+		/* Bert's silent marriage with Carl's swines, which count in
+		 * FreeDoko (swines.in_silent_marriage true): "trick points = 81,
+		 * 58, 101, 0", "winnerteam = contra", "points = 3" */
+		{ 11, DK_GT_SILENT_MARRIAGE, 0, 0, 2, 0, 58, 182, DK_PARTY_KONTRA, 3 },
 		{ 16, DK_GT_MARRIAGE, 0, DK_MARRIAGE_FIRST_HEART_TRICK, 2, 4, 45, 195,
 		  DK_PARTY_KONTRA, 4 },
 		{ 17, DK_GT_SOLO, DK_SOLO_KINGS, 0, 2, 0, 198, 42, DK_PARTY_RE, 6 },
@@ -542,14 +547,32 @@ Test(freedoko, king_solos_and_single_colour_marriages_as_freedoko)
 		  DK_PARTY_KONTRA, 5 },
 	};
 	size_t same, differs;
-	cr_expect_eq(judge_log(FD "partyD.gameplay-debug.log", want, 9, &same, &differs), 26);
-	/* game 11 only, not a picture solo: Carl's swines in Bert's silent
-	 * marriage count in FreeDoko; dokoref plays it as a Karo-Farbsolo
-	 * (marriage.silent_solo diamonds), whose swines swines.solos would have
-	 * to name, and that may name only kinds of solo.kinds: this party
-	 * allows no colour solo.  A gap of the swines mapping, not of this. */
-	cr_expect_eq(same, 25);
-	cr_expect_eq(differs, 11);
+	cr_expect_eq(judge_log(FD "partyD.gameplay-debug.log", want, 10, &same, &differs), 26);
+	/* every game as FreeDoko judged it; game 11 differed (a false swine
+	 * and a card out of turn) until swines.in_silent_marriage */
+	cr_expect_eq(same, 26);
+	cr_expect_eq(differs, 0);
+}
+
+/*
+ * strict: partyC's party with "announcement strict limit = true" (seed
+ * 5150, six rounds): Re and Kontra are bids of 121.  FreeDoko's AI, knowing
+ * it, never announced against an announcing party here, so no reply bid
+ * and no game without a winner came up; four lone Kontras (games 1, 15, 32,
+ * 36) need 121, and Re wins those with 120 (test_score.c works the reply
+ * bids and the no-winner games by hand).
+ */
+Test(freedoko, strict_limit_as_freedoko)
+{
+	static const fd_game_want want[] = {
+		/* Dora took Carl's poverty; Kontra said Kontra: "trick points"
+		 * Re 115, Kontra 125, "winnerteam = contra", "points = 3" */
+		{ 1, DK_GT_POVERTY, 0, 0, 3, 4, 115, 125, DK_PARTY_KONTRA, 3 },
+	};
+	size_t same, differs;
+	cr_expect_eq(judge_log(FD "strict.gameplay-debug.log", want, 1, &same, &differs), 54);
+	cr_expect_eq(same, 54);
+	cr_expect_eq(differs, 0);
 }
 
 /* a Bock count of dokoref's that is not FreeDoko's is a difference of its

@@ -461,6 +461,7 @@ static const struct shipped_value {
 	{ "ottendorf-2008", "announce.model", "own-cards", "" },
 	{ "ottendorf-2008", "announce.max_played", "[1, 2, 3, 4, 5]", "" },
 	{ "ottendorf-2008", "announce.reply", "one-card-later", "" },
+	{ "ottendorf-2008", "announce.strict_limit", "false", "" },
 	{ "ottendorf-2008", "announce.skip", "forbidden", "" },
 	{ "ottendorf-2008", "announce.limit_needs_re_kontra", "true", "" },
 	{ "ottendorf-2008", "announce.trick_by_trick", "false", "inh" },
@@ -526,6 +527,7 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "announce.model", "left-neighbour-cards", "" },
 	{ "wattenscheid-2016", "announce.max_played", "[1, 1, 1, 1, 1]", "" },
 	{ "wattenscheid-2016", "announce.reply", "none", "" },
+	{ "wattenscheid-2016", "announce.strict_limit", "false", "inh" },
 	{ "wattenscheid-2016", "announce.skip", "if-each-in-time", "inh" },
 	{ "wattenscheid-2016", "announce.limit_needs_re_kontra", "true", "" },
 	{ "wattenscheid-2016", "announce.trick_by_trick", "false", "inh" },
@@ -591,6 +593,7 @@ static const struct shipped_value {
 	{ "turnier-2022", "announce.model", "game-cards", "D21" },
 	{ "turnier-2022", "announce.max_played", "[5, 9, 13, 17, 21]", "D21" },
 	{ "turnier-2022", "announce.reply", "none", "" },
+	{ "turnier-2022", "announce.strict_limit", "false", "" },
 	{ "turnier-2022", "announce.skip", "if-each-in-time", "inh" },
 	{ "turnier-2022", "announce.limit_needs_re_kontra", "true", "" },
 	{ "turnier-2022", "announce.trick_by_trick", "true", "" },
@@ -656,6 +659,7 @@ static const struct shipped_value {
 	{ "unsere-2024", "announce.model", "game-cards", "D21" },
 	{ "unsere-2024", "announce.max_played", "[5, 9, 13, 17, 21]", "D21" },
 	{ "unsere-2024", "announce.reply", "immediate", "" },
+	{ "unsere-2024", "announce.strict_limit", "false", "" },
 	{ "unsere-2024", "announce.skip", "if-each-in-time", "" },
 	{ "unsere-2024", "announce.limit_needs_re_kontra", "false", "" },
 	{ "unsere-2024", "announce.trick_by_trick", "false", "inh" },
@@ -721,6 +725,7 @@ static const struct shipped_value {
 	{ "esslingen-2002", "announce.model", "own-cards", "" },
 	{ "esslingen-2002", "announce.max_played", "[1, 2, 3, 4, 5]", "" },
 	{ "esslingen-2002", "announce.reply", "none", "" },
+	{ "esslingen-2002", "announce.strict_limit", "false", "inh" },
 	{ "esslingen-2002", "announce.skip", "if-each-in-time", "inh" },
 	{ "esslingen-2002", "announce.limit_needs_re_kontra", "true", "" },
 	{ "esslingen-2002", "announce.trick_by_trick", "false", "inh" },
@@ -747,6 +752,7 @@ static const struct shipped_value {
 	{ "ottendorf-2008", "ties.heart10_first_with_swines", "false", "inh" },
 	{ "ottendorf-2008", "trumps.heart10", "true", "" },
 	{ "ottendorf-2008", "swines.in_poverty", "counts", "inh" },
+	{ "ottendorf-2008", "swines.in_silent_marriage", "false", "D9" },
 	{ "ottendorf-2008", "swines.only_second", "false", "inh" },
 	{ "ottendorf-2008", "hyperswines.kind", "none", "" },
 	{ "ottendorf-2008", "hyperswines.solos", "[]", "inh" },
@@ -755,6 +761,7 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "ties.heart10_first_with_swines", "false", "inh" },
 	{ "wattenscheid-2016", "trumps.heart10", "true", "" },
 	{ "wattenscheid-2016", "swines.in_poverty", "counts", "inh" },
+	{ "wattenscheid-2016", "swines.in_silent_marriage", "false", "inh" },
 	{ "wattenscheid-2016", "swines.only_second", "false", "inh" },
 	{ "wattenscheid-2016", "hyperswines.kind", "none", "inh" },
 	{ "wattenscheid-2016", "hyperswines.solos", "[]", "inh" },
@@ -763,6 +770,7 @@ static const struct shipped_value {
 	{ "turnier-2022", "ties.heart10_first_with_swines", "false", "inh" },
 	{ "turnier-2022", "trumps.heart10", "true", "" },
 	{ "turnier-2022", "swines.in_poverty", "counts", "inh" },
+	{ "turnier-2022", "swines.in_silent_marriage", "false", "inh" },
 	{ "turnier-2022", "swines.only_second", "false", "inh" },
 	{ "turnier-2022", "hyperswines.kind", "none", "inh" },
 	{ "turnier-2022", "hyperswines.solos", "[]", "inh" },
@@ -771,6 +779,7 @@ static const struct shipped_value {
 	{ "unsere-2024", "ties.heart10_first_with_swines", "false", "" },
 	{ "unsere-2024", "trumps.heart10", "true", "" },
 	{ "unsere-2024", "swines.in_poverty", "counts", "inh" },
+	{ "unsere-2024", "swines.in_silent_marriage", "true", "" },
 	{ "unsere-2024", "swines.only_second", "false", "inh" },
 	{ "unsere-2024", "hyperswines.kind", "none", "" },
 	{ "unsere-2024", "hyperswines.solos", "[]", "inh" },
@@ -779,6 +788,7 @@ static const struct shipped_value {
 	{ "esslingen-2002", "ties.heart10_first_with_swines", "false", "" },
 	{ "esslingen-2002", "trumps.heart10", "true", "" },
 	{ "esslingen-2002", "swines.in_poverty", "re-only-if-shown", "" },
+	{ "esslingen-2002", "swines.in_silent_marriage", "false", "" },
 	{ "esslingen-2002", "swines.only_second", "false", "inh" },
 	{ "esslingen-2002", "hyperswines.kind", "none", "" },
 	{ "esslingen-2002", "hyperswines.solos", "[]", "inh" },
@@ -1741,7 +1751,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 113);
+	cr_assert_eq(n, 115);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

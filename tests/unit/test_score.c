@@ -486,3 +486,118 @@ Test(score, each_player_counts_with_per_player)
 	dk_diag_release(&d);
 	dk_ruleset_release(&rs);
 }
+
+/* ---- announce.strict_limit (FreeDoko's "announcement strict limit") ----- */
+
+/* the score under ddv, with or without the strict limit */
+static dk_score strict_score(const dk_score_input *in, bool strict)
+{
+	dk_ruleset rs;
+	load_with(&rs, strict ? SET("announce.strict_limit=true") : NULL);
+	dk_score s;
+	dk_score_compute(&s, in, &rs.rules);
+	dk_ruleset_release(&rs);
+	return s;
+}
+
+Test(score, strict_limit_no_winner)
+{
+	/* Re and Kontra said, 120:120.  ddv (TSR 7.1.2 3.): Kontra wins with
+	 * 120: won 1 + Re 2 + Kontra 2 + gegen die Alten 1 = 6 for Kontra.
+	 * Strict: both said a bid of 121 and both missed: nobody wins, and
+	 * (score.no_winner levels-and-specials) nobody is under 90 and no
+	 * limit was said: 0 */
+	dk_score_input in;
+	plain(&in, 120);
+	in.said[DK_PARTY_RE][0] = in.said[DK_PARTY_KONTRA][0] = true;
+	in.first_call = DK_PARTY_RE;
+	dk_score s = strict_score(&in, false);
+	cr_expect_eq(s.winner, DK_PARTY_KONTRA);
+	cr_expect_eq(s.value, -6);
+	s = strict_score(&in, true);
+	cr_expect_eq(s.winner, DK_PARTY_NONE);
+	cr_expect_eq(s.target[DK_PARTY_RE], 121);
+	cr_expect_eq(s.target[DK_PARTY_KONTRA], 121);
+	cr_expect_eq(s.value, 0);
+	/* Re said keine 90 (needs 151), Kontra said Kontra (needs 121); Re
+	 * takes 135: both miss, nobody wins; Re's fox is a special point
+	 * that still counts: +1 for Re */
+	plain(&in, 135);
+	in.said[DK_PARTY_RE][0] = in.said[DK_PARTY_RE][1] = true;
+	in.said[DK_PARTY_KONTRA][0] = true;
+	in.fox[DK_PARTY_RE] = 1;
+	s = strict_score(&in, true);
+	cr_expect_eq(s.winner, DK_PARTY_NONE);
+	cr_expect_eq(s.target[DK_PARTY_RE], 151);
+	cr_expect_eq(s.value, 1);
+	/* without the strict limit Kontra's Kontra is no bid: against keine
+	 * 90 it needs 90 and has 105, so Kontra wins (Re needs 151, has 135) */
+	s = strict_score(&in, false);
+	cr_expect_eq(s.winner, DK_PARTY_KONTRA);
+	/* a party that said nothing wins when the other misses its bid: only
+	 * Re said, 120:120: Kontra needs 120 as under ddv */
+	plain(&in, 120);
+	in.said[DK_PARTY_RE][0] = true;
+	s = strict_score(&in, true);
+	cr_expect_eq(s.winner, DK_PARTY_KONTRA);
+	/* only Kontra said, 120:120: Kontra needs 121, Re wins with 120 */
+	plain(&in, 120);
+	in.said[DK_PARTY_KONTRA][0] = true;
+	s = strict_score(&in, true);
+	cr_expect_eq(s.winner, DK_PARTY_RE);
+}
+
+Test(score, strict_limit_reply_bid)
+{
+	/* Re said Re, Kontra answered "no 120 reply" (claims 120); 120:120.
+	 * Re needs 121 and misses; Kontra needs 120 and wins: won 1 + Re
+	 * said 2 + the reply 1 + gegen die Alten 1 = 5 for Kontra */
+	dk_score_input in;
+	plain(&in, 120);
+	in.said[DK_PARTY_RE][0] = true;
+	in.first_call = DK_PARTY_RE;
+	in.replied[DK_PARTY_KONTRA] = 1;
+	dk_score s = strict_score(&in, true);
+	cr_expect_eq(s.winner, DK_PARTY_KONTRA);
+	cr_expect_eq(s.target[DK_PARTY_KONTRA], 120);
+	cr_expect_eq(s.value, -5);
+	int replies = 0;
+	for (int i = 0; i < s.item_count; i++)
+		if (s.items[i].kind == DK_SI_REPLY) {
+			replies++;
+			cr_expect_eq(s.items[i].points, 1);
+			cr_expect_eq(s.items[i].level, 0);
+			cr_expect_eq(s.items[i].detail, DK_PARTY_KONTRA);
+			cr_expect_eq(s.items[i].party, DK_PARTY_KONTRA);
+		}
+	cr_expect_eq(replies, 1);
+	/* Re said Re and keine 90, Kontra answered "no 90 reply" (claims 90).
+	 * Kontra takes 90: it wins: won 1 + Re 2 + keine 90 1 + reply 1 +
+	 * gegen die Alten 1 = 6 for Kontra */
+	plain(&in, 150);
+	in.said[DK_PARTY_RE][0] = in.said[DK_PARTY_RE][1] = true;
+	in.first_call = DK_PARTY_RE;
+	in.replied[DK_PARTY_KONTRA] = 2;
+	s = strict_score(&in, true);
+	cr_expect_eq(s.winner, DK_PARTY_KONTRA);
+	cr_expect_eq(s.target[DK_PARTY_RE], 151);
+	cr_expect_eq(s.target[DK_PARTY_KONTRA], 90);
+	cr_expect_eq(s.value, -6);
+	/* Kontra takes 85: Re wins: won 1 + Kontra under 90 1 + Re 2 + keine
+	 * 90 1 + reply 1 = 6 for Re */
+	plain(&in, 155);
+	in.said[DK_PARTY_RE][0] = in.said[DK_PARTY_RE][1] = true;
+	in.first_call = DK_PARTY_RE;
+	in.replied[DK_PARTY_KONTRA] = 2;
+	s = strict_score(&in, true);
+	cr_expect_eq(s.winner, DK_PARTY_RE);
+	cr_expect_eq(s.value, 6);
+	/* "no 0 reply" against schwarz: one trick wins */
+	plain(&in, 238);
+	in.said[DK_PARTY_RE][0] = in.said[DK_PARTY_RE][1] = in.said[DK_PARTY_RE][2] = true;
+	in.said[DK_PARTY_RE][3] = in.said[DK_PARTY_RE][4] = true;
+	in.replied[DK_PARTY_KONTRA] = 5;
+	s = strict_score(&in, true);
+	cr_expect_eq(s.winner, DK_PARTY_KONTRA);
+	cr_expect_eq(s.target[DK_PARTY_KONTRA], 0);
+}
