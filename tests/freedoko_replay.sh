@@ -93,11 +93,13 @@ fd_summary() {
 		}'
 }
 
-# dokoref's verdict of game N of FILE in the same words
+# dokoref's verdict of game N of FILE in the same words: the value as the
+# winners' (FreeDoko writes it so), or, when nobody won, signed as Re's (a
+# negative value is Kontra's, in both programs)
 dk_summary() {
 	"$dokoref" check --accept-rule-differences --format json -g "$2" "$1" 2> /dev/null |
 		sed -n 's/.*"card_points":{"re":\([0-9]*\),"kontra":\([0-9]*\)}.*"winner":"\{0,1\}\([a-z]*\)"\{0,1\},.*"value":\([0-9-]*\),.*/\3 \4 \1 \2/p' |
-		sed 's/^null /none /; s/ -\([0-9]\)/ \1/' | head -n 1
+		sed 's/^null /none /; /^none /!s/ -\([0-9]\)/ \1/' | head -n 1
 }
 
 # where FreeDoko and dokoref part, because the game was played under a
