@@ -606,6 +606,10 @@ typedef struct dk_rules {
 	/* across games (src/core/session.c) */
 	dk_after_solo deal_after_solo;            /* deal.after_solo */
 	dk_rule_source deal_after_solo_src;
+	bool deal_silent_marriage_is_solo;        /* deal.silent_marriage_is_solo: a silent
+						     marriage or a bride alone is a solo for
+						     deal.after_solo */
+	dk_rule_source deal_silent_marriage_is_solo_src;
 	int duty_soli;                            /* duty_soli.per_player: solos each
 						     player owes in a session (Pflichtsoli) */
 	dk_rule_source duty_soli_src;

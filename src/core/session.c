@@ -467,7 +467,10 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 	check_sit_out(st, out, g, r, n);
 
 	/* the round */
-	out->counts_in_round = !no_game && !(out->solo && r->deal_after_solo == DK_AFTER_SOLO_SAME);
+	/* a solo for who deals next: a silent marriage or a bride alone only
+	 * under deal.silent_marriage_is_solo */
+	bool deal_solo = out->solo && (rp->type == DK_GT_SOLO || r->deal_silent_marriage_is_solo);
+	out->counts_in_round = !no_game && !(deal_solo && r->deal_after_solo == DK_AFTER_SOLO_SAME);
 	out->round = st->counted / round_len + 1;
 	out->game_in_round = st->counted % round_len + 1;
 	if (out->counts_in_round)
@@ -481,7 +484,7 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 		if (out->solo && r->bock_solo == DK_BOCK_SOLO_MOVES_BACK) {
 			out->bock_moved_back = due > 0;
 		} else if (r->bock_solo == DK_BOCK_SOLO_DOUBLED_NOT_USED_UP &&
-			   dealer_stays(st, r, rp, out->solo)) {
+			   dealer_stays(st, r, rp, deal_solo)) {
 			out->bocks = due;
 			out->bock_not_used_up = due > 0;
 		} else {
@@ -540,9 +543,9 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 	st->prev_kind = PREV_NORMAL;
 	if (no_game) {
 		st->prev_kind = PREV_NO_GAME;
-	} else if (out->solo && r->deal_after_solo == DK_AFTER_SOLO_SAME) {
+	} else if (deal_solo && r->deal_after_solo == DK_AFTER_SOLO_SAME) {
 		st->prev_kind = PREV_SAME;
-	} else if (out->solo && r->deal_after_solo == DK_AFTER_SOLO_SAME_AFTER_DUTY &&
+	} else if (deal_solo && r->deal_after_solo == DK_AFTER_SOLO_SAME_AFTER_DUTY &&
 		   rp->declarer > 0 && rp->declarer <= DK_MAX_SEATS &&
 		   !st->duty_solo_done[rp->declarer]) {
 		st->duty_solo_done[rp->declarer] = true;

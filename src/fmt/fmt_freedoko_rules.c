@@ -807,6 +807,9 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		  "number of duty picture soli"),
 	     "the start player stays after a duty solo, and after a lust solo when its player "
 	     "leads; dokoref takes a player's first solo for his duty solo");
+	rule(&c, "deal.silent_marriage_is_solo", "false", FIXED,
+	     "the start player stays only after a real solo, never after a silent marriage or "
+	     "a bride alone (src/game/game_summary.cpp, GameSummary::startplayer_stays)");
 	bool bock = on(&c, "bock");
 	rule(&c, "bock.kind", !bock ? "none" : on(&c, "append bock") ? "append" : "stack",
 	     KEYS("bock", "append bock"), "a game with a trigger adds one bock level to the "

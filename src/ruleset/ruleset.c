@@ -408,6 +408,7 @@ static const dk_rule_key keys[] = {
 	DK_ENUM_KEY("penalty.revoke", penalty_revoke, revoke_penalty_names),
 
 	DK_ENUM_KEY("deal.after_solo", deal_after_solo, after_solo_names),
+	DK_BOOL_KEY("deal.silent_marriage_is_solo", deal_silent_marriage_is_solo),
 	DK_INT_KEY("duty_soli.per_player", duty_soli, 0, 12),
 	DK_INT_KEY("duty_soli.colour_per_player", duty_colour_soli, 0, 12),
 	DK_INT_KEY("duty_soli.picture_per_player", duty_picture_soli, 0, 12),

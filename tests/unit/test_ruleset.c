@@ -999,6 +999,11 @@ static const struct shipped_value {
 	{ "esslingen-2002", "standings.even_odd", "none", "" },
 	{ "esslingen-2002", "standings.counting", "plus-minus", "inh" },
 	{ "esslingen-2002", "standings.solo_factor_for_all", "false", "inh" },
+	{ "ottendorf-2008", "deal.silent_marriage_is_solo", "false", "" },
+	{ "wattenscheid-2016", "deal.silent_marriage_is_solo", "true", "" },
+	{ "turnier-2022", "deal.silent_marriage_is_solo", "true", "" },
+	{ "unsere-2024", "deal.silent_marriage_is_solo", "false", "" },
+	{ "esslingen-2002", "deal.silent_marriage_is_solo", "true", "" },
 };
 
 Test(ruleset, house_set_values)
@@ -1751,7 +1756,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 115);
+	cr_assert_eq(n, 116);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");
