@@ -132,6 +132,11 @@ struct dk_fd_rule_map;
  * dk_cli_each_game looks at standard input itself). */
 bool dk_cli_is_doko(const char *path, uint64_t max_size);
 
+/** The first cap bytes (or fewer) of file path, inflated if it is gzip, into
+ *  buf, their number into len; false if it cannot be opened (the reader
+ *  that opens it later reports why).  For recognising a format by content. */
+bool dk_cli_read_head(const char *path, uint64_t max_size, char *buf, size_t cap, size_t *len);
+
 /** True if path is a FreeDoko file by its content (never for "-"). */
 bool dk_cli_is_freedoko(const char *path, uint64_t max_size);
 

@@ -476,23 +476,31 @@ done:
 	return status;
 }
 
-bool dk_cli_is_doko(const char *path, uint64_t max_size)
+bool dk_cli_read_head(const char *path, uint64_t max_size, char *buf, size_t cap, size_t *len)
 {
-	if (strcmp(path, "-") == 0)
-		return false;  /* standard input is looked at in dk_cli_each_game */
 	dk_input *in = NULL;
 	char err[300];
 	if (dk_input_open(&in, path, max_size, err, sizeof(err)) != DK_IO_OK)
 		return false;
-	char buf[65536];
-	size_t len = 0;
-	while (len < sizeof(buf)) {
-		ssize_t n = dk_input_read(in, buf + len, sizeof(buf) - len);
+	*len = 0;
+	while (*len < cap) {
+		ssize_t n = dk_input_read(in, buf + *len, cap - *len);
 		if (n <= 0)
 			break;
-		len += (size_t)n;
+		*len += (size_t)n;
 	}
 	dk_input_free(in);
+	return true;
+}
+
+bool dk_cli_is_doko(const char *path, uint64_t max_size)
+{
+	if (strcmp(path, "-") == 0)
+		return false;  /* standard input is looked at in dk_cli_each_game */
+	char buf[65536];
+	size_t len;
+	if (!dk_cli_read_head(path, max_size, buf, sizeof(buf), &len))
+		return false;
 	return dk_doko_sniff(buf, len);
 }
 

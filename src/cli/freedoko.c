@@ -27,19 +27,10 @@ bool dk_cli_is_freedoko(const char *path, uint64_t max_size)
 	struct stat st;
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
 		return false;  /* nor can a pipe or FIFO (<(zcat ...)): read as XML too */
-	dk_input *in = NULL;
-	char err[300];
-	if (dk_input_open(&in, path, max_size, err, sizeof(err)) != DK_IO_OK)
-		return false;  /* the XML reader reports it */
 	char buf[65536];
-	size_t len = 0;
-	while (len < sizeof(buf)) {
-		ssize_t n = dk_input_read(in, buf + len, sizeof(buf) - len);
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	dk_input_free(in);
+	size_t len;
+	if (!dk_cli_read_head(path, max_size, buf, sizeof(buf), &len))
+		return false;  /* the XML reader reports it */
 	return dk_fd_sniff(buf, len) != DK_FD_NONE;
 }
 
