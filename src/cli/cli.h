@@ -78,6 +78,12 @@ bool dk_cli_parse_size(const char *s, uint64_t *out);
  * file can be read again) and clear d. */
 void dk_cli_print_diag(dk_cli *cli, dk_diag *d);
 
+struct dokoref_record;
+
+/** Print the messages of the last call on rec as dk_cli_print_diag does
+ *  (with source lines of standard input read whole) and clear them. */
+void dk_cli_print_record_diag(dk_cli *cli, struct dokoref_record *rec);
+
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);
 

@@ -16,6 +16,7 @@
 
 #include "arena.h"
 #include "check.h"
+#include "api_internal.h"
 #include "reader.h"
 
 int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
@@ -242,6 +243,13 @@ bool dk_cli_output_is_input(dk_cli *cli, const char *command, const char *output
 void dk_cli_print_diag(dk_cli *cli, dk_diag *d)
 {
 	print_diag_text(cli, d, NULL, 0);
+}
+
+void dk_cli_print_record_diag(dk_cli *cli, struct dokoref_record *rec)
+{
+	size_t text_len;
+	const char *text = dk_reader_text(dk_api_reader(rec), &text_len);
+	print_diag_text(cli, dk_api_diag(rec), text, text_len);
 }
 
 /* ---- the per-file loop ------------------------------------------------------ */
