@@ -205,6 +205,7 @@ void dokoref_rules_free(dokoref_rules *rules)
 static dokoref_record *record_new(void)
 {
 	pthread_once(&xml_once, xml_init);
+	dk_xml_thread_init();
 	dokoref_record *rec = dk_xcalloc(1, sizeof(*rec));
 	dk_diag_init(&rec->diag);
 	return rec;
