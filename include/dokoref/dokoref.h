@@ -200,7 +200,8 @@ enum {
  * as played and as objected, the session's Bock and the entry to write
  * down, the recorded score against it.  Games of a session must be judged
  * in order (dokoref_record_next follows those not judged).  The verdict
- * refers to the game: it is valid until the next dokoref_record_next.
+ * refers to the game: when the record moves on or is freed, the verdict
+ * becomes "not judged" again (its calls return NULL or 0).
  * Returns 0, or DOKOREF_E_USAGE with err filled when there is no game that
  * can be judged.
  */
@@ -246,7 +247,8 @@ int dokoref_verdict_finding(const dokoref_verdict *v, size_t i, dokoref_finding 
 int dokoref_verdict_scored(const dokoref_verdict *v);
 /** Who won as played: "re", "kontra" or "none"; NULL if not scored. */
 const char *dokoref_verdict_winner(const dokoref_verdict *v);
-/** The game's value as played (for the winner); 0 if not scored. */
+/** The game's value as played, signed as Re's (negative when Kontra won,
+ *  as in the JSON and FreeDoko's summary); 0 if not scored. */
 long dokoref_verdict_value(const dokoref_verdict *v);
 /** The score of the player at position as played (plus-minus or as the
  *  rule set counts), before Bock. */

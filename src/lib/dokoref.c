@@ -41,13 +41,44 @@ struct dokoref_record {
 	bool have_game;              /* the current item is a game that can be judged */
 	bool judged;
 	dk_verdict *scratch;         /* for following a session's games not judged */
+	struct dokoref_verdict *verdicts; /* judged from the current game */
 };
 
 struct dokoref_verdict {
 	dk_verdict v;
 	bool judged;
 	const char *file;            /* the record's name */
+	/* the record whose current game it judged, so that moving on (or
+	 * freeing either) makes it "not judged" instead of dangling */
+	dokoref_record *rec;
+	struct dokoref_verdict *next;
 };
+
+/* the verdicts of rec's current game forget it */
+static void forget_verdicts(dokoref_record *rec)
+{
+	for (dokoref_verdict *v = rec->verdicts, *n; v; v = n) {
+		n = v->next;
+		v->judged = false;
+		v->rec = NULL;
+		v->next = NULL;
+	}
+	rec->verdicts = NULL;
+}
+
+static void unlink_verdict(dokoref_verdict *v)
+{
+	if (!v->rec)
+		return;
+	for (dokoref_verdict **p = &v->rec->verdicts; *p; p = &(*p)->next) {
+		if (*p == v) {
+			*p = v->next;
+			break;
+		}
+	}
+	v->rec = NULL;
+	v->next = NULL;
+}
 
 static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
 
@@ -282,6 +313,7 @@ void dokoref_record_free(dokoref_record *rec)
 {
 	if (!rec)
 		return;
+	forget_verdicts(rec);
 	dk_reader_free(rec->r);
 	dk_diag_release(&rec->diag);
 	free(rec->rules_name);
@@ -306,6 +338,7 @@ dokoref_item dokoref_record_next(dokoref_record *rec)
 	if (!rec)
 		return DOKOREF_ITEM_ERROR;
 	follow_session(rec);
+	forget_verdicts(rec);
 	rec->have_game = false;
 	rec->judged = false;
 	dk_diag_clear(&rec->diag);
@@ -418,6 +451,9 @@ dokoref_verdict *dokoref_verdict_new(void)
 
 void dokoref_verdict_free(dokoref_verdict *v)
 {
+	if (!v)
+		return;
+	unlink_verdict(v);
 	free(v);
 }
 
@@ -446,8 +482,12 @@ int dokoref_judge(dokoref_verdict *v, dokoref_record *rec, unsigned flags, dokor
 	if (!rec->in_session)
 		dk_session_begin(&rec->ss, NULL);
 	dk_verdict_opts opts = { (flags & DOKOREF_JUDGE_NO_PENALTIES) ? DK_VP_NONE : DK_VP_ALL, 0 };
+	unlink_verdict(v);
 	dk_verdict_judge(&v->v, &rec->ss, rec->in_session, dk_reader_game(rec->r), rules, &opts);
 	v->judged = true;
+	v->rec = rec;
+	v->next = rec->verdicts;
+	rec->verdicts = v;
 	v->file = dk_reader_file(rec->r);
 	rec->judged = true;
 	set_ok(err);
