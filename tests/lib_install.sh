@@ -55,4 +55,24 @@ game 1 (ddv): kontra wins, value 2
   revoke (irregularity): trick 11, card 43 DA by Zeno, line 103
 OUT
 diff -u "$tmp/want2" "$tmp/out2"
+
+# pip install ./python against the installed library (a copy of python/:
+# pip builds in the tree it is given), where pip can build without the
+# network; not in a sanitized build (python would need libasan preloaded)
+py=${PYTHON:-python3}
+if [ "$sanitize" = none ] && command -v "$py" >/dev/null 2>&1 &&
+	"$py" -c 'import setuptools, wheel, pip' >/dev/null 2>&1; then
+	cp -R "$src/python" "$tmp/python-src"
+	"$py" -m pip install -q --no-build-isolation --no-deps --no-index \
+		--target "$tmp/site" "$tmp/python-src" >"$tmp/pip.log" 2>&1 || {
+		cat "$tmp/pip.log"; exit 1; }
+	out=$(cd "$tmp" && DOKOREF_LIB="$so" PYTHONPATH="$tmp/site" "$py" -c '
+import dokoref
+(v,) = dokoref.judge("'"$src"'/samples/normal-ddv.doko")
+print(dokoref.__file__.startswith("'"$tmp"'/site"), v.winner, v.value)')
+	[ "$out" = "True re 2" ] || { echo "python over the installed library: '$out'"; exit 1; }
+	echo "pip install ./python: the installed package judges against the installed library"
+else
+	echo "pip install ./python not tried (no python3 with pip, setuptools and wheel)"
+fi
 echo "installed library, header and dokoref.pc build and run the example"
