@@ -1,11 +1,13 @@
 #!/bin/sh
 # libdokoref exports exactly the calls its public header declares: the
 # dynamic symbols (nm -D --defined-only) against the names declared as
-# functions in include/dokoref/dokoref.h.
-# usage: lib_symbols.sh LIBDOKOREF.so HEADER
+# functions in include/dokoref/dokoref.h; and dokoref-api(3) documents
+# every one of them.
+# usage: lib_symbols.sh LIBDOKOREF.so HEADER [MANPAGE]
 set -eu
 lib=$1
 header=$2
+man=${3:-}
 command -v nm >/dev/null 2>&1 || { echo "no nm: skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -21,4 +23,11 @@ n=$(wc -l <"$tmp/declared")
 [ "$n" -ge 40 ] || { echo "only $n calls found in $header"; exit 1; }
 # the SONAME carries the version
 readelf -d "$lib" | grep -q 'SONAME.*libdokoref\.so\.[0-9]' || { echo "no versioned SONAME"; exit 1; }
-echo "$n calls exported, no other symbol"
+if [ -n "$man" ]; then
+	missing=
+	for f in $(cat "$tmp/declared"); do
+		grep -q "^\.BI\{0,1\} .*\b$f(" "$man" || missing="$missing $f"
+	done
+	[ -z "$missing" ] || { echo "not in $man:$missing"; exit 1; }
+fi
+echo "$n calls exported, no other symbol; each one documented"
