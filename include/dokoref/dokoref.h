@@ -15,7 +15,7 @@
  *   thread at a time; different handles may be used in parallel.
  * - Failures return NULL or a negative DOKOREF_E_* code and fill the
  *   caller's dokoref_error (which may be NULL).  The library never exits
- *   and never prints.
+ *   and never prints, except that it aborts when memory runs out.
  * - Strings the library returns as `const char *` belong to the handle
  *   they came from (see each call for how long they live); strings returned
  *   as `char *` belong to the caller, who frees them with dokoref_free().
@@ -125,9 +125,10 @@ typedef struct dokoref_open_options {
 dokoref_record *dokoref_record_open_file(const char *path, const dokoref_open_options *options,
 					 dokoref_error *err);
 
-/** The same for len bytes at data (copied); name stands for the file in
- *  messages (NULL: "<memory>"); a record naming its rule set by a
- *  relative path is resolved against the working directory. */
+/** The same for len bytes at data (copied; gzip is inflated); name stands
+ *  for the file in messages (NULL: "<memory>"), and a rule set path in the
+ *  record is relative to name's directory (the working directory when name
+ *  has no '/'). */
 dokoref_record *dokoref_record_open_memory(const void *data, size_t len, const char *name,
 					   const dokoref_open_options *options,
 					   dokoref_error *err);

@@ -10,6 +10,7 @@ The figures are worked by hand in the records' comments
 (samples/normal-ddv.doko: Re 144:96, value 2; the revoke sample: Kontra
 140:100, won +1 and against the Re party +1, Zeno's revoke in trick 11).
 """
+import gzip
 import os
 import subprocess
 import sys
@@ -66,6 +67,9 @@ class TestDokoref(unittest.TestCase):
             data = fh.read()
         (v,) = list(dokoref.Record.from_bytes(data, "typed.doko", rules="ddv"))
         self.assertEqual((v.file, v.winner, v.value), ("typed.doko", "re", 2))
+        # gzip in memory is inflated, the notation recognised inside it
+        (v,) = list(dokoref.Record.from_bytes(gzip.compress(data), "typed.doko.gz"))
+        self.assertEqual((v.rules, v.winner, v.value), ("ddv", "re", 2))
         # without the Fuchs scored, Re's 2 (won +1, Re +2, Kontra's Fuchs -1) is 3
         nofox = dokoref.Rules.from_yaml(
             "name: nofox\nbase: ddv\nrules:\n  score.fox:\n    value: false\n"

@@ -394,8 +394,8 @@ static dk_reader *reader_new(const char *path, const dk_read_opts *opts)
 }
 
 /* read in whole, up to the size limit; a diagnostic and a status on failure */
-static int read_rest(dk_input *in, const char *name, uint64_t limit, char **buf, size_t *len,
-		     size_t *cap, dk_diag *d)
+static int read_rest(dk_input *in, const char *name, const char *what, uint64_t limit,
+		     char **buf, size_t *len, size_t *cap, dk_diag *d)
 {
 	for (;;) {
 		if (*len == *cap) {
@@ -413,8 +413,8 @@ static int read_rest(dk_input *in, const char *name, uint64_t limit, char **buf,
 			return 0;
 		*len += (size_t)n;
 		if (*len > limit) {
-			dk_diag_error(d, name, DK_LOC_NONE, "a notation file is read whole, and "
-				      "this one is larger than %llu bytes (--max-input-size)",
+			dk_diag_error(d, name, DK_LOC_NONE, "%s is read whole, and this one is "
+				      "larger than %llu bytes (--max-input-size)", what,
 				      (unsigned long long)limit);
 			return DK_READER_INVALID;
 		}
@@ -450,7 +450,7 @@ static int open_stream(dk_reader *r, dk_diag *d)
 		return rc == 0 ? 0 : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
 	}
 	uint64_t limit = r->opts.max_size ? r->opts.max_size : DK_DEFAULT_MAX_INPUT;
-	int rc = read_rest(in, name, limit, &buf, &len, &cap, d);
+	int rc = read_rest(in, name, "a notation file", limit, &buf, &len, &cap, d);
 	dk_input_free(in);
 	if (rc == 0) {
 		r->kind = K_DOKO;
@@ -500,8 +500,28 @@ int dk_reader_open_memory(dk_reader **out, const void *data, size_t len, const c
 {
 	*out = NULL;
 	dk_reader *r = reader_new(name, opts);
-	size_t head = len < 65536 ? len : 65536;
 	int rc;
+	/* gzip: inflated whole first (up to the size limit), so that every
+	 * format is recognised in it as in a file */
+	const unsigned char *u = data;
+	if (len >= 2 && u[0] == 0x1f && u[1] == 0x8b) {
+		dk_input *in = NULL;
+		uint64_t limit = r->opts.max_size ? r->opts.max_size : DK_DEFAULT_MAX_INPUT;
+		size_t cap = 65536, got = 0;
+		char *buf = dk_xmalloc(cap);
+		dk_input_open_memory(&in, data, len, r->opts.max_size);
+		rc = read_rest(in, name, "gzip data in memory", limit, &buf, &got, &cap, d);
+		dk_input_free(in);
+		if (rc != 0) {
+			free(buf);
+			dk_reader_free(r);
+			return rc;
+		}
+		r->mem = buf;
+		data = buf;
+		len = got;
+	}
+	size_t head = len < 65536 ? len : 65536;
 	/* gzip is inflated by the XML reader only */
 	if (dk_fd_sniff(data, head) != DK_FD_NONE) {
 		r->kind = K_FD;
@@ -515,8 +535,10 @@ int dk_reader_open_memory(dk_reader **out, const void *data, size_t len, const c
 	} else {
 		r->kind = K_XML;
 		/* the XML reader reads the bytes as it goes: keep a copy */
-		r->mem = dk_xmalloc(len ? len : 1);
-		memcpy(r->mem, data, len);
+		if (!r->mem) {
+			r->mem = dk_xmalloc(len ? len : 1);
+			memcpy(r->mem, data, len);
+		}
 		rc = dk_xml_reader_open_memory(&r->xml, r->mem, len, name, r->opts.max_size, d);
 		rc = rc == 0 ? 0 : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
 	}
