@@ -56,6 +56,18 @@ game 1 (ddv): kontra wins, value 2
 OUT
 diff -u "$tmp/want2" "$tmp/out2"
 
+# the static library holds every layer: the example links against it with
+# the private libraries pkg-config --static names
+a=$(find "$dest" -name libdokoref.a | head -n 1)
+# shellcheck disable=SC2086
+"$cc" $extra -o "$tmp/judge-static" "$src/examples/judge.c" $(pkg-config --cflags dokoref) \
+	"$a" $(pkg-config --static --libs dokoref | sed 's/-ldokoref//g')
+if ldd "$tmp/judge-static" | grep -q libdokoref; then
+	echo "judge-static still needs libdokoref.so"; exit 1
+fi
+"$tmp/judge-static" "$src/samples/normal-ddv.doko" >"$tmp/out3"
+diff -u "$tmp/want1" "$tmp/out3"
+
 # pip install ./python against the installed library (a copy of python/:
 # pip builds in the tree it is given), where pip can build without the
 # network; not in a sanitized build (python would need libasan preloaded)
