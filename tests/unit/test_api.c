@@ -232,6 +232,40 @@ Test(api, errors)
 	dokoref_rules_free(NULL);
 }
 
+/* a game whose rule set cannot be loaded: returned as a game that is not
+ * ok, with the message pointing at its <rules> line; the walk goes on */
+Test(api, messages)
+{
+	size_t len;
+	char *text = slurp(DK_SOURCE_ROOT "/samples/normal-ddv.xml", &len);
+	char *at = strstr(text, "<rules name=\"ddv\"/>");
+	cr_assert_not_null(at);
+	memcpy(at, "<rules name=\"zzz\"/>", 19);
+	dokoref_error err;
+	dokoref_record *rec = dokoref_record_open_memory(text, len, "zzz.xml", NULL, &err);
+	free(text);
+	cr_assert_not_null(rec, "%s", err.message);
+	cr_assert_eq(dokoref_record_next(rec), DOKOREF_ITEM_GAME);
+	cr_expect_not(dokoref_record_game_ok(rec));
+	cr_assert_geq(dokoref_record_message_count(rec), 1);
+	int found = 0;
+	for (size_t i = 0; i < dokoref_record_message_count(rec); i++) {
+		cr_assert_eq(dokoref_record_message(rec, i, &err), 0);
+		if (strcmp(err.file, "zzz.xml") == 0 && err.line == 16 &&
+		    err.severity == DOKOREF_SEVERITY_ERROR && strstr(err.message, "zzz"))
+			found = 1;
+	}
+	cr_expect(found, "no error at zzz.xml:16 naming the rule set");
+	cr_expect_eq(dokoref_record_message(rec, 99, &err), DOKOREF_E_USAGE);
+	dokoref_verdict *v = dokoref_verdict_new();
+	cr_expect_eq(dokoref_judge(v, rec, 0, &err), DOKOREF_E_USAGE);
+	cr_expect_eq(dokoref_record_next(rec), DOKOREF_ITEM_END);
+	cr_expect_eq(dokoref_record_message_count(rec), 0);
+	cr_expect_eq(dokoref_record_status(rec), DOKOREF_E_INVALID);
+	dokoref_verdict_free(v);
+	dokoref_record_free(rec);
+}
+
 /* ---- the session, item by item, and in two threads at once ------------- */
 
 typedef struct run {
