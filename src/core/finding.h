@@ -85,6 +85,10 @@ typedef struct dk_finding {
 	int count;                     /* the count the deadline model measured,
 					  cards passed, trumps reported ... */
 	int limit;                     /* what the rule allowed */
+	int followed;                  /* one slip is one finding: the later cards (out of
+					  turn, wrong lead) or revokes (card not in hand)
+					  that are legal given this slip and so are no
+					  findings of their own */
 	const char *rule_key;          /* the rule set key that decides it */
 	const dk_rule_source *rule;    /* its source; NULL for format rules */
 	dk_loc loc;                    /* where in the record */

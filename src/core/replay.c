@@ -63,6 +63,9 @@ typedef struct state {
 	bool seat_made[DK_MAX_SEATS + 1][DK_LEVELS]; /* announce.per_player: each seat's own */
 	dk_party party_at_pick[DK_MAX_SEATS + 1]; /* the parties just before it */
 	dk_event bid_calls[DK_MAX_BID_CALLS];
+	int lead_due;                      /* who was due to lead the current trick */
+	int last_slip;                     /* the latest finding that moved the order of
+					      play (out of turn, wrong lead), -1 = none */
 } state;
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -1081,6 +1084,49 @@ static bool pick_game(const state *st)
 	return !bride_alone || st->r->wende_genscher_bride_alone;
 }
 
+static bool played_in(const dk_trick *t, int seat)
+{
+	for (int i = 0; i < t->count && i < 4; i++)
+		if (t->seats[i] == seat)
+			return true;
+	return false;
+}
+
+/* the first seat from `from` on, clockwise and `from` included, that has
+ * not played in trick t; seats with an empty hand are passed over while
+ * another one still holds cards (after a seat played twice in a trick, the
+ * one it played for has its card left over for the last trick) */
+static int first_unplayed(const state *st, const dk_trick *t, int from)
+{
+	const dk_replay *o = st->out;
+	int s = from;
+	for (int k = 0; k < DK_PLAYING_SEATS; k++, s = next_seat(o, s))
+		if (!played_in(t, s) && st->hand_n[s] > 0)
+			return s;
+	s = from;
+	for (int k = 0; k < DK_PLAYING_SEATS; k++, s = next_seat(o, s))
+		if (st->hand_n[s] > 0)
+			return s;
+	return from;
+}
+
+/*
+ * Whose card may come next, given the cards of the trick so far.  One slip
+ * is one finding: after a card out of turn the table plays on around it,
+ * and the cards that follow from it are no slips of their own.  Two seats
+ * are in turn: `due`, the first seat in the trick's rightful order (from
+ * the seat due to lead it) that has not played yet, which is the player
+ * the slip passed over making up his card; and `on`, the first seat after
+ * the card before that has not played yet, the table going on from the
+ * slip.  Without a slip both are the same seat.
+ */
+static void in_turn(const state *st, const dk_trick *t, int *due, int *on)
+{
+	*due = t->count == 0 ? st->lead_due : first_unplayed(st, t, st->lead_due);
+	*on = t->count == 0 ? *due
+			    : first_unplayed(st, t, next_seat(st->out, t->seats[t->count - 1]));
+}
+
 static void play_card(state *st, const dk_event *e, int seq, int *expected)
 {
 	dk_replay *o = st->out;
@@ -1088,13 +1134,18 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 	dk_trick *t = &o->tricks[o->trick_count];
 	int seat = e->seat;
 	dk_finding *f;
+	int due, on;
+	in_turn(st, t, &due, &on);
 
-	if (seat != *expected) {
+	if (seat != due && seat != on) {
 		bool first = o->cards_played == 0;
 		dk_finding_kind kind = first && r->lead_wrong_severity == DK_RULE_SEV_WARNING
 					       ? DK_FK_WARNING : DK_FK_IRREGULARITY;
+		st->last_slip = o->finding_count;
 		f = add(st, first ? DK_F_WRONG_LEAD : DK_F_OUT_OF_TURN, kind, seq, e->loc, seat);
-		f->expected_seat = *expected;
+		if (o->finding_count == st->last_slip)
+			st->last_slip = -1;  /* beyond the limit */
+		f->expected_seat = due;
 		f->played = e->card;
 		if (first) {
 			bool solo_lead = o->type == DK_GT_SOLO;
@@ -1104,6 +1155,9 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 		} else {
 			f->rule_key = "play";
 		}
+	} else if (seat != *expected && st->last_slip >= 0) {
+		/* in turn only given the slip: part of that finding */
+		o->findings[st->last_slip].followed++;
 	}
 	int at = find_card(st, seat, e->card);  /* where the hand holds it, -1 = not */
 	if (at < 0) {
@@ -1174,6 +1228,7 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 			t->points += dk_card_points(t->cards[i]);
 		o->trick_count++;
 		*expected = t->winner;
+		st->lead_due = t->winner;
 		if (!st->first_ace_winner && o->order.trump_ace != DK_CARD_NONE)
 			for (int i = 0; i < 4; i++)
 				if (t->cards[i] == o->order.trump_ace)
@@ -1701,6 +1756,52 @@ static void check_mandatory(state *st)
 	}
 }
 
+/*
+ * A card not in the hand leaves a card in the hand that the record never
+ * shows played: the card the player put down in its place, as far as the
+ * record tells.  A later revoke that only that card could have avoided
+ * (every card that could have followed is still in the hand when the game
+ * ends) is no slip of its own: it follows from the card the record got
+ * wrong.  Such revokes are taken out and counted on the first card not in
+ * the hand of that seat, which names the cards the hand kept.
+ */
+static void explain_by_missing_cards(state *st)
+{
+	dk_replay *o = st->out;
+	int kept = 0;
+	for (int i = 0; i < o->finding_count; i++) {
+		dk_finding *f = &o->findings[i];
+		bool explained = false;
+		if (f->code == DK_F_REVOKE) {
+			dk_finding *slip = NULL;
+			for (int k = 0; k < o->finding_count && !slip; k++) {
+				dk_finding *m = &o->findings[k];
+				if (m->code == DK_F_CARD_NOT_IN_HAND && m->seat == f->seat &&
+				    m->seq < f->seq)
+					slip = m;
+			}
+			explained = slip != NULL;
+			for (int d = 0; explained && d < f->demanded_count; d++)
+				explained = find_card(st, f->seat, f->demanded[d]) >= 0;
+			if (explained)
+				slip->followed++;
+		}
+		if (!explained)
+			o->findings[kept++] = *f;
+	}
+	o->finding_count = kept;
+	bool complete = o->cards_played == o->hand_size * DK_PLAYING_SEATS;
+	for (int i = 0; complete && i < o->finding_count; i++) {
+		dk_finding *f = &o->findings[i];
+		if (f->code != DK_F_CARD_NOT_IN_HAND)
+			continue;
+		int n = st->hand_n[f->seat] < DK_FINDING_CARDS ? st->hand_n[f->seat]
+							       : DK_FINDING_CARDS;
+		memcpy(f->demanded, st->hand[f->seat], (size_t)n);
+		f->demanded_count = n;
+	}
+}
+
 /* noted calls kept on the stack: a game of 12-card hands has 48 cards and a
  * few announcements and declarations */
 #define LOCAL_CALLS 96
@@ -1831,6 +1932,8 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	}
 
 	int expected = first_leader(&st);
+	st.lead_due = expected;
+	st.last_slip = -1;
 	for (size_t i = 0; i < g->event_count; i++) {
 		const dk_event *e = &g->events[i];
 		int seq = (int)i + 1;
@@ -1855,6 +1958,8 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 		f->limit = out->hand_size * DK_PLAYING_SEATS;
 		f->rule_key = "deal";
 	}
+
+	explain_by_missing_cards(&st);
 
 	/* step 3, in record order, with the parties as they ended */
 	check_calls(&st);
