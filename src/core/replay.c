@@ -1768,21 +1768,34 @@ static void check_mandatory(state *st)
 static void explain_by_missing_cards(state *st)
 {
 	dk_replay *o = st->out;
+	/* only a game played to its end shows which cards were never played */
+	if (o->cards_played != o->hand_size * DK_PLAYING_SEATS)
+		return;
 	int kept = 0;
 	for (int i = 0; i < o->finding_count; i++) {
 		dk_finding *f = &o->findings[i];
 		bool explained = false;
-		if (f->code == DK_F_REVOKE) {
+		if (f->code == DK_F_REVOKE && f->demanded_count < DK_FINDING_CARDS) {
 			dk_finding *slip = NULL;
-			for (int k = 0; k < o->finding_count && !slip; k++) {
+			int slips = 0;
+			for (int k = 0; k < o->finding_count; k++) {
 				dk_finding *m = &o->findings[k];
 				if (m->code == DK_F_CARD_NOT_IN_HAND && m->seat == f->seat &&
-				    m->seq < f->seq)
-					slip = m;
+				    m->seq < f->seq) {
+					slip = slip ? slip : m;
+					slips++;
+				}
 			}
-			explained = slip != NULL;
-			for (int d = 0; explained && d < f->demanded_count; d++)
-				explained = find_card(st, f->seat, f->demanded[d]) >= 0;
+			/* each card that could have followed is one the record put
+			 * a wrong card in place of: never played, and no more of
+			 * them than cards not in the hand before the revoke */
+			explained = slip && f->demanded_count <= slips;
+			for (int d = 0; explained && d < f->demanded_count; d++) {
+				int want = 0;
+				for (int k = 0; k < f->demanded_count; k++)
+					want += f->demanded[k] == f->demanded[d];
+				explained = count_card(st, f->seat, f->demanded[d]) >= want;
+			}
 			if (explained)
 				slip->followed++;
 		}
@@ -1790,8 +1803,7 @@ static void explain_by_missing_cards(state *st)
 			o->findings[kept++] = *f;
 	}
 	o->finding_count = kept;
-	bool complete = o->cards_played == o->hand_size * DK_PLAYING_SEATS;
-	for (int i = 0; complete && i < o->finding_count; i++) {
+	for (int i = 0; i < o->finding_count; i++) {
 		dk_finding *f = &o->findings[i];
 		if (f->code != DK_F_CARD_NOT_IN_HAND)
 			continue;
