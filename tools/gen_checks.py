@@ -726,8 +726,13 @@ class Replay:
             self.swine_now = None
         elif ev[0] == "announce":
             unclar = self.type == "marriage" and self.clar is None
+            # one slip is one finding: the left neighbour's card out of turn
+            # in this trick before the announcer's turn takes no time away
+            ln = left(ev[1])
+            in_trick_ = {x for x, _ in self.trick}
+            slip = ln in in_trick_ and ev[1] not in in_trick_ and ln != self.lead_due
             self.notes.append(Note(self.seq, ev[1], ev[2], self.cards, self.played[ev[1]],
-                                   self.played[left(ev[1])], unclar))
+                                   self.played[ln] - (1 if slip else 0), unclar))
         else:
             if self.pending:
                 self.resolve_pending(None)
@@ -2078,6 +2083,33 @@ def finding_specs():
       std_deal("ddv"), overrides=lambda h: [override(in_trick(1, 0), passed_over)])
     F("wrong-lead", "wattenscheid-2016", "passed-over-player-makes-up", 2, passed_over_text,
       std_deal("wattenscheid-2016"), overrides=lambda h: [override(in_trick(1, 0), passed_over)])
+
+    def neighbour_first(rp, seat, rng):
+        """The left neighbour of the seat due plays first; the seat due
+        announces its party's Re or Kontra, then plays."""
+        s2 = left(seat)
+        led = rp.trick[0][1]
+        c = rng.choice(rp.legal(s2))
+        c2 = rng.choice(follow(rp, seat, led))
+        note_at(rp, "fault", s2, c)
+        rp.info["fault"]["due"] = seat
+        rp.info["fault"]["then"] = c2
+        call = rp.party[seat]
+        if call not in ("re", "kontra"):
+            return None
+        rp.info["fault"]["call"] = call
+        return [("card", s2, c), ("announce", seat, call), ("card", seat, c2)]
+    F("out-of-turn", "wattenscheid-2016", "left-neighbour-before-an-announcement", 3,
+      lambda g, rp: "One slip, one finding: %s plays %s, its second card, when %s was to "
+      "play; %s then says \"%s\" and plays %s. Under §7 an announcement is allowed \"solange "
+      "der Spieler links neben ihnen noch 9 Karten auf der Hand hält\": by right the left "
+      "neighbour would still have held 9 cards, so the announcement is in time given the "
+      "slip and no finding of its own." % (
+          where(g, rp), sym(rp.info["fault"]["played"]), who(g, rp.info["fault"]["due"]),
+          who(g, rp.info["fault"]["due"]), rp.info["fault"]["call"].capitalize(),
+          sym(rp.info["fault"]["then"])),
+      std_deal("wattenscheid-2016"),
+      overrides=lambda h: [override(in_trick(2, 1), neighbour_first)])
 
     def plays_twice(rp, seat, rng):
         """The seat that played the third card plays the fourth too."""

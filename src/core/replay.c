@@ -1420,7 +1420,16 @@ static void note_call(state *st, const dk_event *e, int seq, bool from_bid)
 	c->seq = seq;
 	c->cards = o->cards_played;
 	c->own = st->played[e->seat];
-	c->left = st->played[next_seat(o, e->seat)];
+	int left = next_seat(o, e->seat);
+	c->left = st->played[left];
+	/* one slip is one finding: a card the left neighbour played out of turn
+	 * in this trick before the announcer's turn (the neighbour did not lead
+	 * it by right, the announcer has not played to it) does not take the
+	 * announcer's time away */
+	const dk_trick *t = &o->tricks[o->trick_count < DK_MAX_TRICKS ? o->trick_count : 0];
+	if (o->trick_count < DK_MAX_TRICKS && played_in(t, left) && !played_in(t, e->seat) &&
+	    left != st->lead_due && c->left > 0)
+		c->left--;
 	c->trick = o->cards_played / 4;
 	c->party = st->known[e->seat] ? o->party[e->seat] : DK_PARTY_NONE;
 	c->from_bid = from_bid;

@@ -36,13 +36,14 @@ static const char *const order[4][12] = {
 typedef struct play {
 	int seat;
 	const char *card;
+	dk_call call;                /* said by the seat right before its card */
 } play;
 
 typedef struct built {
 	dk_game g;
 	dk_player players[4];
 	dk_bid bids[4];
-	dk_event events[48];
+	dk_event events[49];
 	play plays[48];
 	int n;
 } built;
@@ -60,7 +61,7 @@ static void legal_plays(built *b)
 	b->n = 0;
 	for (int t = 0; t < 12; t++)
 		for (int s = 0; s < 4; s++)
-			b->plays[b->n++] = (play){ s + 1, order[s][t] };
+			b->plays[b->n++] = (play){ s + 1, order[s][t], DK_CALL_NONE };
 }
 
 /* the record of b->plays: dealer seat 4, so seat 1 leads */
@@ -93,6 +94,14 @@ static void build(built *b)
 	for (int i = 0; i < b->n; i++) {
 		dk_event *e = &b->events[g->event_count++];
 		memset(e, 0, sizeof(*e));
+		if (b->plays[i].call != DK_CALL_NONE) {
+			e->kind = DK_EV_ANNOUNCE;
+			e->seat = b->plays[i].seat;
+			e->call = b->plays[i].call;
+			e->loc = (dk_loc){ (uint32_t)(10 + i), 1 };
+			e = &b->events[g->event_count++];
+			memset(e, 0, sizeof(*e));
+		}
 		e->kind = DK_EV_CARD;
 		e->seat = b->plays[i].seat;
 		e->card = card(b->plays[i].card);
@@ -101,13 +110,25 @@ static void build(built *b)
 	g->recorded.re_points = g->recorded.kontra_points = -1;
 }
 
-static void run(dk_replay *rp, built *b)
+/* ddv with the overrides key=value, ...; NULL-terminated (NULL: none) */
+static void run_with(dk_replay *rp, built *b, const char *const *kv)
 {
 	dk_ruleset rs;
 	load_shipped(&rs, "ddv");
+	dk_diag d;
+	dk_diag_init(&d);
+	for (size_t i = 0; kv && kv[i]; i += 2)
+		cr_assert_eq(dk_ruleset_override(&rs, kv[i], kv[i + 1], "test", DK_LOC_NONE, &d), 0,
+			     "%s: %s", kv[i], d.count ? d.items[0].message : "?");
+	dk_diag_release(&d);
 	build(b);
 	dk_replay_run(rp, &b->g, &rs.rules);
 	dk_ruleset_release(&rs);
+}
+
+static void run(dk_replay *rp, built *b)
+{
+	run_with(rp, b, NULL);
 }
 
 /* set trick t (1-based) to the four plays given */
@@ -120,7 +141,7 @@ static void set_trick(built *b, int t, play a, play c, play d, play e)
 /* seat s's card of trick t in the legal game */
 static play of(int s, int t)
 {
-	return (play){ s, order[s - 1][t - 1] };
+	return (play){ s, order[s - 1][t - 1], DK_CALL_NONE };
 }
 
 static void expect_one(const dk_replay *rp, dk_finding_code code, int seat, int trick)
@@ -326,6 +347,40 @@ Test(cascade, an_unfinished_game_explains_nothing)
 	cr_expect_eq(rp->findings[0].demanded_count, 0);
 	cr_expect_eq(rp->findings[1].code, DK_F_REVOKE);
 	cr_expect_eq(rp->findings[2].code, DK_F_GAME_INCOMPLETE);
+	free(rp);
+	free(b);
+}
+
+/* announce.model left-neighbour-cards, Re at most while the left neighbour
+ * has played 1 card (wattenscheid-2016's §7 on 12-card hands).  Seat 1 is
+ * due to lead trick 2; seat 2, its left neighbour, leads it out of turn
+ * with its second card, and seat 1 says "re" before its own card: in the
+ * rightful order seat 2 would still have held 11 cards, so the Re is in
+ * time given the slip: one finding, the wrong lead.  Seat 2 wins trick 2
+ * (the first of the equal ♠Q) and leads the rest (2, 3, 4, 1). */
+Test(cascade, a_left_neighbour_out_of_turn_takes_no_time_away)
+{
+	static const char *const kv[] = { "announce.model", "left-neighbour-cards",
+					  "announce.max_played", "[1, 1, 1, 1, 1]", NULL };
+	built *b = calloc(1, sizeof(*b));
+	dk_replay *rp = calloc(1, sizeof(*rp));
+	legal_plays(b);
+	play re = of(1, 2);
+	re.call = DK_CALL_RE;
+	set_trick(b, 2, of(2, 2), re, of(3, 2), of(4, 2));
+	for (int t = 3; t <= 12; t++)
+		set_trick(b, t, of(2, t), of(3, t), of(4, t), of(1, t));
+	run_with(rp, b, kv);
+	expect_one(rp, DK_F_OUT_OF_TURN, 2, 2);
+	cr_expect_eq(rp->findings[0].expected_seat, 1);
+	cr_expect_eq(rp->findings[0].followed, 2);        /* seat 1 making up, seat 3 after it */
+	cr_expect(rp->calls[DK_PARTY_RE].made[0]);
+	/* without a slip, a Re before seat 1's card of trick 3 is late: seat 2
+	 * has played 2 cards by right */
+	legal_plays(b);
+	b->plays[8].call = DK_CALL_RE;
+	run_with(rp, b, kv);
+	expect_one(rp, DK_F_ANNOUNCE_TOO_LATE, 1, 3);
 	free(rp);
 	free(b);
 }
