@@ -461,12 +461,14 @@ class Replay:
                        "soloist": self.declarer}[mode]
         self.expected = self.leader
         self.lead_due = self.leader      # who was due to lead the current trick
+        self.taken = set()               # seats whose turn another seat's second card took
         self.revokes = []                # (index in F, seat, cards that could follow)
         self.missing = {s: [] for s in range(1, 5)}  # seqs of cards not in the hand
         self.explained = 0               # revokes that follow from such a card
         self.trick, self.tricks = [], []
         self.cards = 0
         self.played = {s: 0 for s in range(1, 5)}
+        self.tricks_in = {s: 0 for s in range(1, 5)}  # tricks played to (slips aside)
         self.played_cards = {s: [] for s in range(1, 5)}
         # announcements said with the solo bid: the soloist's, before any card
         self.notes = [Note(0, st, c, 0, 0, 0, False) for st, c in getattr(self, "bid_calls", [])]
@@ -726,13 +728,14 @@ class Replay:
             self.swine_now = None
         elif ev[0] == "announce":
             unclar = self.type == "marriage" and self.clar is None
-            # one slip is one finding: the left neighbour's card out of turn
-            # in this trick before the announcer's turn takes no time away
+            # one slip is one finding: the left neighbour's slips take no
+            # time away: a second card in one trick does not count, nor does
+            # its card out of turn in this trick before the announcer's turn
             ln = left(ev[1])
             in_trick_ = {x for x, _ in self.trick}
             slip = ln in in_trick_ and ev[1] not in in_trick_ and ln != self.lead_due
             self.notes.append(Note(self.seq, ev[1], ev[2], self.cards, self.played[ev[1]],
-                                   self.played[ln] - (1 if slip else 0), unclar))
+                                   self.tricks_in[ln] - (1 if slip else 0), unclar))
         else:
             if self.pending:
                 self.resolve_pending(None)
@@ -781,7 +784,7 @@ class Replay:
         the card before: the table playing on around the slip.  Seats with
         an empty hand are passed over while another one holds cards (a
         seat that played twice in a trick runs out a trick early)."""
-        played = {x for x, _ in self.trick}
+        played = {x for x, _ in self.trick} | self.taken
 
         def first_unplayed(frm):
             x = frm
@@ -802,7 +805,10 @@ class Replay:
     def play_card(self, s, c):
         if self.no_game() and self.cards == 0:
             self.add("should-have-been-redealt")
-        if s not in self.in_turn():
+        due, on = self.in_turn()
+        if s not in (due, on):
+            if s in {x for x, _ in self.trick}:
+                self.taken.add(due)   # a second card takes the turn of the seat due
             if self.cards == 0:
                 self.add("wrong-lead", kind="warning" if self.R["lead_warn"] else "irregularity")
             else:
@@ -827,6 +833,8 @@ class Replay:
                 self.swines_on = True
         if c in h:
             h.remove(c)
+        if s not in {x for x, _ in self.trick}:
+            self.tricks_in[s] += 1
         self.played[s] += 1
         self.played_cards[s].append(c)
         self.trick.append((s, c))
@@ -837,6 +845,7 @@ class Replay:
             self.tricks.append((self.trick, w, sum(pts(x) for _, x in self.trick)))
             self.trick = []
             self.expected = self.lead_due = w
+            self.taken = set()
             self.marriage_step(w)
 
     def marriage_step(self, w):

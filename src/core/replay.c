@@ -45,6 +45,9 @@ typedef struct state {
 	dk_card hand[DK_MAX_SEATS + 1][DK_MAX_HAND + DK_MAX_PASS];
 	int hand_n[DK_MAX_SEATS + 1];
 	int played[DK_MAX_SEATS + 1];      /* cards each seat has played */
+	int tricks_in[DK_MAX_SEATS + 1];   /* tricks each seat has played to: its cards,
+					      but a second card in one trick (a slip)
+					      not counted again */
 	bool swine_said[DK_MAX_SEATS + 1];
 	bool swine_shown[DK_MAX_SEATS + 1]; /* shown in the bidding, before the exchange */
 	bool hyper_said[DK_MAX_SEATS + 1];
@@ -64,6 +67,8 @@ typedef struct state {
 	dk_party party_at_pick[DK_MAX_SEATS + 1]; /* the parties just before it */
 	dk_event bid_calls[DK_MAX_BID_CALLS];
 	int lead_due;                      /* who was due to lead the current trick */
+	unsigned taken;                    /* seats (bits) whose turn in the current trick
+					      another seat's second card took */
 	int last_slip;                     /* the latest finding that moved the order of
 					      play (out of turn, wrong lead), -1 = none */
 } state;
@@ -1093,7 +1098,9 @@ static bool played_in(const dk_trick *t, int seat)
 }
 
 /* the first seat from `from` on, clockwise and `from` included, that has
- * not played in trick t; seats with an empty hand are passed over while
+ * not played in trick t and whose turn in it no other seat's second card
+ * took (that seat played in its place); seats with an empty hand are
+ * passed over while
  * another one still holds cards (after a seat played twice in a trick, the
  * one it played for has its card left over for the last trick) */
 static int first_unplayed(const state *st, const dk_trick *t, int from)
@@ -1101,7 +1108,7 @@ static int first_unplayed(const state *st, const dk_trick *t, int from)
 	const dk_replay *o = st->out;
 	int s = from;
 	for (int k = 0; k < DK_PLAYING_SEATS; k++, s = next_seat(o, s))
-		if (!played_in(t, s) && st->hand_n[s] > 0)
+		if (!played_in(t, s) && !(st->taken & 1u << s) && st->hand_n[s] > 0)
 			return s;
 	s = from;
 	for (int k = 0; k < DK_PLAYING_SEATS; k++, s = next_seat(o, s))
@@ -1147,6 +1154,8 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 			st->last_slip = -1;  /* beyond the limit */
 		f->expected_seat = due;
 		f->played = e->card;
+		if (played_in(t, seat))   /* a second card: it takes the turn of the seat due */
+			st->taken |= 1u << due;
 		if (first) {
 			bool solo_lead = o->type == DK_GT_SOLO;
 			RULE(f, solo_lead ? "lead.solo" : "lead.normal", lead_normal);
@@ -1211,6 +1220,8 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 		st->played_card[seat][e->card]++;
 	}
 	st->played[seat]++;
+	if (!played_in(t, seat))
+		st->tricks_in[seat]++;
 	if (t->count < 4) {
 		t->cards[t->count] = e->card;
 		t->seats[t->count] = seat;
@@ -1229,6 +1240,7 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 		o->trick_count++;
 		*expected = t->winner;
 		st->lead_due = t->winner;
+		st->taken = 0;
 		if (!st->first_ace_winner && o->order.trump_ace != DK_CARD_NONE)
 			for (int i = 0; i < 4; i++)
 				if (t->cards[i] == o->order.trump_ace)
@@ -1421,11 +1433,12 @@ static void note_call(state *st, const dk_event *e, int seq, bool from_bid)
 	c->cards = o->cards_played;
 	c->own = st->played[e->seat];
 	int left = next_seat(o, e->seat);
-	c->left = st->played[left];
-	/* one slip is one finding: a card the left neighbour played out of turn
-	 * in this trick before the announcer's turn (the neighbour did not lead
-	 * it by right, the announcer has not played to it) does not take the
-	 * announcer's time away */
+	/* one slip is one finding: the left neighbour's slips take no time away
+	 * from the announcer.  A second card it played to one trick does not
+	 * count, nor does a card it played out of turn in this trick before the
+	 * announcer's turn (the neighbour did not lead it by right, the
+	 * announcer has not played to it) */
+	c->left = st->tricks_in[left];
 	const dk_trick *t = &o->tricks[o->trick_count < DK_MAX_TRICKS ? o->trick_count : 0];
 	if (o->trick_count < DK_MAX_TRICKS && played_in(t, left) && !played_in(t, e->seat) &&
 	    left != st->lead_due && c->left > 0)

@@ -384,3 +384,34 @@ Test(cascade, a_left_neighbour_out_of_turn_takes_no_time_away)
 	free(rp);
 	free(b);
 }
+
+/* seat 2 plays the second and the third card of trick 1: its second card
+ * takes seat 3's turn, and seat 4 goes on: one finding.  Seat 1 says Re
+ * before its card of trick 2: under left-neighbour-cards (at most 1) the
+ * second card seat 2 put into trick 1 does not count, so the Re is in
+ * time.  The record stops after trick 2. */
+Test(cascade, a_second_card_takes_a_turn_and_no_time)
+{
+	static const char *const kv[] = { "announce.model", "left-neighbour-cards",
+					  "announce.max_played", "[1, 1, 1, 1, 1]", NULL };
+	built *b = calloc(1, sizeof(*b));
+	dk_replay *rp = calloc(1, sizeof(*rp));
+	legal_plays(b);
+	set_trick(b, 1, of(1, 1), of(2, 1), of(2, 2), of(4, 1));
+	play re = of(1, 2);
+	re.call = DK_CALL_RE;
+	set_trick(b, 2, re, of(2, 3), of(3, 1), of(4, 2));
+	b->n = 8;
+	run_with(rp, b, kv);
+	cr_assert_eq(rp->finding_count, 2);
+	cr_expect_eq(rp->findings[0].code, DK_F_OUT_OF_TURN);
+	cr_expect_eq(rp->findings[0].seat, 2);
+	cr_expect_eq(rp->findings[0].expected_seat, 3);
+	cr_expect_eq(rp->findings[0].followed, 1);         /* seat 4, after seat 3's turn */
+	cr_expect_eq(rp->findings[1].code, DK_F_GAME_INCOMPLETE);
+	cr_expect_eq(rp->tricks[0].winner, 1);
+	cr_expect_eq(rp->tricks[1].winner, 1);
+	cr_expect(rp->calls[DK_PARTY_RE].made[0]);
+	free(rp);
+	free(b);
+}
