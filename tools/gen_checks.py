@@ -806,7 +806,15 @@ class Replay:
         if self.no_game() and self.cards == 0:
             self.add("should-have-been-redealt")
         due, on = self.in_turn()
-        if s not in (due, on):
+        owner = None
+        if s not in (due, on) and c not in self.hands[s]:
+            owner = due if c in self.hands[due] else on if c in self.hands[on] else None
+        if owner:
+            # the record names the wrong player: one record defect, and the
+            # card counts as the owner's, who was in turn
+            self.add("card-not-in-hand")
+            s = owner
+        elif s not in (due, on):
             if s in {x for x, _ in self.trick}:
                 self.taken.add(due)   # a second card takes the turn of the seat due
             if self.cards == 0:

@@ -78,7 +78,9 @@ typedef struct dk_finding {
 	int seat;                      /* who; 0 = nobody in particular */
 	dk_card played;                /* the card concerned, or DK_CARD_NONE */
 	dk_call call;                  /* the announcement concerned */
-	int expected_seat;             /* out of turn, wrong lead: who was due */
+	int expected_seat;             /* out of turn, wrong lead: who was due; card not in
+					  the hand: the seat in turn whose card it was (the
+					  record put the wrong seat), 0 = none */
 	dk_card demanded[DK_FINDING_CARDS]; /* revoke: the cards that could follow;
 					       poverty: the cards expected */
 	int demanded_count;

@@ -1143,8 +1143,24 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 	dk_finding *f;
 	int due, on;
 	in_turn(st, t, &due, &on);
+	int at = find_card(st, seat, e->card);  /* where the hand holds it, -1 = not */
 
-	if (seat != due && seat != on) {
+	/* a card of the seat in turn, recorded under a seat that neither is in
+	 * turn nor holds it: the record put the wrong seat.  One finding, the
+	 * card not in the hand, naming whose card and turn it was; the card is
+	 * taken as that seat's, so the hands and the order stay in step */
+	int owner = 0;
+	if (seat != due && seat != on && at < 0)
+		owner = find_card(st, due, e->card) >= 0  ? due
+			: find_card(st, on, e->card) >= 0 ? on : 0;
+	if (owner) {
+		f = add(st, DK_F_CARD_NOT_IN_HAND, DK_FK_RECORD_DEFECT, seq, e->loc, seat);
+		f->played = e->card;
+		f->expected_seat = owner;
+		f->rule_key = "deal";
+		seat = owner;
+		at = find_card(st, seat, e->card);
+	} else if (seat != due && seat != on) {
 		bool first = o->cards_played == 0;
 		dk_finding_kind kind = first && r->lead_wrong_severity == DK_RULE_SEV_WARNING
 					       ? DK_FK_WARNING : DK_FK_IRREGULARITY;
@@ -1168,7 +1184,6 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 		/* in turn only given the slip: part of that finding */
 		o->findings[st->last_slip].followed++;
 	}
-	int at = find_card(st, seat, e->card);  /* where the hand holds it, -1 = not */
 	if (at < 0) {
 		f = add(st, DK_F_CARD_NOT_IN_HAND, DK_FK_RECORD_DEFECT, seq, e->loc, seat);
 		f->played = e->card;
@@ -1802,8 +1817,8 @@ static void explain_by_missing_cards(state *st)
 			int slips = 0;
 			for (int k = 0; k < o->finding_count; k++) {
 				dk_finding *m = &o->findings[k];
-				if (m->code == DK_F_CARD_NOT_IN_HAND && m->seat == f->seat &&
-				    m->seq < f->seq) {
+				if (m->code == DK_F_CARD_NOT_IN_HAND && !m->expected_seat &&
+				    m->seat == f->seat && m->seq < f->seq) {
 					slip = slip ? slip : m;
 					slips++;
 				}
@@ -1827,7 +1842,7 @@ static void explain_by_missing_cards(state *st)
 	o->finding_count = kept;
 	for (int i = 0; i < o->finding_count; i++) {
 		dk_finding *f = &o->findings[i];
-		if (f->code != DK_F_CARD_NOT_IN_HAND)
+		if (f->code != DK_F_CARD_NOT_IN_HAND || f->expected_seat)
 			continue;
 		int n = st->hand_n[f->seat] < DK_FINDING_CARDS ? st->hand_n[f->seat]
 							       : DK_FINDING_CARDS;

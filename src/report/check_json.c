@@ -145,6 +145,8 @@ json_object *dk_json_finding(const dk_finding *f, const dk_game *g)
 			json_object_array_add(kept, json_object_new_string(
 							    dk_card_code(f->demanded[i])));
 		json_object_object_add(x, "kept", kept);
+		json_object_object_add(x, "in_place_of", f->expected_seat
+			? json_object_new_string(name_of(g, f->expected_seat)) : NULL);
 		json_object_object_add(x, "followed", json_object_new_int(f->followed));
 		break;
 	}

@@ -223,6 +223,9 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 	switch (f->code) {
 	case DK_F_CARD_NOT_IN_HAND:
 		dk_say(b, lang, DK_MSG_F_CARD_NOT_IN_HAND, who, dk_card_symbol(f->played), who);
+		if (f->expected_seat)
+			dk_say(b, lang, DK_MSG_F_NOT_IN_HAND_OWNER, name_of(g, f->expected_seat),
+			       name_of(g, f->expected_seat));
 		if (f->demanded_count) {
 			dk_say(b, lang, DK_MSG_F_NOT_IN_HAND_KEPT);
 			cards(b, f->demanded, f->demanded_count);

@@ -130,6 +130,11 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_F_NOT_IN_HAND_KEPT,
 		"; the hand kept to the end, never played: ",
 		"; bis zum Ende auf der Hand geblieben, nie gespielt: "),
+	MSG(DK_MSG_F_NOT_IN_HAND_OWNER,
+		"; it is the card of %s, whose turn it was: the record names the wrong player, "
+		"the card counts as played by %s",
+		"; es ist die Karte von %s, der an der Reihe war: die Aufzeichnung nennt den "
+		"falschen Spieler, die Karte gilt als von %s gespielt"),
 	MSG(DK_MSG_F_NOT_IN_HAND_REVOKES_ONE,
 		"; %d later revoke that only a card kept could have avoided follows from it",
 		"; %d späteres Nichtbedienen, das nur eine dieser Karten vermieden hätte, folgt daraus"),

@@ -415,3 +415,26 @@ Test(cascade, a_second_card_takes_a_turn_and_no_time)
 	free(rp);
 	free(b);
 }
+
+/* trick 3: seat 2's ♥Q is recorded under seat 3, who is not in turn and
+ * does not hold it; seat 3 then plays its own card and seat 4 follows.
+ * The record names the wrong player: one finding, the card not in the
+ * hand, naming seat 2; the card counts as seat 2's, so nothing follows.
+ * Before: three findings (the card not in the hand and out of turn, and
+ * seat 3's own card out of turn). */
+Test(cascade, a_card_under_the_wrong_seat_is_one_record_defect)
+{
+	built *b = calloc(1, sizeof(*b));
+	dk_replay *rp = calloc(1, sizeof(*rp));
+	legal_plays(b);
+	b->plays[9].seat = 3;                  /* trick 3, card 2: ♥Q, seat 2's */
+	run(rp, b);
+	expect_one(rp, DK_F_CARD_NOT_IN_HAND, 3, 3);
+	cr_expect_eq(rp->findings[0].expected_seat, 2);
+	cr_expect_eq(rp->findings[0].demanded_count, 0);
+	cr_expect_eq(rp->tricks[2].seats[1], 2);
+	cr_expect_eq(rp->tricks[2].winner, 1);
+	expect_hands_empty(rp);
+	free(rp);
+	free(b);
+}
