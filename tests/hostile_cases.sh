@@ -133,8 +133,10 @@ kill $writer 2>/dev/null  # still waiting for a reader if dokoref never opened i
 wait $writer 2>/dev/null
 
 # ---- the penalty search on a record where a seat played twice -------------
-expect search-empty-hand 1 "tests/search/seat-twice-in-trick.xml:106:9: card-not-in-hand" \
+expect search-empty-hand 1 "tests/search/seat-twice-in-trick.xml:109:9: card-not-in-hand" \
 	-- check tests/search/seat-twice-in-trick.xml
+expect search-empty-hand-late-call 1 "tests/search/hand-empty-at-a-late-call.xml:106:9: announce-too-late" \
+	-- check tests/search/hand-empty-at-a-late-call.xml
 
 # ---- an output that is the same file as an input --------------------------
 cp samples/normal-ddv.xml "$dir/in.xml"

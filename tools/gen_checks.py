@@ -460,9 +460,15 @@ class Replay:
         self.leader = {"left": left(g.dealer), "right": right(g.dealer),
                        "soloist": self.declarer}[mode]
         self.expected = self.leader
+        self.lead_due = self.leader      # who was due to lead the current trick
+        self.taken = set()               # seats whose turn another seat's second card took
+        self.revokes = []                # (index in F, seat, cards that could follow)
+        self.missing = {s: [] for s in range(1, 5)}  # seqs of cards not in the hand
+        self.explained = 0               # revokes that follow from such a card
         self.trick, self.tricks = [], []
         self.cards = 0
         self.played = {s: 0 for s in range(1, 5)}
+        self.tricks_in = {s: 0 for s in range(1, 5)}  # tricks played to (slips aside)
         self.played_cards = {s: [] for s in range(1, 5)}
         # announcements said with the solo bid: the soloist's, before any card
         self.notes = [Note(0, st, c, 0, 0, 0, False) for st, c in getattr(self, "bid_calls", [])]
@@ -722,8 +728,14 @@ class Replay:
             self.swine_now = None
         elif ev[0] == "announce":
             unclar = self.type == "marriage" and self.clar is None
+            # one slip is one finding: the left neighbour's slips take no
+            # time away: a second card in one trick does not count, nor does
+            # its card out of turn in this trick before the announcer's turn
+            ln = left(ev[1])
+            in_trick_ = {x for x, _ in self.trick}
+            slip = ln in in_trick_ and ev[1] not in in_trick_ and ln != self.lead_due
             self.notes.append(Note(self.seq, ev[1], ev[2], self.cards, self.played[ev[1]],
-                                   self.played[left(ev[1])], unclar))
+                                   self.tricks_in[ln] - (1 if slip else 0), unclar))
         else:
             if self.pending:
                 self.resolve_pending(None)
@@ -764,10 +776,47 @@ class Replay:
         if self.type == "silent":
             self.type = "normal"
 
+    def in_turn(self):
+        """One slip is one finding: the two seats that may play next.  `due`
+        is the first seat in the trick's rightful order (from the seat due
+        to lead it) that has not played in it: after a slip, the player it
+        passed over making up his card; `on` is the first such seat after
+        the card before: the table playing on around the slip.  Seats with
+        an empty hand are passed over while another one holds cards (a
+        seat that played twice in a trick runs out a trick early)."""
+        played = {x for x, _ in self.trick} | self.taken
+
+        def first_unplayed(frm):
+            x = frm
+            for _ in range(4):
+                if x not in played and self.hands[x]:
+                    return x
+                x = left(x)
+            x = frm
+            for _ in range(4):
+                if self.hands[x]:
+                    return x
+                x = left(x)
+            return frm
+        if not self.trick:
+            return self.lead_due, self.lead_due
+        return first_unplayed(self.lead_due), first_unplayed(left(self.trick[-1][0]))
+
     def play_card(self, s, c):
         if self.no_game() and self.cards == 0:
             self.add("should-have-been-redealt")
-        if s != self.expected:
+        due, on = self.in_turn()
+        owner = None
+        if s not in (due, on) and c not in self.hands[s]:
+            owner = due if c in self.hands[due] else on if c in self.hands[on] else None
+        if owner:
+            # the record names the wrong player: one record defect, and the
+            # card counts as the owner's, who was in turn
+            self.add("card-not-in-hand")
+            s = owner
+        elif s not in (due, on):
+            if s in {x for x, _ in self.trick}:
+                self.taken.add(due)   # a second card takes the turn of the seat due
             if self.cards == 0:
                 self.add("wrong-lead", kind="warning" if self.R["lead_warn"] else "irregularity")
             else:
@@ -775,10 +824,13 @@ class Replay:
         h = self.hands[s]
         if c not in h:
             self.add("card-not-in-hand")
+            self.missing[s].append(self.seq)
         elif self.trick:
             led = self.order.cat(self.trick[0][1])
             if self.order.cat(c) != led and any(self.order.cat(x) == led for x in h):
                 self.add("revoke")
+                self.revokes.append((len(self.F) - 1, s,
+                                     [x for x in h if self.order.cat(x) == led]))
         ace = self.order.trump_ace
         if c == ace and self.swines_here() and h.count(c) == 2:
             if self.R["swines"] == "automatic":
@@ -789,16 +841,19 @@ class Replay:
                 self.swines_on = True
         if c in h:
             h.remove(c)
+        if s not in {x for x, _ in self.trick}:
+            self.tricks_in[s] += 1
         self.played[s] += 1
         self.played_cards[s].append(c)
         self.trick.append((s, c))
         self.cards += 1
-        self.expected = left(s)
+        self.expected = self.in_turn()[1]
         if len(self.trick) == 4:
             w = self.winner_of(self.trick)
             self.tricks.append((self.trick, w, sum(pts(x) for _, x in self.trick)))
             self.trick = []
-            self.expected = w
+            self.expected = self.lead_due = w
+            self.taken = set()
             self.marriage_step(w)
 
     def marriage_step(self, w):
@@ -822,7 +877,26 @@ class Replay:
                 self.party[s] = "re" if s == bride else "kontra"
 
     # ---------------------------------------------------------------- the end
+    def explain_revokes(self):
+        """A revoke that only cards the record never shows played could have
+        avoided, by a seat that put down a card not in its hand before it,
+        follows from that card (one slip is one finding): in a game played
+        to its end, when each card that could have followed is still in the
+        hand and there are no more of them than such cards."""
+        if self.cards < 4 * self.n:
+            return
+        drop = set()
+        for i, s, could in self.revokes:
+            seq = self.F[i][0]
+            slips = sum(1 for m in self.missing[s] if m < seq)
+            if slips and len(could) <= slips and \
+                    all(self.hands[s].count(x) >= could.count(x) for x in could):
+                drop.add(i)
+        self.F = [f for i, f in enumerate(self.F) if i not in drop]
+        self.explained = len(drop)
+
     def finish(self):
+        self.explain_revokes()
         if self.pending:
             self.resolve_pending(None)
         if not self.no_game() and self.cards < 4 * self.n:
@@ -981,8 +1055,16 @@ def clean(rs, hands, kind="normal", allow=()):
 
 
 def play_policy(rp, seat, rng):
-    """A plausible legal card."""
+    """A plausible legal card.  A seat whose card X the record replaced by
+    a card not in its hand (info "ghost") plays as if X were gone."""
     lg = rp.legal(seat)
+    ghost = rp.info.get("ghost")
+    if ghost and ghost[0] == seat:
+        rest = list(rp.hands[seat])
+        rest.remove(ghost[1])
+        same = [c for c in rest if rp.trick and
+                rp.order.cat(c) == rp.order.cat(rp.trick[0][1])]
+        lg = sorted(same or rest)
     if len(lg) == 1:
         return lg[0]
     o = rp.order
@@ -1984,6 +2066,115 @@ def finding_specs():
       std_deal("turnier-2022", kind="jacks", weights={4: solo_weight("jacks", False)}),
       bids=solo_bids(2, 4, "jacks"),
       overrides=lambda h: [override(in_trick(1, 0), lead_by(lambda rp: rp.declarer))])
+
+    # one slip is one finding (issue 16): what follows legally from a slip
+    def follow(rp, seat, led):
+        same = [c for c in rp.hands[seat] if rp.order.cat(c) == rp.order.cat(led)]
+        return sorted(same or rp.hands[seat])
+
+    def passed_over(rp, seat, rng):
+        """The seat after the one due plays first; the one passed over
+        makes up its card right after it."""
+        s2 = left(seat)
+        led = rp.trick[0][1] if rp.trick else None
+        c = rng.choice(rp.legal(s2))
+        c2 = rng.choice(follow(rp, seat, led or c))
+        note_at(rp, "fault", s2, c)
+        rp.info["fault"]["due"] = seat
+        rp.info["fault"]["then"] = c2
+        return [("card", s2, c), ("card", seat, c2)]
+
+    def passed_over_text(g, rp):
+        i = rp.info["fault"]
+        return ("One slip, one finding: %s plays %s when %s was to play; %s makes up the "
+                "card passed over right after it (%s), and the table goes on around the "
+                "slip. Those cards are legal given the slip and are no findings of their "
+                "own (a referee reports the slip once)."
+                % (where(g, rp), sym(i["played"]), who(g, i["due"]), who(g, i["due"]),
+                   sym(i["then"])))
+    F("out-of-turn", "ddv", "passed-over-player-makes-up", 2, passed_over_text,
+      std_deal("ddv"), overrides=lambda h: [override(in_trick(4, 1), passed_over)])
+    F("out-of-turn", "turnier-2022", "passed-over-player-makes-up", 3, passed_over_text,
+      std_deal("turnier-2022"), overrides=lambda h: [override(in_trick(3, 1), passed_over)])
+    F("wrong-lead", "ddv", "passed-over-player-makes-up", 4, passed_over_text,
+      std_deal("ddv"), overrides=lambda h: [override(in_trick(1, 0), passed_over)])
+    F("wrong-lead", "wattenscheid-2016", "passed-over-player-makes-up", 2, passed_over_text,
+      std_deal("wattenscheid-2016"), overrides=lambda h: [override(in_trick(1, 0), passed_over)])
+
+    def neighbour_first(rp, seat, rng):
+        """The left neighbour of the seat due plays first; the seat due
+        announces its party's Re or Kontra, then plays."""
+        s2 = left(seat)
+        led = rp.trick[0][1]
+        c = rng.choice(rp.legal(s2))
+        c2 = rng.choice(follow(rp, seat, led))
+        note_at(rp, "fault", s2, c)
+        rp.info["fault"]["due"] = seat
+        rp.info["fault"]["then"] = c2
+        call = rp.party[seat]
+        if call not in ("re", "kontra"):
+            return None
+        rp.info["fault"]["call"] = call
+        return [("card", s2, c), ("announce", seat, call), ("card", seat, c2)]
+    F("out-of-turn", "wattenscheid-2016", "left-neighbour-before-an-announcement", 3,
+      lambda g, rp: "One slip, one finding: %s plays %s, its second card, when %s was to "
+      "play; %s then says \"%s\" and plays %s. Under §7 an announcement is allowed \"solange "
+      "der Spieler links neben ihnen noch 9 Karten auf der Hand hält\": by right the left "
+      "neighbour would still have held 9 cards, so the announcement is in time given the "
+      "slip and no finding of its own." % (
+          where(g, rp), sym(rp.info["fault"]["played"]), who(g, rp.info["fault"]["due"]),
+          who(g, rp.info["fault"]["due"]), rp.info["fault"]["call"].capitalize(),
+          sym(rp.info["fault"]["then"])),
+      std_deal("wattenscheid-2016"),
+      overrides=lambda h: [override(in_trick(2, 1), neighbour_first)])
+
+    def plays_twice(rp, seat, rng):
+        """The seat that played the third card plays the fourth too."""
+        s2 = rp.trick[-1][0]
+        c = rng.choice(rp.legal(s2))
+        note_at(rp, "fault", s2, c)
+        rp.info["fault"]["due"] = seat
+        return [("card", s2, c)]
+    F("out-of-turn", "ddv", "seat-plays-twice", 1,
+      lambda g, rp: "One slip, one finding: %s plays a second card, %s, to the trick, in "
+      "the place of %s, who plays none to it. The hands are a card apart from then on: "
+      "%s has no card for the last trick, where %s plays its last two. That follows from "
+      "the slip and is no finding of its own, nor is any card of the tricks between."
+      % (where(g, rp), sym(rp.info["fault"]["played"]), who(g, rp.info["fault"]["due"]),
+         who(g, rp.info["fault"]["seat"]), who(g, rp.info["fault"]["due"])),
+      std_deal("ddv"), overrides=lambda h: [override(in_trick(5, 3), plays_twice)])
+
+    def phantom_for_one(rp, seat, rng):
+        """A card not in the hand, where the hand holds one card X of the
+        suit led; the seat never plays X afterwards (the record put the
+        wrong card for it) and discards where only X could follow."""
+        led = rp.order.cat(rp.trick[0][1])
+        own = [c for c in rp.hands[seat] if rp.order.cat(c) == led]
+        if len(own) != 1:
+            return None
+        deck = sorted(set(gs.make_deck(RULESETS[rp.g.rules]["nines"])))
+        cands = [c for c in deck if c not in rp.hands[seat] and c not in rp.played_cards[seat]
+                 and rp.order.cat(c) == led and c not in [x for _, x in rp.trick]]
+        if not cands:
+            return None
+        c = rng.choice(cands)
+        note_at(rp, "fault", seat, c)
+        rp.info["fault"]["kept"] = own[0]
+        rp.info["ghost"] = (seat, own[0])
+        return [("card", seat, c)]
+    F("card-not-in-hand", "ddv", "revokes-follow", 2,
+      lambda g, rp: "One slip, one finding: %s plays %s, which that hand does not hold; the "
+      "hand's only card of the suit led, %s, is never played: the record put the wrong card "
+      "in its place. Where later only that %s could have followed, the player discards "
+      "(%s): legal given the slip, so no revoke is reported; the finding names the %s "
+      "the hand kept." % (where(g, rp), sym(rp.info["fault"]["played"]),
+                          sym(rp.info["fault"]["kept"]), sym(rp.info["fault"]["kept"]),
+                          "once" if rp.explained == 1 else "%d times" % rp.explained,
+                          sym(rp.info["fault"]["kept"])),
+      std_deal("ddv"),
+      overrides=lambda h: [override(lambda rp, seat: seat is not None and len(rp.tricks) >= 1
+                                    and rp.trick, phantom_for_one)],
+      want=lambda rp: rp.explained > 0)
 
     F("revoke", "ddv", "fehl-not-followed", 3,
       revoke_text("a fehl suit"), std_deal("ddv"),

@@ -78,13 +78,19 @@ typedef struct dk_finding {
 	int seat;                      /* who; 0 = nobody in particular */
 	dk_card played;                /* the card concerned, or DK_CARD_NONE */
 	dk_call call;                  /* the announcement concerned */
-	int expected_seat;             /* out of turn, wrong lead: who was due */
+	int expected_seat;             /* out of turn, wrong lead: who was due; card not in
+					  the hand: the seat in turn whose card it was (the
+					  record put the wrong seat), 0 = none */
 	dk_card demanded[DK_FINDING_CARDS]; /* revoke: the cards that could follow;
 					       poverty: the cards expected */
 	int demanded_count;
 	int count;                     /* the count the deadline model measured,
 					  cards passed, trumps reported ... */
 	int limit;                     /* what the rule allowed */
+	int followed;                  /* one slip is one finding: the later cards (out of
+					  turn, wrong lead) or revokes (card not in hand)
+					  that are legal given this slip and so are no
+					  findings of their own */
 	const char *rule_key;          /* the rule set key that decides it */
 	const dk_rule_source *rule;    /* its source; NULL for format rules */
 	dk_loc loc;                    /* where in the record */

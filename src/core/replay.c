@@ -45,6 +45,9 @@ typedef struct state {
 	dk_card hand[DK_MAX_SEATS + 1][DK_MAX_HAND + DK_MAX_PASS];
 	int hand_n[DK_MAX_SEATS + 1];
 	int played[DK_MAX_SEATS + 1];      /* cards each seat has played */
+	int tricks_in[DK_MAX_SEATS + 1];   /* tricks each seat has played to: its cards,
+					      but a second card in one trick (a slip)
+					      not counted again */
 	bool swine_said[DK_MAX_SEATS + 1];
 	bool swine_shown[DK_MAX_SEATS + 1]; /* shown in the bidding, before the exchange */
 	bool hyper_said[DK_MAX_SEATS + 1];
@@ -63,6 +66,11 @@ typedef struct state {
 	bool seat_made[DK_MAX_SEATS + 1][DK_LEVELS]; /* announce.per_player: each seat's own */
 	dk_party party_at_pick[DK_MAX_SEATS + 1]; /* the parties just before it */
 	dk_event bid_calls[DK_MAX_BID_CALLS];
+	int lead_due;                      /* who was due to lead the current trick */
+	unsigned taken;                    /* seats (bits) whose turn in the current trick
+					      another seat's second card took */
+	int last_slip;                     /* the latest finding that moved the order of
+					      play (out of turn, wrong lead), -1 = none */
 } state;
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -1081,6 +1089,51 @@ static bool pick_game(const state *st)
 	return !bride_alone || st->r->wende_genscher_bride_alone;
 }
 
+static bool played_in(const dk_trick *t, int seat)
+{
+	for (int i = 0; i < t->count && i < 4; i++)
+		if (t->seats[i] == seat)
+			return true;
+	return false;
+}
+
+/* the first seat from `from` on, clockwise and `from` included, that has
+ * not played in trick t and whose turn in it no other seat's second card
+ * took (that seat played in its place); seats with an empty hand are
+ * passed over while
+ * another one still holds cards (after a seat played twice in a trick, the
+ * one it played for has its card left over for the last trick) */
+static int first_unplayed(const state *st, const dk_trick *t, int from)
+{
+	const dk_replay *o = st->out;
+	int s = from;
+	for (int k = 0; k < DK_PLAYING_SEATS; k++, s = next_seat(o, s))
+		if (!played_in(t, s) && !(st->taken & 1u << s) && st->hand_n[s] > 0)
+			return s;
+	s = from;
+	for (int k = 0; k < DK_PLAYING_SEATS; k++, s = next_seat(o, s))
+		if (st->hand_n[s] > 0)
+			return s;
+	return from;
+}
+
+/*
+ * Whose card may come next, given the cards of the trick so far.  One slip
+ * is one finding: after a card out of turn the table plays on around it,
+ * and the cards that follow from it are no slips of their own.  Two seats
+ * are in turn: `due`, the first seat in the trick's rightful order (from
+ * the seat due to lead it) that has not played yet, which is the player
+ * the slip passed over making up his card; and `on`, the first seat after
+ * the card before that has not played yet, the table going on from the
+ * slip.  Without a slip both are the same seat.
+ */
+static void in_turn(const state *st, const dk_trick *t, int *due, int *on)
+{
+	*due = t->count == 0 ? st->lead_due : first_unplayed(st, t, st->lead_due);
+	*on = t->count == 0 ? *due
+			    : first_unplayed(st, t, next_seat(st->out, t->seats[t->count - 1]));
+}
+
 static void play_card(state *st, const dk_event *e, int seq, int *expected)
 {
 	dk_replay *o = st->out;
@@ -1088,14 +1141,37 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 	dk_trick *t = &o->tricks[o->trick_count];
 	int seat = e->seat;
 	dk_finding *f;
+	int due, on;
+	in_turn(st, t, &due, &on);
+	int at = find_card(st, seat, e->card);  /* where the hand holds it, -1 = not */
 
-	if (seat != *expected) {
+	/* a card of the seat in turn, recorded under a seat that neither is in
+	 * turn nor holds it: the record put the wrong seat.  One finding, the
+	 * card not in the hand, naming whose card and turn it was; the card is
+	 * taken as that seat's, so the hands and the order stay in step */
+	int owner = 0;
+	if (seat != due && seat != on && at < 0)
+		owner = find_card(st, due, e->card) >= 0  ? due
+			: find_card(st, on, e->card) >= 0 ? on : 0;
+	if (owner) {
+		f = add(st, DK_F_CARD_NOT_IN_HAND, DK_FK_RECORD_DEFECT, seq, e->loc, seat);
+		f->played = e->card;
+		f->expected_seat = owner;
+		f->rule_key = "deal";
+		seat = owner;
+		at = find_card(st, seat, e->card);
+	} else if (seat != due && seat != on) {
 		bool first = o->cards_played == 0;
 		dk_finding_kind kind = first && r->lead_wrong_severity == DK_RULE_SEV_WARNING
 					       ? DK_FK_WARNING : DK_FK_IRREGULARITY;
+		st->last_slip = o->finding_count;
 		f = add(st, first ? DK_F_WRONG_LEAD : DK_F_OUT_OF_TURN, kind, seq, e->loc, seat);
-		f->expected_seat = *expected;
+		if (o->finding_count == st->last_slip)
+			st->last_slip = -1;  /* beyond the limit */
+		f->expected_seat = due;
 		f->played = e->card;
+		if (played_in(t, seat))   /* a second card: it takes the turn of the seat due */
+			st->taken |= 1u << due;
 		if (first) {
 			bool solo_lead = o->type == DK_GT_SOLO;
 			RULE(f, solo_lead ? "lead.solo" : "lead.normal", lead_normal);
@@ -1104,8 +1180,10 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 		} else {
 			f->rule_key = "play";
 		}
+	} else if (seat != *expected && st->last_slip >= 0) {
+		/* in turn only given the slip: part of that finding */
+		o->findings[st->last_slip].followed++;
 	}
-	int at = find_card(st, seat, e->card);  /* where the hand holds it, -1 = not */
 	if (at < 0) {
 		f = add(st, DK_F_CARD_NOT_IN_HAND, DK_FK_RECORD_DEFECT, seq, e->loc, seat);
 		f->played = e->card;
@@ -1157,6 +1235,8 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 		st->played_card[seat][e->card]++;
 	}
 	st->played[seat]++;
+	if (!played_in(t, seat))
+		st->tricks_in[seat]++;
 	if (t->count < 4) {
 		t->cards[t->count] = e->card;
 		t->seats[t->count] = seat;
@@ -1174,6 +1254,8 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 			t->points += dk_card_points(t->cards[i]);
 		o->trick_count++;
 		*expected = t->winner;
+		st->lead_due = t->winner;
+		st->taken = 0;
 		if (!st->first_ace_winner && o->order.trump_ace != DK_CARD_NONE)
 			for (int i = 0; i < 4; i++)
 				if (t->cards[i] == o->order.trump_ace)
@@ -1365,7 +1447,17 @@ static void note_call(state *st, const dk_event *e, int seq, bool from_bid)
 	c->seq = seq;
 	c->cards = o->cards_played;
 	c->own = st->played[e->seat];
-	c->left = st->played[next_seat(o, e->seat)];
+	int left = next_seat(o, e->seat);
+	/* one slip is one finding: the left neighbour's slips take no time away
+	 * from the announcer.  A second card it played to one trick does not
+	 * count, nor does a card it played out of turn in this trick before the
+	 * announcer's turn (the neighbour did not lead it by right, the
+	 * announcer has not played to it) */
+	c->left = st->tricks_in[left];
+	const dk_trick *t = &o->tricks[o->trick_count < DK_MAX_TRICKS ? o->trick_count : 0];
+	if (o->trick_count < DK_MAX_TRICKS && played_in(t, left) && !played_in(t, e->seat) &&
+	    left != st->lead_due && c->left > 0)
+		c->left--;
 	c->trick = o->cards_played / 4;
 	c->party = st->known[e->seat] ? o->party[e->seat] : DK_PARTY_NONE;
 	c->from_bid = from_bid;
@@ -1701,6 +1793,64 @@ static void check_mandatory(state *st)
 	}
 }
 
+/*
+ * A card not in the hand leaves a card in the hand that the record never
+ * shows played: the card the player put down in its place, as far as the
+ * record tells.  A later revoke that only that card could have avoided
+ * (every card that could have followed is still in the hand when the game
+ * ends) is no slip of its own: it follows from the card the record got
+ * wrong.  Such revokes are taken out and counted on the first card not in
+ * the hand of that seat, which names the cards the hand kept.
+ */
+static void explain_by_missing_cards(state *st)
+{
+	dk_replay *o = st->out;
+	/* only a game played to its end shows which cards were never played */
+	if (o->cards_played != o->hand_size * DK_PLAYING_SEATS)
+		return;
+	int kept = 0;
+	for (int i = 0; i < o->finding_count; i++) {
+		dk_finding *f = &o->findings[i];
+		bool explained = false;
+		if (f->code == DK_F_REVOKE && f->demanded_count < DK_FINDING_CARDS) {
+			dk_finding *slip = NULL;
+			int slips = 0;
+			for (int k = 0; k < o->finding_count; k++) {
+				dk_finding *m = &o->findings[k];
+				if (m->code == DK_F_CARD_NOT_IN_HAND && !m->expected_seat &&
+				    m->seat == f->seat && m->seq < f->seq) {
+					slip = slip ? slip : m;
+					slips++;
+				}
+			}
+			/* each card that could have followed is one the record put
+			 * a wrong card in place of: never played, and no more of
+			 * them than cards not in the hand before the revoke */
+			explained = slip && f->demanded_count <= slips;
+			for (int d = 0; explained && d < f->demanded_count; d++) {
+				int want = 0;
+				for (int k = 0; k < f->demanded_count; k++)
+					want += f->demanded[k] == f->demanded[d];
+				explained = count_card(st, f->seat, f->demanded[d]) >= want;
+			}
+			if (explained)
+				slip->followed++;
+		}
+		if (!explained)
+			o->findings[kept++] = *f;
+	}
+	o->finding_count = kept;
+	for (int i = 0; i < o->finding_count; i++) {
+		dk_finding *f = &o->findings[i];
+		if (f->code != DK_F_CARD_NOT_IN_HAND || f->expected_seat)
+			continue;
+		int n = st->hand_n[f->seat] < DK_FINDING_CARDS ? st->hand_n[f->seat]
+							       : DK_FINDING_CARDS;
+		memcpy(f->demanded, st->hand[f->seat], (size_t)n);
+		f->demanded_count = n;
+	}
+}
+
 /* noted calls kept on the stack: a game of 12-card hands has 48 cards and a
  * few announcements and declarations */
 #define LOCAL_CALLS 96
@@ -1831,6 +1981,8 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	}
 
 	int expected = first_leader(&st);
+	st.lead_due = expected;
+	st.last_slip = -1;
 	for (size_t i = 0; i < g->event_count; i++) {
 		const dk_event *e = &g->events[i];
 		int seq = (int)i + 1;
@@ -1855,6 +2007,8 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 		f->limit = out->hand_size * DK_PLAYING_SEATS;
 		f->rule_key = "deal";
 	}
+
+	explain_by_missing_cards(&st);
 
 	/* step 3, in record order, with the parties as they ended */
 	check_calls(&st);

@@ -10,6 +10,16 @@
  * finding and the replay goes on wherever the game can continue: as played,
  * the card stands and the announcement counts.
  *
+ * One slip is one finding: what follows legally from a slip that moved the
+ * order of play or the hands is no finding of its own.  After a card out of
+ * turn (or a wrong lead) the seat it passed over and the next seat on from
+ * the card before are both in turn; a seat's second card in one trick takes
+ * the turn of the seat due; a seat with an empty hand is passed over; a
+ * revoke that only a card a card-not-in-hand left behind could have avoided
+ * is dropped.  The slip's finding counts what follows from it (followed);
+ * man/dokoref.1 has the list of the codes and why each can or cannot
+ * cascade.
+ *
  * It does not score (score.c) and does not print.
  */
 #ifndef DK_REPLAY_H

@@ -131,6 +131,28 @@ json_object *dk_json_finding(const dk_finding *f, const dk_game *g)
 	json_object_object_add(x, "column", json_object_new_int((int)f->loc.col));
 	json_object_object_add(x, "rule", f->rule_key ? json_object_new_string(f->rule_key)
 						      : NULL);
+	/* one slip is one finding: whose place it took and what follows from it */
+	switch (f->code) {
+	case DK_F_OUT_OF_TURN:
+	case DK_F_WRONG_LEAD:
+		json_object_object_add(x, "in_place_of",
+				       json_object_new_string(name_of(g, f->expected_seat)));
+		json_object_object_add(x, "followed", json_object_new_int(f->followed));
+		break;
+	case DK_F_CARD_NOT_IN_HAND: {
+		json_object *kept = json_object_new_array();
+		for (int i = 0; i < f->demanded_count; i++)
+			json_object_array_add(kept, json_object_new_string(
+							    dk_card_code(f->demanded[i])));
+		json_object_object_add(x, "kept", kept);
+		json_object_object_add(x, "in_place_of", f->expected_seat
+			? json_object_new_string(name_of(g, f->expected_seat)) : NULL);
+		json_object_object_add(x, "followed", json_object_new_int(f->followed));
+		break;
+	}
+	default:
+		break;
+	}
 	return x;
 }
 

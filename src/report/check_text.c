@@ -223,14 +223,25 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 	switch (f->code) {
 	case DK_F_CARD_NOT_IN_HAND:
 		dk_say(b, lang, DK_MSG_F_CARD_NOT_IN_HAND, who, dk_card_symbol(f->played), who);
+		if (f->expected_seat)
+			dk_say(b, lang, DK_MSG_F_NOT_IN_HAND_OWNER, name_of(g, f->expected_seat),
+			       name_of(g, f->expected_seat));
+		if (f->demanded_count) {
+			dk_say(b, lang, DK_MSG_F_NOT_IN_HAND_KEPT);
+			cards(b, f->demanded, f->demanded_count);
+		}
+		if (f->followed)
+			dk_say(b, lang, dk_msg_n(f->followed, DK_MSG_F_NOT_IN_HAND_REVOKES_ONE,
+						 DK_MSG_F_NOT_IN_HAND_REVOKES_MANY), f->followed);
 		break;
 	case DK_F_OUT_OF_TURN:
-		dk_say(b, lang, DK_MSG_F_OUT_OF_TURN, who, dk_card_symbol(f->played),
-		       name_of(g, f->expected_seat));
-		break;
 	case DK_F_WRONG_LEAD:
-		dk_say(b, lang, DK_MSG_F_WRONG_LEAD, who, dk_card_symbol(f->played),
-		       name_of(g, f->expected_seat));
+		dk_say(b, lang, f->code == DK_F_OUT_OF_TURN ? DK_MSG_F_OUT_OF_TURN
+							     : DK_MSG_F_WRONG_LEAD,
+		       who, dk_card_symbol(f->played), name_of(g, f->expected_seat));
+		if (f->followed)
+			dk_say(b, lang, dk_msg_n(f->followed, DK_MSG_F_SLIP_FOLLOWED_ONE,
+						 DK_MSG_F_SLIP_FOLLOWED_MANY), f->followed);
 		break;
 	case DK_F_REVOKE:
 		dk_say(b, lang, DK_MSG_F_REVOKE, who, dk_card_symbol(f->played),

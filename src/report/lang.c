@@ -119,6 +119,28 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_F_WRONG_LEAD,
 		"%s led the first trick with %s; %s leads under these rules",
 		"%s hat mit %s zum ersten Stich aufgespielt; nach diesen Regeln spielt %s auf"),
+	/* one slip is one finding: what follows from it (after the three above) */
+	MSG(DK_MSG_F_SLIP_FOLLOWED_ONE,
+		"; %d later card follows from it and is no slip of its own",
+		"; %d spätere Karte folgt daraus und ist kein eigener Verstoß"),
+	MSG(DK_MSG_F_SLIP_FOLLOWED_MANY,
+		"; %d later cards follow from it and are no slips of their own",
+		"; %d spätere Karten folgen daraus und sind keine eigenen Verstöße"),
+	/* followed by the cards */
+	MSG(DK_MSG_F_NOT_IN_HAND_KEPT,
+		"; the hand kept to the end, never played: ",
+		"; bis zum Ende auf der Hand geblieben, nie gespielt: "),
+	MSG(DK_MSG_F_NOT_IN_HAND_OWNER,
+		"; it is the card of %s, whose turn it was: the record names the wrong player, "
+		"the card counts as played by %s",
+		"; es ist die Karte von %s, der an der Reihe war: die Aufzeichnung nennt den "
+		"falschen Spieler, die Karte gilt als von %s gespielt"),
+	MSG(DK_MSG_F_NOT_IN_HAND_REVOKES_ONE,
+		"; %d later revoke that only a card kept could have avoided follows from it",
+		"; %d späteres Nichtbedienen, das nur eine dieser Karten vermieden hätte, folgt daraus"),
+	MSG(DK_MSG_F_NOT_IN_HAND_REVOKES_MANY,
+		"; %d later revokes that only a card kept could have avoided follow from it",
+		"; %d spätere Fälle von Nichtbedienen, die nur eine dieser Karten vermieden hätte, folgen daraus"),
 	/* followed by the cards that could have followed */
 	MSG(DK_MSG_F_REVOKE,
 		"%s played %s to a %s lead while holding ",
