@@ -1761,8 +1761,9 @@ static int first_card_seat(const dk_game *g)
 	return 0;
 }
 
-/* A solo: Pflichtsolo or Lustsolo (RULES.md D-duty).  The record's word
- * first; without it, no duty soli make every solo a Lustsolo; in a session
+/* A solo: Pflichtsolo or Lustsolo (the reading in rulesets/ddv.yaml at
+ * duty_soli.round_games).  The record's word first; without it, no duty
+ * soli make every solo a Lustsolo (left unsaid); in a session
  * a player vorgeführt plays his forced solo, one who owes a duty solo plays
  * it (TSR 4.3.1: a Lustsolo only after it), anybody else a Lustsolo; a game
  * on its own is read from who led: the Pflichtsolo's leader makes it one. */
@@ -1778,9 +1779,9 @@ static void solo_kind_as(state *st)
 		o->solo_as = said;
 		return;
 	}
-	o->solo_as = DK_SOLO_AS_LUST;
 	if (r->duty_soli == 0)
-		return;
+		return;   /* no duty soli: every solo is a Lustsolo, unsaid */
+	o->solo_as = DK_SOLO_AS_LUST;
 	o->solo_as_assumed = true;
 	if (st->ctx) {
 		if (s > 0 && s == st->ctx->forced_seat)

@@ -106,7 +106,7 @@ typedef struct dk_replay {
 
 /**
  * What the session knows before a game, for a solo whose kind the record
- * does not say (RULES.md D-duty): who still owes a duty solo, and who is
+ * does not say (rulesets/ddv.yaml, duty_soli.round_games): who still owes a duty solo, and who is
  * vorgeführt in this game.
  */
 typedef struct dk_replay_ctx {

@@ -632,7 +632,7 @@ typedef struct dk_rules {
 						     player left of the dealer who owes one
 						     must play it (Vorführung) */
 	dk_rule_source duty_forced_src;
-	bool duty_lust_after_duty;                /* duty_soli.lust_solo_only_after_duty: a
+	bool duty_lust_after_duty;                /* duty_soli.lust_after_duty: a
 						     Lustsolo before one's own duty soli is a
 						     violation */
 	dk_rule_source duty_lust_after_duty_src;

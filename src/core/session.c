@@ -451,7 +451,7 @@ static void check_duty(const dk_session_state *st, dk_session_game *out, const d
 		if (x) {
 			x->found = r->duty_soli - duty_owed(st, r, s);
 			x->expected = r->duty_soli;
-			x->rule_key = "duty_soli.lust_solo_only_after_duty";
+			x->rule_key = "duty_soli.lust_after_duty";
 			x->rule = &r->duty_lust_after_duty_src;
 		}
 	}
@@ -522,11 +522,11 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 	out->solo_as_assumed = rp->type == DK_GT_SOLO && rp->solo_as_assumed;
 	/* a replay that did not decide the kind (made without the session's
 	 * knowledge): decided here as the replay would have */
-	if (rp->type == DK_GT_SOLO && out->solo_as == DK_SOLO_AS_UNSAID) {
+	if (rp->type == DK_GT_SOLO && out->solo_as == DK_SOLO_AS_UNSAID && r->duty_soli > 0) {
 		int d = rp->declarer;
 		out->solo_as = DK_SOLO_AS_LUST;
-		if (r->duty_soli > 0 && d >= 1 && d <= DK_MAX_SEATS) {
-			out->solo_as_assumed = true;
+		out->solo_as_assumed = true;
+		if (d >= 1 && d <= DK_MAX_SEATS) {
 			out->solo_as = d == ctx.forced_seat ? DK_SOLO_AS_FORCED
 				       : ctx.owes[d]        ? DK_SOLO_AS_DUTY
 							    : DK_SOLO_AS_LUST;

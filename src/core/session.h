@@ -51,7 +51,7 @@ typedef enum dk_session_issue_code {
 	DK_SX_BOCK_PENDING_WRONG,    /* bock-pending differs from what the players' last session left */
 	DK_SX_DUTY_SOLO_MISSING,     /* at the session's end a player owes duty soli (duty_soli.*) */
 	DK_SX_LUST_SOLO_EARLY,       /* a Lustsolo before the player's own duty solo
-					(duty_soli.lust_solo_only_after_duty) */
+					(duty_soli.lust_after_duty) */
 	DK_SX_FORCED_MISSED,         /* a player was vorgeführt, but the game is not his
 					duty solo (duty_soli.forced) */
 	DK_SX_FORCED_WRONG,          /* a solo recorded as vorgeführt, but nobody or another

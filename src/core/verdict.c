@@ -62,7 +62,7 @@ void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
 	v->rules = r;
 	v->in_session = in_session;
 	/* a solo whose kind the record does not say: the session decides it
-	 * (in a session), else who led (RULES.md D-duty) */
+	 * (in a session), else who led (rulesets/ddv.yaml, duty_soli.round_games) */
 	dk_replay_ctx ctx;
 	if (in_session)
 		dk_session_replay_ctx(ss, g, r, &ctx);

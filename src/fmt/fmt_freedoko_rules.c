@@ -807,7 +807,7 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	rule(&c, "duty_soli.forced", "false", KEYS("number of duty soli"),
 	     "FreeDoko plays the duty soli still missing in a duty soli round after the party's rounds, "
 	     "not against the games left (Game::set_is_duty_solo)");
-	rule(&c, "duty_soli.lust_solo_only_after_duty", "false", KEYS("number of duty soli"),
+	rule(&c, "duty_soli.lust_after_duty", "false", KEYS("number of duty soli"),
 	     "FreeDoko counts every solo of a player who owes one as his duty solo: no Lustsolo comes too early");
 	rule(&c, "deal.after_solo", on(&c, "lustsolo player leads") ? "same-dealer"
 	     : duty > 0 ? "same-dealer-after-duty-solo" : "next-dealer",

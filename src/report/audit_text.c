@@ -135,7 +135,7 @@ void dk_audit_text_session(dk_buf *b, dk_lang lang, const char *file, const dk_g
 	       sg->game_in_round);
 	if (sg->scored && !sg->counts_in_round)
 		dk_say(b, lang, DK_MSG_AU_NOT_IN_ROUND);
-	if (sg->solo_as != DK_SOLO_AS_UNSAID && r->duty_soli > 0) {
+	if (sg->solo_as != DK_SOLO_AS_UNSAID) {
 		dk_say(b, lang, sg->solo_as == DK_SOLO_AS_DUTY ? DK_MSG_AU_DUTY_SOLO
 				: sg->solo_as == DK_SOLO_AS_FORCED ? DK_MSG_AU_FORCED_SOLO
 								    : DK_MSG_AU_LUST_SOLO);

@@ -415,7 +415,7 @@ static const dk_rule_key keys[] = {
 	DK_INT_KEY("duty_soli.picture_per_player", duty_picture_soli, 0, 12),
 	DK_INT_KEY("duty_soli.round_games", duty_round_games, 0, 1000),
 	DK_BOOL_KEY("duty_soli.forced", duty_forced),
-	DK_BOOL_KEY("duty_soli.lust_solo_only_after_duty", duty_lust_after_duty),
+	DK_BOOL_KEY("duty_soli.lust_after_duty", duty_lust_after_duty),
 	DK_ENUM_KEY("table.five_sit_out", table_five_sit_out, sit_out_names),
 	DK_ENUM_KEY("table.six_sit_out", table_six_sit_out, sit_out_names),
 	DK_ENUM_KEY("bock.kind", bock_kind, bock_kind_names),
