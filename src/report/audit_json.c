@@ -55,8 +55,13 @@ void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t sess
 		const dk_session_issue *x = &sg->issues[i];
 		json_object *j = json_object_new_object();
 		json_object_object_add(j, "code", json_object_new_string(dk_session_issue_name(x->code)));
+		/* the duty soli's findings are the players' violations, the
+		 * others the score sheet's */
+		bool played = x->code == DK_SX_LUST_SOLO_EARLY || x->code == DK_SX_FORCED_MISSED ||
+			      x->code == DK_SX_FORCED_WRONG;
 		json_object_object_add(j, "kind", json_object_new_string(x->warning ? "warning"
-										    : "record-defect"));
+									 : played ? "irregularity"
+										  : "record-defect"));
 		json_object_object_add(j, "player", x->seat ? json_object_new_string(name_of(g, x->seat))
 							    : NULL);
 		json_object_object_add(j, "found", json_object_new_int64(x->found));
