@@ -520,6 +520,9 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 	dk_session_replay_ctx(st, g, r, &ctx);
 	out->solo_as = rp->type == DK_GT_SOLO ? rp->solo_as : DK_SOLO_AS_UNSAID;
 	out->solo_as_assumed = rp->type == DK_GT_SOLO && rp->solo_as_assumed;
+	/* a Pflichtsolo of the player vorgeführt is the forced one (TSR 4.2.3) */
+	if (out->solo_as == DK_SOLO_AS_DUTY && ctx.forced_seat && rp->declarer == ctx.forced_seat)
+		out->solo_as = DK_SOLO_AS_FORCED;
 	/* a replay that did not decide the kind (made without the session's
 	 * knowledge): decided here as the replay would have */
 	if (rp->type == DK_GT_SOLO && out->solo_as == DK_SOLO_AS_UNSAID && r->duty_soli > 0) {
