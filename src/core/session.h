@@ -183,9 +183,10 @@ void dk_session_carry(dk_session_state *st, long pending);
 /**
  * The session has ended: a DK_SX_DUTY_SOLO_MISSING issue in out (room for
  * max) for each player at the table who has not played the duty soli of
- * duty_soli.* (under the rules of its last game).  A player's first solos
- * (announced solos, not a silent marriage or a bride alone) are his duty
- * soli: a colour solo counts as a colour one while he owes one, a picture
+ * duty_soli.* (under the rules of its last game).  The solos recorded or
+ * assumed as Pflichtsoli, forced or not (dk_replay.solo_as; not a Lustsolo,
+ * a silent marriage or a bride alone), are his duty soli: a colour solo
+ * counts as a colour one while he owes one, a picture
  * solo as a picture one, and else as one of any kind.  found is what he
  * played, expected what he owed; for duty_soli.per_player the totals.  The
  * issues have no rule source (the rules may be gone): rule_key names it.
