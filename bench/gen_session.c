@@ -2,7 +2,7 @@
  * gen_session.c - write one session of legal games under any rule set,
  * steered game by game, for the samples and golden tests of `dokoref audit`.
  *
- *   gen_session RULES PLAYERS SEED SPEC [-t GAME] [-p PENDING] > session.xml
+ *   gen_session RULES PLAYERS SEED SPEC [-t GAME] [-p PENDING] [-r N] > session.xml
  *
  * RULES is a shipped rule set, PLAYERS 4 to 6, SEED a number, SPEC one
  * letter per game saying what the game must be:
@@ -14,6 +14,16 @@
  *   S  a Damensolo, nothing that makes a Bock
  *   K  the ♦K wins the last trick, not a solo, nothing that makes a Bock
  *   H  a trick led with a heart that every player followed with a heart
+ *   P  a Pflichtsolo (<solo as="duty">, a Damensolo) of the first player left
+ *      of the dealer who still owes one (duty_soli.*); he leads
+ *   F  the forced (vorgeführt) Pflichtsolo of the player duty_soli.forced
+ *      names for the game (<solo as="forced">)
+ *   U  a Lustsolo (<solo as="lust">) of the first player left of the dealer
+ *      who has played his duty soli
+ *   X  a plain game where a player is vorgeführt (the one finding the
+ *      game may have: forced-solo-missed)
+ *   E  a Lustsolo of the first player left of the dealer who still owes a
+ *      duty solo (the one finding: lust-solo-too-early)
  *
  * The cards are played at random, one legal card after another: each card
  * is tried by replaying the game so far with dokoref's engine and kept only
@@ -24,7 +34,9 @@
  * table.*_sit_out sit out.  The recorded plus-minus and running totals are
  * the engine's own (Bock included), so they are right by construction;
  * -t GAME adds 3 to the first player's running total from that game on,
- * the sheet's one mistake.  -p sets the session's bock-pending.
+ * the sheet's one mistake.  -p sets the session's bock-pending.  -r N sets
+ * duty_soli.round_games to N for the session (a <set> in its <rules>), so
+ * that a short session reaches its Vorführung.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,8 +156,9 @@ static bool play_card(gen *x, bool call_now)
 	return false;
 }
 
-/* deal and play one game; false if it could not be played cleanly */
-static bool make_game(gen *x, int dealer, int soloist, size_t index)
+/* deal and play one game; false if it could not be played cleanly.
+ * soloist is a seat, 0 = none; as what the solo is recorded as */
+static bool make_game(gen *x, int dealer, int soloist, dk_solo_as as, size_t index)
 {
 	dk_game *g = &x->g;
 	memset(g, 0, sizeof(*g));
@@ -186,9 +199,12 @@ static bool make_game(gen *x, int dealer, int soloist, size_t index)
 	g->has_bidding = true;
 	g->bids = x->bids;
 	g->bid_count = DK_PLAYING_SEATS;
-	if (soloist) {
-		x->bids[soloist - 1].kind = DK_BID_SOLO;
-		x->bids[soloist - 1].solo = DK_SOLO_QUEENS;
+	for (int i = 0; soloist && i < DK_PLAYING_SEATS; i++) {
+		if (x->bids[i].seat != soloist)
+			continue;
+		x->bids[i].kind = DK_BID_SOLO;
+		x->bids[i].solo = DK_SOLO_QUEENS;
+		x->bids[i].as = as;
 	}
 	g->has_play = true;
 	g->events = x->events;
@@ -221,6 +237,9 @@ static bool fits(char want, const dk_replay *rp, const dk_score_input *in, const
 	case 'S': return in->solo && rp->type == DK_GT_SOLO && t == 0 && !re && !kontra;
 	case 'K': return !in->solo && dk_last && rp->type == DK_GT_NORMAL && t == 0 && !re && !kontra;
 	case 'H': return plain && t == (1u << DK_BT_HEART_TRICK) && !re && !kontra;
+	case 'X': return plain && t == 0 && !re && !kontra;
+	case 'P': case 'F': case 'U': case 'E':
+		return in->solo && rp->type == DK_GT_SOLO && t == 0 && !re && !kontra;
 	default: return false;
 	}
 }
@@ -228,7 +247,7 @@ static bool fits(char want, const dk_replay *rp, const dk_score_input *in, const
 int main(int argc, char **argv)
 {
 	if (argc < 5) {
-		fprintf(stderr, "usage: gen_session RULES PLAYERS SEED SPEC [-t GAME] [-p PENDING]\n");
+		fprintf(stderr, "usage: gen_session RULES PLAYERS SEED SPEC [-t GAME] [-p PENDING] [-r ROUND_GAMES]\n");
 		return 2;
 	}
 	const char *rules_name = argv[1];
@@ -237,11 +256,14 @@ int main(int argc, char **argv)
 	const char *spec = argv[4];
 	long wrong_total_from = 0;
 	int pending = -1;
+	const char *round_games = NULL;
 	for (int i = 5; i + 1 < argc; i += 2) {
 		if (strcmp(argv[i], "-t") == 0)
 			wrong_total_from = atol(argv[i + 1]);
 		else if (strcmp(argv[i], "-p") == 0)
 			pending = atoi(argv[i + 1]);
+		else if (strcmp(argv[i], "-r") == 0)
+			round_games = argv[i + 1];
 	}
 	size_t ngames = strlen(spec);
 	if (n < 4 || n > 6 || ngames == 0 || ngames > MAX_GAMES) {
@@ -259,6 +281,19 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	dk_diag_release(&d);
+	dk_rule_override ov = { "duty_soli.round_games", round_games, { 0, 0 } };
+	if (round_games) {
+		dk_diag_init(&d);
+		if (dk_ruleset_override(&rs, ov.key, ov.value, NULL, ov.loc, &d) != 0 ||
+		    dk_ruleset_check(&rs, &d) != 0) {
+			fprintf(stderr, "gen_session: -r %s: %s\n", round_games,
+				d.count ? d.items[0].message : "?");
+			dk_diag_release(&d);
+			dk_ruleset_release(&rs);
+			return 2;
+		}
+		dk_diag_release(&d);
+	}
 
 	dk_player players[DK_MAX_SEATS];
 	dk_session s;
@@ -268,6 +303,10 @@ int main(int argc, char **argv)
 	s.meta.table = "1";
 	s.has_rules = true;
 	s.rules.name = rules_name;
+	if (round_games) {
+		s.rules.overrides = &ov;
+		s.rules.override_count = 1;
+	}
 	s.has_players = true;
 	s.players.items = players;
 	s.players.count = (size_t)n;
@@ -292,9 +331,47 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < ngames && status == 0; i++) {
 		bool done = false;
 		for (int tries = 0; tries < TRIES && !done; tries++) {
-			/* the soloist: one of the four who hold a hand, by their order */
-			int soloist = spec[i] == 'S' ? (int)rnd(DK_PLAYING_SEATS) + 1 : 0;
-			if (!make_game(&x, dealer, soloist, i + 1))
+			/* the soloist: one of the four who hold a hand, at random; a
+			 * duty solo's by what the session knows (dk_session_replay_ctx) */
+			int soloist = 0;
+			dk_solo_as as = DK_SOLO_AS_UNSAID;
+			if (spec[i] == 'S') {
+				soloist = next_seat(dealer, n);
+				for (int k = (int)rnd(DK_PLAYING_SEATS); k > 0; k--)
+					soloist = next_seat(soloist, n);
+			} else if (strchr("PFUE", spec[i])) {
+				dk_game probe;
+				memset(&probe, 0, sizeof(probe));
+				probe.session = &s;
+				probe.deal.dealer = dealer;
+				probe.deal.hand_count = DK_PLAYING_SEATS;
+				for (int k = 0, seat = next_seat(dealer, n); k < DK_PLAYING_SEATS;
+				     k++, seat = next_seat(seat, n))
+					probe.deal.hands[k].seat = seat;
+				dk_replay_ctx ctx;
+				dk_session_replay_ctx(&ss, &probe, x.r, &ctx);
+				bool owing = spec[i] == 'P' || spec[i] == 'E';
+				for (int k = 0, seat = next_seat(dealer, n); k < n && !soloist;
+				     k++, seat = next_seat(seat, n))
+					if (ctx.owes[seat] == owing)
+						soloist = seat;
+				if (spec[i] == 'F')
+					soloist = ctx.forced_seat;
+				as = spec[i] == 'P' ? DK_SOLO_AS_DUTY
+				     : spec[i] == 'F' ? DK_SOLO_AS_FORCED : DK_SOLO_AS_LUST;
+				if (!soloist) {
+					fprintf(stderr, "gen_session: game %zu: nobody for '%c'\n", i + 1,
+						spec[i]);
+					break;
+				}
+			}
+			if (!make_game(&x, dealer, soloist, as, i + 1))
+				continue;
+			/* judged as audit judges it: with what the session knows */
+			dk_replay_ctx known;
+			dk_session_replay_ctx(&ss, &x.g, x.r, &known);
+			dk_replay_run_in(&x.rp, &x.g, x.r, &known);
+			if (bad_findings(&x.rp))
 				continue;
 			dk_score_input in;
 			dk_score sc;
@@ -305,7 +382,13 @@ int main(int argc, char **argv)
 			dk_session_state trial = ss;
 			dk_session_game sg;
 			dk_session_judge(&trial, &sg, &x.g, x.r, &x.rp, &in, &sc, per_seat);
-			if (!fits(spec[i], &x.rp, &in, &sg) || sg.issue_count)
+			dk_session_issue_code allowed = spec[i] == 'X' ? DK_SX_FORCED_MISSED
+							: spec[i] == 'E' ? DK_SX_LUST_SOLO_EARLY
+									 : DK_SX_CODE_COUNT;
+			bool issues_ok = sg.issue_count == 0 ||
+					 (sg.issue_count == 1 && sg.issues[0].code == allowed);
+			if (!fits(spec[i], &x.rp, &in, &sg) || !issues_ok ||
+			    (allowed != DK_SX_CODE_COUNT && sg.issue_count == 0))
 				continue;
 			ss = trial;
 			done = true;
@@ -330,7 +413,13 @@ int main(int argc, char **argv)
 			fprintf(stderr, "game %zu (%c): %s, dealer %d, x%ld, Bocks made %d, pending %ld%s\n",
 				i + 1, spec[i], dk_game_type_name(x.rp.type), dealer, sg.multiplier,
 				sg.bocks_made, sg.bock_pending_after, sg.flipped ? ", flipped" : "");
-			if (!(in.solo && x.r->deal_after_solo == DK_AFTER_SOLO_SAME))
+			/* the dealer stays after a solo under same-dealer, and after
+			 * a Pflichtsolo not vorgeführt under same-dealer-after-duty-solo */
+			bool stays = in.solo && (x.r->deal_after_solo == DK_AFTER_SOLO_SAME ||
+						 (x.r->deal_after_solo ==
+							  DK_AFTER_SOLO_SAME_AFTER_DUTY &&
+						  sg.solo_as == DK_SOLO_AS_DUTY));
+			if (!stays)
 				dealer = next_seat(dealer, n);
 		}
 		if (!done) {

@@ -108,6 +108,7 @@ typedef struct audit_state {
 	char duty_rules[64];
 	char duty_cite[DK_DUTY_KINDS][512];
 	bool duty_overridden[DK_DUTY_KINDS];
+	int duty_soli;               /* duty_soli.per_player of its last game */
 	dk_buf buf;
 } audit_state;
 
@@ -292,14 +293,22 @@ static void duty_soli_end(audit_state *st)
 {
 	dk_session_issue x[DK_MAX_SEATS * DK_DUTY_KINDS];
 	int n = dk_session_finish(&st->ss, x, (int)(sizeof(x) / sizeof(x[0])));
-	if (n == 0)
-		return;
 	static const char *const keys[DK_DUTY_KINDS] = {
 		"duty_soli.per_player", "duty_soli.colour_per_player",
 		"duty_soli.picture_per_player",
 	};
 	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
+	/* each player's duty soli, then what is missing (TSR 4.2.3) */
+	if (!st->json && !st->summary_only && st->duty_soli > 0) {
+		const char *names[DK_MAX_SEATS + 1];
+		for (int s = 0; s <= DK_MAX_SEATS; s++)
+			names[s] = st->names[s];
+		dk_say(b, st->lang, DK_MSG_AU_SESSION_END, st->path, st->session_no);
+		dk_buf_putc(b, '\n');
+		dk_audit_text_duty_summary(b, st->lang, &st->ss, st->duty_rules, names,
+					   st->seat_known, st->duty_soli);
+	}
 	bool seen = false;
 	for (int i = 0; i < n; i++) {
 		int kind = 0;
@@ -318,7 +327,7 @@ static void duty_soli_end(audit_state *st)
 		}
 		if (st->summary_only)
 			continue;
-		if (i == 0) {
+		if (i == 0 && b->len == 0) {
 			dk_say(b, st->lang, DK_MSG_AU_SESSION_END, st->path, st->session_no);
 			dk_buf_putc(b, '\n');
 		}
@@ -487,6 +496,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 
 	/* the duty soli's rule, for the session's end */
 	snprintf(st->duty_rules, sizeof(st->duty_rules), "%s", rules->name ? rules->name : "?");
+	st->duty_soli = rules->duty_soli;
 	const dk_rule_source *duty_src[DK_DUTY_KINDS] = {
 		&rules->duty_soli_src, &rules->duty_colour_soli_src, &rules->duty_picture_soli_src
 	};

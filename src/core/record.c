@@ -59,6 +59,10 @@ static const char *const solo_names[DK_SOLO_KIND_COUNT] = {
 	"kings-queens",
 };
 
+static const char *const solo_as_names[DK_SOLO_AS_COUNT] = {
+	NULL, "lust", "duty", "forced",
+};
+
 static const char *const cond_names[DK_MARRIAGE_COND_COUNT] = {
 	NULL, "first-trick", "first-fehl-trick", "first-trump-trick", "first-club-trick",
 	"first-spade-trick", "first-heart-trick",
@@ -88,6 +92,7 @@ static const char *const event_names[DK_EV_KIND_COUNT] = {
 	((unsigned)(v) < sizeof(table) / sizeof(table[0]) ? table[v] : NULL)
 
 const char *dk_solo_kind_name(dk_solo_kind k) { return NAME_OF(solo_names, k); }
+const char *dk_solo_as_name(dk_solo_as a) { return NAME_OF(solo_as_names, a); }
 const char *dk_marriage_cond_name(dk_marriage_cond c) { return NAME_OF(cond_names, c); }
 const char *dk_throw_reason_name(dk_throw_reason r) { return NAME_OF(throw_names, r); }
 const char *dk_call_name(dk_call c) { return NAME_OF(call_names, c); }
@@ -123,6 +128,7 @@ static int lookup(const char *const *table, size_t n, const char *s)
 	} while (0)
 
 bool dk_solo_kind_from_name(dk_solo_kind *out, const char *s) { FROM_NAME(solo_names, dk_solo_kind); }
+bool dk_solo_as_from_name(dk_solo_as *out, const char *s) { FROM_NAME(solo_as_names, dk_solo_as); }
 bool dk_marriage_cond_from_name(dk_marriage_cond *out, const char *s) { FROM_NAME(cond_names, dk_marriage_cond); }
 bool dk_throw_reason_from_name(dk_throw_reason *out, const char *s) { FROM_NAME(throw_names, dk_throw_reason); }
 bool dk_call_from_name(dk_call *out, const char *s) { FROM_NAME(call_names, dk_call); }

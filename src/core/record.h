@@ -107,6 +107,17 @@ typedef enum dk_solo_kind {
 	DK_SOLO_KIND_COUNT
 } dk_solo_kind;
 
+/* What kind of solo a solo was at the table (TSR 4.1.4: the soloist says
+ * it when he names the solo): a Pflichtsolo, a forced one (vorgeführt,
+ * TSR 4.2.3) or a Lustsolo. */
+typedef enum dk_solo_as {
+	DK_SOLO_AS_UNSAID = 0,   /* the record does not say: the session decides */
+	DK_SOLO_AS_LUST,         /* Lustsolo */
+	DK_SOLO_AS_DUTY,         /* Pflichtsolo */
+	DK_SOLO_AS_FORCED,       /* Pflichtsolo, vorgeführt */
+	DK_SOLO_AS_COUNT
+} dk_solo_as;
+
 typedef enum dk_marriage_cond {
 	DK_MARRIAGE_UNSAID = 0,
 	DK_MARRIAGE_FIRST_TRICK,         /* first trick won by another player */
@@ -173,6 +184,7 @@ typedef struct dk_bid {
 	dk_bid_kind kind;
 	int seat;
 	dk_solo_kind solo;             /* DK_BID_SOLO */
+	dk_solo_as as;                 /* DK_BID_SOLO: Pflichtsolo or Lustsolo */
 	dk_call calls[DK_MAX_BID_CALLS]; /* DK_BID_SOLO: said with the bid */
 	int call_count;
 	dk_marriage_cond condition;    /* DK_BID_MARRIAGE */
@@ -337,6 +349,7 @@ size_t dk_game_card_count(const dk_game *g);
 
 /** XML/JSON identifiers of the enums above; NULL for an invalid value. */
 const char *dk_solo_kind_name(dk_solo_kind k);
+const char *dk_solo_as_name(dk_solo_as a);   /* "lust", "duty", "forced"; NULL for unsaid */
 const char *dk_marriage_cond_name(dk_marriage_cond c);
 const char *dk_throw_reason_name(dk_throw_reason r);
 const char *dk_call_name(dk_call c);
@@ -346,6 +359,7 @@ const char *dk_party_name(dk_party p);
 
 /** Look an identifier up; returns false if unknown. */
 bool dk_solo_kind_from_name(dk_solo_kind *out, const char *s);
+bool dk_solo_as_from_name(dk_solo_as *out, const char *s);
 bool dk_marriage_cond_from_name(dk_marriage_cond *out, const char *s);
 bool dk_throw_reason_from_name(dk_throw_reason *out, const char *s);
 bool dk_call_from_name(dk_call *out, const char *s);

@@ -62,6 +62,7 @@ typedef struct state {
 	bool made_before_trick1[3];        /* a party announced before trick 1 was complete */
 	bool made_level0_before_trick1[3];
 	int solo_bid;                      /* index of the winning solo bid, -1 */
+	const dk_replay_ctx *ctx;          /* what the session knows, NULL = nothing */
 	int pick_seq;                      /* the partner pick (Wende-Genscher), 0 = none */
 	bool seat_made[DK_MAX_SEATS + 1][DK_LEVELS]; /* announce.per_player: each seat's own */
 	dk_party party_at_pick[DK_MAX_SEATS + 1]; /* the parties just before it */
@@ -1134,6 +1135,13 @@ static void in_turn(const state *st, const dk_trick *t, int *due, int *on)
 			    : first_unplayed(st, t, next_seat(st->out, t->seats[t->count - 1]));
 }
 
+/* a Pflichtsolo, forced or not, is led under lead.duty_solo */
+static bool duty_lead(const dk_replay *o)
+{
+	return o->type == DK_GT_SOLO &&
+	       (o->solo_as == DK_SOLO_AS_DUTY || o->solo_as == DK_SOLO_AS_FORCED);
+}
+
 static void play_card(state *st, const dk_event *e, int seq, int *expected)
 {
 	dk_replay *o = st->out;
@@ -1175,8 +1183,12 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 		if (first) {
 			bool solo_lead = o->type == DK_GT_SOLO;
 			RULE(f, solo_lead ? "lead.solo" : "lead.normal", lead_normal);
-			if (solo_lead)
+			if (duty_lead(o)) {
+				f->rule_key = "lead.duty_solo";
+				f->rule = &r->lead_duty_solo_src;
+			} else if (solo_lead) {
 				f->rule = &r->lead_solo_src;
+			}
 		} else {
 			f->rule_key = "play";
 		}
@@ -1865,12 +1877,10 @@ static int by_seq(const void *a, const void *b)
 	return (int)x->code - (int)y->code;
 }
 
-static int first_leader(const state *st)
+static int leader_by(const state *st, dk_lead lead)
 {
 	const dk_replay *o = st->out;
-	const dk_rules *r = st->r;
 	int dealer = st->g->deal.dealer;
-	dk_lead lead = o->type == DK_GT_SOLO ? r->lead_solo : r->lead_normal;
 	switch (lead) {
 	case DK_LEAD_SOLOIST:
 		if (o->declarer)
@@ -1883,7 +1893,65 @@ static int first_leader(const state *st)
 	}
 }
 
+static int first_leader(const state *st)
+{
+	const dk_replay *o = st->out;
+	const dk_rules *r = st->r;
+	if (o->type != DK_GT_SOLO)
+		return leader_by(st, r->lead_normal);
+	return leader_by(st, duty_lead(o) ? r->lead_duty_solo : r->lead_solo);
+}
+
+/* the first card's seat, 0 = none */
+static int first_card_seat(const dk_game *g)
+{
+	for (size_t i = 0; i < g->event_count; i++)
+		if (g->events[i].kind == DK_EV_CARD)
+			return g->events[i].seat;
+	return 0;
+}
+
+/* A solo: Pflichtsolo or Lustsolo (the reading in rulesets/ddv.yaml at
+ * duty_soli.round_games).  The record's word first; without it, no duty
+ * soli make every solo a Lustsolo (left unsaid); in a session
+ * a player vorgeführt plays his forced solo, one who owes a duty solo plays
+ * it (TSR 4.3.1: a Lustsolo only after it), anybody else a Lustsolo; a game
+ * on its own is read from who led: the Pflichtsolo's leader makes it one. */
+static void solo_kind_as(state *st)
+{
+	dk_replay *o = st->out;
+	const dk_rules *r = st->r;
+	if (o->type != DK_GT_SOLO || st->solo_bid < 0)
+		return;
+	dk_solo_as said = st->g->bids[st->solo_bid].as;
+	int s = o->declarer;
+	if (said != DK_SOLO_AS_UNSAID) {
+		o->solo_as = said;
+		return;
+	}
+	if (r->duty_soli == 0)
+		return;   /* no duty soli: every solo is a Lustsolo, unsaid */
+	o->solo_as = DK_SOLO_AS_LUST;
+	o->solo_as_assumed = true;
+	if (st->ctx) {
+		if (s > 0 && s == st->ctx->forced_seat)
+			o->solo_as = DK_SOLO_AS_FORCED;
+		else if (s > 0 && s <= DK_MAX_SEATS && st->ctx->owes[s])
+			o->solo_as = DK_SOLO_AS_DUTY;
+		return;
+	}
+	int led = first_card_seat(st->g);
+	if (led && led == leader_by(st, r->lead_duty_solo) && led != leader_by(st, r->lead_solo))
+		o->solo_as = DK_SOLO_AS_DUTY;
+}
+
 void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
+{
+	dk_replay_run_in(out, g, r, NULL);
+}
+
+void dk_replay_run_in(dk_replay *out, const dk_game *g, const dk_rules *r,
+		      const dk_replay_ctx *ctx)
 {
 	/* the findings are written whole by add() before they count: only the
 	 * fields around them are cleared (the array is most of the struct) */
@@ -1895,6 +1963,7 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	st.g = g;
 	st.r = r;
 	st.out = out;
+	st.ctx = ctx;
 	/* room for every announcement and bid call; on the stack for a game of
 	 * ordinary length (note_call writes every field of what it notes) */
 	noted_call local_calls[LOCAL_CALLS];
@@ -1924,6 +1993,7 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 	out->hand_size = g->deal.hand_count ? g->deal.hands[0].count : 0;
 
 	resolve(&st);
+	solo_kind_as(&st);
 	dk_solo_kind kind = out->type == DK_GT_SOLO || out->type == DK_GT_SILENT_MARRIAGE
 				    ? out->solo : DK_SOLO_NONE;
 	dk_order_init_rules(&out->order, kind, r);

@@ -73,6 +73,12 @@ typedef struct dk_replay {
 	dk_solo_kind solo;           /* the order played: a solo's kind, DK_SOLO_TRUMPS for
 					a silent marriage, DK_SOLO_NONE otherwise */
 	int declarer;                /* soloist, bride or poor player; 0 = none */
+	dk_solo_as solo_as;          /* a solo: Pflichtsolo, forced or Lustsolo, as the
+					record says or as assumed (solo_as_assumed);
+					DK_SOLO_AS_UNSAID for other games */
+	bool solo_as_assumed;        /* the record does not say: read from the session
+					(dk_replay_ctx) or, for a game on its own, from
+					who led */
 	int partner;                 /* marriage partner or poverty taker; 0 = none */
 	dk_marriage_cond condition;  /* marriage: the condition that applied */
 	int clarified_trick;         /* marriage: the trick that decided, 0 = none */
@@ -107,6 +113,20 @@ typedef struct dk_replay {
 	int hand_n[DK_MAX_SEATS + 1];
 	int next_seat;
 } dk_replay;
+
+/**
+ * What the session knows before a game, for a solo whose kind the record
+ * does not say (rulesets/ddv.yaml, duty_soli.round_games): who still owes a duty solo, and who is
+ * vorgeführt in this game.
+ */
+typedef struct dk_replay_ctx {
+	bool owes[DK_MAX_SEATS + 1];  /* still owes a duty solo (duty_soli.*) */
+	int forced_seat;              /* must play his duty solo now (duty_soli.forced), 0 = none */
+} dk_replay_ctx;
+
+/** dk_replay_run with what the session knows; ctx NULL: a game on its own. */
+void dk_replay_run_in(dk_replay *out, const dk_game *g, const dk_rules *r,
+		      const dk_replay_ctx *ctx);
 
 /**
  * Replay g under rules r into out (overwritten).  Never fails: a record

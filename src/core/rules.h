@@ -367,8 +367,12 @@ typedef struct dk_rules {
 	/* who leads */
 	dk_lead lead_normal;                      /* lead.normal */
 	dk_rule_source lead_normal_src;
-	dk_lead lead_solo;                        /* lead.solo */
+	dk_lead lead_solo;                        /* lead.solo: a Lustsolo, or a solo of
+						     no kind said or assumed */
 	dk_rule_source lead_solo_src;
+	dk_lead lead_duty_solo;                   /* lead.duty_solo: a Pflichtsolo,
+						     forced (vorgeführt) or not */
+	dk_rule_source lead_duty_solo_src;
 	dk_severity_rule lead_wrong_severity;     /* lead.wrong_lead_severity */
 	dk_rule_source lead_wrong_severity_src;
 
@@ -619,6 +623,19 @@ typedef struct dk_rules {
 	int duty_picture_soli;                    /* duty_soli.picture_per_player: of them
 						     picture solos (queens, jacks, ...) */
 	dk_rule_source duty_picture_soli_src;
+	int duty_round_games;                     /* duty_soli.round_games: the games of a
+						     Spielrunde (a session), counted for the
+						     forced duty solo; 0 = not counted */
+	dk_rule_source duty_round_games_src;
+	bool duty_forced;                         /* duty_soli.forced: when the duty soli
+						     missing equal the games left, the next
+						     player left of the dealer who owes one
+						     must play it (Vorführung) */
+	dk_rule_source duty_forced_src;
+	bool duty_lust_after_duty;                /* duty_soli.lust_after_duty: a
+						     Lustsolo before one's own duty soli is a
+						     violation */
+	dk_rule_source duty_lust_after_duty_src;
 	dk_sit_out table_five_sit_out;            /* table.five_sit_out */
 	dk_rule_source table_five_sit_out_src;
 	dk_sit_out table_six_sit_out;             /* table.six_sit_out */

@@ -31,6 +31,9 @@ static const char *const issue_names[DK_SX_CODE_COUNT] = {
 	[DK_SX_BOCK_NOT_CARRIED] = "bock-not-carried",
 	[DK_SX_BOCK_PENDING_WRONG] = "bock-pending-wrong",
 	[DK_SX_DUTY_SOLO_MISSING] = "duty-solo-missing",
+	[DK_SX_LUST_SOLO_EARLY] = "lust-solo-too-early",
+	[DK_SX_FORCED_MISSED] = "forced-solo-missed",
+	[DK_SX_FORCED_WRONG] = "forced-solo-wrong",
 };
 
 static const char *const trigger_names[DK_BT_COUNT] = {
@@ -199,14 +202,57 @@ static void check_sit_out(dk_session_state *st, dk_session_game *out, const dk_g
 /* whether the same seat deals again after this game (deal.after_solo);
  * a duty solo that may be followed by either counts as staying */
 static bool dealer_stays(const dk_session_state *st, const dk_rules *r, const dk_replay *rp,
-			 bool solo)
+			 const dk_session_game *out, bool solo)
 {
 	if (!solo)
 		return false;
 	if (r->deal_after_solo == DK_AFTER_SOLO_SAME)
 		return true;
-	return r->deal_after_solo == DK_AFTER_SOLO_SAME_AFTER_DUTY && rp->declarer > 0 &&
-	       rp->declarer <= DK_MAX_SEATS && !st->duty_solo_done[rp->declarer];
+	if (r->deal_after_solo != DK_AFTER_SOLO_SAME_AFTER_DUTY)
+		return false;
+	/* a solo: the kind the record says or the replay assumed (TSR 4.2.5:
+	 * not after a forced one); a silent marriage: the player's first */
+	if (rp->type == DK_GT_SOLO)
+		return out->solo_as == DK_SOLO_AS_DUTY;
+	return rp->declarer > 0 && rp->declarer <= DK_MAX_SEATS &&
+	       !st->duty_solo_done[rp->declarer];
+}
+
+/* duty soli a seat still owes (all kinds together) */
+static int duty_owed(const dk_session_state *st, const dk_rules *r, int seat)
+{
+	const int *done = st->duty_done[seat];
+	int owed = r->duty_soli - (done[0] + done[1] + done[2]);
+	return owed > 0 ? owed : 0;
+}
+
+static bool has_hand(const dk_game *g, int seat);
+
+void dk_session_replay_ctx(const dk_session_state *st, const dk_game *g, const dk_rules *r,
+			   dk_replay_ctx *ctx)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	const dk_players *pl = dk_game_players(g);
+	int n = pl ? (int)pl->count : DK_PLAYING_SEATS;
+	if (n < DK_PLAYING_SEATS || n > DK_MAX_SEATS)
+		n = DK_PLAYING_SEATS;
+	int missing = 0;
+	for (int s = 1; s <= n; s++) {
+		int owed = duty_owed(st, r, s);
+		ctx->owes[s] = owed > 0;
+		missing += owed;
+	}
+	int left = r->duty_round_games - st->round_played;
+	if (!r->duty_forced || r->duty_round_games == 0 || missing == 0 || missing < left)
+		return;
+	int dealer = g->deal.dealer >= 1 && g->deal.dealer <= n ? g->deal.dealer : n;
+	for (int k = 1; k <= n; k++) {
+		int s = (dealer - 1 + k) % n + 1;     /* left of the dealer, the dealer last */
+		if (ctx->owes[s] && has_hand(g, s)) {
+			ctx->forced_seat = s;
+			return;
+		}
+	}
 }
 
 /* the triggers of bock.triggers that the game meets */
@@ -359,7 +405,7 @@ static bool picture_solo(dk_solo_kind k)
 /* the players at the table, the duty soli owed under r, and the solo of
  * this game counted towards them (dk_session_finish) */
 static void count_duty_solo(dk_session_state *st, const dk_game *g, const dk_rules *r,
-			    const dk_replay *rp, bool no_game)
+			    const dk_replay *rp, const dk_session_game *out, bool no_game)
 {
 	const dk_players *pl = dk_game_players(g);
 	for (size_t i = 0; pl && i < pl->count; i++)
@@ -372,15 +418,63 @@ static void count_duty_solo(dk_session_state *st, const dk_game *g, const dk_rul
 	int any = r->duty_soli - r->duty_colour_soli - r->duty_picture_soli;
 	st->duty_need[DK_DUTY_ANY] = any > 0 ? any : 0;
 	int s = rp->declarer;
-	if (no_game || rp->type != DK_GT_SOLO || s < 1 || s > DK_MAX_SEATS)
+	if (no_game || rp->type != DK_GT_SOLO || s < 1 || s > DK_MAX_SEATS ||
+	    (out->solo_as != DK_SOLO_AS_DUTY && out->solo_as != DK_SOLO_AS_FORCED))
 		return;
 	int *done = st->duty_done[s];
+	int before = done[0] + done[1] + done[2];
 	if (colour_solo(rp->solo) && done[DK_DUTY_COLOUR] < st->duty_need[DK_DUTY_COLOUR])
 		done[DK_DUTY_COLOUR]++;
 	else if (picture_solo(rp->solo) && done[DK_DUTY_PICTURE] < st->duty_need[DK_DUTY_PICTURE])
 		done[DK_DUTY_PICTURE]++;
 	else if (done[DK_DUTY_ANY] < st->duty_need[DK_DUTY_ANY])
 		done[DK_DUTY_ANY]++;
+	if (before < 4 && done[0] + done[1] + done[2] > before) {
+		st->duty_game[s][before] = (int)st->games + 1;
+		st->duty_as[s][before] = out->solo_as;
+		st->duty_assumed[s][before] = out->solo_as_assumed;
+	}
+}
+
+/* the duty soli over the session (duty_soli.*): a Lustsolo before one's
+ * own duty solo, and the Vorführung of ctx missed or claimed wrongly */
+static void check_duty(const dk_session_state *st, dk_session_game *out, const dk_game *g,
+		       const dk_rules *r, const dk_replay *rp, const dk_replay_ctx *ctx,
+		       bool no_game)
+{
+	int s = rp->declarer;
+	bool solo = rp->type == DK_GT_SOLO && s >= 1 && s <= DK_MAX_SEATS;
+	dk_loc loc = g->bid_count ? g->bids[0].loc : g->deal.loc;
+	if (solo && out->solo_as == DK_SOLO_AS_LUST && r->duty_lust_after_duty &&
+	    duty_owed(st, r, s) > 0) {
+		dk_session_issue *x = add_issue(out, DK_SX_LUST_SOLO_EARLY, false, s, loc);
+		if (x) {
+			x->found = r->duty_soli - duty_owed(st, r, s);
+			x->expected = r->duty_soli;
+			x->rule_key = "duty_soli.lust_after_duty";
+			x->rule = &r->duty_lust_after_duty_src;
+		}
+	}
+	if (ctx->forced_seat && !no_game &&
+	    !(solo && s == ctx->forced_seat && out->solo_as != DK_SOLO_AS_LUST)) {
+		dk_session_issue *x = add_issue(out, DK_SX_FORCED_MISSED, false, ctx->forced_seat,
+						loc);
+		if (x) {
+			x->found = solo ? s : 0;
+			x->expected = ctx->forced_seat;
+			x->rule_key = "duty_soli.forced";
+			x->rule = &r->duty_forced_src;
+		}
+	} else if (solo && out->solo_as == DK_SOLO_AS_FORCED && !out->solo_as_assumed &&
+		   ctx->forced_seat != s) {
+		dk_session_issue *x = add_issue(out, DK_SX_FORCED_WRONG, false, s, loc);
+		if (x) {
+			x->found = s;
+			x->expected = ctx->forced_seat;
+			x->rule_key = "duty_soli.forced";
+			x->rule = &r->duty_forced_src;
+		}
+	}
 }
 
 int dk_session_finish(const dk_session_state *st, dk_session_issue *out, int max)
@@ -422,6 +516,31 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 		      const dk_score *sc, const long *per_seat)
 {
 	memset(out, 0, sizeof(*out));
+	dk_replay_ctx ctx;
+	dk_session_replay_ctx(st, g, r, &ctx);
+	out->solo_as = rp->type == DK_GT_SOLO ? rp->solo_as : DK_SOLO_AS_UNSAID;
+	out->solo_as_assumed = rp->type == DK_GT_SOLO && rp->solo_as_assumed;
+	/* a Pflichtsolo of the player vorgeführt is the forced one (TSR 4.2.3) */
+	if (out->solo_as == DK_SOLO_AS_DUTY && ctx.forced_seat && rp->declarer == ctx.forced_seat)
+		out->solo_as = DK_SOLO_AS_FORCED;
+	/* a replay that did not decide the kind (made without the session's
+	 * knowledge): decided here as the replay would have */
+	if (rp->type == DK_GT_SOLO && out->solo_as == DK_SOLO_AS_UNSAID && r->duty_soli > 0) {
+		int d = rp->declarer;
+		out->solo_as = DK_SOLO_AS_LUST;
+		out->solo_as_assumed = true;
+		if (d >= 1 && d <= DK_MAX_SEATS) {
+			out->solo_as = d == ctx.forced_seat ? DK_SOLO_AS_FORCED
+				       : ctx.owes[d]        ? DK_SOLO_AS_DUTY
+							    : DK_SOLO_AS_LUST;
+		}
+	}
+	out->forced_seat = ctx.forced_seat;
+	if (ctx.forced_seat) {
+		for (int s = 1; s <= DK_MAX_SEATS; s++)
+			out->duty_missing += duty_owed(st, r, s) * (ctx.owes[s] ? 1 : 0);
+		out->games_left = r->duty_round_games - st->round_played;
+	}
 	const dk_players *pl = dk_game_players(g);
 	int n = pl ? (int)pl->count : DK_PLAYING_SEATS;
 	if (n < DK_PLAYING_SEATS || n > DK_MAX_SEATS)
@@ -484,7 +603,7 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 		if (out->solo && r->bock_solo == DK_BOCK_SOLO_MOVES_BACK) {
 			out->bock_moved_back = due > 0;
 		} else if (r->bock_solo == DK_BOCK_SOLO_DOUBLED_NOT_USED_UP &&
-			   dealer_stays(st, r, rp, deal_solo)) {
+			   dealer_stays(st, r, rp, out, deal_solo)) {
 			out->bocks = due;
 			out->bock_not_used_up = due > 0;
 		} else {
@@ -536,20 +655,38 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 	}
 	out->bock_pending_after = dk_session_bock_pending(st);
 
-	count_duty_solo(st, g, r, rp, no_game);
+	check_duty(st, out, g, r, rp, &ctx, no_game);
+	count_duty_solo(st, g, r, rp, out, no_game);
 
-	/* how this game moves the deal on */
+	/* how this game moves the deal on: after a solo under
+	 * same-dealer-after-duty-solo by its kind (TSR 4.2.5, 4.3.2); a kind
+	 * assumed allows either dealer */
 	st->prev_dealer = g->deal.dealer;
 	st->prev_kind = PREV_NORMAL;
+	bool stays = false;
 	if (no_game) {
 		st->prev_kind = PREV_NO_GAME;
 	} else if (deal_solo && r->deal_after_solo == DK_AFTER_SOLO_SAME) {
 		st->prev_kind = PREV_SAME;
+		stays = true;
+	} else if (deal_solo && r->deal_after_solo == DK_AFTER_SOLO_SAME_AFTER_DUTY &&
+		   rp->type == DK_GT_SOLO) {
+		bool duty = out->solo_as == DK_SOLO_AS_DUTY || out->solo_as == DK_SOLO_AS_FORCED;
+		stays = out->solo_as == DK_SOLO_AS_DUTY;
+		if (duty && out->solo_as_assumed)
+			st->prev_kind = PREV_SAME_OR_NEXT;
+		else if (stays)
+			st->prev_kind = PREV_SAME;
+		if (rp->declarer > 0 && rp->declarer <= DK_MAX_SEATS && duty)
+			st->duty_solo_done[rp->declarer] = true;
 	} else if (deal_solo && r->deal_after_solo == DK_AFTER_SOLO_SAME_AFTER_DUTY &&
 		   rp->declarer > 0 && rp->declarer <= DK_MAX_SEATS &&
 		   !st->duty_solo_done[rp->declarer]) {
 		st->duty_solo_done[rp->declarer] = true;
 		st->prev_kind = PREV_SAME_OR_NEXT;
+		stays = true;
 	}
+	if (!no_game && !stays)
+		st->round_played++;
 	st->games++;
 }

@@ -50,6 +50,12 @@ typedef enum dk_session_issue_code {
 	DK_SX_BOCK_NOT_CARRIED,      /* warning: Bocks pending at the start, but the rules carry none over */
 	DK_SX_BOCK_PENDING_WRONG,    /* bock-pending differs from what the players' last session left */
 	DK_SX_DUTY_SOLO_MISSING,     /* at the session's end a player owes duty soli (duty_soli.*) */
+	DK_SX_LUST_SOLO_EARLY,       /* a Lustsolo before the player's own duty solo
+					(duty_soli.lust_after_duty) */
+	DK_SX_FORCED_MISSED,         /* a player was vorgeführt, but the game is not his
+					duty solo (duty_soli.forced) */
+	DK_SX_FORCED_WRONG,          /* a solo recorded as vorgeführt, but nobody or another
+					player was (duty_soli.forced) */
 	DK_SX_CODE_COUNT
 } dk_session_issue_code;
 
@@ -81,6 +87,11 @@ typedef enum dk_duty_kind {
 typedef struct dk_session_game {
 	bool scored;                 /* played to its end and scored */
 	bool solo;                   /* one against three (solo, silent marriage, bride alone) */
+	dk_solo_as solo_as;          /* a solo: Pflichtsolo, forced or Lustsolo (rp->solo_as) */
+	bool solo_as_assumed;        /* the record did not say it */
+	int forced_seat;             /* vorgeführt in this game (duty_soli.forced), 0 = none */
+	int duty_missing, games_left; /* with forced_seat: duty soli missing, games of the
+					 Spielrunde left (duty_soli.round_games) */
 	bool counts_in_round;        /* a game of the round (deal.after_solo same-dealer: not a solo) */
 	int round, game_in_round;    /* 1-based; the round a game belongs to */
 	int table_size;              /* players at the table */
@@ -123,6 +134,14 @@ typedef struct dk_session_state {
 	int duty_done[DK_MAX_SEATS + 1][DK_DUTY_KINDS];  /* counted towards them */
 	bool duty_seat[DK_MAX_SEATS + 1];        /* seats at the table in the session */
 	dk_loc duty_loc;                         /* where the session (or its first game) is */
+	int round_played;                        /* games of the Spielrunde so far: not a
+						    Pflichtsolo the same dealer deals again
+						    after, nor a deal thrown in
+						    (duty_soli.round_games) */
+	int duty_game[DK_MAX_SEATS + 1][4];      /* the games (1-based) of each player's
+						    first duty soli, 0 = none */
+	dk_solo_as duty_as[DK_MAX_SEATS + 1][4]; /* duty or forced */
+	bool duty_assumed[DK_MAX_SEATS + 1][4];  /* the record did not say it */
 	long bock_queue;             /* bock.kind append: doubled games to come */
 	unsigned char bock_ring[DK_BOCK_WINDOW];  /* bock.kind stack: Bocks per game to come */
 	int bock_head;
@@ -144,6 +163,16 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 		      const dk_score *sc, const long *per_seat);
 
 /**
+ * What the session knows before game g under r, for the replay of a solo
+ * whose kind the record does not say (dk_replay_run_in): who owes a duty
+ * solo, and who is vorgeführt in g (duty_soli.forced: the duty soli
+ * missing are as many as the games of duty_soli.round_games left; the
+ * first player left of g's dealer who owes one, the dealer last).
+ */
+void dk_session_replay_ctx(const dk_session_state *st, const dk_game *g, const dk_rules *r,
+			   dk_replay_ctx *ctx);
+
+/**
  * The same players' previous session ended with `pending` Bock games
  * pending.  Under bock.carry_over the session starts with them when its
  * header does not say, and a header that says another number is reported
@@ -154,9 +183,10 @@ void dk_session_carry(dk_session_state *st, long pending);
 /**
  * The session has ended: a DK_SX_DUTY_SOLO_MISSING issue in out (room for
  * max) for each player at the table who has not played the duty soli of
- * duty_soli.* (under the rules of its last game).  A player's first solos
- * (announced solos, not a silent marriage or a bride alone) are his duty
- * soli: a colour solo counts as a colour one while he owes one, a picture
+ * duty_soli.* (under the rules of its last game).  The solos recorded or
+ * assumed as Pflichtsoli, forced or not (dk_replay.solo_as; not a Lustsolo,
+ * a silent marriage or a bride alone), are his duty soli: a colour solo
+ * counts as a colour one while he owes one, a picture
  * solo as a picture one, and else as one of any kind.  found is what he
  * played, expected what he owed; for duty_soli.per_player the totals.  The
  * issues have no rule source (the rules may be gone): rule_key names it.

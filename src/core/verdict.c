@@ -61,7 +61,12 @@ void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
 	v->game = g;
 	v->rules = r;
 	v->in_session = in_session;
-	dk_replay_run(&v->rp, g, r);
+	/* a solo whose kind the record does not say: the session decides it
+	 * (in a session), else who led (rulesets/ddv.yaml, duty_soli.round_games) */
+	dk_replay_ctx ctx;
+	if (in_session)
+		dk_session_replay_ctx(ss, g, r, &ctx);
+	dk_replay_run_in(&v->rp, g, r, in_session ? &ctx : NULL);
 	v->errors = 0;
 	for (int i = 0; i < v->rp.finding_count; i++)
 		if (v->rp.findings[i].kind != DK_FK_WARNING)

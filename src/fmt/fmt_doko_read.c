@@ -980,6 +980,12 @@ static const char *const healthy_words[] = { "healthy", "gesund", NULL };
 static const char *const reservation_words[] = { "reservation", "vorbehalt", NULL };
 static const char *const marriage_words[] = { "marriage", "hochzeit", NULL };
 static const char *const poverty_words[] = { "poverty", "armut", NULL };
+/* what a solo was (TSR 4.1.4): after its kind, before its announcements */
+static const char *const solo_as_words[DK_SOLO_AS_COUNT][5] = {
+	[DK_SOLO_AS_LUST] = { "lust", "lustsolo", NULL },
+	[DK_SOLO_AS_DUTY] = { "duty", "pflicht", "pflichtsolo", NULL },
+	[DK_SOLO_AS_FORCED] = { "forced", "vorgef\xc3\xbchrt", "vorgefuehrt", NULL },
+};
 static const char *const throw_words[] = { "throw-in", "schmeissen", "schmei\xc3\x9f" "en", NULL };
 static const char *const pass_words[] = { "poverty-pass", "passes", "gibt", "abgabe", NULL };
 static const char *const decline_words[] = { "poverty-decline", "declines", "ablehnen",
@@ -1088,6 +1094,12 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 			args = 3;
 		}
 		b->solo = sk;
+		for (int k = 1; args < n && k < DK_SOLO_AS_COUNT; k++)
+			if (word_in(t[args].s, t[args].n, solo_as_words[k]) >= 0) {
+				b->as = (dk_solo_as)k;
+				args++;
+				break;
+			}
 		for (size_t i = args; i < n; i++) {
 			size_t at = i;
 			dk_call c = call_at(t, n, &i);

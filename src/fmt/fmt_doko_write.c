@@ -243,6 +243,8 @@ static void put_bids(dk_buf *b, dk_buf *lost, const dk_game *g)
 		switch (x->kind) {
 		case DK_BID_SOLO:
 			dk_buf_printf(b, " %s", solo_names[x->solo] ? solo_names[x->solo] : "?");
+			if (x->as != DK_SOLO_AS_UNSAID)
+				dk_buf_printf(b, " %s", dk_solo_as_name(x->as));
 			for (int k = 0; k < x->call_count; k++)
 				dk_buf_printf(b, " %s", dk_call_name(x->calls[k]));
 			break;

@@ -341,6 +341,7 @@ typedef struct builder {
 	size_t pending_count;
 	bool by_dokoref;            /* written by dokoref: poverty reports as it wrote them */
 	bool over_said;             /* a cap was passed and said: once per game */
+	int duty_solo;              /* the summary's "duty solo = 0/1", -1 = not said */
 } builder;
 
 static void reservation_kind(builder *b, const fd_line *l, int p, char **f, size_t nf,
@@ -354,6 +355,7 @@ static void b_init(builder *b, dk_fd_reader *r)
 	b->ok = true;
 	b->soloist = b->bride = b->poor = b->taker = b->partner = -1;
 	b->genscher = b->genscher_partner = -1;
+	b->duty_solo = -1;
 	memset(&r->foreign, 0, sizeof(r->foreign));
 	r->foreign.points[0] = r->foreign.points[1] = r->foreign.points[2] = -1;
 	r->foreign.bock = 1;
@@ -752,6 +754,9 @@ static bool summary_line(builder *b, const fd_line *l, int *startplayer, int *so
 		*soloplayer = parse_player(value, NULL);
 	} else if (strcmp(key, "gametype") == 0) {
 		b->gametype = dk_arena_strdup(&b->r->arena, value);
+	} else if (strcmp(key, "duty solo") == 0) {
+		/* GameSummary: whether the game was a duty solo (Game::is_duty_solo) */
+		b->duty_solo = strcmp(value, "1") == 0 || strcmp(value, "true") == 0;
 	} else if (strcmp(key, "teams") == 0) {
 		if (split_commas(tmp, f, 8) != 4) {
 			ERR(b->r, l, "'teams' needs 4 teams");
@@ -910,6 +915,10 @@ static void b_finish(builder *b)
 {
 	dk_game *g = b->g;
 	dk_arena *a = &b->r->arena;
+	/* a solo is a duty solo or a lust solo as the summary says */
+	for (size_t i = 0; i < b->bid_count && b->duty_solo >= 0; i++)
+		if (b->bids[i].kind == DK_BID_SOLO)
+			b->bids[i].as = b->duty_solo ? DK_SOLO_AS_DUTY : DK_SOLO_AS_LUST;
 	g->bids = dk_arena_alloc(a, (b->bid_count + 1) * sizeof(dk_bid));
 	memcpy(g->bids, b->bids, b->bid_count * sizeof(dk_bid));
 	g->bid_count = b->bid_count;

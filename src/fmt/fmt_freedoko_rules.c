@@ -398,7 +398,8 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	rule(&c, "lead.normal", "left-of-dealer", KEYS("lustsolo player leads"),
 	     "FreeDoko's start player, left of the dealer, leads a normal game");
 	rule(&c, "lead.solo", on(&c, "lustsolo player leads") ? "soloist" : "left-of-dealer",
-	     KEYS("lustsolo player leads"), "a duty solo is always led by the soloist");
+	     KEYS("lustsolo player leads"), "a lust solo");
+	rule(&c, "lead.duty_solo", "soloist", FIXED, "a duty solo is always led by the soloist");
 
 	/* solos */
 	char kinds[200] = "[";
@@ -801,6 +802,13 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 	rule(&c, "duty_soli.colour_per_player", n, KEYS("number of duty color soli"), NULL);
 	snprintf(n, sizeof(n), "%ld", duty_picture);
 	rule(&c, "duty_soli.picture_per_player", n, KEYS("number of duty picture soli"), NULL);
+	rule(&c, "duty_soli.round_games", "24", FIXED,
+	     "not counted by FreeDoko: its forced duty soli come in a round after the party's own");
+	rule(&c, "duty_soli.forced", "false", KEYS("number of duty soli"),
+	     "FreeDoko plays the duty soli still missing in a duty soli round after the party's rounds, "
+	     "not against the games left (Game::set_is_duty_solo)");
+	rule(&c, "duty_soli.lust_after_duty", "false", KEYS("number of duty soli"),
+	     "FreeDoko counts every solo of a player who owes one as his duty solo: no Lustsolo comes too early");
 	rule(&c, "deal.after_solo", on(&c, "lustsolo player leads") ? "same-dealer"
 	     : duty > 0 ? "same-dealer-after-duty-solo" : "next-dealer",
 	     KEYS("lustsolo player leads", "number of duty soli", "number of duty color soli",

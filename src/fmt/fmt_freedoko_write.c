@@ -439,6 +439,10 @@ static void reservation_line(dk_buf *b, dk_buf *dropped, const dk_game *g,
 		dk_buf_printf(b, "%s\n", t ? t : "normal");
 		if (d->call_count)
 			drop(dropped, "the announcements seat %d made with the solo bid", seat);
+		/* FreeDoko says it in the game's summary, which an open game lacks */
+		if (d->as != DK_SOLO_AS_UNSAID)
+			drop(dropped, "that seat %d's solo was a %s solo: a bug report's open game "
+			     "has no summary to say it", seat, dk_solo_as_name(d->as));
 		break;
 	}
 	case DK_BID_MARRIAGE: {

@@ -800,7 +800,7 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 	case DK_BID_POVERTY_REPORT: allowed[1] = "trumps"; break;
 	default: break;
 	}
-	const char *const solo_allowed[] = { "seat", "kind", "calls", NULL };
+	const char *const solo_allowed[] = { "seat", "kind", "calls", "as", NULL };
 	attrs a;
 	if (get_attrs(r, ar, spec->name, spec->kind == DK_BID_SOLO ? solo_allowed : allowed, &a) < 0)
 		return -1;
@@ -819,6 +819,9 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 				   "kings-jacks, kings-queens)", v);
 		if (a.value[2])
 			parse_calls(r, a.value[2], a.loc[2], b);
+		if (a.value[3] && !dk_solo_as_from_name(&b->as, a.value[3]))
+			game_error(r, a.loc[3], "'%s' is not what a solo was played as (duty, "
+				   "forced, lust)", a.value[3]);
 		break;
 	case DK_BID_MARRIAGE:
 		if (v && !dk_marriage_cond_from_name(&b->condition, v))

@@ -168,6 +168,8 @@ static void bid(dk_buf *b, const dk_bid *x, int depth)
 				dk_buf_printf(b, "%s%s", i ? " " : "", dk_call_name(x->calls[i]));
 			dk_buf_putc(b, '"');
 		}
+		if (x->as != DK_SOLO_AS_UNSAID)
+			attr(b, "as", dk_solo_as_name(x->as));
 		break;
 	case DK_BID_MARRIAGE:
 		attr(b, "condition", dk_marriage_cond_name(x->condition));

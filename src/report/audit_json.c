@@ -43,6 +43,14 @@ void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t sess
 						     : NULL);
 	json_object_object_add(o, "rules", json_object_new_string(r->name ? r->name : ""));
 	json_object_object_add(o, "type", json_object_new_string(dk_game_type_name(rp->type)));
+	/* Pflichtsolo (noted apart, TSR 4.2.4), vorgeführt, Lustsolo; who is vorgeführt */
+	if (sg->solo_as != DK_SOLO_AS_UNSAID) {
+		json_object_object_add(o, "solo_as", json_object_new_string(dk_solo_as_name(sg->solo_as)));
+		json_object_object_add(o, "solo_as_assumed", json_object_new_boolean(sg->solo_as_assumed));
+	}
+	if (sg->forced_seat)
+		json_object_object_add(o, "vorgefuehrt",
+				       json_object_new_string(name_of(g, sg->forced_seat)));
 	json_object_object_add(o, "dealer", json_object_new_string(name_of(g, g->deal.dealer)));
 	json_object_object_add(o, "round", json_object_new_int(sg->round));
 	json_object *findings = json_object_new_array();
@@ -55,8 +63,13 @@ void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t sess
 		const dk_session_issue *x = &sg->issues[i];
 		json_object *j = json_object_new_object();
 		json_object_object_add(j, "code", json_object_new_string(dk_session_issue_name(x->code)));
+		/* the duty soli's findings are the players' violations, the
+		 * others the score sheet's */
+		bool played = x->code == DK_SX_LUST_SOLO_EARLY || x->code == DK_SX_FORCED_MISSED ||
+			      x->code == DK_SX_FORCED_WRONG;
 		json_object_object_add(j, "kind", json_object_new_string(x->warning ? "warning"
-										    : "record-defect"));
+									 : played ? "irregularity"
+										  : "record-defect"));
 		json_object_object_add(j, "player", x->seat ? json_object_new_string(name_of(g, x->seat))
 							    : NULL);
 		json_object_object_add(j, "found", json_object_new_int64(x->found));

@@ -55,9 +55,59 @@ void dk_audit_text_issue(dk_buf *b, dk_lang lang, const dk_session_issue *x, con
 	case DK_SX_DUTY_SOLO_MISSING:
 		dk_audit_text_duty(b, lang, x, g ? name_at(g, x->seat) : "?");
 		break;
+	case DK_SX_LUST_SOLO_EARLY:
+		dk_say(b, lang, DK_MSG_AU_X_LUST_EARLY, name_at(g, x->seat), x->found, x->expected);
+		break;
+	case DK_SX_FORCED_MISSED:
+		if (x->found)
+			dk_say(b, lang, DK_MSG_AU_X_FORCED_MISSED_SOLO, name_at(g, x->seat),
+			       name_at(g, (int)x->found));
+		else
+			dk_say(b, lang, DK_MSG_AU_X_FORCED_MISSED, name_at(g, x->seat));
+		break;
+	case DK_SX_FORCED_WRONG:
+		if (x->expected)
+			dk_say(b, lang, DK_MSG_AU_X_FORCED_WRONG, name_at(g, x->seat),
+			       name_at(g, (int)x->expected));
+		else
+			dk_say(b, lang, DK_MSG_AU_X_FORCED_WRONG_NONE, name_at(g, x->seat));
+		break;
 	case DK_SX_CODE_COUNT:
 		break;
 	}
+}
+
+void dk_audit_text_duty_summary(dk_buf *b, dk_lang lang, const dk_session_state *st,
+				const char *rules_name, const char *const *names,
+				const bool *seat_known, int duty_soli)
+{
+	if (duty_soli <= 0)
+		return;
+	dk_say(b, lang, DK_MSG_AU_DUTY_HEAD, rules_name);
+	bool first = true;
+	for (int s = 1; s <= DK_MAX_SEATS; s++) {
+		if (!st->duty_seat[s])
+			continue;
+		const char *name = seat_known[s] ? names[s] : "?";
+		if (!first)
+			dk_buf_putc(b, ',');
+		first = false;
+		if (!st->duty_game[s][0]) {
+			dk_say(b, lang, DK_MSG_AU_DUTY_NONE, name);
+			continue;
+		}
+		for (int k = 0; k < 4 && st->duty_game[s][k]; k++) {
+			if (k)
+				dk_buf_printf(b, " +%d", st->duty_game[s][k]);
+			else
+				dk_say(b, lang, DK_MSG_AU_DUTY_GAME, name, st->duty_game[s][k]);
+			if (st->duty_as[s][k] == DK_SOLO_AS_FORCED)
+				dk_buf_puts(b, " vorgeführt");
+			if (st->duty_assumed[s][k])
+				dk_say(b, lang, DK_MSG_AU_DUTY_ASSUMED);
+		}
+	}
+	dk_buf_putc(b, '\n');
 }
 
 void dk_audit_text_duty(dk_buf *b, dk_lang lang, const dk_session_issue *x, const char *name)
@@ -85,10 +135,22 @@ void dk_audit_text_session(dk_buf *b, dk_lang lang, const char *file, const dk_g
 	       sg->game_in_round);
 	if (sg->scored && !sg->counts_in_round)
 		dk_say(b, lang, DK_MSG_AU_NOT_IN_ROUND);
+	if (sg->solo_as != DK_SOLO_AS_UNSAID) {
+		dk_say(b, lang, sg->solo_as == DK_SOLO_AS_DUTY ? DK_MSG_AU_DUTY_SOLO
+				: sg->solo_as == DK_SOLO_AS_FORCED ? DK_MSG_AU_FORCED_SOLO
+								    : DK_MSG_AU_LUST_SOLO);
+		if (sg->solo_as_assumed)
+			dk_say(b, lang, DK_MSG_AU_SOLO_ASSUMED);
+	}
 	for (int k = 0; k < 2; k++)
 		if (sg->sitting_out[k])
 			dk_say(b, lang, DK_MSG_AU_SITS_OUT, name_at(g, sg->sitting_out[k]));
 	dk_buf_putc(b, '\n');
+	if (sg->forced_seat) {
+		dk_say(b, lang, DK_MSG_AU_FORCED_DUE, (long)sg->duty_missing, (long)sg->games_left,
+		       name_at(g, sg->forced_seat));
+		dk_buf_putc(b, '\n');
+	}
 	if (sg->bocks) {
 		dk_say(b, lang, DK_MSG_AU_BOCK, sg->multiplier);
 		dk_buf_putc(b, '\n');

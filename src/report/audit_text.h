@@ -18,6 +18,16 @@ void dk_audit_text_issue(dk_buf *b, dk_lang lang, const dk_session_issue *x, con
 /** The words of a DK_SX_DUTY_SOLO_MISSING issue about the player name. */
 void dk_audit_text_duty(dk_buf *b, dk_lang lang, const dk_session_issue *x, const char *name);
 
+/**
+ * Each player's duty soli at a session's end, one line: "  duty soli
+ * (RULES): Anna game 3, Ben game 9 vorgeführt, Clara none ..." with an
+ * assumed kind marked; names[seat] for the seats of seat_known.  Nothing
+ * when the rules owe no duty soli.
+ */
+void dk_audit_text_duty_summary(dk_buf *b, dk_lang lang, const dk_session_state *st,
+				const char *rules_name, const char *const *names,
+				const bool *seat_known, int duty_soli);
+
 /** "Anna +3, Ben -3, ..." for the seats of g's table, from per_seat. */
 void dk_audit_text_seats(dk_buf *b, const dk_game *g, const long *per_seat);
 

@@ -174,6 +174,11 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
 	json_object_object_add(o, "type", json_object_new_string(dk_game_type_name(rp->type)));
 	if (rp->type == DK_GT_SOLO || rp->type == DK_GT_SILENT_MARRIAGE)
 		json_object_object_add(o, "solo", json_object_new_string(dk_solo_kind_name(rp->solo)));
+	/* Pflichtsolo or Lustsolo, where the rules know duty soli or the record says it */
+	if (rp->type == DK_GT_SOLO && rp->solo_as != DK_SOLO_AS_UNSAID) {
+		json_object_object_add(o, "solo_as", json_object_new_string(dk_solo_as_name(rp->solo_as)));
+		json_object_object_add(o, "solo_as_assumed", json_object_new_boolean(rp->solo_as_assumed));
+	}
 
 	json_object *parties = json_object_new_object();
 	json_object *re = json_object_new_array(), *kontra = json_object_new_array();

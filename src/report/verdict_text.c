@@ -27,6 +27,14 @@ static void header(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *pat
 		dk_say(b, lang, DK_MSG_AU_ID, id);
 	dk_buf_printf(b, "%s: ", color ? RESET : "");
 	dk_text_game_type_in(b, lang, v->game, rp);
+	/* Pflichtsolo or Lustsolo, where the rules know duty soli or the record says it */
+	if (rp->type == DK_GT_SOLO && rp->solo_as != DK_SOLO_AS_UNSAID) {
+		dk_say(b, lang, rp->solo_as == DK_SOLO_AS_DUTY	   ? DK_MSG_CK_SOLO_AS_DUTY
+				: rp->solo_as == DK_SOLO_AS_FORCED ? DK_MSG_CK_SOLO_AS_FORCED
+								   : DK_MSG_CK_SOLO_AS_LUST);
+		if (rp->solo_as_assumed)
+			dk_say(b, lang, DK_MSG_CK_SOLO_AS_ASSUMED);
+	}
 	dk_say(b, lang, DK_MSG_CK_RULES, v->rules->name);
 	dk_buf_puts(b, "\n  ");
 	if (rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL) {

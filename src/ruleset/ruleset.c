@@ -286,6 +286,7 @@ static const dk_rule_key keys[] = {
 
 	DK_ENUM_KEY("lead.normal", lead_normal, lead_names),
 	DK_ENUM_KEY("lead.solo", lead_solo, lead_names),
+	DK_ENUM_KEY("lead.duty_solo", lead_duty_solo, lead_names),
 	DK_ENUM_KEY("lead.wrong_lead_severity", lead_wrong_severity,
 		    severity_names),
 
@@ -412,6 +413,9 @@ static const dk_rule_key keys[] = {
 	DK_INT_KEY("duty_soli.per_player", duty_soli, 0, 12),
 	DK_INT_KEY("duty_soli.colour_per_player", duty_colour_soli, 0, 12),
 	DK_INT_KEY("duty_soli.picture_per_player", duty_picture_soli, 0, 12),
+	DK_INT_KEY("duty_soli.round_games", duty_round_games, 0, 1000),
+	DK_BOOL_KEY("duty_soli.forced", duty_forced),
+	DK_BOOL_KEY("duty_soli.lust_after_duty", duty_lust_after_duty),
 	DK_ENUM_KEY("table.five_sit_out", table_five_sit_out, sit_out_names),
 	DK_ENUM_KEY("table.six_sit_out", table_six_sit_out, sit_out_names),
 	DK_ENUM_KEY("bock.kind", bock_kind, bock_kind_names),
@@ -2693,6 +2697,9 @@ static void check_session(checker *c)
 		contradiction(c, "duty_soli.per_player", NULL,
 			      "duty_soli.colour_per_player %d and duty_soli.picture_per_player %d are more than duty_soli.per_player %d: they are part of it",
 			      r->duty_colour_soli, r->duty_picture_soli, r->duty_soli);
+	if (r->duty_forced && r->duty_round_games == 0)
+		contradiction(c, "duty_soli.forced", NULL,
+			      "duty_soli.forced needs the games of a round to count the duty soli missing against (duty_soli.round_games)");
 }
 
 int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag)

@@ -261,7 +261,13 @@ Test(ruleset, ddv)
 	 * (the Lustsolo's rule; a record cannot tell a Pflichtsolo). */
 	cr_expect_eq(r->lead_normal, DK_LEAD_LEFT_OF_DEALER);
 	cr_expect_eq(r->lead_solo, DK_LEAD_LEFT_OF_DEALER);
-	cr_expect(strstr(r->lead_solo_src.cite, "wrong-lead finding") != NULL);
+	cr_expect(strstr(r->lead_solo_src.cite, "4.3.1") != NULL);
+	/* TSR 4.2.2: a Pflichtsolo is led by the soloist; 4.2.3, 8.5.1, 4.3.1 */
+	cr_expect_eq(r->lead_duty_solo, DK_LEAD_SOLOIST);
+	cr_expect(strstr(r->lead_duty_solo_src.cite, "4.2.2") != NULL);
+	cr_expect_eq(r->duty_round_games, 24);
+	cr_expect(r->duty_forced);
+	cr_expect(r->duty_lust_after_duty);
 	cr_expect_eq(r->lead_wrong_severity, DK_RULE_SEV_ERROR);
 	/* §2: Damen, Buben, four dirty Farbsoli, Fleischlos; §5 */
 	cr_expect_eq(r->solo_kinds, (1u << DK_SOLO_QUEENS) | (1u << DK_SOLO_JACKS) |
@@ -1004,6 +1010,26 @@ static const struct shipped_value {
 	{ "turnier-2022", "deal.silent_marriage_is_solo", "true", "" },
 	{ "unsere-2024", "deal.silent_marriage_is_solo", "false", "" },
 	{ "esslingen-2002", "deal.silent_marriage_is_solo", "true", "" },
+	{ "ottendorf-2008", "lead.duty_solo", "soloist", "inh" },
+	{ "ottendorf-2008", "duty_soli.round_games", "24", "inh" },
+	{ "ottendorf-2008", "duty_soli.forced", "true", "inh" },
+	{ "ottendorf-2008", "duty_soli.lust_after_duty", "true", "inh" },
+	{ "wattenscheid-2016", "lead.duty_solo", "soloist", "" },
+	{ "wattenscheid-2016", "duty_soli.round_games", "24", "inh" },
+	{ "wattenscheid-2016", "duty_soli.forced", "true", "inh" },
+	{ "wattenscheid-2016", "duty_soli.lust_after_duty", "true", "inh" },
+	{ "turnier-2022", "lead.duty_solo", "left-of-dealer", "" },
+	{ "turnier-2022", "duty_soli.round_games", "24", "inh" },
+	{ "turnier-2022", "duty_soli.forced", "true", "inh" },
+	{ "turnier-2022", "duty_soli.lust_after_duty", "true", "inh" },
+	{ "unsere-2024", "lead.duty_solo", "soloist", "" },
+	{ "unsere-2024", "duty_soli.round_games", "24", "inh" },
+	{ "unsere-2024", "duty_soli.forced", "true", "inh" },
+	{ "unsere-2024", "duty_soli.lust_after_duty", "true", "inh" },
+	{ "esslingen-2002", "lead.duty_solo", "soloist", "" },
+	{ "esslingen-2002", "duty_soli.round_games", "24", "inh" },
+	{ "esslingen-2002", "duty_soli.forced", "true", "inh" },
+	{ "esslingen-2002", "duty_soli.lust_after_duty", "true", "inh" },
 };
 
 Test(ruleset, house_set_values)
@@ -1756,7 +1782,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 116);
+	cr_assert_eq(n, 120);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

@@ -964,3 +964,113 @@ Test(session, duty_soli_owed_at_the_end)
 	dk_ruleset_release(&none);
 	dk_ruleset_release(&rs);
 }
+
+/* one game of the duty soli test: dealer, soloist (0 = a normal game) and
+ * what the record says it was */
+static void duty_game(fx *f, int dealer, int soloist, dk_solo_as as)
+{
+	game(f, 4, dealer, 0, 0, 1, 2, 1);
+	if (soloist) {
+		solo(f, soloist, 1);
+		f->rp.solo_as = as;
+	}
+}
+
+/*
+ * TSR 4.2 and 4.3 over a session, worked by hand: ddv with a Spielrunde
+ * of 6 games (duty_soli.round_games), one Pflichtsolo each.
+ *   G1 dealer A: B's Pflichtsolo; A deals again (4.2.5), no game of the 6.
+ *   G2 dealer B: wrong, A deals again (no other dealer is allowed after a
+ *      recorded Pflichtsolo); a normal game: 1 of 6.
+ *   G3 dealer C: D's Lustsolo before his Pflichtsolo (4.3.1): 2 of 6.
+ *   G4 dealer D: normal: 3 of 6 (missing A, C, D: 3, left 4).
+ *   G5 dealer A: missing 3 = left 3: C (next left of A who owes) is
+ *      vorgeführt, but D plays a forced solo: forced-solo-missed (C), found
+ *      D; D's duty solo counts, the next deals: 4 of 6.
+ *   G6 dealer B: missing 2 (A, C) = left 2: C vorgeführt plays it, recorded
+ *      as a Pflichtsolo: it is the forced one, the next deals: 5 of 6.
+ *   G7 dealer C: missing 1 (A) = left 1: A, left of C and D, is vorgeführt
+ *      and plays it: 6 of 6.
+ *   G8 dealer D: nobody owes: B's solo recorded as vorgeführt is wrong.
+ */
+Test(session, duty_soli_vorfuehrung)
+{
+	dk_ruleset rs;
+	load_shipped(&rs, "ddv");
+	dk_diag d;
+	dk_diag_init(&d);
+	cr_assert_eq(dk_ruleset_override(&rs, "duty_soli.round_games", "6", "test", DK_LOC_NONE,
+					 &d), 0);
+	cr_assert_eq(dk_ruleset_check(&rs, &d), 0);
+	dk_diag_release(&d);
+	const dk_rules *r = &rs.rules;
+	dk_session_state st;
+	dk_session_game o;
+	fx f;
+	dk_replay_ctx ctx;
+	dk_session_begin(&st, NULL);
+
+	duty_game(&f, 1, 2, DK_SOLO_AS_DUTY);
+	dk_session_replay_ctx(&st, &f.g, r, &ctx);
+	cr_expect_eq(ctx.forced_seat, 0);
+	cr_expect(ctx.owes[1] && ctx.owes[2] && ctx.owes[3] && ctx.owes[4]);
+	judge(&st, &o, &f, r);
+	cr_expect_eq(o.issue_count, 0);
+	cr_expect_eq(o.solo_as, DK_SOLO_AS_DUTY);
+
+	duty_game(&f, 2, 0, DK_SOLO_AS_UNSAID);
+	judge(&st, &o, &f, r);
+	cr_expect(has_issue(&o, DK_SX_DEALER, 2), "A deals again after a Pflichtsolo");
+	cr_expect_eq(o.issues[0].expected, 1);
+	cr_expect_eq(o.issues[0].expected_alt, 0);
+
+	duty_game(&f, 3, 4, DK_SOLO_AS_LUST);
+	judge(&st, &o, &f, r);
+	cr_expect_eq(o.issue_count, 1);
+	cr_expect(has_issue(&o, DK_SX_LUST_SOLO_EARLY, 4));
+	cr_expect_eq(o.issues[0].found, 0);
+	cr_expect_eq(o.issues[0].expected, 1);
+
+	duty_game(&f, 4, 0, DK_SOLO_AS_UNSAID);
+	judge(&st, &o, &f, r);
+	cr_expect_eq(o.issue_count, 0);
+	cr_expect_eq(o.forced_seat, 0);
+
+	duty_game(&f, 1, 4, DK_SOLO_AS_FORCED);
+	judge(&st, &o, &f, r);
+	cr_expect_eq(o.forced_seat, 3);
+	cr_expect_eq(o.duty_missing, 3);
+	cr_expect_eq(o.games_left, 3);
+	cr_expect_eq(o.issue_count, 1);
+	cr_expect(has_issue(&o, DK_SX_FORCED_MISSED, 3));
+	cr_expect_eq(o.issues[0].found, 4);
+
+	duty_game(&f, 2, 3, DK_SOLO_AS_DUTY);
+	judge(&st, &o, &f, r);
+	cr_expect_eq(o.issue_count, 0, "the next dealer after a forced solo");
+	cr_expect_eq(o.forced_seat, 3);
+	cr_expect_eq(o.solo_as, DK_SOLO_AS_FORCED);
+
+	duty_game(&f, 3, 1, DK_SOLO_AS_FORCED);
+	judge(&st, &o, &f, r);
+	cr_expect_eq(o.issue_count, 0, "the next dealer after a forced solo");
+	cr_expect_eq(o.forced_seat, 1);
+	cr_expect_eq(o.games_left, 1);
+
+	duty_game(&f, 4, 2, DK_SOLO_AS_FORCED);
+	judge(&st, &o, &f, r);
+	cr_expect_eq(o.issue_count, 1);
+	cr_expect(has_issue(&o, DK_SX_FORCED_WRONG, 2));
+	cr_expect_eq(o.issues[0].expected, 0);
+
+	/* each player's duty solo: B game 1, D game 5, C game 6, A game 7 */
+	cr_expect_eq(st.duty_game[1][0], 7);
+	cr_expect_eq(st.duty_game[2][0], 1);
+	cr_expect_eq(st.duty_game[3][0], 6);
+	cr_expect_eq(st.duty_game[4][0], 5);
+	cr_expect_eq(st.duty_as[3][0], DK_SOLO_AS_FORCED);
+	cr_expect_eq(st.duty_as[2][0], DK_SOLO_AS_DUTY);
+	dk_session_issue x[8];
+	cr_expect_eq(dk_session_finish(&st, x, 8), 0);
+	dk_ruleset_release(&rs);
+}
