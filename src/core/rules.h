@@ -183,6 +183,13 @@ typedef enum dk_revoke_penalty {
 	DK_REVOKE_PENALTY_COUNT
 } dk_revoke_penalty;
 
+/** Until when the consequence of a revoke (penalty.revoke) can be reclaimed. */
+typedef enum dk_reclaim_deadline {
+	DK_RECLAIM_AT_ONCE = 0,             /* at once, or the revoke stands as played (TSR 9.6.3) */
+	DK_RECLAIM_NONE,                    /* no deadline: the consequence is the verdict */
+	DK_RECLAIM_DEADLINE_COUNT
+} dk_reclaim_deadline;
+
 /** How the game value is built (RULES.md §12). */
 typedef enum dk_score_model {
 	DK_SCORE_ADDITIVE = 0,              /* items summed; Re/Kontra worth score.call_points each */
@@ -602,6 +609,11 @@ typedef struct dk_rules {
 	/* penalties */
 	dk_revoke_penalty penalty_revoke;         /* penalty.revoke */
 	dk_rule_source penalty_revoke_src;
+	dk_reclaim_deadline penalty_revoke_reclaim_deadline; /* penalty.revoke_reclaim_deadline */
+	dk_rule_source penalty_revoke_reclaim_deadline_src;
+	bool penalty_revoke_table_may_agree;      /* penalty.revoke_table_may_agree: the text
+						     lets the table agree another score */
+	dk_rule_source penalty_revoke_table_may_agree_src;
 
 	/* across games (src/core/session.c) */
 	dk_after_solo deal_after_solo;            /* deal.after_solo */
@@ -656,5 +668,6 @@ static inline int dk_rules_hand_size(const dk_rules *r)
 const char *dk_heart10_tie_name(dk_heart10_tie t);
 bool dk_heart10_tie_from_name(dk_heart10_tie *out, const char *s);
 const char *dk_revoke_penalty_name(dk_revoke_penalty p);
+const char *dk_reclaim_deadline_name(dk_reclaim_deadline d);
 
 #endif

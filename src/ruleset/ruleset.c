@@ -109,6 +109,7 @@ static const char *const poverty_marriage_names[] = {
 static const char *const revoke_penalty_names[] = {
 	"ddv-classes", "opponents-win", "lost-plus-one-level", NULL
 };
+static const char *const reclaim_deadline_names[] = { "at-once", "none", NULL };
 static const char *const double_names[] = {
 	"redeal", "redeal-unless-solo", "first-asked", NULL
 };
@@ -406,6 +407,9 @@ static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("score.counter_announcement_doubles", score_counter_doubles),
 	DK_BOOL_KEY("score.against_old_doubled", score_against_old_doubled),
 	DK_ENUM_KEY("penalty.revoke", penalty_revoke, revoke_penalty_names),
+	DK_ENUM_KEY("penalty.revoke_reclaim_deadline", penalty_revoke_reclaim_deadline,
+		    reclaim_deadline_names),
+	DK_BOOL_KEY("penalty.revoke_table_may_agree", penalty_revoke_table_may_agree),
 
 	DK_ENUM_KEY("deal.after_solo", deal_after_solo, after_solo_names),
 	DK_BOOL_KEY("deal.silent_marriage_is_solo", deal_silent_marriage_is_solo),

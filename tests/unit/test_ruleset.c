@@ -933,6 +933,16 @@ static const struct shipped_value {
 	{ "turnier-2022", "penalty.revoke", "opponents-win", "" },
 	{ "unsere-2024", "penalty.revoke", "ddv-classes", "inh" },
 	{ "esslingen-2002", "penalty.revoke", "lost-plus-one-level", "" },
+	{ "ottendorf-2008", "penalty.revoke_reclaim_deadline", "at-once", "inh" },
+	{ "wattenscheid-2016", "penalty.revoke_reclaim_deadline", "at-once", "inh" },
+	{ "turnier-2022", "penalty.revoke_reclaim_deadline", "none", "" },
+	{ "unsere-2024", "penalty.revoke_reclaim_deadline", "at-once", "inh" },
+	{ "esslingen-2002", "penalty.revoke_reclaim_deadline", "none", "" },
+	{ "ottendorf-2008", "penalty.revoke_table_may_agree", "false", "inh" },
+	{ "wattenscheid-2016", "penalty.revoke_table_may_agree", "false", "inh" },
+	{ "turnier-2022", "penalty.revoke_table_may_agree", "true", "" },
+	{ "unsere-2024", "penalty.revoke_table_may_agree", "false", "inh" },
+	{ "esslingen-2002", "penalty.revoke_table_may_agree", "true", "" },
 	/* across games (session.c) */
 	{ "ottendorf-2008", "deal.after_solo", "next-dealer", "" },
 	{ "ottendorf-2008", "table.five_sit_out", "dealer", "" },
@@ -1756,7 +1766,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 116);
+	cr_assert_eq(n, 118);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");
