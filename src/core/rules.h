@@ -137,7 +137,8 @@ typedef enum dk_poverty_refused {
 typedef enum dk_poverty_marriage {
 	DK_PM_BY_PRIORITY = 0,              /* reservations.order decides */
 	DK_PM_POVERTY_ONLY,                 /* only the poverty; refused: redeal */
-	DK_PM_PLAY_TOGETHER,                /* the poor player and the bride */
+	DK_PM_PLAY_TOGETHER,                /* the poor player and the bride (both ♣Q,
+					       named or not), who takes it unasked */
 	DK_PM_COUNT
 } dk_poverty_marriage;
 

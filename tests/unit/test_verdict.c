@@ -180,6 +180,46 @@ Test(verdict, ddv_deadline_keeps_the_score_as_played)
 	close_file(&f);
 }
 
+/* poverty.with_marriage play-together (esslingen-2002 §1): the holder of
+ * both ♣Q takes the poverty without being asked and without naming the
+ * marriage; "gegen die Alten" counts in such a game (§5) */
+Test(verdict, poverty_meets_marriage_plays_together)
+{
+	fixture f;
+	open_file(&f, "tests/check/legal/esslingen-2002--poverty-meets-marriage.xml");
+	const dk_verdict *v = next(&f, &all, false);
+	cr_expect_eq(v->rules->poverty_marriage, DK_PM_PLAY_TOGETHER);
+	cr_expect_eq(v->rp.type, DK_GT_POVERTY);
+	cr_expect(v->rp.poverty_with_marriage);
+	cr_expect_eq(v->rp.declarer, 3);
+	cr_expect_eq(v->rp.partner, 2, "the bride, though Lukas and Ida come first");
+	cr_expect_eq(v->rp.finding_count, 0);
+	cr_assert(v->scored);
+	/* Kontra 167: won 1, Re under 90 1, against the old 1 */
+	cr_expect_eq(v->rp.points[DK_PARTY_KONTRA], 167);
+	cr_expect_eq(v->sc.value, -3);
+	bool against_old = false;
+	for (int i = 0; i < v->sc.item_count; i++)
+		if (v->sc.items[i].kind == DK_SI_AGAINST_OLD)
+			against_old = true;
+	cr_expect(against_old);
+	static const long played[5] = { 0, 3, -3, -3, 3 };
+	for (int s = 1; s <= 4; s++)
+		cr_expect_eq(v->played[s], played[s], "seat %d", s);
+
+	/* asked in turn (by-priority): the bride answered before Lukas */
+	dk_rules r = *v->rules;
+	r.poverty_marriage = DK_PM_BY_PRIORITY;
+	dk_session_begin(&f.ss, NULL);
+	dk_verdict_judge(f.v, &f.ss, false, v->game, &r, &all);
+	cr_assert_eq(v->rp.finding_count, 1);
+	cr_expect_eq(v->rp.findings[0].code, DK_F_POVERTY_ASKED_OUT_OF_ORDER);
+	cr_expect_eq(v->rp.findings[0].seat, 2);
+	cr_expect_eq(v->rp.findings[0].expected_seat, 4);
+	cr_expect(!v->rp.poverty_with_marriage);
+	close_file(&f);
+}
+
 Test(verdict, bock_in_a_session)
 {
 	fixture f;
