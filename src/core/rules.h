@@ -272,6 +272,16 @@ typedef enum dk_bock_solo {
 	DK_BOCK_SOLO_COUNT
 } dk_bock_solo;
 
+/** The games whose use of a due Bock game the texts decide apart: bits of
+ *  bock.uses_up (a normal game, a marriage, a poverty always use one up). */
+typedef enum dk_bock_game {
+	DK_BG_LUST_SOLO = 0,                /* a solo that is no duty solo */
+	DK_BG_DUTY_SOLO,                    /* a player's solo while he owes one (duty_soli.*) */
+	DK_BG_SILENT_MARRIAGE,              /* a silent marriage or a bride alone */
+	DK_BG_THROWN_DEAL,                  /* a deal thrown in or dealt again */
+	DK_BG_COUNT
+} dk_bock_game;
+
 /** When the plus-minus of one game must be all even or all odd. */
 typedef enum dk_even_odd {
 	DK_EVEN_ODD_NONE = 0,
@@ -644,6 +654,9 @@ typedef struct dk_rules {
 	dk_rule_source bock_per_game_src;
 	dk_bock_solo bock_solo;                   /* bock.solo */
 	dk_rule_source bock_solo_src;
+	dk_enum_set bock_uses_up;                 /* bock.uses_up (dk_bock_game bits): which of
+						     these games use up a due Bock game */
+	dk_rule_source bock_uses_up_src;
 	bool bock_carry_over;                     /* bock.carry_over: Bocks pending from an earlier evening */
 	dk_rule_source bock_carry_over_src;
 	int bock_multiplier;                      /* bock.multiplier: the factor of one Bock */

@@ -633,6 +633,10 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_FD_BOCK_DIFF, "Bock: dokoref x%d, %s x%d", "Bock: dokoref x%d, %s x%d"),
 	MSG(DK_MSG_AU_BOCK_NOT_USED, "  the same dealer deals again: the game uses up no Bock game",
 		"  derselbe Geber gibt erneut: das Spiel verbraucht kein Bock-Spiel"),
+	MSG(DK_MSG_AU_BOCK_NOT_USED_KIND,
+		"  a game of this kind uses up no Bock game (bock.uses_up): the Bock games wait",
+		"  ein Spiel dieser Art verbraucht kein Bock-Spiel (bock.uses_up): die Bock-Spiele "
+		"warten"),
 	MSG(DK_MSG_RP_POSITION, "card %d of %d, trick %d",
 		"Karte %d von %d, Stich %d"),
 	MSG(DK_MSG_RP_BEFORE, "before the first card",

@@ -325,6 +325,7 @@ typedef enum dk_msg {
 	DK_MSG_FD_TRICK,
 	DK_MSG_FD_BOCK_DIFF,
 	DK_MSG_AU_BOCK_NOT_USED,
+	DK_MSG_AU_BOCK_NOT_USED_KIND,
 	/* the step-by-step replay (replay_view.c) */
 	DK_MSG_RP_POSITION,
 	DK_MSG_RP_BEFORE,

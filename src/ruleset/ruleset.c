@@ -202,6 +202,9 @@ static const char *const bock_per_game_names[] = { "one", "each", NULL };
 static const char *const bock_solo_names[] = {
 	"doubled", "not-doubled-moves-back", "doubled-not-used-up", NULL
 };
+static const char *const bock_game_names[] = {
+	"lust-solo", "duty-solo", "silent-marriage", "thrown-deal", NULL
+};
 static const char *const even_odd_names[] = { "none", "four-player-tables", NULL };
 static const char *const counting_names[] = { "plus-minus", "plus", "minus", NULL };
 NAMES_OF(after_solo_names, DK_AFTER_SOLO_COUNT);
@@ -209,12 +212,18 @@ NAMES_OF(sit_out_names, DK_SIT_OUT_COUNT);
 NAMES_OF(bock_kind_names, DK_BOCK_KIND_COUNT);
 NAMES_OF(bock_per_game_names, DK_BOCK_PER_GAME_COUNT);
 NAMES_OF(bock_solo_names, DK_BOCK_SOLO_COUNT);
+NAMES_OF(bock_game_names, DK_BG_COUNT);
 NAMES_OF(even_odd_names, DK_EVEN_ODD_COUNT);
 NAMES_OF(counting_names, DK_COUNTING_COUNT);
 
 static const char *bock_trigger_name(int v)
 {
 	return dk_bock_trigger_name((dk_bock_trigger)v);
+}
+
+static const char *bock_game_name(int v)
+{
+	return (unsigned)v < DK_BG_COUNT ? bock_game_names[v] : NULL;
 }
 
 /* A list or set holds at most this many items; sets are 32-bit masks. */
@@ -422,6 +431,7 @@ static const dk_rule_key keys[] = {
 	DK_SET_FN_KEY("bock.triggers", bock_triggers, bock_trigger_name, DK_BT_COUNT),
 	DK_ENUM_KEY("bock.per_game", bock_per_game, bock_per_game_names),
 	DK_ENUM_KEY("bock.solo", bock_solo, bock_solo_names),
+	DK_SET_FN_KEY("bock.uses_up", bock_uses_up, bock_game_name, DK_BG_COUNT),
 	DK_BOOL_KEY("bock.carry_over", bock_carry_over),
 	DK_INT_KEY("bock.multiplier", bock_multiplier, 1, 256),
 	DK_BOOL_KEY("standings.diamond_king_flip", standings_diamond_king_flip),

@@ -1003,6 +1003,11 @@ static const struct shipped_value {
 	{ "esslingen-2002", "bock.triggers", "[both-calls, tie, zero-score, heart-trick, lost-counter-call]", "" },
 	{ "esslingen-2002", "bock.per_game", "each", "" },
 	{ "esslingen-2002", "bock.solo", "doubled", "" },
+	{ "ottendorf-2008", "bock.uses_up", "[lust-solo, duty-solo, silent-marriage]", "" },
+	{ "wattenscheid-2016", "bock.uses_up", "[lust-solo, duty-solo, silent-marriage]", "" },
+	{ "turnier-2022", "bock.uses_up", "[lust-solo, duty-solo, silent-marriage]", "" },
+	{ "unsere-2024", "bock.uses_up", "[]", "" },
+	{ "esslingen-2002", "bock.uses_up", "[lust-solo, duty-solo, silent-marriage]", "" },
 	{ "esslingen-2002", "bock.carry_over", "true", "" },
 	{ "esslingen-2002", "bock.multiplier", "2", "" },
 	{ "esslingen-2002", "standings.diamond_king_flip", "true", "" },
@@ -1766,7 +1771,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 118);
+	cr_assert_eq(n, 119);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");
