@@ -101,6 +101,7 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 		if (g->events[i].kind == DK_EV_OBJECTION)
 			out->objected = true;
 	}
+	out->stands = dk_penalty_stands(r, f);
 	if (f->kind != DK_FK_IRREGULARITY || f->seat == DK_NO_SEAT ||
 	    f->code == DK_F_SHOULD_HAVE_BEEN_REDEALT)
 		return;
@@ -187,11 +188,17 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 	}
 }
 
+bool dk_penalty_stands(const dk_rules *r, const dk_finding *f)
+{
+	return f->kind == DK_FK_IRREGULARITY && f->code == DK_F_REVOKE &&
+	       f->seat != DK_NO_SEAT && r->penalty_revoke_reclaim_deadline == DK_RECLAIM_NONE;
+}
+
 const dk_penalty *dk_penalty_objected(const dk_penalty *pens, int n)
 {
 	for (int i = 0; i < n; i++) {
 		const dk_penalty *p = &pens[i];
-		if (p->objected && p->cls != DK_PC_NONE && p->cls != DK_PC_UNDECIDED)
+		if ((p->objected || p->stands) && p->cls != DK_PC_NONE && p->cls != DK_PC_UNDECIDED)
 			return p;
 	}
 	return NULL;

@@ -26,6 +26,13 @@
  * opponents-win: turnier-2022; lost-plus-one-level: esslingen-2002) the
  * DDV classes do not apply: the game counts as lost by the offender's
  * party and is scored by the rule set's own model (class "forfeit").
+ *
+ * A revoke can be reclaimed until the deadline penalty.revoke_reclaim_deadline
+ * names: at once (TSR 9.6.3; it stands as played if nobody does), or none
+ * (a house text that writes its own penalty without a deadline: that
+ * penalty is the verdict whether or not the record shows an objection,
+ * and the score as played is what the table may agree instead where
+ * penalty.revoke_table_may_agree says so).
  */
 #ifndef DK_PENALTY_H
 #define DK_PENALTY_H
@@ -66,6 +73,7 @@ typedef struct dk_penalty {
 	dk_score forfeit;            /* DK_PC_FORFEIT: the game as the opponents' win */
 	int forfeit_under;           /* DK_PC_FORFEIT: level the offenders end under, 0 none */
 	bool objected;               /* the record shows an objection right after it */
+	bool stands;                 /* no reclaim deadline: it counts without an objection */
 } dk_penalty;
 
 /**
@@ -76,10 +84,18 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 		       const dk_replay *full, const dk_finding *f, long max_nodes);
 
 /**
- * The penalty that a recorded objection makes count: the first of the n
- * penalties with an objection and a class that has points.  The entry to
- * write down is then per_seat with it applied (see
- * dk_penalty_apply); NULL when no objection counts.
+ * Whether the consequence of finding f under r has no reclaim deadline
+ * (penalty.revoke_reclaim_deadline none): it is then the verdict whether
+ * or not anybody objected, and must be assessed even where other
+ * penalties are not.
+ */
+bool dk_penalty_stands(const dk_rules *r, const dk_finding *f);
+
+/**
+ * The penalty that counts: the first of the n penalties with a recorded
+ * objection, or without a reclaim deadline (stands), and a class that
+ * has points.  The entry to write down is then per_seat with it applied
+ * (see dk_penalty_apply); NULL when none counts.
  */
 const dk_penalty *dk_penalty_objected(const dk_penalty *pens, int n);
 

@@ -521,8 +521,23 @@ static int count_bids(const dk_game *g, dk_bid_kind kind)
 	return n;
 }
 
-/* the poverty exchange: check it and apply it to the hands */
-static void poverty_exchange(state *st, const dk_bid *pov)
+/* the bride who meets a poverty: the seat of the named marriage, or a
+ * player other than the poor one dealt both ♣Q ("wenn beides gleichzeitig
+ * vorkommt": the marriage need not be named); 0 if none */
+static int bride_of(const dk_game *g, const dk_bid *marriage, int poor)
+{
+	if (marriage)
+		return marriage->seat;
+	for (int i = 0; i < g->deal.hand_count; i++)
+		if (g->deal.hands[i].seat != poor && count_in(&g->deal.hands[i], CQ) == 2)
+			return g->deal.hands[i].seat;
+	return 0;
+}
+
+/* the poverty exchange: check it and apply it to the hands.  bride is the
+ * seat that takes it without being asked (poverty.with_marriage
+ * play-together), 0 when the players are asked in turn. */
+static void poverty_exchange(state *st, const dk_bid *pov, int bride)
 {
 	const dk_game *g = st->g;
 	const dk_rules *r = st->r;
@@ -536,7 +551,7 @@ static void poverty_exchange(state *st, const dk_bid *pov)
 	 * to judge */
 	if (g->exchange_unknown) {
 		const dk_bid *acc = find_bid(g, DK_BID_POVERTY_ACCEPT, 0);
-		o->partner = acc ? acc->seat : 0;
+		o->partner = bride ? bride : acc ? acc->seat : 0;
 		return;
 	}
 
@@ -582,12 +597,22 @@ static void poverty_exchange(state *st, const dk_bid *pov)
 		}
 	}
 
-	/* asked in turn from the poor player's left */
-	int expect = next_seat(o, poor), taker = 0;
-	for (size_t i = 0; i < g->bid_count && !taker; i++) {
+	/* asked in turn from the poor player's left; or nobody asked, when the
+	 * bride takes it (then only another player's taking is out of order) */
+	int expect = bride ? bride : next_seat(o, poor), taker = bride;
+	for (size_t i = 0; i < g->bid_count && (bride || !taker); i++) {
 		const dk_bid *b = &g->bids[i];
 		if (b->kind != DK_BID_POVERTY_DECLINE && b->kind != DK_BID_POVERTY_ACCEPT)
 			continue;
+		if (bride) {
+			if (b->kind == DK_BID_POVERTY_ACCEPT && b->seat != bride) {
+				f = add(st, DK_F_POVERTY_ASKED_OUT_OF_ORDER, DK_FK_IRREGULARITY, 0,
+					b->loc, b->seat);
+				RULE(f, "poverty.with_marriage", poverty_marriage);
+				f->expected_seat = bride;
+			}
+			continue;
+		}
 		if (b->seat != expect) {
 			f = add(st, DK_F_POVERTY_ASKED_OUT_OF_ORDER, DK_FK_IRREGULARITY, 0, b->loc,
 				b->seat);
@@ -773,16 +798,20 @@ static void resolve(state *st)
 			return;
 		}
 		o->type = DK_GT_POVERTY;
-		if (marriage && r->poverty_marriage == DK_PM_PLAY_TOGETHER) {
-			/* esslingen-2002: the poor player and the bride play together;
-			 * an exchange, if the table made one, is checked as usual */
+		int bride = r->poverty_marriage == DK_PM_PLAY_TOGETHER
+				    ? bride_of(g, marriage, pov->seat) : 0;
+		if (bride) {
+			/* esslingen-2002: "spielt automatisch die Armut und die
+			 * Hochzeit zusammen": the holder of both ♣Q, named or not,
+			 * takes it without being asked; an exchange, if the table
+			 * made one, is checked as usual */
 			if (find_bid(g, DK_BID_POVERTY_PASS, pov->seat))
-				poverty_exchange(st, pov);
-			o->partner = marriage->seat;
+				poverty_exchange(st, pov, bride);
+			o->partner = bride;
 			o->poverty_with_marriage = true;
 			return;
 		}
-		poverty_exchange(st, pov);
+		poverty_exchange(st, pov, 0);
 		if (!o->partner) {
 			bool lapse = marriage && r->poverty_marriage == DK_PM_POVERTY_ONLY;
 			o->type = r->poverty_refused == DK_REFUSED_RAMSCH && !lapse ? DK_GT_RAMSCH

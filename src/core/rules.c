@@ -50,3 +50,16 @@ const char *dk_revoke_penalty_name(dk_revoke_penalty p)
 		return NULL;
 	return revoke_penalty_names[p];
 }
+
+static const char *const reclaim_deadline_names[DK_RECLAIM_DEADLINE_COUNT] = {
+	[DK_RECLAIM_AT_ONCE] = "at-once",
+	[DK_RECLAIM_NONE] = "none",
+};
+
+/** Name of d ("at-once", "none"); a static string, NULL if d is out of range. */
+const char *dk_reclaim_deadline_name(dk_reclaim_deadline d)
+{
+	if ((unsigned)d >= DK_RECLAIM_DEADLINE_COUNT)
+		return NULL;
+	return reclaim_deadline_names[d];
+}

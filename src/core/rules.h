@@ -137,7 +137,8 @@ typedef enum dk_poverty_refused {
 typedef enum dk_poverty_marriage {
 	DK_PM_BY_PRIORITY = 0,              /* reservations.order decides */
 	DK_PM_POVERTY_ONLY,                 /* only the poverty; refused: redeal */
-	DK_PM_PLAY_TOGETHER,                /* the poor player and the bride */
+	DK_PM_PLAY_TOGETHER,                /* the poor player and the bride (both ♣Q,
+					       named or not), who takes it unasked */
 	DK_PM_COUNT
 } dk_poverty_marriage;
 
@@ -182,6 +183,13 @@ typedef enum dk_revoke_penalty {
 	DK_REVOKE_LOST_PLUS_ONE_LEVEL,      /* lost as announced + 1 level, the most Feigheit allows */
 	DK_REVOKE_PENALTY_COUNT
 } dk_revoke_penalty;
+
+/** Until when the consequence of a revoke (penalty.revoke) can be reclaimed. */
+typedef enum dk_reclaim_deadline {
+	DK_RECLAIM_AT_ONCE = 0,             /* at once, or the revoke stands as played (TSR 9.6.3) */
+	DK_RECLAIM_NONE,                    /* no deadline: the consequence is the verdict */
+	DK_RECLAIM_DEADLINE_COUNT
+} dk_reclaim_deadline;
 
 /** How the game value is built (RULES.md §12). */
 typedef enum dk_score_model {
@@ -263,6 +271,16 @@ typedef enum dk_bock_solo {
 					       again (deal.after_solo) uses up no Bock game */
 	DK_BOCK_SOLO_COUNT
 } dk_bock_solo;
+
+/** The games whose use of a due Bock game the texts decide apart: bits of
+ *  bock.uses_up (a normal game, a marriage, a poverty always use one up). */
+typedef enum dk_bock_game {
+	DK_BG_LUST_SOLO = 0,                /* a solo that is no duty solo */
+	DK_BG_DUTY_SOLO,                    /* a player's solo while he owes one (duty_soli.*) */
+	DK_BG_SILENT_MARRIAGE,              /* a silent marriage or a bride alone */
+	DK_BG_THROWN_DEAL,                  /* a deal thrown in or dealt again */
+	DK_BG_COUNT
+} dk_bock_game;
 
 /** When the plus-minus of one game must be all even or all odd. */
 typedef enum dk_even_odd {
@@ -606,6 +624,11 @@ typedef struct dk_rules {
 	/* penalties */
 	dk_revoke_penalty penalty_revoke;         /* penalty.revoke */
 	dk_rule_source penalty_revoke_src;
+	dk_reclaim_deadline penalty_revoke_reclaim_deadline; /* penalty.revoke_reclaim_deadline */
+	dk_rule_source penalty_revoke_reclaim_deadline_src;
+	bool penalty_revoke_table_may_agree;      /* penalty.revoke_table_may_agree: the text
+						     lets the table agree another score */
+	dk_rule_source penalty_revoke_table_may_agree_src;
 
 	/* across games (src/core/session.c) */
 	dk_after_solo deal_after_solo;            /* deal.after_solo */
@@ -648,6 +671,9 @@ typedef struct dk_rules {
 	dk_rule_source bock_per_game_src;
 	dk_bock_solo bock_solo;                   /* bock.solo */
 	dk_rule_source bock_solo_src;
+	dk_enum_set bock_uses_up;                 /* bock.uses_up (dk_bock_game bits): which of
+						     these games use up a due Bock game */
+	dk_rule_source bock_uses_up_src;
 	bool bock_carry_over;                     /* bock.carry_over: Bocks pending from an earlier evening */
 	dk_rule_source bock_carry_over_src;
 	int bock_multiplier;                      /* bock.multiplier: the factor of one Bock */
@@ -673,5 +699,6 @@ static inline int dk_rules_hand_size(const dk_rules *r)
 const char *dk_heart10_tie_name(dk_heart10_tie t);
 bool dk_heart10_tie_from_name(dk_heart10_tie *out, const char *s);
 const char *dk_revoke_penalty_name(dk_revoke_penalty p);
+const char *dk_reclaim_deadline_name(dk_reclaim_deadline d);
 
 #endif

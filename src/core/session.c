@@ -477,6 +477,37 @@ static void check_duty(const dk_session_state *st, dk_session_game *out, const d
 	}
 }
 
+/* which of the games of bock.uses_up g is; DK_BG_COUNT for a game that
+ * always uses up a due Bock game (normal, marriage, poverty).  A solo is a
+ * duty solo while its player still owes one of its kind (duty_soli.*,
+ * counted as count_duty_solo counts them), as FreeDoko's
+ * Game::set_is_duty_solo decides */
+static dk_bock_game bock_game_of(const dk_session_state *st, const dk_rules *r,
+				 const dk_replay *rp, bool no_game)
+{
+	if (no_game)
+		return DK_BG_THROWN_DEAL;
+	if (rp->type == DK_GT_SILENT_MARRIAGE || (rp->type == DK_GT_MARRIAGE && rp->alone))
+		return DK_BG_SILENT_MARRIAGE;
+	if (rp->type != DK_GT_SOLO)
+		return DK_BG_COUNT;
+	/* the record's or the session's reading of the solo (dk_replay.solo_as)
+	 * decides where there is one */
+	if (rp->solo_as == DK_SOLO_AS_DUTY || rp->solo_as == DK_SOLO_AS_FORCED)
+		return DK_BG_DUTY_SOLO;
+	if (rp->solo_as == DK_SOLO_AS_LUST)
+		return DK_BG_LUST_SOLO;
+	int s = rp->declarer;
+	if (s < 1 || s > DK_MAX_SEATS)
+		return DK_BG_LUST_SOLO;
+	const int *done = st->duty_done[s];
+	int any = r->duty_soli - r->duty_colour_soli - r->duty_picture_soli;
+	bool owes = (colour_solo(rp->solo) && done[DK_DUTY_COLOUR] < r->duty_colour_soli) ||
+		    (picture_solo(rp->solo) && done[DK_DUTY_PICTURE] < r->duty_picture_soli) ||
+		    done[DK_DUTY_ANY] < any;
+	return owes ? DK_BG_DUTY_SOLO : DK_BG_LUST_SOLO;
+}
+
 int dk_session_finish(const dk_session_state *st, dk_session_issue *out, int max)
 {
 	static const char *const keys[DK_DUTY_KINDS] = {
@@ -595,19 +626,24 @@ void dk_session_judge(dk_session_state *st, dk_session_game *out, const dk_game 
 	if (out->counts_in_round)
 		st->counted++;
 
-	/* the Bocks on this game */
-	if (out->scored && r->bock_kind != DK_BOCK_NONE) {
+	/* the Bocks on this game, and whether it uses one up (bock.uses_up;
+	 * a thrown deal has no score to double) */
+	dk_bock_game kind = bock_game_of(st, r, rp, no_game);
+	bool uses_up = kind == DK_BG_COUNT || DK_SET_HAS(r->bock_uses_up, kind);
+	if ((out->scored || no_game) && r->bock_kind != DK_BOCK_NONE) {
 		int due = r->bock_kind == DK_BOCK_APPEND ? (st->bock_queue > 0)
 							 : st->bock_ring[st->bock_head];
-		out->bocks_waiting = due;
+		if (out->scored)
+			out->bocks_waiting = due;
 		if (out->solo && r->bock_solo == DK_BOCK_SOLO_MOVES_BACK) {
 			out->bock_moved_back = due > 0;
-		} else if (r->bock_solo == DK_BOCK_SOLO_DOUBLED_NOT_USED_UP &&
-			   dealer_stays(st, r, rp, out, deal_solo)) {
-			out->bocks = due;
-			out->bock_not_used_up = due > 0;
+		} else if (!uses_up || (out->scored && r->bock_solo == DK_BOCK_SOLO_DOUBLED_NOT_USED_UP &&
+					dealer_stays(st, r, rp, out, deal_solo))) {
+			out->bocks = out->scored ? due : 0;
+			out->bock_not_used_up = out->scored && due > 0;
+			out->bock_not_used_up_by_kind = out->bock_not_used_up && !uses_up;
 		} else {
-			out->bocks = due;
+			out->bocks = out->scored ? due : 0;
 			if (r->bock_kind == DK_BOCK_APPEND) {
 				if (st->bock_queue > 0)
 					st->bock_queue--;

@@ -100,7 +100,8 @@ typedef struct dk_session_game {
 	int bocks_waiting;           /* Bocks that were due on this game */
 	bool bock_moved_back;        /* a solo in a Bock round, not doubled (bock.solo) */
 	bool bock_not_used_up;       /* doubled, but the Bock games wait for the next game
-					(bock.solo doubled-not-used-up) */
+					(bock.uses_up, or bock.solo doubled-not-used-up) */
+	bool bock_not_used_up_by_kind; /* ... because bock.uses_up leaves out its kind */
 	long multiplier;             /* bock.multiplier ^ bocks */
 	dk_enum_set triggered;       /* dk_bock_trigger bits that fired */
 	int bocks_made;              /* Bocks this game adds */

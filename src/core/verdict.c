@@ -29,17 +29,25 @@ static bool has_objection(const dk_game *g)
 	return false;
 }
 
+/* the cost of each finding: of all, or in a game with a recorded objection,
+ * as asked; a consequence without a reclaim deadline always (it is the
+ * verdict, and it needs no search) */
 static void assess(dk_verdict *v, const dk_verdict_opts *o)
 {
 	long nodes = o && o->search_nodes > 0 ? o->search_nodes : DK_VERDICT_SEARCH_NODES;
 	dk_verdict_penalties which = o ? o->penalties : DK_VP_ALL;
 	v->penalties_assessed = which == DK_VP_ALL ||
 				(which == DK_VP_OBJECTED && v->scored && has_objection(v->game));
-	if (!v->penalties_assessed)
-		return;
-	for (int i = 0; i < v->rp.finding_count; i++)
-		dk_penalty_assess(&v->penalties[i], v->game, v->rules, &v->rp, &v->rp.findings[i],
-				  nodes);
+	v->penalty_stands = false;
+	for (int i = 0; i < v->rp.finding_count; i++) {
+		const dk_finding *f = &v->rp.findings[i];
+		bool stands = v->scored && dk_penalty_stands(v->rules, f);
+		if (v->penalties_assessed || stands)
+			dk_penalty_assess(&v->penalties[i], v->game, v->rules, &v->rp, f, nodes);
+		else
+			memset(&v->penalties[i], 0, sizeof(v->penalties[i]));
+		v->penalty_stands = v->penalty_stands || stands;
+	}
 }
 
 static void compare_recorded(dk_verdict *v)
@@ -82,13 +90,14 @@ void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
 		dk_score_per_seat(v->played, &v->sc, &v->rp);
 	}
 
-	/* if reclaimed, and the reading a recorded objection selects: the
-	 * entry is then the penalty (a serious violation voids the game) or
-	 * the score as played with the penalty on top */
+	/* if reclaimed, and the reading a recorded objection (or a
+	 * consequence without a reclaim deadline) selects: the entry is then
+	 * the penalty (a serious violation voids the game) or the score as
+	 * played with the penalty on top */
 	assess(v, opts);
 	v->objected = NULL;
 	memcpy(v->objected_score, v->played, sizeof(v->played));
-	if (v->scored && v->penalties_assessed) {
+	if (v->scored && (v->penalties_assessed || v->penalty_stands)) {
 		v->objected = dk_penalty_objected(v->penalties, v->rp.finding_count);
 		if (v->objected)
 			dk_penalty_apply(v->objected_score, v->objected);

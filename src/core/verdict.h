@@ -59,7 +59,11 @@ typedef struct dk_verdict {
 	/* if reclaimed: one penalty per finding, when assessed */
 	bool penalties_assessed;
 	dk_penalty penalties[DK_MAX_FINDINGS];
-	const dk_penalty *objected;  /* the penalty a recorded objection makes count, or NULL */
+	bool penalty_stands;         /* a finding's consequence has no reclaim deadline
+					(penalty.revoke_reclaim_deadline none): assessed
+					even where the others are not */
+	const dk_penalty *objected;  /* the penalty that counts (a recorded objection, or
+					no reclaim deadline), or NULL */
 	long objected_score[DK_MAX_SEATS + 1]; /* the entry with it applied, before Bock */
 
 	/* the session */

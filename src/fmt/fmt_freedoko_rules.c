@@ -840,8 +840,16 @@ int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rul
 		  "bock after heart trick", "bock after black game"), NULL);
 	rule(&c, "bock.per_game", "one", KEYS("bock"), "a game with one trigger or more adds "
 	     "one bock level");
-	rule(&c, "bock.solo", "doubled-not-used-up", KEYS("bock"), "a game after which the "
-	     "start player stays is multiplied but does not use up a bock game");
+	rule(&c, "bock.solo", "doubled", KEYS("bock"), "every game is multiplied by the bock "
+	     "multiplier due");
+	/* Party::add_game_summary uses up a bock game unless the start player
+	 * stays (GameSummary::startplayer_stays: after a duty solo, and after
+	 * a lust solo when its player leads); a thrown deal adds no summary */
+	rule(&c, "bock.uses_up", on(&c, "lustsolo player leads") ? "[silent-marriage]"
+	     : "[lust-solo, silent-marriage]", KEYS("bock", "lustsolo player leads"),
+	     "a game after which the start player stays (a duty solo; a lust solo when its "
+	     "player leads) uses up no bock game; a silent marriage does; a thrown deal is "
+	     "no game");
 	rule(&c, "bock.carry_over", "false", KEYS("bock"), "a party starts without bock games");
 	long mult = num(&c, "bock multiplier");
 	if (mult < 1 || mult > 256) {

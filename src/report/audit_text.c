@@ -160,7 +160,9 @@ void dk_audit_text_session(dk_buf *b, dk_lang lang, const char *file, const dk_g
 		dk_buf_putc(b, '\n');
 	}
 	if (sg->bock_not_used_up) {
-		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_BOCK_NOT_USED));
+		dk_buf_puts(b, dk_msg_text(lang, sg->bock_not_used_up_by_kind
+						     ? DK_MSG_AU_BOCK_NOT_USED_KIND
+						     : DK_MSG_AU_BOCK_NOT_USED));
 		dk_buf_putc(b, '\n');
 	}
 	if (sg->bocks_made) {

@@ -163,9 +163,10 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 	dk_json_game_bock(b, file, g, rp, r, s, per_seat, penalties, 0);
 }
 
-void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
-		       const dk_rules *r, const dk_score *s, const long *per_seat,
-		       const dk_penalty *penalties, long bock)
+/* the object of dk_json_game_bock, before it is written */
+static json_object *game_object(const char *file, const dk_game *g, const dk_replay *rp,
+				const dk_rules *r, const dk_score *s, const long *per_seat,
+				const dk_penalty *penalties, long bock)
 {
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "file", json_object_new_string(file));
@@ -227,6 +228,8 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
 				}
 			}
 			json_object_object_add(pj, "objected", json_object_new_boolean(pen->objected));
+			if (pen->stands)   /* no reclaim deadline: it is the verdict */
+				json_object_object_add(pj, "stands", json_object_new_boolean(true));
 			json_object_object_add(x, "if_reclaimed", pj);
 		}
 		json_object_array_add(findings, x);
@@ -290,16 +293,44 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
 	json_object_object_add(o, "assumptions", assumptions);
 	if (g->foreign && s)
 		json_object_object_add(o, "foreign", dk_json_foreign(g, rp, s, bock));
+	return o;
+}
 
+static void put_object(dk_buf *b, json_object *o)
+{
 	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 						      JSON_C_TO_STRING_NOSLASHESCAPE));
 	dk_buf_putc(b, '\n');
 	json_object_put(o);
 }
 
+void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
+		       const dk_rules *r, const dk_score *s, const long *per_seat,
+		       const dk_penalty *penalties, long bock)
+{
+	put_object(b, game_object(file, g, rp, r, s, per_seat, penalties, bock));
+}
+
 void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v)
 {
-	dk_json_game_bock(b, file, v->game, &v->rp, v->rules, v->scored ? &v->sc : NULL,
-			  v->scored ? v->entry : NULL, v->penalties_assessed ? v->penalties : NULL,
-			  v->bock);
+	json_object *o = game_object(file, v->game, &v->rp, v->rules, v->scored ? &v->sc : NULL,
+				     v->scored ? v->entry : NULL,
+				     v->penalties_assessed || v->penalty_stands ? v->penalties : NULL,
+				     v->bock);
+	/* a penalty without a reclaim deadline is the verdict: the score as
+	 * played, and whether the table may agree on another instead */
+	if (v->objected && v->objected->stands) {
+		json_object *played = json_object_new_object();
+		for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+			int seat = v->rp.seats[i];
+			json_object_object_add(played, name_of(v->game, seat),
+					       json_object_new_int64(v->played[seat]));
+		}
+		json_object_object_add(o, "score_as_played", played);
+		const dk_rule_source *agree = &v->rules->penalty_revoke_table_may_agree_src;
+		json_object_object_add(o, "table_may_agree",
+			v->rules->penalty_revoke_table_may_agree
+				? json_object_new_string(agree->cite ? agree->cite : "") : NULL);
+	}
+	put_object(b, o);
 }

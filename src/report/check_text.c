@@ -745,7 +745,8 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
 	if (p->cls == DK_PC_NONE)
 		return;
 	dk_buf_puts(b, "      ");
-	dk_say(b, lang, p->objected ? DK_MSG_PEN_OBJECTED : DK_MSG_PEN_RECLAIMED);
+	dk_say(b, lang, p->objected ? DK_MSG_PEN_OBJECTED
+			: p->stands ? DK_MSG_PEN_STANDS : DK_MSG_PEN_RECLAIMED);
 	switch (p->cls) {
 	case DK_PC_IRRELEVANT:
 		dk_say(b, lang, DK_MSG_PEN_IRRELEVANT,

@@ -442,6 +442,17 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_CK_CORRECTION, "to correct the sheet:", "Korrektur auf dem Zettel:"),
 	MSG(DK_MSG_CK_OBJECTED_SCORE, "the objection applies, so the score is:",
 		"die Reklamation gilt, die Wertung ist daher:"),
+	MSG(DK_MSG_CK_STANDS_SCORE,
+		"the house rule's own penalty is the verdict (no deadline for reclaiming it), so "
+		"the score is:",
+		"die eigene Strafe der Hausregel ist das Urteil (ohne Frist für die Reklamation), "
+		"die Wertung ist daher:"),
+	MSG(DK_MSG_CK_AS_PLAYED_SCORE, "as played the score would be:",
+		"wie gespielt wäre die Wertung:"),
+	MSG(DK_MSG_CK_TABLE_MAY_AGREE,
+		"the table may agree another score instead (penalty.revoke_table_may_agree): ",
+		"der Tisch darf stattdessen eine andere Wertung vereinbaren "
+		"(penalty.revoke_table_may_agree): "),
 	MSG(DK_MSG_CK_WRONG_ONE, ": WRONG for %d player", ": FALSCH für %d Spieler"),
 	MSG(DK_MSG_CK_WRONG_MANY, ": WRONG for %d players", ": FALSCH für %d Spieler"),
 	MSG(DK_MSG_CK_RIGHT, ": right", ": richtig"),
@@ -451,6 +462,11 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_PEN_RECLAIMED, "if reclaimed at once: ", "bei sofortiger Reklamation: "),
 	MSG(DK_MSG_PEN_OBJECTED, "reclaimed (the record shows the objection): ",
 		"reklamiert (der Spielbericht zeigt die Reklamation): "),
+	MSG(DK_MSG_PEN_STANDS,
+		"the verdict (penalty.revoke_reclaim_deadline none: the rule sets no deadline "
+		"for reclaiming it): ",
+		"das Urteil (penalty.revoke_reclaim_deadline none: die Regel setzt keine Frist "
+		"für die Reklamation): "),
 	MSG(DK_MSG_PEN_IRRELEVANT,
 		"irrelevant (TSR 9.2.2, D17): %s takes every remaining trick whatever is played; "
 		"no penalty points",
@@ -676,6 +692,10 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_FD_BOCK_DIFF, "Bock: dokoref x%d, %s x%d", "Bock: dokoref x%d, %s x%d"),
 	MSG(DK_MSG_AU_BOCK_NOT_USED, "  the same dealer deals again: the game uses up no Bock game",
 		"  derselbe Geber gibt erneut: das Spiel verbraucht kein Bock-Spiel"),
+	MSG(DK_MSG_AU_BOCK_NOT_USED_KIND,
+		"  a game of this kind uses up no Bock game (bock.uses_up): the Bock games wait",
+		"  ein Spiel dieser Art verbraucht kein Bock-Spiel (bock.uses_up): die Bock-Spiele "
+		"warten"),
 	MSG(DK_MSG_RP_POSITION, "card %d of %d, trick %d",
 		"Karte %d von %d, Stich %d"),
 	MSG(DK_MSG_RP_BEFORE, "before the first card",

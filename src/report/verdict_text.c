@@ -68,7 +68,7 @@ static void finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, const c
 		dk_text_rule_source(b, lang, x, v->rules);
 		dk_buf_putc(b, '\n');
 	}
-	if (cost && v->penalties_assessed)
+	if (cost && (v->penalties_assessed || v->penalty_stands))
 		dk_text_penalty(b, lang, &v->penalties[i], v->game, &v->rp);
 }
 
@@ -133,9 +133,23 @@ void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
 	 * penalty alone, or on top), then Bock, then the record against it */
 	dk_text_score(b, lang, &v->sc, v->played, v->game, &v->rp);
 	if (v->objected) {
-		dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_OBJECTED_SCORE));
+		/* a penalty without a reclaim deadline is the verdict: say what the
+		 * score was as played, and whether the table may agree on another */
+		bool stands = v->objected->stands && !v->objected->objected;
+		dk_buf_printf(b, "  %s", dk_msg_text(lang, stands ? DK_MSG_CK_STANDS_SCORE
+								   : DK_MSG_CK_OBJECTED_SCORE));
 		seats(b, v, v->objected_score);
 		dk_buf_putc(b, '\n');
+		if (stands) {
+			dk_buf_printf(b, "  %s", dk_msg_text(lang, DK_MSG_CK_AS_PLAYED_SCORE));
+			seats(b, v, v->played);
+			dk_buf_putc(b, '\n');
+		}
+		if (stands && v->rules->penalty_revoke_table_may_agree) {
+			const char *cite = v->rules->penalty_revoke_table_may_agree_src.cite;
+			dk_buf_printf(b, "  %s%s\n", dk_msg_text(lang, DK_MSG_CK_TABLE_MAY_AGREE),
+				      cite ? cite : "");
+		}
 	}
 	if (v->bock_applies) {
 		dk_say(b, lang, DK_MSG_AU_BOCK, v->sg.multiplier);

@@ -109,6 +109,7 @@ static const char *const poverty_marriage_names[] = {
 static const char *const revoke_penalty_names[] = {
 	"ddv-classes", "opponents-win", "lost-plus-one-level", NULL
 };
+static const char *const reclaim_deadline_names[] = { "at-once", "none", NULL };
 static const char *const double_names[] = {
 	"redeal", "redeal-unless-solo", "first-asked", NULL
 };
@@ -201,6 +202,9 @@ static const char *const bock_per_game_names[] = { "one", "each", NULL };
 static const char *const bock_solo_names[] = {
 	"doubled", "not-doubled-moves-back", "doubled-not-used-up", NULL
 };
+static const char *const bock_game_names[] = {
+	"lust-solo", "duty-solo", "silent-marriage", "thrown-deal", NULL
+};
 static const char *const even_odd_names[] = { "none", "four-player-tables", NULL };
 static const char *const counting_names[] = { "plus-minus", "plus", "minus", NULL };
 NAMES_OF(after_solo_names, DK_AFTER_SOLO_COUNT);
@@ -208,12 +212,18 @@ NAMES_OF(sit_out_names, DK_SIT_OUT_COUNT);
 NAMES_OF(bock_kind_names, DK_BOCK_KIND_COUNT);
 NAMES_OF(bock_per_game_names, DK_BOCK_PER_GAME_COUNT);
 NAMES_OF(bock_solo_names, DK_BOCK_SOLO_COUNT);
+NAMES_OF(bock_game_names, DK_BG_COUNT);
 NAMES_OF(even_odd_names, DK_EVEN_ODD_COUNT);
 NAMES_OF(counting_names, DK_COUNTING_COUNT);
 
 static const char *bock_trigger_name(int v)
 {
 	return dk_bock_trigger_name((dk_bock_trigger)v);
+}
+
+static const char *bock_game_name(int v)
+{
+	return (unsigned)v < DK_BG_COUNT ? bock_game_names[v] : NULL;
 }
 
 /* A list or set holds at most this many items; sets are 32-bit masks. */
@@ -407,6 +417,9 @@ static const dk_rule_key keys[] = {
 	DK_BOOL_KEY("score.counter_announcement_doubles", score_counter_doubles),
 	DK_BOOL_KEY("score.against_old_doubled", score_against_old_doubled),
 	DK_ENUM_KEY("penalty.revoke", penalty_revoke, revoke_penalty_names),
+	DK_ENUM_KEY("penalty.revoke_reclaim_deadline", penalty_revoke_reclaim_deadline,
+		    reclaim_deadline_names),
+	DK_BOOL_KEY("penalty.revoke_table_may_agree", penalty_revoke_table_may_agree),
 
 	DK_ENUM_KEY("deal.after_solo", deal_after_solo, after_solo_names),
 	DK_BOOL_KEY("deal.silent_marriage_is_solo", deal_silent_marriage_is_solo),
@@ -422,6 +435,7 @@ static const dk_rule_key keys[] = {
 	DK_SET_FN_KEY("bock.triggers", bock_triggers, bock_trigger_name, DK_BT_COUNT),
 	DK_ENUM_KEY("bock.per_game", bock_per_game, bock_per_game_names),
 	DK_ENUM_KEY("bock.solo", bock_solo, bock_solo_names),
+	DK_SET_FN_KEY("bock.uses_up", bock_uses_up, bock_game_name, DK_BG_COUNT),
 	DK_BOOL_KEY("bock.carry_over", bock_carry_over),
 	DK_INT_KEY("bock.multiplier", bock_multiplier, 1, 256),
 	DK_BOOL_KEY("standings.diamond_king_flip", standings_diamond_king_flip),

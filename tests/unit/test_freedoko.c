@@ -522,6 +522,111 @@ Test(freedoko, picture_solos_scored_as_freedoko)
 }
 
 /*
+ * partyC's Bock in every game (issue 16): FreeDoko writes each game's bock
+ * multiplier in its summary ("bock = 2" in game 47's), dokoref's session
+ * makes its own under bock.* as mapped from the party's rules.  Game 46 is
+ * 120:120 ("bock after 120-120"), which makes a round of 4 bock games;
+ * FreeDoko doubles 47 to 53: the lust solos 48, 49 and 50 are doubled but
+ * use up none (its start player stays: "lustsolo player leads",
+ * bock.uses_up without lust-solo), the silent marriage 52 uses one up
+ * (bock.uses_up silent-marriage), so 47, 51, 52 and 53 use up the four and
+ * 54 is single again.
+ */
+Test(freedoko, partyC_bock_agrees_in_every_game)
+{
+	dk_fd_reader *r = open_fd(FD "partyC.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	cr_expect_eq(rs.rules.bock_uses_up, 1u << DK_BG_SILENT_MARRIAGE);
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	size_t n = 0, doubled = 0;
+	while (dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		if (n++ == 0)
+			dk_session_begin(&st, g->session);
+		judge_in(j, &st, g, &rs.rules);
+		cr_assert_not_null(g->foreign, "game %zu", n);
+		cr_expect_eq(j->sg.multiplier, g->foreign->bock, "game %zu", n);
+		cr_expect_eq(j->c.count, 0, "game %zu", n);
+		doubled += g->foreign->bock > 1;
+		if (n == 46) {
+			cr_expect_eq(j->rp.points[DK_PARTY_RE], 120);
+			cr_expect(DK_SET_HAS(j->sg.triggered, DK_BT_TIE));
+		}
+		bool in_bock = n >= 47 && n <= 53;
+		cr_expect_eq(g->foreign->bock, in_bock ? 2 : 1, "game %zu", n);
+		if (n >= 48 && n <= 50) {
+			cr_expect_eq(j->rp.type, DK_GT_SOLO, "game %zu", n);
+			cr_expect(j->sg.bock_not_used_up, "lust solo %zu: doubled, uses up none", n);
+		}
+		if (n == 52) {
+			cr_expect_eq(j->rp.type, DK_GT_SILENT_MARRIAGE);
+			cr_expect(!j->sg.bock_not_used_up, "the silent marriage uses one up");
+		}
+		if (n == 47 || n == 51 || n == 53)
+			cr_expect(!j->sg.bock_not_used_up, "game %zu uses one up", n);
+	}
+	free(j);
+	cr_expect_eq(n, 62);
+	cr_expect_eq(doubled, 7);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+}
+
+/*
+ * partyC game 17 ("game open: 16" in the log): FreeDoko's rule
+ * "announcement first trick thirty points in marriage = true" demands an
+ * announcement after a first trick of 30 in a marriage, but FreeDoko does
+ * not enforce it (game.gameplay.cpp checks only normal games).  Trick 1:
+ * Bert ♣10, Carl ♣9, Dora ♣A, Anna ♣10 = 31, won by Dora, which decides
+ * the marriage ("Marriage: player 0 with player 3": Anna and Dora are Re);
+ * nobody announced ("highest announcement re = no announcement").  dokoref
+ * rightly reports the missed announcement; it changes no score, so the
+ * game still agrees with FreeDoko's summary (Re won, "points = 4").
+ */
+Test(freedoko, partyC_game17_marriage_thirty_points_announcement_missed)
+{
+	dk_fd_reader *r = open_fd(FD "partyC.gameplay-debug.log");
+	dk_ruleset rs;
+	dk_fd_rule_map map;
+	load_rules(&rs, &map, r);
+	cr_expect_eq(rs.rules.announce_mandatory_points, 30);
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_session_state st;
+	judged *j = calloc(1, sizeof(*j));
+	cr_assert_not_null(j);
+	size_t n = 0;
+	while (n < 17 && dk_fd_reader_next(r, &d) == DK_READ_GAME) {
+		const dk_game *g = dk_fd_reader_game(r);
+		if (n++ == 0)
+			dk_session_begin(&st, g->session);
+		judge_in(j, &st, g, &rs.rules);
+	}
+	cr_assert_eq(n, 17);
+	cr_expect_eq(j->rp.type, DK_GT_MARRIAGE);
+	cr_expect_eq(j->rp.declarer, 1, "Anna, FreeDoko's player 0");
+	cr_expect_eq(j->rp.partner, 4, "Dora, FreeDoko's player 3");
+	cr_expect_eq(j->rp.tricks[0].points, 31);
+	cr_expect_eq(j->rp.tricks[0].winner, 4);
+	cr_assert_eq(j->rp.finding_count, 1);
+	cr_expect_eq(j->rp.findings[0].code, DK_F_MANDATORY_MISSED);
+	cr_expect_str_eq(j->rp.findings[0].rule_key, "announce.mandatory_first_trick_points");
+	cr_expect_eq(j->sc.winner, DK_PARTY_RE);
+	cr_expect_eq(j->c.count, 0, "the score agrees with FreeDoko's");
+	free(j);
+	dk_diag_release(&d);
+	dk_ruleset_release(&rs);
+	dk_fd_reader_free(r);
+}
+
+/*
  * partyD: partyC's party with only FreeDoko's king solo and king-jack solo
  * and only the single-colour marriage selectors (tests/freedoko/README.md):
  * two king solos, four king-jack solos, three marriages whose selector the
@@ -902,8 +1007,11 @@ Test(freedoko, rule_block_as_rule_set)
 	cr_expect_eq(t->bock_triggers, (1u << DK_BT_TIE) | (1u << DK_BT_LOST_SOLO) |
 					       (1u << DK_BT_LOST_CALL) | (1u << DK_BT_SCHWARZ));
 	cr_expect_eq(t->bock_per_game, DK_BOCK_PER_GAME_ONE);
-	cr_expect_eq(t->bock_solo, DK_BOCK_SOLO_DOUBLED_NOT_USED_UP);
+	cr_expect_eq(t->bock_solo, DK_BOCK_SOLO_DOUBLED);
 	cr_expect_eq(t->deal_after_solo, DK_AFTER_SOLO_SAME);   /* lustsolo player leads */
+	/* lustsolo player leads: neither a lust solo nor a duty solo uses up a
+	 * Bock game, a silent marriage does (GameSummary::startplayer_stays) */
+	cr_expect_eq(t->bock_uses_up, 1u << DK_BG_SILENT_MARRIAGE);
 	/* the extra points and the counting (score.*, standings.*) */
 	cr_expect(t->score_fox_last_trick);
 	cr_expect_not(t->score_fox_last_trick_both);

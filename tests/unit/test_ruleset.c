@@ -939,6 +939,16 @@ static const struct shipped_value {
 	{ "turnier-2022", "penalty.revoke", "opponents-win", "" },
 	{ "unsere-2024", "penalty.revoke", "ddv-classes", "inh" },
 	{ "esslingen-2002", "penalty.revoke", "lost-plus-one-level", "" },
+	{ "ottendorf-2008", "penalty.revoke_reclaim_deadline", "at-once", "inh" },
+	{ "wattenscheid-2016", "penalty.revoke_reclaim_deadline", "at-once", "inh" },
+	{ "turnier-2022", "penalty.revoke_reclaim_deadline", "none", "" },
+	{ "unsere-2024", "penalty.revoke_reclaim_deadline", "at-once", "inh" },
+	{ "esslingen-2002", "penalty.revoke_reclaim_deadline", "none", "" },
+	{ "ottendorf-2008", "penalty.revoke_table_may_agree", "false", "inh" },
+	{ "wattenscheid-2016", "penalty.revoke_table_may_agree", "false", "inh" },
+	{ "turnier-2022", "penalty.revoke_table_may_agree", "true", "" },
+	{ "unsere-2024", "penalty.revoke_table_may_agree", "false", "inh" },
+	{ "esslingen-2002", "penalty.revoke_table_may_agree", "true", "" },
 	/* across games (session.c) */
 	{ "ottendorf-2008", "deal.after_solo", "next-dealer", "" },
 	{ "ottendorf-2008", "table.five_sit_out", "dealer", "" },
@@ -999,6 +1009,11 @@ static const struct shipped_value {
 	{ "esslingen-2002", "bock.triggers", "[both-calls, tie, zero-score, heart-trick, lost-counter-call]", "" },
 	{ "esslingen-2002", "bock.per_game", "each", "" },
 	{ "esslingen-2002", "bock.solo", "doubled", "" },
+	{ "ottendorf-2008", "bock.uses_up", "[lust-solo, duty-solo, silent-marriage]", "" },
+	{ "wattenscheid-2016", "bock.uses_up", "[lust-solo, duty-solo, silent-marriage]", "" },
+	{ "turnier-2022", "bock.uses_up", "[lust-solo, duty-solo, silent-marriage]", "" },
+	{ "unsere-2024", "bock.uses_up", "[]", "" },
+	{ "esslingen-2002", "bock.uses_up", "[lust-solo, duty-solo, silent-marriage]", "" },
 	{ "esslingen-2002", "bock.carry_over", "true", "" },
 	{ "esslingen-2002", "bock.multiplier", "2", "" },
 	{ "esslingen-2002", "standings.diamond_king_flip", "true", "" },
@@ -1782,7 +1797,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 120);
+	cr_assert_eq(n, 123);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

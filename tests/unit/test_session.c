@@ -777,6 +777,62 @@ Test(session, solo_doubled_but_not_used_up_when_the_dealer_stays)
 	dk_ruleset_release(&rm);
 }
 
+/* bock.uses_up: whether a thrown deal and a silent marriage use up a Bock
+ * game that is due (issue 16).  Game 1: Kontra said and lost, a Bock on
+ * the next four games; game 2 is normal, game 3 a deal thrown in (no
+ * score, so never doubled), game 4 a silent marriage, then normal games. */
+Test(session, bock_uses_up_thrown_deal_and_silent_marriage)
+{
+	static const char *const sets[3][9] = {
+		/* esslingen-2002: every game played uses one up, a thrown deal none */
+		{ "bock.triggers", "[lost-call]", "bock.per_game", "one", "bock.solo", "doubled",
+		  "bock.uses_up", "[lust-solo, duty-solo, silent-marriage]", NULL },
+		/* a thrown deal too */
+		{ "bock.triggers", "[lost-call]", "bock.per_game", "one", "bock.solo", "doubled",
+		  "bock.uses_up", "[lust-solo, duty-solo, silent-marriage, thrown-deal]", NULL },
+		/* neither */
+		{ "bock.triggers", "[lost-call]", "bock.per_game", "one", "bock.solo", "doubled",
+		  "bock.uses_up", "[lust-solo, duty-solo]", NULL },
+	};
+	/* the multiplier of games 1-8: the four Bock games go to 2, 4, 5, 6
+	 * (A); 2, 3, 4, 5 (B: the thrown deal uses one, undoubled); 2, 5, 6, 7
+	 * (C: the silent marriage doubled, but it waits) */
+	static const long want[3][8] = {
+		{ 1, 2, 1, 2, 2, 2, 1, 1 },
+		{ 1, 2, 1, 2, 2, 1, 1, 1 },
+		{ 1, 2, 1, 2, 2, 2, 2, 1 },
+	};
+	for (int k = 0; k < 3; k++) {
+		dk_ruleset rs;
+		load_with(&rs, sets[k]);
+		dk_session_state st;
+		dk_session_begin(&st, NULL);
+		for (int i = 0; i < 8; i++) {
+			fx f;
+			dk_session_game o;
+			game(&f, 4, i % 4 + 1, 0, 0, 1, 2, i == 0 ? 2 : 1);
+			if (i == 0)
+				said(&f, DK_PARTY_KONTRA, true);
+			if (i == 2) {
+				f.rp.type = DK_GT_THROWN_IN;
+				dk_session_judge(&st, &o, &f.g, &rs.rules, &f.rp, NULL, NULL, NULL);
+			} else {
+				if (i == 3) {
+					solo(&f, f.rp.seats[0], 1);
+					f.rp.type = DK_GT_SILENT_MARRIAGE;
+				}
+				judge(&st, &o, &f, &rs.rules);
+			}
+			cr_expect_eq(o.multiplier, want[k][i], "set %d game %d: x%ld", k, i + 1,
+				     o.multiplier);
+			if (i == 3)
+				cr_expect_eq(o.bock_not_used_up, k == 2, "set %d", k);
+		}
+		cr_expect_eq(dk_session_bock_pending(&st), 0, "set %d", k);
+		dk_ruleset_release(&rs);
+	}
+}
+
 /* the Bocks pending, counted cell by cell: what dk_session_bock_pending
  * keeps as a running sum */
 static long ring_count(const dk_session_state *st)

@@ -126,6 +126,100 @@ Test(verdict, every_cost_for_check)
 	close_file(&f);
 }
 
+/* penalty.revoke_reclaim_deadline none (turnier-2022 writes its own penalty
+ * for a revoke and no deadline): the penalty is the verdict with no objection
+ * in the record, even where costs are assessed only for objections (audit) */
+Test(verdict, house_penalty_without_deadline_is_the_verdict)
+{
+	static const dk_verdict_opts none = { DK_VP_NONE, 0 };
+	const dk_verdict_opts *modes[] = { &all, &objected_only, &none };
+	for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		fixture f;
+		open_file(&f, "tests/check/disputes/revoke-unreclaimed-turnier-2022.xml");
+		const dk_verdict *v = next(&f, modes[m], false);
+		cr_assert(v->scored);
+		cr_expect_eq(v->rules->penalty_revoke_reclaim_deadline, DK_RECLAIM_NONE);
+		cr_expect(v->rules->penalty_revoke_table_may_agree);
+		cr_expect(v->penalty_stands);
+		cr_assert_not_null(v->objected, "mode %zu", m);
+		cr_expect_eq(v->objected->cls, DK_PC_FORFEIT);
+		cr_expect(v->objected->stands);
+		cr_expect(!v->objected->objected, "the record shows no objection");
+		/* as played Kontra wins 4 (won, Re under 90, "keine 90" by Re,
+		 * against the old) x 2 x 2 + Fuchs = 17; the penalty: Kontra wins
+		 * with its target, 1 + 1 ("keine 90" by Re) + 1 (against the
+		 * old) = 3 x 2 x 2 = 12; the table wrote the 17 */
+		static const long played[5] = { 0, -17, -17, 17, 17 };
+		static const long entry[5] = { 0, -12, -12, 12, 12 };
+		for (int s = 1; s <= 4; s++) {
+			cr_expect_eq(v->played[s], played[s], "seat %d", s);
+			cr_expect_eq(v->entry[s], entry[s], "seat %d", s);
+		}
+		cr_expect(v->recorded_compared);
+		cr_expect_eq(v->recorded_wrong, 4);
+		close_file(&f);
+	}
+}
+
+/* the DDV's deadline (TSR 9.6.3): the same revoke unreclaimed stands as
+ * played; the rule set file overrides only the two penalty keys */
+Test(verdict, ddv_deadline_keeps_the_score_as_played)
+{
+	fixture f;
+	open_file(&f, "tests/check/disputes/revoke-unreclaimed-turnier-2022.xml");
+	const dk_verdict *v = next(&f, &all, false);
+	dk_rules r = *v->rules;
+	r.penalty_revoke_reclaim_deadline = DK_RECLAIM_AT_ONCE;
+	dk_session_begin(&f.ss, NULL);
+	dk_verdict_judge(f.v, &f.ss, false, v->game, &r, &all);
+	cr_expect(!v->penalty_stands);
+	cr_expect_null(v->objected, "nobody objected: the score as played stands");
+	cr_expect_eq(v->penalties[0].cls, DK_PC_FORFEIT, "still assessed: if reclaimed at once");
+	cr_expect_eq(v->entry[1], -17);
+	cr_expect_eq(v->recorded_wrong, 0);
+	close_file(&f);
+}
+
+/* poverty.with_marriage play-together (esslingen-2002 §1): the holder of
+ * both ♣Q takes the poverty without being asked and without naming the
+ * marriage; "gegen die Alten" counts in such a game (§5) */
+Test(verdict, poverty_meets_marriage_plays_together)
+{
+	fixture f;
+	open_file(&f, "tests/check/legal/esslingen-2002--poverty-meets-marriage.xml");
+	const dk_verdict *v = next(&f, &all, false);
+	cr_expect_eq(v->rules->poverty_marriage, DK_PM_PLAY_TOGETHER);
+	cr_expect_eq(v->rp.type, DK_GT_POVERTY);
+	cr_expect(v->rp.poverty_with_marriage);
+	cr_expect_eq(v->rp.declarer, 3);
+	cr_expect_eq(v->rp.partner, 2, "the bride, though Lukas and Ida come first");
+	cr_expect_eq(v->rp.finding_count, 0);
+	cr_assert(v->scored);
+	/* Kontra 167: won 1, Re under 90 1, against the old 1 */
+	cr_expect_eq(v->rp.points[DK_PARTY_KONTRA], 167);
+	cr_expect_eq(v->sc.value, -3);
+	bool against_old = false;
+	for (int i = 0; i < v->sc.item_count; i++)
+		if (v->sc.items[i].kind == DK_SI_AGAINST_OLD)
+			against_old = true;
+	cr_expect(against_old);
+	static const long played[5] = { 0, 3, -3, -3, 3 };
+	for (int s = 1; s <= 4; s++)
+		cr_expect_eq(v->played[s], played[s], "seat %d", s);
+
+	/* asked in turn (by-priority): the bride answered before Lukas */
+	dk_rules r = *v->rules;
+	r.poverty_marriage = DK_PM_BY_PRIORITY;
+	dk_session_begin(&f.ss, NULL);
+	dk_verdict_judge(f.v, &f.ss, false, v->game, &r, &all);
+	cr_assert_eq(v->rp.finding_count, 1);
+	cr_expect_eq(v->rp.findings[0].code, DK_F_POVERTY_ASKED_OUT_OF_ORDER);
+	cr_expect_eq(v->rp.findings[0].seat, 2);
+	cr_expect_eq(v->rp.findings[0].expected_seat, 4);
+	cr_expect(!v->rp.poverty_with_marriage);
+	close_file(&f);
+}
+
 Test(verdict, bock_in_a_session)
 {
 	fixture f;
