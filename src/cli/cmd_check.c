@@ -215,6 +215,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, &dk_cmd_check, "no file given");
 	cli->color = dk_cli_want_color(cli->out, color);
 	opts.need_rules = true;
+	opts.lang = st.lang;
 	int status = DK_EXIT_OK;
 	st.v = dk_xcalloc(1, sizeof(*st.v));
 	dk_buf_init(&st.buf);

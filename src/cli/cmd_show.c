@@ -515,11 +515,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 		/* one page, written whole once every game is in it */
 		dk_buf page;
 		dk_buf_init(&page);
+		opts.lang = st.lang;
 		rc = dk_show_html_page(cli, st.path, &opts, st.want, st.lang, &page, &st.shown);
 		fwrite(page.data, 1, page.len, cli->out);
 		dk_buf_release(&page);
 	} else {
 		st.v = dk_xcalloc(1, sizeof(*st.v));
+		opts.lang = st.lang;
 		rc = dk_cli_each_game(cli, st.path, &opts, &fns, &st);
 		free(st.v);
 	}

@@ -565,6 +565,8 @@ static int open_stdin(dk_cli *cli, const dk_read_opts *opts, const char *path,
 	dk_diag_init(&d);
 	int rc = dk_doko_reader_open_memory(doko, buf, len, name, &d);
 	free(buf);
+	if (rc == 0)
+		dk_doko_reader_set_lang(*doko, opts->lang);
 	dk_cli_print_diag(cli, &d);
 	dk_diag_release(&d);
 	return rc == 0 ? 0 : DK_EXIT_INVALID;
@@ -589,6 +591,8 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		dk_diag d;
 		dk_diag_init(&d);
 		int rc = dk_doko_reader_open(&doko, path, NULL, opts->max_size, &d);
+		if (rc == 0)
+			dk_doko_reader_set_lang(doko, opts->lang);
 		dk_cli_print_diag(cli, &d);
 		dk_diag_release(&d);
 		if (rc != 0)
