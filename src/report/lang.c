@@ -426,6 +426,37 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_CK_UNFINISHED, "no score can be given: the game is unfinished (%d of %d cards "
 	    "played)", "keine Abrechnung möglich: das Spiel ist nicht zu Ende gespielt (%d von "
 	    "%d Karten gespielt)"),
+	/* a record that stops early: the search from where it stops (D16) */
+	MSG(DK_MSG_CK_STOPPED_OPEN,
+		"could the rest of the play still decide the winner? yes: with %d tricks left, Re "
+		"can still reach %s and Kontra %s",
+		"kann der Rest des Spiels den Gewinner noch entscheiden? ja: bei %d offenen Stichen "
+		"kann Re noch %s erreichen und Kontra %s"),
+	MSG(DK_MSG_CK_STOPPED_ONE,
+		"could the rest of the play still decide the winner? no: with %d tricks left, only "
+		"%s can still reach its target",
+		"kann der Rest des Spiels den Gewinner noch entscheiden? nein: bei %d offenen Stichen "
+		"kann nur noch %s ihr Ziel erreichen"),
+	MSG(DK_MSG_CK_STOPPED_NEITHER,
+		"could the rest of the play still decide the winner? no: with %d tricks left, "
+		"neither party can reach its target",
+		"kann der Rest des Spiels den Gewinner noch entscheiden? nein: bei %d offenen Stichen "
+		"kann keine Partei ihr Ziel mehr erreichen"),
+	MSG(DK_MSG_CK_STOPPED_UNKNOWN,
+		"could the rest of the play still decide the winner? not answered: the search "
+		"stopped after %ld positions",
+		"kann der Rest des Spiels den Gewinner noch entscheiden? keine Antwort: die Suche "
+		"hat nach %ld Stellungen aufgehört"),
+	MSG(DK_MSG_CK_STOPPED_NO_PARTIES,
+		"could the rest of the play still decide the winner? not searched: the parties "
+		"are not known where the record stops",
+		"kann der Rest des Spiels den Gewinner noch entscheiden? nicht durchsucht: wo die "
+		"Aufzeichnung endet, sind die Parteien nicht bekannt"),
+	MSG(DK_MSG_CK_STOPPED_NO_HANDS,
+		"could the rest of the play still decide the winner? not searched: the record "
+		"does not hold every hand",
+		"kann der Rest des Spiels den Gewinner noch entscheiden? nicht durchsucht: die "
+		"Aufzeichnung enthält nicht jede Hand"),
 	MSG(DK_MSG_PEN_RECLAIMED, "if reclaimed at once: ", "bei sofortiger Reklamation: "),
 	MSG(DK_MSG_PEN_OBJECTED, "reclaimed (the record shows the objection): ",
 		"reklamiert (der Spielbericht zeigt die Reklamation): "),
