@@ -518,6 +518,29 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_PEN_PROOF_ONE,
 		"%d tricks were left; only %s could still reach its target",
 		"%d Stiche waren offen; nur %s konnte sein Ziel noch erreichen"),
+	/* check --rules all */
+	MSG(DK_MSG_CMP_HEAD, "%s, game %zu, under %zu rule sets:",
+		"%s, Spiel %zu, unter %zu Regelsätzen:"),
+	MSG(DK_MSG_CMP_COL_RULES, "rule set", "Regelsatz"),
+	MSG(DK_MSG_CMP_COL_TYPE, "game type", "Spielart"),
+	MSG(DK_MSG_CMP_COL_WINNER, "winner", "Gewinner"),
+	MSG(DK_MSG_CMP_COL_VALUE, "value", "Spielwert"),
+	MSG(DK_MSG_CMP_COL_FINDINGS, "findings", "Befunde"),
+	MSG(DK_MSG_CMP_NOT_SCORED, "no score", "keine Wertung"),
+	MSG(DK_MSG_CMP_REFUSED, "cannot be judged under this rule set: %s",
+		"nach diesem Regelsatz nicht zu beurteilen: %s"),
+	MSG(DK_MSG_CMP_KEY,
+		"%s against %s: %s makes the difference (%s: %s, %s: %s; this one key changed "
+		"in %s changes its verdict; keys that differ: %d)",
+		"%s gegen %s: %s macht den Unterschied (%s: %s, %s: %s; dieser eine Schlüssel, "
+		"in %s geändert, ändert dessen Urteil; verschiedene Schlüssel: %d)"),
+	MSG(DK_MSG_CMP_NO_KEY,
+		"%s against %s: no one key alone changes the verdict (keys that differ: %d, of "
+		"them not to be changed alone: %d)",
+		"%s gegen %s: kein einzelner Schlüssel ändert allein das Urteil (verschiedene "
+		"Schlüssel: %d, davon nicht allein änderbar: %d)"),
+	MSG(DK_MSG_CMP_ALIKE, "every rule set judges the game alike",
+		"alle Regelsätze beurteilen das Spiel gleich"),
 	MSG(DK_MSG_CK_GAMES_ONE, "%zu game", "%zu Spiel"),
 	MSG(DK_MSG_CK_GAMES_MANY, "%zu games", "%zu Spiele"),
 	MSG(DK_MSG_CK_FINDINGS_ONE, "%zu finding", "%zu Befund"),
