@@ -31,7 +31,7 @@ static void search_stopped(dk_verdict *v, const dk_verdict_opts *o)
 		     rp->cards_played < rp->hand_size * DK_PLAYING_SEATS;
 	v->stopped_searched = v->stopped_parties_unknown = v->stopped_hands_unknown = false;
 	v->stopped_tricks_left = 0;
-	if (!v->stopped || (o && o->penalties == DK_VP_NONE))
+	if (!v->stopped || (o && o->penalties != DK_VP_ALL))
 		return;
 	v->stopped_tricks_left = rp->hand_size - rp->trick_count;
 	if (v->game->deal.hand_count < DK_PLAYING_SEATS) {

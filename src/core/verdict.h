@@ -84,7 +84,8 @@ typedef struct dk_verdict {
 	/* a record that stops before the end of the play (not thrown in, not
 	 * redealt): could the rest still decide the winner?  Asked of the
 	 * search (search.h) from where the record stops, with the targets
-	 * that apply there, when the hands and the parties are known */
+	 * that apply there, when the hands and the parties are known; only when
+	 * every penalty is assessed (DK_VP_ALL: check), not for audit */
 	bool stopped;                /* the play stops before its end */
 	bool stopped_searched;       /* the search was run (see the two below) */
 	bool stopped_parties_unknown;/* not run: a player's party is not known there */
