@@ -6,6 +6,11 @@
 #   tools/fuzz.sh run [SECONDS] [NAME...]  fuzz each (xml, freedoko, ruleset, doko)
 #                                          for SECONDS (default 600); new
 #                                          inputs go to fuzz-work/NAME
+#   tools/fuzz.sh cpu CPU_SECONDS [NAME...] fuzz each until it has used
+#                                          CPU_SECONDS of processor time (not
+#                                          wall time: fair on a busy machine,
+#                                          e.g. under nice -n 19); prints the
+#                                          runs, the coverage and the CPU time
 #   tools/fuzz.sh ci                       a fixed number of runs each, seed 1
 #                                          (what .ci/run does); fails on a crash
 #   tools/fuzz.sh merge [NAME...]          add the inputs of fuzz-work/NAME that
@@ -90,6 +95,37 @@ run)
 		"$(binary "$n")" -max_total_time="$seconds" -rss_limit_mb=2048 \
 			-print_final_stats=1 -artifact_prefix="fuzz-work/" \
 			"fuzz-work/$n" "$(corpus "$n")" $(seeds "$n")
+	done
+	;;
+cpu)
+	case ${1:-} in [0-9]*) budget=$1; shift ;;
+	*) echo "usage: tools/fuzz.sh cpu CPU_SECONDS [NAME...]" >&2; exit 2 ;; esac
+	names=${*:-xml freedoko ruleset doko}
+	build_fuzzers
+	tick=$(getconf CLK_TCK)
+	for n in $names; do
+		mkdir -p "fuzz-work/$n"
+		log="fuzz-work/$n.cpu.log"
+		# shellcheck disable=SC2046
+		"$(binary "$n")" -rss_limit_mb=2048 -print_final_stats=1 \
+			-artifact_prefix="fuzz-work/" \
+			"fuzz-work/$n" "$(corpus "$n")" $(seeds "$n") 2>"$log" &
+		pid=$!
+		used=0
+		while kill -0 "$pid" 2>/dev/null; do
+			# fields 14 and 15 of /proc/PID/stat: user and system time in ticks
+			used=$(awk -v t="$tick" '{ print int(($14 + $15) / t) }' \
+				"/proc/$pid/stat" 2>/dev/null || echo "$used")
+			[ "$used" -ge "$budget" ] && { kill -INT "$pid"; break; }
+			sleep 5
+		done
+		status=0
+		wait "$pid" || status=$?
+		echo "fuzzer $n: $used CPU seconds, exit status $status"
+		grep -E '^#[0-9]+ .*cov:' "$log" | tail -1
+		grep -E 'stat::(number_of_executed_units|peak_rss_mb)' "$log"
+		ls fuzz-work/crash-* fuzz-work/leak-* fuzz-work/timeout-* \
+			fuzz-work/oom-* 2>/dev/null || echo "no crash, leak, timeout or oom"
 	done
 	;;
 ci)

@@ -18,6 +18,7 @@
 #include "fmt_xml.h"
 #include "lang.h"
 #include "record.h"
+#include "reader.h"
 #include "ruleset.h"
 
 /* exit codes, as documented in dokoref(1) */
@@ -77,23 +78,18 @@ bool dk_cli_parse_size(const char *s, uint64_t *out);
  * file can be read again) and clear d. */
 void dk_cli_print_diag(dk_cli *cli, dk_diag *d);
 
+struct dokoref_record;
+
+/** Print the messages of the last call on rec as dk_cli_print_diag does
+ *  (with source lines of standard input read whole) and clear them. */
+void dk_cli_print_record_diag(dk_cli *cli, struct dokoref_record *rec);
+
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);
 
 /* ---- reading every game of a file ------------------------------------- */
 
-typedef struct dk_read_opts {
-	uint64_t max_size;         /* 0 = default */
-	const char *rules;         /* --rules: overrides the record's rule set */
-	bool need_rules;           /* a game without any rule set is an error */
-	/* FreeDoko files: the command judges games (check), and the user
-	 * accepted FreeDoko options dokoref cannot express */
-	bool judge;
-	bool accept_rule_differences;
-	dk_lang lang;              /* of the notation reader's error messages */
-	struct dk_buf *fd_unexpressed;  /* if set: gets a line per FreeDoko option dokoref
-					   cannot express that can change a verdict */
-} dk_read_opts;
+/* dk_read_opts: how a file is read (src/lib/reader.h) */
 
 /**
  * The HTML page of every game of path (of game want only when want > 0),
@@ -140,10 +136,6 @@ bool dk_cli_read_head(const char *path, uint64_t max_size, char *buf, size_t cap
 
 /** True if path is a FreeDoko file by its content (never for "-"). */
 bool dk_cli_is_freedoko(const char *path, uint64_t max_size);
-
-/** dk_cli_each_game for a FreeDoko file. */
-int dk_cli_each_freedoko(dk_cli *cli, const char *path, const dk_read_opts *opts,
-			 const dk_each_fns *fns, void *ud);
 
 /**
  * True, after an error on cli->err naming the command, when output is the

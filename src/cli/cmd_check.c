@@ -6,8 +6,10 @@
  * irregularity's cost assessed), rendered by src/report/verdict_text.c or
  * check_json.c: a header with the game type and the parties, then each
  * finding pointing at the record's line, with the rule that decides it,
- * then the score as played against the one recorded.  This file only
- * wires the input to the renderer and counts for the summary line.  The text is in English or German
+ * then the score as played against the one recorded.  The record is read
+ * and each game judged and rendered through the library's public API
+ * (include/dokoref/dokoref.h); this file prints and counts for the summary
+ * line.  The text is in English or German
  * (--lang, by default from the locale variables); every sentence comes from
  * the catalogue in src/report/lang.c.  The JSON output has codes only.
  */
@@ -15,15 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
+#include "dokoref/dokoref.h"
+
+#include "api_internal.h"
 #include "buf.h"
 #include "check_compare.h"
-#include "check_json.h"
 #include "cli.h"
 #include "lang.h"
-#include "session.h"
 #include "verdict.h"
-#include "verdict_text.h"
 
 typedef struct check_state {
 	dk_cli *cli;
@@ -31,51 +32,37 @@ typedef struct check_state {
 	long want;
 	bool quiet;
 	bool json;
-	dk_verdict *v;               /* the current game's, reused */
+	dokoref_verdict *v;          /* the current game's, reused */
 	dk_lang lang;
 	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
 	/* imported games with another program's score (FreeDoko) */
 	size_t foreign, foreign_same, foreign_explained, foreign_differ;
 	dk_buf buf;
-	/* the session: the recorded score is compared with Bock applied */
-	bool in_session;
-	dk_session_state session;
 } check_state;
 
-/* a game of the session that is not shown still moves its Bocks on */
-static void session_skip(check_state *st, const dk_game *g, const dk_rules *rules)
+/* the current game of rec: judged through the library's public API (the
+ * record follows the session, and the games of it not shown) */
+static void on_game(check_state *st, dokoref_record *rec)
 {
-	static const dk_verdict_opts quick = { DK_VP_NONE, 0 };
-	dk_verdict_judge(st->v, &st->session, true, g, rules, &quick);
-}
-
-static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
-{
-	check_state *st = ud;
-	if (st->want && (long)g->index != st->want) {
-		if (st->in_session && rules)
-			session_skip(st, g, rules);
-		return 0;
-	}
+	if (st->want && dokoref_record_game_index(rec) != st->want)
+		return;
 	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
-	if (!rules) {
-		dk_say(b, st->lang, DK_MSG_CK_NO_RULES, st->path, g->index);
+	if (!dokoref_record_game_rules(rec)) {
+		dk_say(b, st->lang, DK_MSG_CK_NO_RULES, st->path,
+		       (size_t)dokoref_record_game_index(rec));
 		dk_buf_putc(b, '\n');
 		fwrite(b->data, 1, b->len, st->cli->out);
-		return 0;
+		return;
 	}
-	/* a game on its own is a session of one game (its Bock is not known) */
-	if (!st->in_session)
-		dk_session_begin(&st->session, NULL);
-	static const dk_verdict_opts all = { DK_VP_ALL, 0 };
-	dk_verdict *v = st->v;
-	dk_verdict_judge(v, &st->session, st->in_session, g, rules, &all);
+	if (dokoref_judge(st->v, rec, 0, NULL) != 0)
+		return;
+	const dk_verdict *v = dk_api_verdict(st->v);
 
 	st->games++;
-	st->findings += (size_t)v->errors;
-	st->warnings += (size_t)v->warnings;
-	if (v->errors)
+	st->findings += (size_t)dokoref_verdict_errors(st->v);
+	st->warnings += (size_t)dokoref_verdict_warnings(st->v);
+	if (dokoref_verdict_errors(st->v))
 		st->with_findings++;
 	if (v->recorded_compared) {
 		if (v->recorded_wrong)
@@ -92,15 +79,41 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		else
 			st->foreign_differ++;
 	}
-	if (st->json)
-		dk_json_verdict(b, st->path, v);
-	else
-		dk_text_verdict(b, st->lang, v, st->path, st->cli->color);
 	if (st->quiet && v->rp.finding_count == 0 && v->recorded_wrong == 0 &&
 	    !(v->foreign_compared && v->foreign.unexplained > 0))
-		return 0;
-	fwrite(b->data, 1, b->len, st->cli->out);
-	return 0;
+		return;
+	char *out = st->json ? dokoref_verdict_json(st->v)
+		    : dokoref_verdict_text(st->v, st->lang == DK_LANG_DE ? DOKOREF_LANG_DE
+								      : DOKOREF_LANG_EN,
+					   st->cli->color ? DOKOREF_RENDER_COLOR : 0);
+	fputs(out, st->cli->out);
+	dokoref_free(out);
+}
+
+/* every game of path: read and judged by the library, its messages printed */
+static int check_file(check_state *st, const char *path, const dk_read_opts *opts)
+{
+	dk_cli *cli = st->cli;
+	dk_diag d;
+	dk_diag_init(&d);
+	dokoref_record *rec;
+	int rc = dk_api_record_open(&rec, path, opts, &d);
+	dk_cli_print_diag(cli, &d);
+	dk_diag_release(&d);
+	if (rc != 0)
+		return rc;
+	for (;;) {
+		dokoref_item item = dokoref_record_next(rec);
+		dk_cli_print_record_diag(cli, rec);
+		if (item == DOKOREF_ITEM_ERROR || item == DOKOREF_ITEM_END)
+			break;
+		if (item == DOKOREF_ITEM_GAME && dokoref_record_game_ok(rec))
+			on_game(st, rec);
+	}
+	int status = dokoref_record_status(rec);
+	dokoref_record_free(rec);
+	return status == DOKOREF_E_SYSTEM ? DK_EXIT_SYSTEM
+	       : status ? DK_EXIT_INVALID : DK_EXIT_OK;
 }
 
 /* the count line: games, findings, warnings, recorded scores */
@@ -131,21 +144,6 @@ static void summary(check_state *st)
 	dk_buf_release(&games);
 	dk_buf_release(&findings);
 	dk_buf_release(&warnings);
-}
-
-static int on_session_start(void *ud, const dk_session *s)
-{
-	check_state *st = ud;
-	st->in_session = true;
-	dk_session_begin(&st->session, s);
-	return 0;
-}
-
-static int on_session_end(void *ud)
-{
-	check_state *st = ud;
-	st->in_session = false;
-	return 0;
 }
 
 static int run(dk_cli *cli, int argc, char **argv)
@@ -222,13 +220,11 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_check_compare(cli, opts.rules, &opts, st.json, st.lang, st.want,
 					argc - optind, argv + optind);
 	int status = DK_EXIT_OK;
-	st.v = dk_xcalloc(1, sizeof(*st.v));
+	st.v = dokoref_verdict_new();
 	dk_buf_init(&st.buf);
-	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
-			    .session_end = on_session_end };
 	for (int i = optind; i < argc; i++) {
 		st.path = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
-		int rc = dk_cli_each_game(cli, argv[i], &opts, &fns, &st);
+		int rc = check_file(&st, argv[i], &opts);
 		if (rc == DK_EXIT_SYSTEM || status == DK_EXIT_SYSTEM)
 			status = DK_EXIT_SYSTEM;
 		else if (rc > status)
@@ -237,7 +233,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (!st.json && (!st.quiet || st.findings || st.scores_wrong))
 		summary(&st);
 	dk_buf_release(&st.buf);
-	free(st.v);
+	dokoref_verdict_free(st.v);
 	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong || st.foreign_differ))
 		status = DK_EXIT_FINDINGS;
 	return status;

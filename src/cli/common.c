@@ -16,8 +16,8 @@
 
 #include "arena.h"
 #include "check.h"
-#include "fmt_doko.h"
-#include "io.h"
+#include "api_internal.h"
+#include "reader.h"
 
 int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 {
@@ -245,154 +245,23 @@ void dk_cli_print_diag(dk_cli *cli, dk_diag *d)
 	print_diag_text(cli, d, NULL, 0);
 }
 
-/* ---- rule sets, cached per file ------------------------------------------ */
-
-#define CACHE_SIZE 8
-
-typedef struct rules_cache {
-	struct {
-		char *key;
-		bool ok;
-		dk_ruleset rs;
-	} e[CACHE_SIZE];
-	int count;
-} rules_cache;
-
-static void cache_release(rules_cache *c)
+void dk_cli_print_record_diag(dk_cli *cli, struct dokoref_record *rec)
 {
-	for (int i = 0; i < c->count; i++) {
-		free(c->e[i].key);
-		dk_ruleset_release(&c->e[i].rs);
-	}
-	c->count = 0;
-}
-
-/* a rule set path in a record is relative to the record's directory */
-static char *resolve_path(const char *record, const char *path)
-{
-	if (path[0] == '/' || strcmp(record, "-") == 0)
-		return dk_xstrdup(path);
-	const char *slash = strrchr(record, '/');
-	if (!slash)
-		return dk_xstrdup(path);
-	size_t dir = (size_t)(slash - record) + 1;
-	char *out = dk_xmalloc(dir + strlen(path) + 1);
-	memcpy(out, record, dir);
-	strcpy(out + dir, path);
-	return out;
-}
-
-/* rule set key as dk_ruleset_load takes it: a name, or a path with a '/' */
-static char *rules_key(const char *record, const dk_rules_ref *ref)
-{
-	if (ref->name)
-		return dk_xstrdup(ref->name);
-	char *p = resolve_path(record, ref->path);
-	if (!strchr(p, '/')) {
-		char *q = dk_xmalloc(strlen(p) + 3);
-		sprintf(q, "./%s", p);
-		free(p);
-		return q;
-	}
-	return p;
-}
-
-static int load_into(dk_ruleset *rs, const char *key, dk_diag *d)
-{
-	return dk_ruleset_load(rs, key, dk_ruleset_default_dirs(), d);
+	size_t text_len;
+	const char *text = dk_reader_text(dk_api_reader(rec), &text_len);
+	print_diag_text(cli, dk_api_diag(rec), text, text_len);
 }
 
 /* ---- the per-file loop ------------------------------------------------------ */
 
-typedef struct each_state {
-	dk_cli *cli;
-	const char *path;
-	const dk_read_opts *opts;
-	rules_cache cache;
-	bool cli_rules_loaded;
-	bool cli_rules_ok;
-	dk_ruleset cli_rules;
-	bool warned_no_rules;
-} each_state;
-
-/* the rules for game g: a pointer into the cache or into *fresh */
-static int rules_for(each_state *st, const dk_game *g, const char *file,
-		     dk_ruleset *fresh, bool *used_fresh, const dk_rules **out, dk_diag *d)
+bool dk_cli_read_head(const char *path, uint64_t max_size, char *buf, size_t cap, size_t *len)
 {
-	*out = NULL;
-	*used_fresh = false;
-	if (st->opts->rules) {
-		if (!st->cli_rules_loaded) {
-			st->cli_rules_loaded = true;
-			dk_ruleset_init(&st->cli_rules);
-			st->cli_rules_ok = load_into(&st->cli_rules, st->opts->rules, d) == 0;
-		}
-		if (!st->cli_rules_ok)
-			return -1;
-		*out = &st->cli_rules.rules;
-		return 0;
-	}
-	const dk_rules_ref *ref = dk_game_rules(g);
-	if (!ref || (!ref->name && !ref->path)) {
-		if (st->opts->need_rules) {
-			dk_diag_error(d, file, g->loc, "game %zu names no rule set (give <rules> "
-				      "in the record or --rules)", g->index);
-			return -1;
-		}
-		if (!st->warned_no_rules) {
-			st->warned_no_rules = true;
-			dk_diag_warning(d, file, g->loc, "game %zu names no rule set; the deck is "
-					"taken from the hand size and equal cards follow 'first wins' "
-					"(give <rules> or --rules)", g->index);
-		}
-		return 0;
-	}
-	char *key = rules_key(st->path, ref);
-	if (ref->override_count) {
-		dk_ruleset_init(fresh);
-		*used_fresh = true;
-		int rc = load_into(fresh, key, d);
-		for (size_t i = 0; rc == 0 && i < ref->override_count; i++)
-			rc = dk_ruleset_override(fresh, ref->overrides[i].key, ref->overrides[i].value,
-						 file, ref->overrides[i].loc, d);
-		if (rc == 0)  /* the overrides must agree with the rest */
-			rc = dk_ruleset_check(fresh, d);
-		free(key);
-		if (rc != 0)
-			return -1;
-		*out = &fresh->rules;
-		return 0;
-	}
-	for (int i = 0; i < st->cache.count; i++) {
-		if (strcmp(st->cache.e[i].key, key) == 0) {
-			free(key);
-			if (!st->cache.e[i].ok)
-				return -1;  /* reported when first loaded */
-			*out = &st->cache.e[i].rs.rules;
-			return 0;
-		}
-	}
-	if (st->cache.count == CACHE_SIZE) {
-		free(st->cache.e[0].key);
-		dk_ruleset_release(&st->cache.e[0].rs);
-		memmove(&st->cache.e[0], &st->cache.e[1], (CACHE_SIZE - 1) * sizeof(st->cache.e[0]));
-		st->cache.count--;
-	}
-	int slot = st->cache.count++;
-	st->cache.e[slot].key = key;
-	dk_ruleset_init(&st->cache.e[slot].rs);
-	size_t before = d->errors;
-	st->cache.e[slot].ok = load_into(&st->cache.e[slot].rs, key, d) == 0;
-	if (!st->cache.e[slot].ok) {
-		if (d->errors == before)
-			dk_diag_error(d, file, ref->loc, "cannot load rule set '%s'", key);
-		else
-			dk_diag_error(d, file, ref->loc, "the record's rule set '%s' cannot be used",
-				      ref->name ? ref->name : ref->path);
-		return -1;
-	}
-	*out = &st->cache.e[slot].rs.rules;
-	return 0;
+	return dk_reader_read_head(path, max_size, buf, cap, len);
+}
+
+bool dk_cli_is_doko(const char *path, uint64_t max_size)
+{
+	return dk_reader_is_doko(path, max_size);
 }
 
 static int worse(int a, int b)
@@ -403,289 +272,55 @@ static int worse(int a, int b)
 	return a > b ? a : b;
 }
 
-/* the notation: like XML, and each game resolved under its rule set */
-static int each_doko(dk_cli *cli, dk_doko_reader *r, each_state *st, const dk_each_fns *fns,
-		     void *ud)
-{
-	dk_diag d;
-	dk_diag_init(&d);
-	int status = DK_EXIT_OK, rc = 0;
-	const char *file = dk_doko_reader_file(r);
-	size_t text_len;
-	const char *text = dk_doko_reader_text(r, &text_len);
-	if (fns->begin && (rc = fns->begin(ud, NULL)) != 0)
-		goto done_rc;
-	for (;;) {
-		dk_read_item item = dk_doko_reader_next(r, &d);
-		if (item == DK_READ_ERROR) {
-			status = worse(status, DK_EXIT_INVALID);
-			break;
-		}
-		if (item == DK_READ_END) {
-			if (fns->end && (rc = fns->end(ud)) != 0)
-				goto done_rc;
-			break;
-		}
-		bool ok = dk_doko_reader_game_ok(r);
-		if (item == DK_READ_SESSION_START) {
-			const dk_session *s = dk_doko_reader_session(r);
-			if (dk_session_check(s, file, &d))
-				ok = false;
-			if (!ok)
-				status = worse(status, DK_EXIT_INVALID);
-			print_diag_text(cli, &d, text, text_len);
-			if (fns->session_start && (rc = fns->session_start(ud, s)) != 0)
-				goto done_rc;
-			continue;
-		}
-		if (item == DK_READ_SESSION_END) {
-			if (fns->session_end && (rc = fns->session_end(ud)) != 0)
-				goto done_rc;
-			continue;
-		}
-		const dk_game *g = dk_doko_reader_game(r);
-		const dk_rules *rules = NULL;
-		dk_ruleset fresh;
-		bool used_fresh = false;
-		if (ok && rules_for(st, g, file, &fresh, &used_fresh, &rules, &d) < 0)
-			ok = false;
-		if (ok && dk_doko_reader_resolve(r, rules, &d) < 0)
-			ok = false;
-		if (ok && dk_record_check(g, rules, file, &d))
-			ok = false;
-		print_diag_text(cli, &d, text, text_len);
-		if (!ok) {
-			status = worse(status, DK_EXIT_INVALID);
-		} else if (fns->game) {
-			rc = fns->game(ud, g, rules);
-			if (used_fresh)
-				dk_ruleset_release(&fresh);
-			if (rc != 0)
-				goto done_rc;
-			continue;
-		}
-		if (used_fresh)
-			dk_ruleset_release(&fresh);
-	}
-	goto done;
-done_rc:
-	status = worse(status, rc);
-done:
-	print_diag_text(cli, &d, text, text_len);
-	dk_diag_release(&d);
-	return status;
-}
-
-bool dk_cli_read_head(const char *path, uint64_t max_size, char *buf, size_t cap, size_t *len)
-{
-	dk_input *in = NULL;
-	char err[300];
-	if (dk_input_open(&in, path, max_size, err, sizeof(err)) != DK_IO_OK)
-		return false;
-	*len = 0;
-	while (*len < cap) {
-		ssize_t n = dk_input_read(in, buf + *len, cap - *len);
-		if (n <= 0)
-			break;
-		*len += (size_t)n;
-	}
-	dk_input_free(in);
-	return true;
-}
-
-bool dk_cli_is_doko(const char *path, uint64_t max_size)
-{
-	if (strcmp(path, "-") == 0)
-		return false;  /* standard input is looked at in dk_cli_each_game */
-	char buf[65536];
-	size_t len;
-	if (!dk_cli_read_head(path, max_size, buf, sizeof(buf), &len))
-		return false;
-	return dk_doko_sniff(buf, len);
-}
-
-/* standard input, or a pipe or FIFO given by name (path), read once: the
- * notation is read whole, anything else goes on as XML with the bytes
- * looked at given back; *xml_in is the input for XML */
-static int open_stdin(dk_cli *cli, const dk_read_opts *opts, const char *path,
-		      dk_doko_reader **doko, dk_input **xml_in)
-{
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	*doko = NULL;
-	*xml_in = NULL;
-	char err[300];
-	dk_input *in = NULL;
-	if (dk_input_open(&in, path, opts->max_size, err, sizeof(err)) != DK_IO_OK) {
-		fprintf(cli->err, "dokoref: error: %s\n", err);
-		return DK_EXIT_SYSTEM;
-	}
-	size_t cap = 65536, len = 0;
-	char *buf = dk_xmalloc(cap);
-	while (len < cap) {
-		ssize_t n = dk_input_read(in, buf + len, cap - len);
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	if (!dk_doko_sniff(buf, len)) {
-		dk_input_unread(in, buf, len);
-		free(buf);
-		*xml_in = in;
-		return 0;
-	}
-	uint64_t limit = opts->max_size ? opts->max_size : DK_DEFAULT_MAX_INPUT;
-	for (;;) {
-		if (len == cap) {
-			cap *= 2;
-			buf = dk_xrealloc(buf, cap);
-		}
-		ssize_t n = dk_input_read(in, buf + len, cap - len);
-		if (n < 0) {
-			const char *msg;
-			dk_io_status st = dk_input_error(in, &msg);
-			fprintf(cli->err, "%s: error: %s\n", name, msg);
-			dk_input_free(in);
-			free(buf);
-			return st == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-		if (len > limit) {
-			fprintf(cli->err, "%s: error: a notation file is read whole, and this one "
-				"is larger than %llu bytes (--max-input-size)\n", name,
-				(unsigned long long)limit);
-			dk_input_free(in);
-			free(buf);
-			return DK_EXIT_INVALID;
-		}
-	}
-	dk_input_free(in);
-	dk_diag d;
-	dk_diag_init(&d);
-	int rc = dk_doko_reader_open_memory(doko, buf, len, name, &d);
-	free(buf);
-	if (rc == 0)
-		dk_doko_reader_set_lang(*doko, opts->lang);
-	dk_cli_print_diag(cli, &d);
-	dk_diag_release(&d);
-	return rc == 0 ? 0 : DK_EXIT_INVALID;
-}
-
+/* the library's reader (src/lib/reader.c) reads the file; this loop
+ * prints what it reports and hands each item to the command */
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud)
 {
-	dk_input *xml_in = NULL;
-	dk_doko_reader *doko = NULL;
-	struct stat sb;
-	/* a pipe or FIFO can be read only once: looked at as standard input */
-	bool stream = strcmp(path, "-") == 0 ||
-		      (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode));
-	if (stream) {
-		int rc = open_stdin(cli, opts, path, &doko, &xml_in);
-		if (rc != 0)
-			return rc;
-	} else if (dk_cli_is_freedoko(path, opts->max_size)) {
-		return dk_cli_each_freedoko(cli, path, opts, fns, ud);
-	} else if (dk_cli_is_doko(path, opts->max_size)) {
-		dk_diag d;
-		dk_diag_init(&d);
-		int rc = dk_doko_reader_open(&doko, path, NULL, opts->max_size, &d);
-		if (rc == 0)
-			dk_doko_reader_set_lang(doko, opts->lang);
-		dk_cli_print_diag(cli, &d);
-		dk_diag_release(&d);
-		if (rc != 0)
-			return rc == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
-	}
-	each_state st;
-	memset(&st, 0, sizeof(st));
-	st.cli = cli;
-	st.path = path;
-	st.opts = opts;
-	if (doko) {
-		int status = each_doko(cli, doko, &st, fns, ud);
-		dk_doko_reader_free(doko);
-		cache_release(&st.cache);
-		if (st.cli_rules_loaded)
-			dk_ruleset_release(&st.cli_rules);
-		return status;
-	}
 	dk_diag d;
 	dk_diag_init(&d);
-	int status = DK_EXIT_OK;
-	dk_xml_reader *r = NULL;
-	int rc = xml_in ? dk_xml_reader_open_input(&r, xml_in,
-						   strcmp(path, "-") == 0 ? "<stdin>" : path, &d)
-			: dk_xml_reader_open(&r, path, NULL, opts->max_size, &d);
+	dk_reader *r = NULL;
+	int rc = dk_reader_open(&r, path, opts, &d);
+	dk_cli_print_diag(cli, &d);
 	if (rc != 0) {
-		dk_cli_print_diag(cli, &d);
 		dk_diag_release(&d);
-		return rc == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
+		return rc;
 	}
-	const char *file = dk_xml_reader_file(r);
-	if (fns->begin && (rc = fns->begin(ud, r)) != 0)
-		goto done_rc;
+	size_t text_len;
+	const char *text = dk_reader_text(r, &text_len);
+	rc = 0;
+	if (fns->begin && (rc = fns->begin(ud, dk_reader_xml(r))) != 0)
+		goto done;
 	for (;;) {
-		dk_read_item item = dk_xml_reader_next(r, &d);
-		if (item == DK_READ_ERROR) {
-			status = worse(status, dk_xml_reader_status(r) == DK_IO_SYSTEM
-					       ? DK_EXIT_SYSTEM : DK_EXIT_INVALID);
+		dk_read_item item = dk_reader_next(r, &d);
+		if (item == DK_READ_ERROR)
 			break;
-		}
 		if (item == DK_READ_END) {
-			if (fns->end && (rc = fns->end(ud)) != 0)
-				goto done_rc;
+			if (fns->end)
+				rc = fns->end(ud);
 			break;
 		}
-		bool ok = dk_xml_reader_game_ok(r);
 		if (item == DK_READ_SESSION_START) {
-			const dk_session *s = dk_xml_reader_session(r);
-			if (dk_session_check(s, file, &d))
-				ok = false;
-			if (!ok)
-				status = worse(status, DK_EXIT_INVALID);
-			dk_cli_print_diag(cli, &d);
-			if (fns->session_start && (rc = fns->session_start(ud, s)) != 0)
-				goto done_rc;
+			print_diag_text(cli, &d, text, text_len);
+			if (fns->session_start &&
+			    (rc = fns->session_start(ud, dk_reader_session(r))) != 0)
+				break;
 			continue;
 		}
 		if (item == DK_READ_SESSION_END) {
 			if (fns->session_end && (rc = fns->session_end(ud)) != 0)
-				goto done_rc;
+				break;
 			continue;
 		}
-		const dk_game *g = dk_xml_reader_game(r);
-		const dk_rules *rules = NULL;
-		dk_ruleset fresh;
-		bool used_fresh = false;
-		if (ok && rules_for(&st, g, file, &fresh, &used_fresh, &rules, &d) < 0)
-			ok = false;
-		if (ok && dk_record_check(g, rules, file, &d))
-			ok = false;
-		dk_cli_print_diag(cli, &d);
-		if (!ok) {
-			status = worse(status, DK_EXIT_INVALID);
-		} else if (fns->game) {
-			rc = fns->game(ud, g, rules);
-			if (used_fresh)
-				dk_ruleset_release(&fresh);
-			if (rc != 0)
-				goto done_rc;
-			continue;
-		}
-		if (used_fresh)
-			dk_ruleset_release(&fresh);
+		print_diag_text(cli, &d, text, text_len);
+		if (dk_reader_game_ok(r) && fns->game &&
+		    (rc = fns->game(ud, dk_reader_game(r), dk_reader_rules(r))) != 0)
+			break;
 	}
-	goto done;
-done_rc:
-	status = worse(status, rc);
 done:
-	dk_cli_print_diag(cli, &d);
+	print_diag_text(cli, &d, text, text_len);
 	dk_diag_release(&d);
-	dk_xml_reader_free(r);
-	cache_release(&st.cache);
-	if (st.cli_rules_loaded)
-		dk_ruleset_release(&st.cli_rules);
+	int status = worse((int)dk_reader_status_of(r), rc);
+	dk_reader_free(r);
 	return status;
 }

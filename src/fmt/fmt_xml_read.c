@@ -90,6 +90,12 @@ void dk_xml_global_init(void)
 {
 	xmlInitParser();
 	xmlSetExternalEntityLoader(refuse_entity);
+	dk_xml_thread_init();
+}
+
+void dk_xml_thread_init(void)
+{
+	/* libxml2 keeps these per thread */
 	xmlSetGenericErrorFunc(NULL, silent_generic);
 	xmlSubstituteEntitiesDefault(0);
 	xmlLoadExtDtdDefaultValue = 0;

@@ -2884,6 +2884,36 @@ const char *const *dk_ruleset_default_dirs(void)
 	return dirs;
 }
 
+const char **dk_ruleset_dirs_new(void)
+{
+	const char *env = getenv("DOKOREF_RULES_PATH");
+	if (!env)
+		env = "";
+	size_t n = 2, bytes = strlen(env) + 1 + strlen(DOKOREF_RULESETS_DIR) + 1;
+	for (const char *p = env; *p; p++)
+		if (*p == ':')
+			n++;
+	const char **dirs = dk_xmalloc((n + 1) * sizeof(*dirs) + bytes);
+	char *copy = (char *)(dirs + n + 1);
+	size_t k = 0;
+	strcpy(copy, env);
+	for (char *p = copy; *p;) {
+		char *colon = strchr(p, ':');
+		if (colon)
+			*colon = '\0';
+		if (*p)
+			dirs[k++] = p;
+		if (!colon)
+			break;
+		p = colon + 1;
+	}
+	char *inst = copy + strlen(env) + 1;
+	strcpy(inst, DOKOREF_RULESETS_DIR);
+	dirs[k++] = inst;
+	dirs[k] = NULL;
+	return dirs;
+}
+
 typedef struct found {
 	dk_ruleset_entry entry;
 	size_t dir;   /* index of the directory: the first one wins */

@@ -153,6 +153,12 @@ int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag);
  */
 const char *const *dk_ruleset_default_dirs(void);
 
+/**
+ * The same directories in a new array of the caller's (array and strings in
+ * one block: free it with free()).  Thread-safe as far as getenv is.
+ */
+const char **dk_ruleset_dirs_new(void);
+
 /** The key table, in a fixed order; *count gets the number of rows. */
 const dk_rule_key *dk_ruleset_keys(size_t *count);
 

@@ -1,0 +1,365 @@
+/*
+ * test_api.c - libdokoref through its public header only, linked against
+ * the shared library: open a record from a file and from memory, walk it,
+ * load rule sets by name, by file and from YAML, judge, read the verdict's
+ * fields, render it, report errors with their place, and the same record
+ * judged in two threads at once.  The figures are worked by hand in the
+ * records' comments (samples/normal-ddv.doko: Re 144:96, value 2;
+ * revoke--ddv--cannot-decide-the-winner.xml: Kontra 140:100, won +1 and
+ * against the Re party +1, Zeno's revoke in trick 11, card 43).
+ */
+#include <criterion/criterion.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dokoref/dokoref.h"
+#include "leakcheck.h"
+
+TestSuite(api, .fini = dk_leak_check);
+
+#define NORMAL DK_SOURCE_ROOT "/samples/normal-ddv.doko"
+#define REVOKE DK_SOURCE_ROOT "/tests/check/findings/revoke--ddv--cannot-decide-the-winner.xml"
+#define SESSION DK_SOURCE_ROOT "/samples/session-unsere-2024.xml"
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	rewind(f);
+	char *buf = malloc((size_t)n + 1);
+	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return buf;
+}
+
+static void expect_normal(dokoref_verdict *v)
+{
+	cr_expect_eq(dokoref_verdict_game_index(v), 1);
+	cr_expect_str_eq(dokoref_verdict_rules(v), "ddv");
+	cr_expect_str_eq(dokoref_verdict_type(v), "normal");
+	cr_expect_eq(dokoref_verdict_finding_count(v), 0);
+	cr_expect_eq(dokoref_verdict_errors(v), 0);
+	cr_expect(dokoref_verdict_scored(v));
+	cr_expect_str_eq(dokoref_verdict_winner(v), "re");
+	cr_expect_eq(dokoref_verdict_value(v), 2);
+	cr_expect_eq(dokoref_verdict_card_points(v, "re"), 144);
+	cr_expect_eq(dokoref_verdict_card_points(v, "kontra"), 96);
+	static const char *const names[4] = { "Anna", "Ben", "Clara", "David" };
+	static const char *const parties[4] = { "re", "kontra", "re", "kontra" };
+	static const long scores[4] = { 2, -2, 2, -2 };
+	for (int i = 0; i < 4; i++) {
+		cr_expect_str_eq(dokoref_verdict_player(v, i), names[i]);
+		cr_expect_str_eq(dokoref_verdict_party(v, i), parties[i]);
+		cr_expect_eq(dokoref_verdict_score(v, i), scores[i]);
+		cr_expect_eq(dokoref_verdict_entry(v, i), scores[i]);
+		long rec = 0;
+		cr_expect(dokoref_verdict_recorded_score(v, i, &rec));
+		cr_expect_eq(rec, scores[i]);
+	}
+	cr_expect_null(dokoref_verdict_player(v, 4));
+	cr_expect_eq(dokoref_verdict_recorded_wrong(v), 0);
+	cr_expect_not(dokoref_verdict_objected(v));
+}
+
+Test(api, version)
+{
+	cr_expect_str_eq(dokoref_version(), DOKOREF_VERSION_STRING);
+	cr_expect_eq(dokoref_version_number(), DOKOREF_VERSION_NUMBER);
+}
+
+Test(api, judge_file)
+{
+	dokoref_error err;
+	dokoref_record *rec = dokoref_record_open_file(NORMAL, NULL, &err);
+	cr_assert_not_null(rec, "%s", err.message);
+	cr_expect_str_eq(dokoref_record_file(rec), NORMAL);
+	cr_assert_eq(dokoref_record_next_game(rec, &err), 1);
+	cr_expect_str_eq(dokoref_record_game_rules(rec), "ddv");
+	dokoref_verdict *v = dokoref_verdict_new();
+	cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+	expect_normal(v);
+	/* judged twice: the same verdict */
+	cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+	expect_normal(v);
+	cr_expect_eq(dokoref_record_next_game(rec, &err), 0);
+	cr_expect_eq(dokoref_record_status(rec), 0);
+	/* no game: a usage error, not a crash */
+	cr_expect_eq(dokoref_judge(v, rec, 0, &err), DOKOREF_E_USAGE);
+	cr_expect_eq(err.code, DOKOREF_E_USAGE);
+	dokoref_verdict_free(v);
+	dokoref_record_free(rec);
+}
+
+Test(api, findings)
+{
+	dokoref_error err;
+	dokoref_record *rec = dokoref_record_open_file(REVOKE, NULL, &err);
+	cr_assert_not_null(rec, "%s", err.message);
+	cr_assert_eq(dokoref_record_next_game(rec, &err), 1);
+	dokoref_verdict *v = dokoref_verdict_new();
+	cr_assert_eq(dokoref_judge(v, rec, DOKOREF_JUDGE_NO_PENALTIES, &err), 0);
+	cr_assert_eq(dokoref_verdict_finding_count(v), 1);
+	cr_expect_eq(dokoref_verdict_errors(v), 1);
+	dokoref_finding f;
+	cr_assert_eq(dokoref_verdict_finding(v, 0, &f), 0);
+	cr_expect_str_eq(f.code, "revoke");
+	cr_expect_str_eq(f.kind, "irregularity");
+	cr_expect_eq(f.trick, 11);
+	cr_expect_eq(f.card, 43);
+	cr_expect_str_eq(f.card_code, "DA");
+	cr_expect_str_eq(f.player, "Zeno");
+	cr_expect_eq(f.line, 103);
+	cr_expect_eq(dokoref_verdict_finding(v, 1, &f), DOKOREF_E_USAGE);
+	cr_expect_str_eq(dokoref_verdict_winner(v), "kontra");
+	cr_expect_eq(dokoref_verdict_value(v), -2);  /* signed as Re's */
+	cr_expect_eq(dokoref_verdict_card_points(v, "kontra"), 140);
+	cr_expect_eq(dokoref_verdict_score(v, 1), 2);   /* Zeno, Kontra */
+	cr_expect_eq(dokoref_verdict_score(v, 3), -2);  /* Bruno, Re */
+	/* the renderers say the same in words and in JSON */
+	char *en = dokoref_verdict_text(v, DOKOREF_LANG_EN, 0);
+	char *de = dokoref_verdict_text(v, DOKOREF_LANG_DE, 0);
+	char *js = dokoref_verdict_json(v);
+	cr_assert(en && de && js);
+	cr_expect(strstr(en, "revoke") && strstr(en, "normal game"), "%s", en);
+	cr_expect(strstr(de, "revoke") && strstr(de, "Normalspiel"), "%s", de);
+	cr_expect(strstr(js, "\"code\":\"revoke\"") && strstr(js, "\"winner\":\"kontra\""), "%s", js);
+	cr_expect_eq(js[strlen(js) - 1], '\n');
+	dokoref_free(en);
+	dokoref_free(de);
+	dokoref_free(js);
+	dokoref_verdict_free(v);
+	dokoref_record_free(rec);
+}
+
+Test(api, memory_and_rules)
+{
+	size_t len;
+	char *text = slurp(NORMAL, &len);
+	dokoref_error err;
+	/* the rule set by name replaces the record's; the same here */
+	dokoref_rules *ddv = dokoref_rules_load("ddv", &err);
+	cr_assert_not_null(ddv, "%s", err.message);
+	cr_expect_str_eq(dokoref_rules_name(ddv), "ddv");
+	dokoref_open_options opts = { 0 };
+	opts.rules = ddv;
+	dokoref_record *rec = dokoref_record_open_memory(text, len, "typed.doko", &opts, &err);
+	free(text);  /* copied */
+	cr_assert_not_null(rec, "%s", err.message);
+	cr_expect_str_eq(dokoref_record_file(rec), "typed.doko");
+	cr_assert_eq(dokoref_record_next_game(rec, &err), 1);
+	dokoref_verdict *v = dokoref_verdict_new();
+	cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+	expect_normal(v);
+	dokoref_record_free(rec);
+	dokoref_rules_free(ddv);
+
+	/* the same game under a YAML rule set on ddv that does not score the
+	 * Fuchs: Re's value 2 (won +1, Re +2, Kontra's Fuchs -1) becomes 3 */
+	static const char yaml[] =
+		"name: nofox\n"
+		"base: ddv\n"
+		"rules:\n"
+		"  score.fox:\n"
+		"    value: false\n"
+		"    source: \"test: no Fuchs\"\n";
+	dokoref_rules *nofox = dokoref_rules_from_yaml(yaml, sizeof(yaml) - 1, "nofox.yaml", &err);
+	cr_assert_not_null(nofox, "%s:%u: %s", err.file, err.line, err.message);
+	opts.rules = nofox;
+	rec = dokoref_record_open_file(NORMAL, &opts, &err);
+	cr_assert_not_null(rec);
+	cr_assert_eq(dokoref_record_next_game(rec, &err), 1);
+	cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+	cr_expect_str_eq(dokoref_verdict_rules(v), "nofox");
+	cr_expect_eq(dokoref_verdict_value(v), 3);
+	/* the recorded +2 is now wrong for all four */
+	cr_expect_eq(dokoref_verdict_recorded_wrong(v), 4);
+	dokoref_record_free(rec);
+	dokoref_rules_free(nofox);
+
+	/* by file */
+	dokoref_rules *file = dokoref_rules_load_file(DK_SOURCE_ROOT "/rulesets/turnier-2022.yaml",
+						      &err);
+	cr_assert_not_null(file, "%s", err.message);
+	cr_expect_str_eq(dokoref_rules_name(file), "turnier-2022");
+	dokoref_rules_free(file);
+	dokoref_verdict_free(v);
+}
+
+Test(api, errors)
+{
+	dokoref_error err;
+	cr_expect_null(dokoref_rules_load("no-such-rule-set", &err));
+	cr_expect_eq(err.code, DOKOREF_E_INVALID);
+	cr_expect(strstr(err.message, "no-such-rule-set"), "%s", err.message);
+
+	static const char bad_yaml[] = "name: bad\nbase: ddv\nrules:\n  deck.nines: [\n";
+	cr_expect_null(dokoref_rules_from_yaml(bad_yaml, sizeof(bad_yaml) - 1, "bad.yaml", &err));
+	cr_expect_eq(err.code, DOKOREF_E_INVALID);
+	cr_expect_str_eq(err.file, "bad.yaml");
+	cr_expect_gt(err.line, 0);
+
+	cr_expect_null(dokoref_record_open_file(DK_SOURCE_ROOT "/no/such/file.xml", NULL, &err));
+	cr_expect_eq(err.code, DOKOREF_E_SYSTEM);
+
+	/* broken XML: where, and what */
+	static const char broken[] = "<?xml version=\"1.0\"?>\n<dokoref version=\"1\">\n"
+				     "  <game>\n    <players>\n</dokoref>\n";
+	dokoref_record *rec = dokoref_record_open_memory(broken, sizeof(broken) - 1, "broken.xml",
+							 NULL, &err);
+	int rc = 0;
+	if (rec) {
+		rc = dokoref_record_next_game(rec, &err);
+		dokoref_record_free(rec);
+	}
+	cr_expect(!rec || rc < 0);
+	cr_expect_eq(err.code, DOKOREF_E_INVALID);
+	cr_expect_str_eq(err.file, "broken.xml");
+	cr_expect_eq(err.line, 5, "%u: %s", err.line, err.message);
+	cr_expect_gt(strlen(err.message), 0);
+
+	/* NULL arguments are usage errors */
+	cr_expect_null(dokoref_record_open_file(NULL, NULL, &err));
+	cr_expect_eq(err.code, DOKOREF_E_USAGE);
+	cr_expect_eq(dokoref_judge(NULL, NULL, 0, NULL), DOKOREF_E_USAGE);
+	dokoref_record_free(NULL);
+	dokoref_verdict_free(NULL);
+	dokoref_rules_free(NULL);
+}
+
+/* a game whose rule set cannot be loaded: returned as a game that is not
+ * ok, with the message pointing at its <rules> line; the walk goes on */
+Test(api, messages)
+{
+	size_t len;
+	char *text = slurp(DK_SOURCE_ROOT "/samples/normal-ddv.xml", &len);
+	char *at = strstr(text, "<rules name=\"ddv\"/>");
+	cr_assert_not_null(at);
+	memcpy(at, "<rules name=\"zzz\"/>", 19);
+	dokoref_error err;
+	dokoref_record *rec = dokoref_record_open_memory(text, len, "zzz.xml", NULL, &err);
+	free(text);
+	cr_assert_not_null(rec, "%s", err.message);
+	cr_assert_eq(dokoref_record_next(rec), DOKOREF_ITEM_GAME);
+	cr_expect_not(dokoref_record_game_ok(rec));
+	cr_assert_geq(dokoref_record_message_count(rec), 1);
+	int found = 0;
+	for (size_t i = 0; i < dokoref_record_message_count(rec); i++) {
+		cr_assert_eq(dokoref_record_message(rec, i, &err), 0);
+		if (strcmp(err.file, "zzz.xml") == 0 && err.line == 16 &&
+		    err.severity == DOKOREF_SEVERITY_ERROR && strstr(err.message, "zzz"))
+			found = 1;
+	}
+	cr_expect(found, "no error at zzz.xml:16 naming the rule set");
+	cr_expect_eq(dokoref_record_message(rec, 99, &err), DOKOREF_E_USAGE);
+	dokoref_verdict *v = dokoref_verdict_new();
+	cr_expect_eq(dokoref_judge(v, rec, 0, &err), DOKOREF_E_USAGE);
+	cr_expect_eq(dokoref_record_next(rec), DOKOREF_ITEM_END);
+	cr_expect_eq(dokoref_record_message_count(rec), 0);
+	cr_expect_eq(dokoref_record_status(rec), DOKOREF_E_INVALID);
+	dokoref_verdict_free(v);
+	dokoref_record_free(rec);
+}
+
+/* ---- the session, item by item, and in two threads at once ------------- */
+
+typedef struct run {
+	char json[4096 * 8];
+	size_t len;
+	int games;
+	int wrong;
+} run;
+
+/* every game of the session judged; their JSON and the recorded scores
+ * that are not the entry */
+static void *judge_session(void *arg)
+{
+	run *r = arg;
+	dokoref_error err;
+	dokoref_record *rec = dokoref_record_open_file(SESSION, NULL, &err);
+	if (!rec)
+		return NULL;
+	dokoref_verdict *v = dokoref_verdict_new();
+	r->len = 0;
+	dokoref_item item;
+	while ((item = dokoref_record_next(rec)) > DOKOREF_ITEM_END) {
+		if (item != DOKOREF_ITEM_GAME || !dokoref_record_game_ok(rec))
+			continue;
+		if (dokoref_judge(v, rec, 0, &err) != 0)
+			break;
+		char *js = dokoref_verdict_json(v);
+		size_t n = strlen(js);
+		if (r->len + n < sizeof(r->json)) {
+			memcpy(r->json + r->len, js, n);
+			r->len += n;
+		}
+		dokoref_free(js);
+		r->games++;
+		r->wrong += dokoref_verdict_recorded_wrong(v);
+	}
+	r->json[r->len] = '\0';
+	dokoref_verdict_free(v);
+	dokoref_record_free(rec);
+	return NULL;
+}
+
+Test(api, session_in_threads)
+{
+	run *alone = calloc(1, sizeof(run)), *t[2];
+	judge_session(alone);
+	/* the six games of the session; every score the table wrote down is
+	 * the entry, Bock included */
+	cr_assert_eq(alone->games, 6);
+	cr_expect_eq(alone->wrong, 0);
+	pthread_t th[2];
+	for (int i = 0; i < 2; i++) {
+		t[i] = calloc(1, sizeof(run));
+		cr_assert_eq(pthread_create(&th[i], NULL, judge_session, t[i]), 0);
+	}
+	for (int i = 0; i < 2; i++) {
+		pthread_join(th[i], NULL);
+		cr_expect_eq(t[i]->games, 6);
+		cr_expect_str_eq(t[i]->json, alone->json);
+		free(t[i]);
+	}
+	free(alone);
+}
+
+/* a game of the session not judged still moves the Bock on: the last
+ * game judged alone gives the verdict it gives in the whole session */
+Test(api, session_skipping)
+{
+	run *all = calloc(1, sizeof(run));
+	judge_session(all);
+	const char *last = all->json;
+	for (const char *p = all->json; *p; p++)
+		if (p[0] == '\n' && p[1])
+			last = p + 1;
+	dokoref_error err;
+	dokoref_record *rec = dokoref_record_open_file(SESSION, NULL, &err);
+	cr_assert_not_null(rec);
+	dokoref_verdict *v = dokoref_verdict_new();
+	while (dokoref_record_next_game(rec, &err) == 1)
+		if (dokoref_record_game_index(rec) == 6)
+			cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+	char *js = dokoref_verdict_json(v);
+	cr_expect_null(js);  /* the verdict died with its game */
+	dokoref_record_free(rec);
+	rec = dokoref_record_open_file(SESSION, NULL, &err);
+	while (dokoref_record_next_game(rec, &err) == 1) {
+		if (dokoref_record_game_index(rec) != 6)
+			continue;
+		cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+		js = dokoref_verdict_json(v);
+		cr_expect_str_eq(js, last);
+		dokoref_free(js);
+	}
+	dokoref_verdict_free(v);
+	dokoref_record_free(rec);
+	free(all);
+}
