@@ -719,6 +719,7 @@ static void summary_text(audit_state *st)
 
 static int run_files(audit_state *st, dk_read_opts *opts, int from, int argc, char **argv)
 {
+	opts->lang = st->lang;
 	int status = DK_EXIT_OK;
 	dk_each_fns fns = { .begin = on_begin, .session_start = on_session_start,
 			    .game = on_game, .session_end = on_session_end };

@@ -21,6 +21,7 @@
 
 #include "api_internal.h"
 #include "buf.h"
+#include "check_compare.h"
 #include "cli.h"
 #include "lang.h"
 #include "verdict.h"
@@ -213,6 +214,11 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, &dk_cmd_check, "no file given");
 	cli->color = dk_cli_want_color(cli->out, color);
 	opts.need_rules = true;
+	opts.lang = st.lang;
+	/* --rules all, --rules ddv,turnier-2022: the rule sets side by side */
+	if (dk_check_compare_wanted(opts.rules))
+		return dk_check_compare(cli, opts.rules, &opts, st.json, st.lang, st.want,
+					argc - optind, argv + optind);
 	int status = DK_EXIT_OK;
 	st.v = dokoref_verdict_new();
 	dk_buf_init(&st.buf);
@@ -265,6 +271,11 @@ const dk_command dk_cmd_check = {
 	"\n"
 	"Options:\n"
 	"  --rules NAME|PATH     replay under this rule set instead of the record's\n"
+	"  --rules all           judge each game under every rule set found by name\n"
+	"                        ('dokoref rules list'), one table per game: game\n"
+	"                        type, winner, value, each player's score, findings,\n"
+	"                        and the rule key that makes a difference\n"
+	"  --rules A,B,...       the same for the rule sets (names or paths) listed\n"
 	"  -g, --game N          check only the N-th game of each file\n"
 	"  -q, --quiet           print only games with findings or a wrong score\n"
 	"  --format FORMAT       text (default) or json: one JSON object per game\n"

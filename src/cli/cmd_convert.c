@@ -331,8 +331,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "--to takes xml, doko, freedoko or "
 					  "html, not '%s'", to);
 	if ((to && strcmp(to, "html") == 0) || ends_with(output, ".html") ||
-	    ends_with(output, ".htm"))
+	    ends_with(output, ".htm")) {
+		opts.lang = lang;
 		return convert_html(cli, input, output, &opts, want, lang, gzip);
+	}
 	if (strcmp(output, "-") != 0) {
 		bool xml = ends_with(output, ".xml") || ends_with(output, ".xml.gz");
 		bool fd = ends_with(output, ".BugReport.FreeDoko") ||
@@ -383,6 +385,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		.begin = on_begin, .session_start = on_session_start, .game = on_game,
 		.session_end = on_session_end, .end = on_end,
 	};
+	opts.lang = lang;
 	int rc = dk_cli_each_game(cli, input, &opts, &fns, &st);
 	if (rc == DK_EXIT_OK && st.written == 0 && (want || tg == TARGET_FREEDOKO)) {
 		fprintf(cli->err, "dokoref convert: %s has no game %s\n", input,

@@ -391,6 +391,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (!setlocale(LC_CTYPE, "") || strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
 		setlocale(LC_CTYPE, "C.UTF-8");
 	opts.need_rules = true;
+	opts.lang = st.lang;
 	st.path = strcmp(argv[optind], "-") == 0 ? "<stdin>" : argv[optind];
 	st.v = dk_xcalloc(1, sizeof(*st.v));
 	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,

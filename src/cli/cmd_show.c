@@ -442,9 +442,20 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 	return rc;
 }
 
+/* --list-games (for shell completion, not in --help): the number of each
+ * game that reads, one a line */
+static int list_game(void *ud, const dk_game *g, const dk_rules *rules)
+{
+	(void)rules;
+	dk_cli *cli = ud;
+	fprintf(cli->out, "%zu\n", g->index);
+	return 0;
+}
+
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "list-games", no_argument, NULL, 'L' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "max-input-size", required_argument, NULL, 'm' },
@@ -461,11 +472,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.first = true;
 	st.lang = dk_lang_from_env();
 	const char *color = "auto";
+	bool list_games = false;
 	int c;
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":g:h", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'L': list_games = true; break;
 		case 'g': {
 			char *end;
 			st.want = strtol(optarg, &end, 10);
@@ -508,6 +521,11 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, &dk_cmd_show, "show takes one file");
 	cli->color = dk_cli_want_color(cli->out, color);
 	st.path = argv[optind];
+	if (list_games) {
+		dk_each_fns list = { .game = list_game };
+		opts.lang = st.lang;
+		return dk_cli_each_game(cli, st.path, &opts, &list, cli);
+	}
 	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
 			    .session_end = on_session_end };
 	int rc;
@@ -515,11 +533,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 		/* one page, written whole once every game is in it */
 		dk_buf page;
 		dk_buf_init(&page);
+		opts.lang = st.lang;
 		rc = dk_show_html_page(cli, st.path, &opts, st.want, st.lang, &page, &st.shown);
 		fwrite(page.data, 1, page.len, cli->out);
 		dk_buf_release(&page);
 	} else {
 		st.v = dk_xcalloc(1, sizeof(*st.v));
+		opts.lang = st.lang;
 		rc = dk_cli_each_game(cli, st.path, &opts, &fns, &st);
 		free(st.v);
 	}

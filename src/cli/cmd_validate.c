@@ -53,10 +53,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "max-input-size", required_argument, NULL, 'm' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "color", required_argument, NULL, 'c' },
+		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
+	opts.lang = dk_lang_from_env();
 	bool quiet = false;
 	int c;
 	optind = 0;
@@ -65,6 +67,11 @@ static int run(dk_cli *cli, int argc, char **argv)
 		switch (c) {
 		case 'r': opts.rules = optarg; break;
 		case 'q': quiet = true; break;
+		case 'l':
+			if (!dk_lang_parse(optarg, &opts.lang))
+				return dk_cli_usage_error(cli, &dk_cmd_validate,
+							  "--lang takes de or en, not '%s'", optarg);
+			break;
 		case 'h':
 			fputs(dk_cmd_validate.usage, cli->out);
 			return DK_EXIT_OK;
@@ -113,6 +120,8 @@ const dk_command dk_cmd_validate = {
 	"                        (default 1G; suffixes K, M, G)\n"
 	"  -q, --quiet           print nothing but errors\n"
 	"  --color WHEN          colour diagnostics: auto (default), always, never\n"
+	"  --lang de|en          language of the notation reader's errors (default:\n"
+	"                        from LC_ALL, LC_MESSAGES, LANG)\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"For each file one line on standard output: 'FILE: valid (N games)' or\n"

@@ -21,6 +21,38 @@ static bool can_score(const dk_replay *rp)
 	       rp->cards_played == rp->hand_size * DK_PLAYING_SEATS;
 }
 
+/* a record that stops early: from where it stops, can each party still
+ * reach its target in some legal continuation (RULES.md D16's question,
+ * asked of the same search as a penalty's, over the rest of the play) */
+static void search_stopped(dk_verdict *v, const dk_verdict_opts *o)
+{
+	const dk_replay *rp = &v->rp;
+	v->stopped = !v->scored && rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL &&
+		     rp->cards_played < rp->hand_size * DK_PLAYING_SEATS;
+	v->stopped_searched = v->stopped_parties_unknown = v->stopped_hands_unknown = false;
+	v->stopped_tricks_left = 0;
+	if (!v->stopped || (o && o->penalties != DK_VP_ALL))
+		return;
+	v->stopped_tricks_left = rp->hand_size - rp->trick_count;
+	if (v->game->deal.hand_count < DK_PLAYING_SEATS) {
+		v->stopped_hands_unknown = true;
+		return;
+	}
+	for (int i = 0; i < DK_PLAYING_SEATS; i++)
+		if (rp->party[rp->seats[i]] == DK_PARTY_NONE) {
+			v->stopped_parties_unknown = true;
+			return;
+		}
+	dk_score_input in;
+	dk_score_input_from_replay(&in, rp, v->game);
+	dk_score now;
+	dk_score_compute(&now, &in, v->rules);
+	memcpy(v->stopped_target, now.target, sizeof(v->stopped_target));
+	long nodes = o && o->search_nodes > 0 ? o->search_nodes : DK_VERDICT_SEARCH_NODES;
+	dk_search_run(&v->stopped_search, rp, v->stopped_target, nodes);
+	v->stopped_searched = true;
+}
+
 static bool has_objection(const dk_game *g)
 {
 	for (size_t i = 0; i < g->event_count; i++)
@@ -115,4 +147,7 @@ void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
 	v->foreign_compared = v->scored && g->foreign;
 	if (v->foreign_compared)
 		dk_foreign_compare_bock(&v->foreign, &v->sc, &v->rp, g->foreign, v->bock);
+
+	/* a record that stops early: could the rest still decide the winner */
+	search_stopped(v, opts);
 }

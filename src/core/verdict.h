@@ -24,6 +24,7 @@
 #include "replay.h"
 #include "rules.h"
 #include "score.h"
+#include "search.h"
 #include "session.h"
 
 /** Which irregularities get their cost assessed (it may take a search). */
@@ -83,6 +84,19 @@ typedef struct dk_verdict {
 	/* an imported game: the other program's score against this one */
 	bool foreign_compared;
 	dk_cmp foreign;
+
+	/* a record that stops before the end of the play (not thrown in, not
+	 * redealt): could the rest still decide the winner?  Asked of the
+	 * search (search.h) from where the record stops, with the targets
+	 * that apply there, when the hands and the parties are known; only when
+	 * every penalty is assessed (DK_VP_ALL: check), not for audit */
+	bool stopped;                /* the play stops before its end */
+	bool stopped_searched;       /* the search was run (see the two below) */
+	bool stopped_parties_unknown;/* not run: a player's party is not known there */
+	bool stopped_hands_unknown;  /* not run: the record does not hold every hand */
+	int stopped_target[3];       /* the targets from there, per party */
+	int stopped_tricks_left;
+	dk_search_result stopped_search;
 } dk_verdict;
 
 /**

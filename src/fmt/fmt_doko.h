@@ -27,6 +27,7 @@
 #include "diag.h"
 #include "fmt_xml.h"
 #include "io.h"
+#include "lang.h"
 #include "record.h"
 #include "rules.h"
 
@@ -61,6 +62,12 @@ int dk_doko_reader_open(dk_doko_reader **out, const char *path, const char *disp
 /** The same for len bytes at data (copied). */
 int dk_doko_reader_open_memory(dk_doko_reader **out, const void *data, size_t len,
 			       const char *display_name, dk_diag *diag);
+
+/** The language of the reader's error messages from here on (English until
+ * set): the words are those of the catalogue, src/report/lang.c.  The byte
+ * screen of opening (text_guard.h) and I/O errors are shared with the other
+ * readers and stay English. */
+void dk_doko_reader_set_lang(dk_doko_reader *r, dk_lang lang);
 
 /** The next item, as dk_xml_reader_next: a game (not yet resolved), the
  * start or end of a session, DK_READ_END, or DK_READ_ERROR (final).  The

@@ -93,11 +93,13 @@ struct dk_doko_reader {
 	bool has_dealer;
 	bool resolved;
 	bool quiet;                /* a line read a second time: its token errors are known */
+	dk_lang lang;              /* of the error messages */
 };
 
-/** An error in the current game (it is then not ok), at loc. */
-void doko_err(dk_doko_reader *r, dk_loc loc, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/** An error in the current game (it is then not ok), at loc: message id of
+ * the catalogue (src/report/lang.c) in the reader's language, formatted with
+ * the arguments (which must fit the English format). */
+void doko_err(dk_doko_reader *r, dk_loc loc, dk_msg id, ...);
 
 /** The players of the current game (its own or its session's), or NULL. */
 const dk_players *doko_players(const dk_doko_reader *r);

@@ -34,13 +34,24 @@
 	} \
 } while (0)
 
-void doko_err(dk_doko_reader *r, dk_loc loc, const char *fmt, ...)
+void doko_err(dk_doko_reader *r, dk_loc loc, dk_msg id, ...)
 {
+	const char *fmt = dk_msg_format(r->lang, id);
 	va_list ap;
-	va_start(ap, fmt);
-	dk_diag_vadd(r->diag, DK_SEV_ERROR, r->file, loc, fmt, ap);
+	va_start(ap, id);
+	/* the catalogue's format: test_lang.c holds the German to the English
+	 * conversions, and the callers pass what the English takes */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	dk_diag_vadd(r->diag, DK_SEV_ERROR, r->file, loc, fmt ? fmt : "?", ap);
+#pragma GCC diagnostic pop
 	va_end(ap);
 	r->game_ok = false;
+}
+
+void dk_doko_reader_set_lang(dk_doko_reader *r, dk_lang lang)
+{
+	r->lang = lang;
 }
 
 static dk_loc mkloc(uint32_t lno, uint32_t col)
@@ -123,8 +134,7 @@ static size_t tokenize(dk_doko_reader *r, const line *l, tok **out)
 			const char *q = memchr(p + 1, '"', (size_t)(e - p - 1));
 			if (!q) {
 				if (!r->quiet)
-					doko_err(r, k->loc, "a quotation mark is not closed on this line "
-					    "(close it with '\"')");
+					doko_err(r, k->loc, DK_MSG_NT_QUOTE_OPEN);
 				r->game_ok = false;
 				q = e;
 			}
@@ -495,7 +505,7 @@ static const char *rest_text(dk_doko_reader *r, const line *l, dk_loc *loc)
 	if (*p == '"') {
 		const char *q = strchr(p + 1, '"');
 		if (!q) {
-			doko_err(r, *loc, "a quotation mark is not closed on this line (close it with '\"')");
+			doko_err(r, *loc, DK_MSG_NT_QUOTE_OPEN);
 			return dk_arena_strdup(&r->arena, p + 1);
 		}
 		return dk_arena_strndup(&r->arena, p + 1, (size_t)(q - p - 1));
@@ -577,8 +587,7 @@ static int seat_of(dk_doko_reader *r, const tok *t)
 {
 	const dk_players *ps = doko_players(r);
 	if (!ps) {
-		doko_err(r, t->loc, "'%s' names a player, but no players are given yet (write "
-		    "'players: A, B, C, D' first)", t->s);
+		doko_err(r, t->loc, DK_MSG_NT_NO_PLAYERS_YET, t->s);
 		return 0;
 	}
 	for (size_t i = 0; i < ps->count; i++)
@@ -602,7 +611,7 @@ static int seat_of(dk_doko_reader *r, const tok *t)
 		size_t k = strlen(list);
 		snprintf(list + k, sizeof(list) - k, "%s%s", i ? ", " : "", ps->items[i].name);
 	}
-	doko_err(r, t->loc, "'%s' is not a player (the players: %s)", t->s, list);
+	doko_err(r, t->loc, DK_MSG_NT_NOT_A_PLAYER, t->s, list);
 	return 0;
 }
 
@@ -621,7 +630,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	const tok *h0 = &t[0];
 	if (!c->from_head) {
 		if (h != H_NOTE && h != H_SET && c->seen[h]) {
-			doko_err(r, h0->loc, "'%s:' is given twice", h0->s);
+			doko_err(r, h0->loc, DK_MSG_NT_HEADER_TWICE, h0->s);
 			return;
 		}
 		c->seen[h] = true;
@@ -630,11 +639,11 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	case H_EVENT: case H_PLACE: case H_DATE: case H_TABLE: case H_ROUND: {
 		const char *v = rest_text(r, l, &vloc);
 		if (!*v) {
-			doko_err(r, vloc, "'%s:' needs a value", h0->s);
+			doko_err(r, vloc, DK_MSG_NT_HEADER_NEEDS_VALUE, h0->s);
 			return;
 		}
 		if (h == H_DATE && !valid_date(v)) {
-			doko_err(r, vloc, "date '%s' is not a date of the form YYYY-MM-DD", v);
+			doko_err(r, vloc, DK_MSG_NT_BAD_DATE, v);
 			return;
 		}
 		const char *copy = dk_arena_strdup(c->arena, v);
@@ -666,8 +675,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	}
 	case H_RULES: {
 		if (nt != 2 || t[1].colon) {
-			doko_err(r, nt < 2 ? h0->loc : t[nt > 2 ? 2 : 1].loc, "'%s:' takes one rule set: a "
-			    "name such as 'ddv' or a path such as 'house.yaml'", h0->s);
+			doko_err(r, nt < 2 ? h0->loc : t[nt > 2 ? 2 : 1].loc, DK_MSG_NT_RULES_ONE, h0->s);
 			return;
 		}
 		memset(c->rules, 0, sizeof(*c->rules));
@@ -681,8 +689,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 		} else if (name_ok(v)) {
 			c->rules->name = dk_arena_strdup(c->arena, v);
 		} else {
-			doko_err(r, t[1].loc, "'%s' is not a rule set name (lower case letters, digits, "
-			    "'.', '_', '-'; a file is named by a path with '/' or '.yaml')", v);
+			doko_err(r, t[1].loc, DK_MSG_NT_RULES_NAME, v);
 			return;
 		}
 		*c->has_rules = true;
@@ -698,19 +705,18 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 		while (*vs == ' ' || *vs == '\t')
 			vs++;
 		if (ke == v || !*vs) {
-			doko_err(r, vloc, "'%s:' takes a rule key and a value ('%s: deck.nines = false')",
+			doko_err(r, vloc, DK_MSG_NT_SET_FORM,
 			    h0->s, h0->s);
 			return;
 		}
 		if (!*c->has_rules) {
-			doko_err(r, h0->loc, "'%s:' changes a rule set, but none is named before it "
-			    "(write 'rules: NAME' first)", h0->s);
+			doko_err(r, h0->loc, DK_MSG_NT_SET_NO_RULES, h0->s);
 			return;
 		}
 		for (size_t i = 0; i < c->rules->override_count; i++)
 			if (strlen(c->rules->overrides[i].key) == (size_t)(ke - v) &&
 			    memcmp(c->rules->overrides[i].key, v, (size_t)(ke - v)) == 0) {
-				doko_err(r, vloc, "rule key '%.*s' is set twice", (int)(ke - v), v);
+				doko_err(r, vloc, DK_MSG_NT_SET_TWICE, (int)(ke - v), v);
 				return;
 			}
 		dk_rule_override *o = dk_arena_alloc(c->arena, (c->rules->override_count + 1) *
@@ -727,8 +733,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	case H_PLAYERS: {
 		size_t n = nt - 1;
 		if (n < 4 || n > DK_MAX_SEATS) {
-			doko_err(r, n > DK_MAX_SEATS ? t[DK_MAX_SEATS + 1].loc : h0->loc, "a table has 4 "
-			    "to 6 players in seat order, not %zu ('%s: Anna, Ben, Clara, David')", n,
+			doko_err(r, n > DK_MAX_SEATS ? t[DK_MAX_SEATS + 1].loc : h0->loc, DK_MSG_NT_PLAYER_COUNT, n,
 			    h0->s);
 			return;
 		}
@@ -736,13 +741,12 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 		for (size_t i = 0; i < n; i++) {
 			const tok *k = &t[i + 1];
 			if (k->colon || k->n == 0) {
-				doko_err(r, k->loc, "'%s' is not a player's name (names are separated by "
-				    "commas or spaces; quote a name with spaces)", k->s);
+				doko_err(r, k->loc, DK_MSG_NT_BAD_PLAYER_NAME, k->s);
 				return;
 			}
 			for (size_t j = 0; j < i; j++)
 				if (strcmp(p[j].name, k->s) == 0) {
-					doko_err(r, k->loc, "'%s' sits at the table twice", k->s);
+					doko_err(r, k->loc, DK_MSG_NT_SEATED_TWICE, k->s);
 					return;
 				}
 			p[i].seat = (int)i + 1;
@@ -758,20 +762,19 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 	case H_BOCK: {
 		long v;
 		if (!c->in_session_head) {
-			doko_err(r, h0->loc, "'%s:' belongs to a session's head (after a 'session' line)",
+			doko_err(r, h0->loc, DK_MSG_NT_SESSION_ONLY,
 			    h0->s);
 			return;
 		}
 		if (nt != 2 || !parse_long(t[1].s, t[1].n, 0, 1000, &v)) {
-			doko_err(r, nt > 1 ? t[1].loc : h0->loc, "'%s:' takes the number of Bock games "
-			    "pending, 0 to 1000", h0->s);
+			doko_err(r, nt > 1 ? t[1].loc : h0->loc, DK_MSG_NT_BOCK_NUMBER, h0->s);
 			return;
 		}
 		r->session.bock_pending = (int)v;
 		return;
 	}
 	default:
-		doko_err(r, h0->loc, "'%s:' does not belong in a session's head", h0->s);
+		doko_err(r, h0->loc, DK_MSG_NT_NOT_IN_SESSION_HEAD, h0->s);
 		return;
 	}
 }
@@ -782,7 +785,7 @@ static dk_event *add_event(dk_doko_reader *r, dk_event_kind kind, dk_loc loc, ui
 {
 	if (r->nev >= DK_DOKO_MAX_EVENTS) {
 		if (r->nev == DK_DOKO_MAX_EVENTS)
-			doko_err(r, loc, "a game has at most %d cards and events", DK_DOKO_MAX_EVENTS);
+			doko_err(r, loc, DK_MSG_NT_TOO_MANY_EVENTS, DK_DOKO_MAX_EVENTS);
 		r->nev = DK_DOKO_MAX_EVENTS + 1;
 		return NULL;
 	}
@@ -864,8 +867,7 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 			if (!seat)
 				return;
 			if (i + 1 == nt) {
-				doko_err(r, k->loc, "'%s:' names who plays or says what follows, but nothing "
-				    "follows", k->s);
+				doko_err(r, k->loc, DK_MSG_NT_MARK_NOTHING, k->s);
 				return;
 			}
 			k = &t[++i];
@@ -875,12 +877,11 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		size_t at = i;
 		if (!k->quoted && !k->colon && dk_doko_card_parse(&card, k->s, k->n)) {
 			if (cards == 4) {
-				doko_err(r, k->loc, "trick %d has a fifth card '%s'; a trick has 4 (start the "
-				    "next trick on a new line)", trick, k->s);
+				doko_err(r, k->loc, DK_MSG_NT_FIFTH_CARD, trick, k->s);
 				return;
 			}
 			if (trick > DK_MAX_TRICKS) {
-				doko_err(r, k->loc, "a game has at most %d tricks; this is trick %d",
+				doko_err(r, k->loc, DK_MSG_NT_TOO_MANY_TRICKS,
 				    DK_MAX_TRICKS, trick);
 				return;
 			}
@@ -912,14 +913,11 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		bool wende = word_in(k->s, k->n, wende_words) >= 0;
 		bool obj = word_in(k->s, k->n, objection_words) >= 0;
 		if (!k->quoted && word_is(k->s, k->n, "ka")) {
-			doko_err(r, k->loc, "'%s' could be Kreuz-Ass or the start of Karo: write 'kra' "
-				 "or 'ca' for the ace of clubs, 'kaa' for the ace of diamonds", k->s);
+			doko_err(r, k->loc, DK_MSG_NT_KA, k->s);
 			return;
 		}
 		if (k->quoted || !(swine || hyper || gen || wende || obj)) {
-			doko_err(r, k->loc, "'%s' is not a card, an announcement or a declaration (write "
-			    "e.g. 'CQ', 'kd', '\xe2\x99\xa3" "D', 'H10', 'hz', 'Re', 'keine 90', "
-			    "'Schweinchen')", k->s);
+			doko_err(r, k->loc, DK_MSG_NT_NOT_A_TOKEN, k->s);
 			return;
 		}
 		dk_event *e = add_event(r, swine ? DK_EV_SWINE : hyper ? DK_EV_HYPERSWINE
@@ -932,7 +930,7 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		r->aux[r->nev - 1].from_next = seat == 0 && !obj;
 		if (wende) {
 			if (i + 1 >= nt || t[i + 1].colon) {
-				doko_err(r, k->loc, "'%s' needs the new partner's name after it", k->s);
+				doko_err(r, k->loc, DK_MSG_NT_NEEDS_PARTNER, k->s);
 				return;
 			}
 			e->partner = seat_of(r, &t[++i]);
@@ -944,11 +942,11 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		}
 	}
 	if (want && cards && want != trick) {
-		doko_err(r, t[0].loc, "this line is trick %d, not %ld", trick, want);
+		doko_err(r, t[0].loc, DK_MSG_NT_TRICK_NUMBER, trick, want);
 		return;
 	}
 	if (want && !cards) {
-		doko_err(r, t[0].loc, "a numbered line holds a trick, but this one has no card");
+		doko_err(r, t[0].loc, DK_MSG_NT_NUMBERED_NO_CARD);
 		return;
 	}
 	/* an event that takes its seat from the next card needs one on the line */
@@ -959,8 +957,7 @@ static void read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		for (size_t j = k + 1; j < r->nev && !card_after; j++)
 			card_after = r->ev[j].kind == DK_EV_CARD;
 		if (!card_after) {
-			doko_err(r, r->ev[k].loc, "who said it? No card follows on this line, so write the "
-			    "player's name before it ('Anna: Re')");
+			doko_err(r, r->ev[k].loc, DK_MSG_NT_WHO_SAID);
 			return;
 		}
 	}
@@ -1061,8 +1058,7 @@ static const char *const reason_words[DK_THROW_REASON_COUNT][5] = {
 static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 {
 	if (n < 2) {
-		doko_err(r, t[0].loc, "a bid is a player and what was said ('Anna gesund', 'Ben solo "
-		    "jacks')");
+		doko_err(r, t[0].loc, DK_MSG_NT_BID_FORM);
 		return;
 	}
 	int seat = seat_of(r, &t[0]);
@@ -1085,10 +1081,7 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 		b->kind = DK_BID_SOLO;
 		if (word_is(w->s, w->n, "solo")) {
 			if (n < 3 || (sk = solo_of(&t[2])) == DK_SOLO_NONE) {
-				doko_err(r, n < 3 ? w->loc : t[2].loc, "which solo? (queens, jacks, clubs, "
-				    "spades, hearts, diamonds, pure-clubs ..., trumps, fleischlos, "
-				    "koehler, kings, queens-jacks, kings-jacks, kings-queens; or Damen, Buben, "
-				    "Kreuz, Pik, Herz, Karo ...)");
+				doko_err(r, n < 3 ? w->loc : t[2].loc, DK_MSG_NT_WHICH_SOLO);
 				return;
 			}
 			args = 3;
@@ -1104,12 +1097,12 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 			size_t at = i;
 			dk_call c = call_at(t, n, &i);
 			if (c == DK_CALL_NONE) {
-				doko_err(r, t[at].loc, "'%s' is not an announcement (re, kontra, keine 90 ...)",
+				doko_err(r, t[at].loc, DK_MSG_NT_NOT_AN_ANNOUNCEMENT,
 				    t[at].s);
 				return;
 			}
 			if (b->call_count == DK_MAX_BID_CALLS) {
-				doko_err(r, t[at].loc, "at most %d announcements with a solo", DK_MAX_BID_CALLS);
+				doko_err(r, t[at].loc, DK_MSG_NT_SOLO_CALLS, DK_MAX_BID_CALLS);
 				return;
 			}
 			b->calls[b->call_count++] = c;
@@ -1125,9 +1118,7 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 				     word_is(t[2].s, t[2].n, dk_marriage_cond_name((dk_marriage_cond)k))))
 					c = k;
 			if (c < 0) {
-				doko_err(r, t[2].loc, "'%s' is not a marriage condition (first-trick, "
-				    "first-fehl-trick, first-trump-trick, first-club-trick, "
-				    "first-spade-trick, first-heart-trick)", t[2].s);
+				doko_err(r, t[2].loc, DK_MSG_NT_MARRIAGE_COND, t[2].s);
 				return;
 			}
 			b->condition = (dk_marriage_cond)c;
@@ -1148,8 +1139,7 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 				     word_is(t[2].s, t[2].n, dk_throw_reason_name((dk_throw_reason)k))))
 					c = k;
 			if (c < 0) {
-				doko_err(r, t[2].loc, "'%s' is not a reason to throw in (five-kings, "
-				    "five-nines, few-trumps)", t[2].s);
+				doko_err(r, t[2].loc, DK_MSG_NT_THROW_REASON, t[2].s);
 				return;
 			}
 			b->reason = (dk_throw_reason)c;
@@ -1161,11 +1151,11 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 		for (size_t i = 2; i < n; i++) {
 			dk_card c;
 			if (!dk_doko_card_parse(&c, t[i].s, t[i].n)) {
-				doko_err(r, t[i].loc, "'%s' is not a card", t[i].s);
+				doko_err(r, t[i].loc, DK_MSG_NT_NOT_A_CARD, t[i].s);
 				return;
 			}
 			if (b->card_count == DK_MAX_PASS) {
-				doko_err(r, t[i].loc, "at most %d cards change hands in a poverty",
+				doko_err(r, t[i].loc, DK_MSG_NT_POVERTY_CARDS,
 				    DK_MAX_PASS);
 				return;
 			}
@@ -1188,14 +1178,11 @@ static void read_bid(dk_doko_reader *r, const tok *t, size_t n)
 			args++;
 		}
 	} else {
-		doko_err(r, w->loc, "'%s' is not a bid (healthy/gesund, reservation/Vorbehalt, solo KIND, "
-		    "marriage/Hochzeit, poverty/Armut, throw-in/schmeissen, passes/gibt, "
-		    "accepts/nimmt, declines/lehnt-ab, returns/zurueck, reports/meldet)", w->s);
+		doko_err(r, w->loc, DK_MSG_NT_NOT_A_BID, w->s);
 		return;
 	}
 	if (args < n) {
-		doko_err(r, t[args].loc, "'%s' after the bid is not understood (bids are separated by "
-		    "commas)", t[args].s);
+		doko_err(r, t[args].loc, DK_MSG_NT_AFTER_BID, t[args].s);
 		return;
 	}
 	r->nbids++;
@@ -1217,11 +1204,11 @@ static void read_bids(dk_doko_reader *r, tok *t, size_t nt)
 }
 
 static void add_points(dk_doko_reader *r, dk_seat_points **arr, size_t *count, int seat,
-		       long v, dk_loc loc, const char *what)
+		       long v, dk_loc loc, dk_msg twice)
 {
 	for (size_t i = 0; i < *count; i++)
 		if ((*arr)[i].seat == seat) {
-			doko_err(r, loc, "%s has two %s entries", doko_player_name(r, seat), what);
+			doko_err(r, loc, twice, doko_player_name(r, seat));
 			return;
 		}
 	dk_seat_points *p = dk_arena_alloc(&r->arena, (*count + 1) * sizeof(*p));
@@ -1250,7 +1237,7 @@ static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 			    word_is(k->s, k->n, "contra") || word_is(k->s, k->n, "none") ||
 			    word_is(k->s, k->n, "niemand") || word_is(k->s, k->n, "keiner")) {
 				if (rec->winner != DK_PARTY_NONE || rec->winner_none) {
-					doko_err(r, k->loc, "the winner is written twice");
+					doko_err(r, k->loc, DK_MSG_NT_WINNER_TWICE);
 					return;
 				}
 				if (word_is(k->s, k->n, "re"))
@@ -1290,8 +1277,7 @@ static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 						ok = false;
 				}
 				if (!ok) {
-					doko_err(r, k->loc, "'%s' is not card points: write Re's and Kontra's "
-					    "as '144:96', or 're=144', 'kontra=96' (0 to 240)", k->s);
+					doko_err(r, k->loc, DK_MSG_NT_CARD_POINTS, k->s);
 					return;
 				}
 				if (a >= 0)
@@ -1307,22 +1293,21 @@ static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 			return;
 		if (i + 1 >= nt || !parse_long(t[i + 1].s, t[i + 1].n, -1000000000L, 1000000000L,
 					       &v)) {
-			doko_err(r, i + 1 < nt ? t[i + 1].loc : k->loc, "a number must follow %s's name "
-			    "('%s +2')", k->s, k->s);
+			doko_err(r, i + 1 < nt ? t[i + 1].loc : k->loc, DK_MSG_NT_NUMBER_AFTER_NAME, k->s, k->s);
 			return;
 		}
 		i++;
 		if (h == H_RESULT)
-			add_points(r, &rec->scores, &rec->score_count, seat, v, k->loc, "score");
+			add_points(r, &rec->scores, &rec->score_count, seat, v, k->loc, DK_MSG_NT_TWO_SCORES);
 		else
-			add_points(r, &rec->totals, &rec->total_count, seat, v, k->loc, "total");
+			add_points(r, &rec->totals, &rec->total_count, seat, v, k->loc, DK_MSG_NT_TWO_TOTALS);
 	}
 }
 
 static void read_hand(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 {
 	if (nt < 2 || !t[1].colon) {
-		doko_err(r, t[0].loc, "a hand is written 'hand NAME: CARDS'");
+		doko_err(r, t[0].loc, DK_MSG_NT_HAND_FORM);
 		return;
 	}
 	int seat = seat_of(r, &t[1]);
@@ -1330,11 +1315,11 @@ static void read_hand(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 		return;
 	for (int i = 0; i < r->nhands; i++)
 		if (r->hands[i].seat == seat) {
-			doko_err(r, t[1].loc, "the hand of %s is given twice", t[1].s);
+			doko_err(r, t[1].loc, DK_MSG_NT_HAND_TWICE, t[1].s);
 			return;
 		}
 	if (r->nhands == DK_PLAYING_SEATS) {
-		doko_err(r, t[0].loc, "four players hold cards; this is a fifth hand");
+		doko_err(r, t[0].loc, DK_MSG_NT_FIFTH_HAND);
 		return;
 	}
 	given_hand *g = &r->hands[r->nhands];
@@ -1347,12 +1332,11 @@ static void read_hand(dk_doko_reader *r, const line *l, tok *t, size_t nt)
 	for (size_t i = 2; i < nt; i++) {
 		dk_card c;
 		if (t[i].colon || !dk_doko_card_parse(&c, t[i].s, t[i].n)) {
-			doko_err(r, t[i].loc, "'%s' in the hand of %s is not a card (write e.g. 'CQ', "
-			    "'kd', '\xe2\x99\xa3" "D', 'H10')", t[i].s, t[1].s);
+			doko_err(r, t[i].loc, DK_MSG_NT_HAND_NOT_CARD, t[i].s, t[1].s);
 			return;
 		}
 		if (g->hand.count == DK_MAX_HAND) {
-			doko_err(r, t[i].loc, "the hand of %s has more than %d cards: '%s' is card %zu",
+			doko_err(r, t[i].loc, DK_MSG_NT_HAND_TOO_MANY,
 			    t[1].s, DK_MAX_HAND, t[i].s, i - 1);
 			return;
 		}
@@ -1373,8 +1357,7 @@ static void check_thrice(dk_doko_reader *r)
 			continue;
 		if (seen[e->card] == 2) {
 			const dk_event *a = &r->ev[where[e->card][0]], *b = &r->ev[where[e->card][1]];
-			doko_err(r, e->loc, "'%s' in trick %d is played a third time (before in trick %d, "
-			    "line %u, and trick %d, line %u); the deck has each card twice",
+			doko_err(r, e->loc, DK_MSG_NT_THIRD_TIME,
 			    dk_card_code(e->card), r->aux[i].trick, r->aux[where[e->card][0]].trick,
 			    a->loc.line, r->aux[where[e->card][1]].trick, b->loc.line);
 			return;
@@ -1402,7 +1385,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 			    h < 0;
 		if (pass == 0 && h == H_DEALER) {
 			if (c->seen[h] && !c->from_head) {
-				doko_err(r, t[0].loc, "'%s:' is given twice", t[0].s);
+				doko_err(r, t[0].loc, DK_MSG_NT_HEADER_TWICE, t[0].s);
 				continue;
 			}
 			if (!c->from_head)
@@ -1414,8 +1397,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		if (pass == 0 && !body) {
 			if (h == H_EXCHANGE) {
 				if (nt != 2 || !word_is(t[1].s, t[1].n, "unknown")) {
-					doko_err(r, t[0].loc, "'%s:' takes only 'unknown' (the hands are "
-					    "as after a poverty's exchange)", t[0].s);
+					doko_err(r, t[0].loc, DK_MSG_NT_ONLY_UNKNOWN, t[0].s);
 					continue;
 				}
 				r->game.exchange_unknown = true;
@@ -1426,7 +1408,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		}
 		if (pass == 1 && h == H_DEALER) {
 			if (nt != 2) {
-				doko_err(r, t[0].loc, "'%s:' takes one player", t[0].s);
+				doko_err(r, t[0].loc, DK_MSG_NT_ONE_PLAYER, t[0].s);
 				continue;
 			}
 			r->game.deal.dealer = seat_of(r, &t[1]);
@@ -1436,8 +1418,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		if (pass != 1 || !body)
 			continue;
 		if (c->from_head) {
-			doko_err(r, t[0].loc, "before the first 'game' line only header lines stand (rules, "
-			    "players, event ...), shared by every game");
+			doko_err(r, t[0].loc, DK_MSG_NT_BEFORE_FIRST_GAME);
 			continue;
 		}
 		if (hand)
@@ -1453,8 +1434,7 @@ static void read_game_lines(dk_doko_reader *r, ctx *c, size_t from, size_t to, i
 		} else if (h == H_RESULT || h == H_TOTALS)
 			read_result(r, h, t, nt);
 		else if (t[0].colon && header_of(t[0].s, t[0].n) < 0 && nt == 1)
-			doko_err(r, t[0].loc, "'%s:' is not a header (rules, players, dealer, event, place, "
-			    "date, table, round, note, bidding, result, totals ...)", t[0].s);
+			doko_err(r, t[0].loc, DK_MSG_NT_NOT_A_HEADER, t[0].s);
 		else
 			read_play_line(r, l, t, nt);
 	}
@@ -1559,9 +1539,9 @@ static dk_read_item read_game(dk_doko_reader *r, size_t from, size_t to, size_t 
 		read_game_lines(r, &c, from, to, pass);
 	}
 	if (!r->has_dealer)
-		doko_err(r, r->game.loc, "game %zu has no dealer (write 'dealer: NAME')", r->game.index);
+		doko_err(r, r->game.loc, DK_MSG_NT_NO_DEALER, r->game.index);
 	if (!doko_players(r))
-		doko_err(r, r->game.loc, "game %zu has no players (write 'players: A, B, C, D')",
+		doko_err(r, r->game.loc, DK_MSG_NT_NO_PLAYERS,
 		    r->game.index);
 	check_thrice(r);
 	r->game.events = r->ev;
@@ -1604,8 +1584,7 @@ static dk_read_item read_session(dk_doko_reader *r, size_t at, size_t to)
 		int h = t[0].colon ? header_of(t[0].s, t[0].n) : -1;
 		if (h < 0 || h == H_DEALER || h == H_BIDS || h == H_PLAY || h == H_RESULT ||
 		    h == H_TOTALS || h == H_EXCHANGE) {
-			doko_err(r, t[0].loc, "a session's head holds rules, players, event, place, date, "
-			    "table, notes and bock-pending; start a game with a 'game' line first");
+			doko_err(r, t[0].loc, DK_MSG_NT_SESSION_HEAD);
 			continue;
 		}
 		read_header(r, &c, l, h, t, nt);
@@ -1674,7 +1653,7 @@ dk_read_item dk_doko_reader_next(dk_doko_reader *r, dk_diag *diag)
 		r->pos++;
 		if (!r->in_session) {
 			game_start(r);
-			doko_err(r, mkloc(l->no, 1), "'end' closes a session, but no session is open");
+			doko_err(r, mkloc(l->no, 1), DK_MSG_NT_END_NO_SESSION);
 			r->failed = true;
 			r->status = DK_IO_INVALID;
 			return DK_READ_ERROR;
@@ -1689,8 +1668,7 @@ dk_read_item dk_doko_reader_next(dk_doko_reader *r, dk_diag *diag)
 			i++;
 		if (i < r->nlines && r->lines[i].kind == L_OTHER) {
 			game_start(r);
-			doko_err(r, mkloc(r->lines[i].no, 1), "this line stands outside any game; start "
-			    "a game with a 'game' line");
+			doko_err(r, mkloc(r->lines[i].no, 1), DK_MSG_NT_OUTSIDE_GAME);
 			r->failed = true;
 			r->status = DK_IO_INVALID;
 			return DK_READ_ERROR;

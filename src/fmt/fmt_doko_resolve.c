@@ -40,8 +40,7 @@ static int playing_seats(dk_doko_reader *r, int seats[4])
 			seats[i] = ps->items[i].seat;
 		return 0;
 	}
-	doko_err(r, r->game.loc, "at a table of %zu the notation needs the hands of the four who "
-	    "play ('hand NAME: CARDS'); who sat out cannot be told otherwise",
+	doko_err(r, r->game.loc, DK_MSG_NT_SEATS_NEED_HANDS,
 	    ps ? ps->count : 0);
 	return -1;
 }
@@ -127,9 +126,9 @@ static bool make_hands(dk_doko_reader *r, const int seats[4], dk_hand out[4], bo
 		for (int k = 0; k < b->card_count; k++) {
 			/* dealt to the giver, played by the receiver */
 			if (to >= 0 && !take(work[to], &n[to], b->cards[k]) && final) {
-				doko_err(r, b->loc, "%s %s '%s', but %s never plays it: the dealt hands cannot "
-				    "be worked out (write the hands)", doko_player_name(r, b->seat),
-				    pass ? "passes" : "returns", dk_card_code(b->cards[k]),
+				doko_err(r, b->loc, pass ? DK_MSG_NT_PASS_NEVER_PLAYED
+					 : DK_MSG_NT_RETURN_NEVER_PLAYED, doko_player_name(r, b->seat),
+				    dk_card_code(b->cards[k]),
 				    doko_player_name(r, pass ? taker : poor));
 				return false;
 			}
@@ -142,8 +141,7 @@ static bool make_hands(dk_doko_reader *r, const int seats[4], dk_hand out[4], bo
 			continue;
 		if (n[i] > DK_MAX_HAND) {
 			if (final) {
-				doko_err(r, r->game.loc, "%s plays %d cards, but a hand has at most %d: check "
-				    "the players written before cards ('NAME: CARD')",
+				doko_err(r, r->game.loc, DK_MSG_NT_PLAYS_TOO_MANY_MAX,
 				    doko_player_name(r, seats[i]), n[i], DK_MAX_HAND);
 				return false;
 			}
@@ -170,16 +168,16 @@ int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *di
 	int hs = rules ? dk_rules_hand_size(rules) : r->nhands ? r->hands[0].hand.count : 12;
 	for (int i = 0; i < r->nhands; i++)
 		if (r->hands[i].hand.count != hs) {
-			doko_err(r, r->hands[i].name_loc, "the hand of %s has %d card%s; the rule set deals "
-			    "%d", doko_player_name(r, r->hands[i].seat), r->hands[i].hand.count,
-			    r->hands[i].hand.count == 1 ? "" : "s", hs);
+			doko_err(r, r->hands[i].name_loc, dk_msg_n(r->hands[i].hand.count,
+			    DK_MSG_NT_HAND_SIZE_ONE, DK_MSG_NT_HAND_SIZE_MANY),
+			    doko_player_name(r, r->hands[i].seat), r->hands[i].hand.count, hs);
 			return -1;
 		}
 	int cards = 0;
 	for (int k = 0; k < r->ntricks; k++)
 		cards += r->tricks[k].cards;
 	if (r->ntricks > hs) {
-		doko_err(r, r->tricks[hs].loc, "trick %d: a game of %d cards a hand has %d tricks",
+		doko_err(r, r->tricks[hs].loc, DK_MSG_NT_TRICKS_PER_HAND,
 		    hs + 1, hs, hs);
 		return -1;
 	}
@@ -192,9 +190,7 @@ int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *di
 				break;
 			}
 	if (need_replay && !rules) {
-		doko_err(r, r->ntricks ? r->tricks[0].loc : r->game.loc, "without a rule set the player "
-		    "of every card must be written ('Anna: CQ'): who wins a trick depends on the "
-		    "rules");
+		doko_err(r, r->ntricks ? r->tricks[0].loc : r->game.loc, DK_MSG_NT_NO_RULES_NAMES);
 		return -1;
 	}
 	int leader[DK_MAX_TRICKS];
@@ -253,8 +249,7 @@ int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *di
 	}
 	free(rp);
 	if (!settled) {
-		doko_err(r, r->tricks[0].loc, "who led each trick does not settle; write the leader of "
-		    "each trick ('Anna: CQ')");
+		doko_err(r, r->tricks[0].loc, DK_MSG_NT_LEADERS_UNSETTLED);
 		return -1;
 	}
 	/* a trick short of cards that is not the last */
@@ -267,9 +262,8 @@ int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *di
 			if (r->ev[e].kind == DK_EV_CARD)
 				last = r->ev[e].seat;
 		int missing = next_of(seats, last);
-		doko_err(r, ti->end, "trick %d has %d card%s; %s has not played (only the last trick of "
-		    "a record may be short)", k + 1, ti->cards, ti->cards == 1 ? "" : "s",
-		    doko_player_name(r, missing));
+		doko_err(r, ti->end, dk_msg_n(ti->cards, DK_MSG_NT_SHORT_TRICK_ONE,
+		    DK_MSG_NT_SHORT_TRICK_MANY), k + 1, ti->cards, doko_player_name(r, missing));
 		return -1;
 	}
 	bool complete = cards == 4 * hs;
@@ -279,8 +273,7 @@ int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *di
 			if (!given(r, seats[i]))
 				missing = seats[i];
 		dk_loc at = r->ntricks ? r->tricks[r->ntricks - 1].end : r->game.loc;
-		doko_err(r, at, "the play ends after %d of %d cards and the hand of %s is not written: a "
-		    "game that stops early needs every hand ('hand %s: CARDS')", cards, 4 * hs,
+		doko_err(r, at, DK_MSG_NT_STOPS_WITHOUT_HAND, cards, 4 * hs,
 		    doko_player_name(r, missing), doko_player_name(r, missing));
 		return -1;
 	}
@@ -331,19 +324,16 @@ int dk_doko_reader_resolve(dk_doko_reader *r, const dk_rules *rules, dk_diag *di
 					if (r->hands[j].hand.cards[c] == ev->card &&
 					    r->hands[j].seat != seats[i])
 						holder = doko_player_name(r, r->hands[j].seat);
-			char also[80] = "";
-			if (holder)
-				snprintf(also, sizeof(also), "; %s's hand has one", holder);
-			doko_err(r, ev->loc, "%s plays '%s' in trick %d, but the hand of %s (line %u) does "
-			    "not hold it%s", doko_player_name(r, seats[i]), dk_card_code(ev->card),
-			    r->aux[e].trick, doko_player_name(r, seats[i]), gh->line, also);
+			/* (the other holder's name is an extra argument at the end) */
+			doko_err(r, ev->loc, holder ? DK_MSG_NT_NOT_HELD_OTHER : DK_MSG_NT_NOT_HELD,
+			    doko_player_name(r, seats[i]), dk_card_code(ev->card), r->aux[e].trick,
+			    doko_player_name(r, seats[i]), gh->line, holder);
 			return -1;
 		}
 	}
 	for (int i = 0; i < 4; i++)
 		if (hands[i].count != hs) {
-			doko_err(r, r->game.loc, "%s plays %d cards, but a hand has %d: check the players "
-			    "written before cards ('NAME: CARD')", doko_player_name(r, seats[i]),
+			doko_err(r, r->game.loc, DK_MSG_NT_PLAYS_TOO_MANY, doko_player_name(r, seats[i]),
 			    hands[i].count, hs);
 			return -1;
 		}

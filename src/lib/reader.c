@@ -630,6 +630,8 @@ static dk_read_item next_fd(dk_reader *r, dk_diag *d)
 static dk_read_item next_stream(dk_reader *r, dk_diag *d)
 {
 	bool doko = r->kind == K_DOKO;
+	if (doko)
+		dk_doko_reader_set_lang(r->doko, r->opts.lang);
 	dk_read_item item = doko ? dk_doko_reader_next(r->doko, d) : dk_xml_reader_next(r->xml, d);
 	const char *file = doko ? dk_doko_reader_file(r->doko) : dk_xml_reader_file(r->xml);
 	if (item == DK_READ_ERROR) {

@@ -22,6 +22,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "fmt_xml.h"
+#include "lang.h"
 #include "record.h"
 #include "rules.h"
 
@@ -36,6 +37,7 @@ typedef struct dk_read_opts {
 	 * accepted FreeDoko options dokoref cannot express */
 	bool judge;
 	bool accept_rule_differences;
+	dk_lang lang;              /* of the notation reader's error messages */
 	struct dk_buf *fd_unexpressed;  /* if set: gets a line per FreeDoko option dokoref
 					   cannot express that can change a verdict */
 } dk_read_opts;

@@ -88,14 +88,14 @@ static json_object *dk_json_foreign(const dk_game *g, const dk_replay *rp, const
 
 /* the search's answer per party, with a continuation that proves a "can
  * reach" (its cards as ASCII codes, with who played each) */
-static json_object *proof(const dk_penalty *pen, const dk_game *g, const dk_replay *rp)
+static json_object *search_json(const dk_search_result *s, const int target[3],
+				const dk_game *g, const dk_replay *rp)
 {
-	const dk_search_result *s = &pen->search;
 	json_object *o = json_object_new_object();
 	static const char *const names[3] = { NULL, "re", "kontra" };
 	for (int party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
 		json_object *x = json_object_new_object();
-		json_object_object_add(x, "target", json_object_new_int(pen->target[party]));
+		json_object_object_add(x, "target", json_object_new_int(target[party]));
 		json_object_object_add(x, "can_reach", json_object_new_boolean(s->can_reach[party]));
 		json_object_object_add(x, "takes_all", json_object_new_boolean(s->takes_all[party]));
 		json_object *line = NULL;
@@ -116,6 +116,11 @@ static json_object *proof(const dk_penalty *pen, const dk_game *g, const dk_repl
 	}
 	json_object_object_add(o, "positions", json_object_new_int64(s->nodes));
 	return o;
+}
+
+static json_object *proof(const dk_penalty *pen, const dk_game *g, const dk_replay *rp)
+{
+	return search_json(&pen->search, pen->target, g, rp);
 }
 
 json_object *dk_json_finding(const dk_finding *f, const dk_game *g)
@@ -311,6 +316,29 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
 	put_object(b, game_object(file, g, rp, r, s, per_seat, penalties, bock));
 }
 
+/* a record that stops early: how far it goes, and the search's answer from
+ * there ("decides_winner": both parties can still reach their targets;
+ * null when not searched or not answered within the search's budget) */
+static json_object *stopped_json(const dk_verdict *v)
+{
+	const dk_search_result *s = &v->stopped_search;
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "cards_played", json_object_new_int(v->rp.cards_played));
+	json_object_object_add(o, "cards", json_object_new_int(v->rp.hand_size *
+								 DK_PLAYING_SEATS));
+	json_object_object_add(o, "tricks_left", json_object_new_int(v->stopped_tricks_left));
+	const char *why = v->stopped_hands_unknown ? "hands-unknown"
+			  : v->stopped_parties_unknown ? "parties-unknown" : NULL;
+	json_object_object_add(o, "not_searched", why ? json_object_new_string(why) : NULL);
+	bool known = v->stopped_searched && s->reach_known[DK_PARTY_RE] &&
+		     s->reach_known[DK_PARTY_KONTRA];
+	json_object_object_add(o, "decides_winner", known ? json_object_new_boolean(
+		s->can_reach[DK_PARTY_RE] && s->can_reach[DK_PARTY_KONTRA]) : NULL);
+	json_object_object_add(o, "search", v->stopped_searched ?
+			       search_json(s, v->stopped_target, v->game, &v->rp) : NULL);
+	return o;
+}
+
 void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v)
 {
 	json_object *o = game_object(file, v->game, &v->rp, v->rules, v->scored ? &v->sc : NULL,
@@ -332,5 +360,9 @@ void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v)
 			v->rules->penalty_revoke_table_may_agree
 				? json_object_new_string(agree->cite ? agree->cite : "") : NULL);
 	}
+	/* only for a record that stops early, so that every other game's
+	 * object stays as it was */
+	if (v->stopped)
+		json_object_object_add(o, "unfinished", stopped_json(v));
 	put_object(b, o);
 }

@@ -705,17 +705,19 @@ static void forfeit_text(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_
 	penalty_points(b, lang, p, g, rp);
 }
 
-/* the search's proof of the class, per party: a continuation in which it
- * reaches its target (tricks separated by '|'), or that none does, or
- * that it takes every trick whatever is played */
-static void proof_text(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
-		       const dk_replay *rp)
+void dk_text_target(dk_buf *b, int target)
 {
-	const dk_search_result *s = &p->search;
+	target_text(b, target);
+}
+
+void dk_text_search_lines(dk_buf *b, dk_lang lang, const dk_search_result *s,
+			  const int target_of[3], int trick_cards, const dk_game *g,
+			  const dk_replay *rp)
+{
 	for (dk_party party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
 		dk_buf target;
 		dk_buf_init(&target);
-		target_text(&target, p->target[party]);
+		target_text(&target, target_of[party]);
 		dk_buf_puts(b, "        ");
 		if (s->takes_all[party]) {
 			dk_say(b, lang, DK_MSG_PEN_TAKES_ALL, party_words(lang, party), s->nodes);
@@ -725,7 +727,7 @@ static void proof_text(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_ga
 		} else {
 			const dk_line *l = &s->line[party];
 			dk_say(b, lang, DK_MSG_PEN_CAN_REACH, party_words(lang, party), target.data);
-			int in_trick = p->trick_cards;
+			int in_trick = trick_cards;
 			for (int i = 0; i < l->count; i++) {
 				if (i > 0)
 					dk_buf_puts(b, in_trick == 0 ? " | " : ", ");
@@ -737,6 +739,15 @@ static void proof_text(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_ga
 		dk_buf_putc(b, '\n');
 		dk_buf_release(&target);
 	}
+}
+
+/* the search's proof of the class, per party: a continuation in which it
+ * reaches its target (tricks separated by '|'), or that none does, or
+ * that it takes every trick whatever is played */
+static void proof_text(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
+		       const dk_replay *rp)
+{
+	dk_text_search_lines(b, lang, &p->search, p->target, p->trick_cards, g, rp);
 }
 
 void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,

@@ -59,6 +59,18 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
 		     const dk_replay *rp);
 
 /** Write the words of one score item ("Kontra under 90", "Fuchs caught"). */
+/** A target as the search's lines write it: card points, 240 for every
+ *  trick, 1 for one trick. */
+void dk_text_target(dk_buf *b, int target);
+
+/** The search's answer per party (search.h), one indented line each: a
+ *  continuation in which the party reaches target_of[party] (trick_cards:
+ *  cards of the open trick before it), or that none does, or that it takes
+ *  every trick whatever is played. */
+void dk_text_search_lines(dk_buf *b, dk_lang lang, const dk_search_result *s,
+			  const int target_of[3], int trick_cards, const dk_game *g,
+			  const dk_replay *rp);
+
 void dk_text_score_item(dk_buf *b, dk_lang lang, const dk_score_item *it);
 
 #endif

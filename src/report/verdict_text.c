@@ -114,6 +114,39 @@ static void recorded(dk_buf *b, dk_lang lang, const dk_verdict *v)
 	dk_buf_putc(b, '\n');
 }
 
+/* a record that stops early: the search's answer from where it stops */
+static void stopped(dk_buf *b, dk_lang lang, const dk_verdict *v)
+{
+	const dk_search_result *s = &v->stopped_search;
+	dk_buf_puts(b, "  ");
+	if (v->stopped_hands_unknown) {
+		dk_say(b, lang, DK_MSG_CK_STOPPED_NO_HANDS);
+	} else if (v->stopped_parties_unknown) {
+		dk_say(b, lang, DK_MSG_CK_STOPPED_NO_PARTIES);
+	} else if (!s->reach_known[DK_PARTY_RE] || !s->reach_known[DK_PARTY_KONTRA]) {
+		dk_say(b, lang, DK_MSG_CK_STOPPED_UNKNOWN, s->nodes);
+	} else if (s->can_reach[DK_PARTY_RE] && s->can_reach[DK_PARTY_KONTRA]) {
+		dk_buf tre, tko;
+		dk_buf_init(&tre);
+		dk_buf_init(&tko);
+		dk_text_target(&tre, v->stopped_target[DK_PARTY_RE]);
+		dk_text_target(&tko, v->stopped_target[DK_PARTY_KONTRA]);
+		dk_say(b, lang, DK_MSG_CK_STOPPED_OPEN, v->stopped_tricks_left, tre.data, tko.data);
+		dk_buf_release(&tre);
+		dk_buf_release(&tko);
+	} else if (s->can_reach[DK_PARTY_RE] || s->can_reach[DK_PARTY_KONTRA]) {
+		dk_say(b, lang, DK_MSG_CK_STOPPED_ONE, v->stopped_tricks_left,
+		       dk_msg_text(lang, s->can_reach[DK_PARTY_RE] ? DK_MSG_PARTY_RE
+								 : DK_MSG_PARTY_KONTRA));
+	} else {
+		dk_say(b, lang, DK_MSG_CK_STOPPED_NEITHER, v->stopped_tricks_left);
+	}
+	dk_buf_putc(b, '\n');
+	if (v->stopped_searched && s->reach_known[DK_PARTY_RE] && s->reach_known[DK_PARTY_KONTRA])
+		dk_text_search_lines(b, lang, s, v->stopped_target,
+				     v->rp.cards_played % DK_PLAYING_SEATS, v->game, &v->rp);
+}
+
 void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
 {
 	const dk_replay *rp = &v->rp;
@@ -127,6 +160,9 @@ void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
 			       rp->hand_size * DK_PLAYING_SEATS);
 			dk_buf_putc(b, '\n');
 		}
+		if (v->stopped && (v->stopped_searched || v->stopped_hands_unknown ||
+				   v->stopped_parties_unknown))
+			stopped(b, lang, v);
 		return;
 	}
 	/* the score as played; then the entry a recorded objection makes (the

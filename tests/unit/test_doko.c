@@ -286,13 +286,14 @@ static const err_case errors[] = {
 };
 
 /* read text whole; the first error's position and message */
-static bool first_error(const char *text, size_t len, const dk_rules *rules, dk_loc *loc,
-			char *msg, size_t msglen)
+static bool first_error_in(dk_lang lang, const char *text, size_t len, const dk_rules *rules,
+			   dk_loc *loc, char *msg, size_t msglen)
 {
 	dk_diag d;
 	dk_diag_init(&d);
 	dk_doko_reader *r = NULL;
 	if (dk_doko_reader_open_memory(&r, text, len, "t", &d) == 0) {
+		dk_doko_reader_set_lang(r, lang);
 		for (int i = 0; i < 20 && !d.errors; i++) {
 			dk_read_item it = dk_doko_reader_next(r, &d);
 			if (it == DK_READ_END || it == DK_READ_ERROR)
@@ -311,6 +312,12 @@ static bool first_error(const char *text, size_t len, const dk_rules *rules, dk_
 	dk_doko_reader_free(r);
 	dk_diag_release(&d);
 	return found;
+}
+
+static bool first_error(const char *text, size_t len, const dk_rules *rules, dk_loc *loc,
+			char *msg, size_t msglen)
+{
+	return first_error_in(DK_LANG_EN, text, len, rules, loc, msg, msglen);
 }
 
 Test(doko, every_error_with_its_position)
@@ -332,6 +339,63 @@ Test(doko, every_error_with_its_position)
 		cr_expect(loc.line == c->line && loc.col == c->col, "case %zu (%s): at %u:%u, not "
 			  "%u:%u", i, msg, loc.line, loc.col, c->line, c->col);
 	}
+	dk_ruleset_release(&rs);
+}
+
+/* German: every case above at the same position, in other words than the
+ * English (but for the byte screen, which every reader shares and which is
+ * English only); and the words themselves for a selection, written by hand */
+static const struct { size_t index; const char *message; } german_errors[] = {
+	{ 2, "'HX' ist weder Karte noch Ansage noch Meldung" },
+	{ 3, "'ka' kann Kreuz-Ass oder der Anfang von Karo sein: für das Kreuz-Ass 'kra' oder "
+	  "'ca' schreiben" },
+	{ 4, "Stich 1 hat eine fünfte Karte 'DA'; ein Stich hat 4" },
+	{ 5, "'Bne' ist kein Spieler (die Spieler: Anna, Ben, Clara, David)" },
+	{ 6, "'CQ' in Stich 11 wird ein drittes Mal gespielt (vorher in Stich 2, Zeile 5, und "
+	  "Stich 7, Zeile 10)" },
+	{ 7, "Stich 5 hat 3 Karten; Ben hat nicht gespielt" },
+	{ 8, "das Spiel endet nach 28 von 48 Karten, und die Hand von Anna ist nicht geschrieben" },
+	{ 9, "die Hand von Anna hat 11 Karten; der Regelsatz gibt 12" },
+	{ 13, "Ben spielt 'SJ' in Stich 2, aber die Hand von Ben (Zeile 5) hat sie nicht; die "
+	  "Hand von Anna hat eine" },
+	{ 14, "diese Zeile ist Stich 2, nicht 3" },
+	{ 19, "an einem Tisch sitzen 4 bis 6 Spieler in Sitzreihenfolge, nicht 3" },
+	{ 27, "Regelschlüssel 'a' ist zweimal gesetzt" },
+	{ 46, "der Gewinner ist zweimal geschrieben" },
+	{ 49, "Anna hat zwei Einträge für die Wertung" },
+	{ 50, "Anna hat zwei Einträge für den Stand" },
+	{ 52, "'ende' schließt eine Sitzung, aber es ist keine offen" },
+	{ 57, "Anna gibt 'DA' ab, aber Ben spielt sie nie: die gegebenen Hände lassen sich nicht "
+	  "ermitteln" },
+	{ 58, "A spielt 15 Karten, aber eine Hand hat höchstens 12" },
+};
+
+Test(doko, every_error_in_german)
+{
+	dk_ruleset rs;
+	load_shipped(&rs, "ddv");
+	size_t next = 0;
+	for (size_t i = 0; i < sizeof(errors) / sizeof(errors[0]); i++) {
+		const err_case *c = &errors[i];
+		size_t len = strlen(c->text) + (strstr(c->message, "NUL") ? 2 : 0);
+		dk_loc en_loc, de_loc;
+		char en[512], de[512];
+		cr_assert(first_error_in(DK_LANG_EN, c->text, len, &rs.rules, &en_loc, en, sizeof(en)));
+		cr_assert(first_error_in(DK_LANG_DE, c->text, len, &rs.rules, &de_loc, de, sizeof(de)),
+			  "case %zu: no German error", i);
+		cr_expect(de_loc.line == en_loc.line && de_loc.col == en_loc.col,
+			  "case %zu: German at %u:%u, English at %u:%u", i, de_loc.line, de_loc.col,
+			  en_loc.line, en_loc.col);
+		bool screen = strstr(c->message, "NUL") || strstr(c->message, "UTF-8");
+		if (!screen)
+			cr_expect(strcmp(en, de) != 0, "case %zu: '%s' is not German", i, de);
+		if (next < sizeof(german_errors) / sizeof(german_errors[0]) && german_errors[next].index == i) {
+			cr_expect(strstr(de, german_errors[next].message), "case %zu: '%s' does not say '%s'",
+				  i, de, german_errors[next].message);
+			next++;
+		}
+	}
+	cr_expect_eq(next, sizeof(german_errors) / sizeof(german_errors[0]), "a German case index is off");
 	dk_ruleset_release(&rs);
 }
 
