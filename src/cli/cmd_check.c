@@ -17,6 +17,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "analysis.h"
 #include "check_json.h"
 #include "cli.h"
 #include "lang.h"
@@ -30,6 +31,9 @@ typedef struct check_state {
 	long want;
 	bool quiet;
 	bool json;
+	bool analyse;                /* --analyse: the double-dummy analysis per game */
+	dk_dd *dd;                   /* its solver, made once */
+	dk_dd_game *analysis;
 	dk_verdict *v;               /* the current game's, reused */
 	dk_lang lang;
 	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
@@ -91,10 +95,18 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		else
 			st->foreign_differ++;
 	}
-	if (st->json)
-		dk_json_verdict(b, st->path, v);
-	else
+	dk_dd_game *a = NULL;
+	if (st->analyse && st->dd && st->analysis) {
+		a = st->analysis;
+		dk_dd_analyse(st->dd, a, g, rules, 0);
+	}
+	if (st->json) {
+		dk_json_verdict_analysed(b, st->path, v, a);
+	} else {
 		dk_text_verdict(b, st->lang, v, st->path, st->cli->color);
+		if (a)
+			dk_text_analysis(b, st->lang, g, a);
+	}
 	if (st->quiet && v->rp.finding_count == 0 && v->recorded_wrong == 0 &&
 	    !(v->foreign_compared && v->foreign.unexplained > 0))
 		return 0;
@@ -159,6 +171,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
+		{ "analyse", no_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
@@ -184,6 +197,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		}
 		case 'q': st.quiet = true; break;
 		case 'A': opts.accept_rule_differences = true; break;
+		case 'D': st.analyse = true; break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
 				st.json = false;
@@ -217,6 +231,16 @@ static int run(dk_cli *cli, int argc, char **argv)
 	opts.need_rules = true;
 	int status = DK_EXIT_OK;
 	st.v = dk_xcalloc(1, sizeof(*st.v));
+	if (st.analyse) {
+		st.dd = dk_dd_new();
+		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
+		if (!st.dd) {
+			free(st.v);
+			free(st.analysis);
+			fprintf(cli->err, "dokoref check: out of memory for the analysis\n");
+			return DK_EXIT_SYSTEM;
+		}
+	}
 	dk_buf_init(&st.buf);
 	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
 			    .session_end = on_session_end };
@@ -232,6 +256,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		summary(&st);
 	dk_buf_release(&st.buf);
 	free(st.v);
+	dk_dd_free(st.dd);
+	free(st.analysis);
 	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong || st.foreign_differ))
 		status = DK_EXIT_FINDINGS;
 	return status;
@@ -282,6 +308,11 @@ const dk_command dk_cmd_check = {
 	"                        judge a FreeDoko file although its rules have\n"
 	"                        options dokoref cannot express that can change\n"
 	"                        a verdict (each is named in a warning)\n"
+	"  --analyse             add the double-dummy analysis of each game: with\n"
+	"                        every hand open and best play by both parties,\n"
+	"                        Re's card points before and after each card, and\n"
+	"                        the cards that cost their party points (JSON: the\n"
+	"                        value after every card)\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"FILE may be a FreeDoko bug report or --debug gameplay log, recognised by\n"

@@ -27,7 +27,9 @@ typedef struct tt_entry {
 	short lower;                 /* the value is at least this */
 	short upper;                 /* ... and at most this */
 	unsigned char best;          /* the lead that decided it, DK_CARD_NONE if none */
-	unsigned char pad[3];
+	unsigned char gen;           /* the generation it was written in (dk_dd_clear) */
+	unsigned char left;          /* tricks left in its position */
+	unsigned char pad;
 } tt_entry;
 
 typedef struct pos {
@@ -55,11 +57,14 @@ struct dk_dd {
 	dk_card by_place[DK_CARD_KINDS];
 	int points[DK_CARD_KINDS];
 	uint32_t suit_places[DK_SUIT_TRUMP + 1];
+	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
+	int first_trump_place;
 	bool mine[4];                /* whose tricks count */
 	bool maxer[4];               /* who plays to raise the value */
 	bool tricks;                 /* count tricks, not card points */
 	uint64_t salt;               /* the question: order, parties, objective */
 	long nodes;
+	unsigned char gen;           /* entries of other generations are empty */
 };
 
 static uint64_t zobrist[4][DK_CARD_KINDS][3];
@@ -67,6 +72,7 @@ static uint64_t zobrist_turn[4];
 static uint64_t zobrist_mine[4], zobrist_maxer[4], zobrist_tricks;
 static uint64_t zobrist_strength[DK_CARD_KINDS][32];
 static uint64_t zobrist_tie[8];
+static uint64_t zobrist_trick[3][DK_CARD_KINDS];
 
 static uint64_t next(uint64_t *x)
 {
@@ -96,6 +102,9 @@ static void init_zobrist(void)
 			zobrist_strength[c][s] = next(&x);
 	for (int i = 0; i < 8; i++)
 		zobrist_tie[i] = next(&x);
+	for (int i = 0; i < 3; i++)
+		for (int c = 0; c < DK_CARD_KINDS; c++)
+			zobrist_trick[i][c] = next(&x);
 	done = true;
 }
 
@@ -110,7 +119,16 @@ dk_dd *dk_dd_new(void)
 		free(dd);
 		return NULL;
 	}
+	dd->gen = 1;
 	return dd;
+}
+
+void dk_dd_clear(dk_dd *dd)
+{
+	if (++dd->gen == 0) {
+		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
+		dd->gen = 1;
+	}
 }
 
 void dk_dd_free(dk_dd *dd)
@@ -154,12 +172,20 @@ static void set_order(dk_dd *dd, const dk_order *o)
 		}
 	}
 	memset(dd->suit_places, 0, sizeof(dd->suit_places));
+	dd->first_trump_place = DK_CARD_KINDS;
 	for (int i = 0; i < DK_CARD_KINDS; i++) {
 		int k = by_place[i];
 		dd->place[k] = i;
 		dd->by_place[i] = (dk_card)k;
 		dd->suit_places[dd->suit[k]] |= 1u << i;
+		if (dd->trump[k] && i < dd->first_trump_place)
+			dd->first_trump_place = i;
 	}
+	int n_cheap = 0;
+	for (int pts = 0; pts <= 11; pts++)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (dd->points[k] == pts)
+				dd->cheap[n_cheap++] = (dk_card)k;
 	dd->salt = salt;
 }
 
@@ -333,84 +359,187 @@ static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint
 
 /* --- bounds ---------------------------------------------------------- */
 
-/*
- * The most the side `side` (players with in[i]) can still gain, between
- * tricks.  Every trick it wins holds one card of each other player, and
- * such a card ends there only if a card of the side beats it: a trump of
- * the others only below the side's highest trump (or level with it: the
- * ♥10 rule), a fehl card only if the side holds a trump, a card of that
- * suit at least as high, or a card of another fehl suit.  The number of
- * tricks the side can win is at most the capturable cards of the other
- * player who has fewest; its points at most those of its own best cards,
- * one per trick and player, plus the best capturable cards of the others.
- */
-static int capture_bound(const dk_dd *dd, const pos *p, const bool in[4])
+/* what the party holds, as the bounds need it */
+typedef struct party_cards {
+	int trumps;                  /* how many trumps */
+	int top_trump;               /* strength of the highest, 0 if none */
+	bool h10;                    /* holds a ♥10 */
+	int suit_top[4];             /* strength of the highest card per fehl suit, -1 if none */
+	int fehl;                    /* how many fehl cards */
+	int trumps_from[DK_CARD_KINDS + 1];  /* trumps at this place in the order or above */
+} party_cards;
+
+static void party_cards_of(party_cards *out, const dk_dd *c, const pos *p, const bool in[4])
 {
-	int top_trump = -1;
-	bool trumps = false;
-	int suit_top[4] = { -1, -1, -1, -1 };
+	memset(out, 0, sizeof(*out));
+	for (int s = 0; s < 4; s++)
+		out->suit_top[s] = -1;
+	int at[DK_CARD_KINDS] = { 0 };
 	for (int i = 0; i < 4; i++) {
 		if (!in[i])
 			continue;
-		for (uint32_t h = p->held[i]; h; h &= h - 1) {
-			dk_card k = dd->by_place[__builtin_ctz(h)];
-			if (dd->trump[k]) {
-				trumps = true;
-				if (dd->strength[k] > top_trump)
-					top_trump = dd->strength[k];
-			} else if (dd->strength[k] > suit_top[dd->suit[k]]) {
-				suit_top[dd->suit[k]] = dd->strength[k];
+		for (uint32_t held = p->held[i]; held; held &= held - 1) {
+			int pl = __builtin_ctz(held);
+			dk_card k = c->by_place[pl];
+			int have = p->hand[i][k];
+			if (c->trump[k]) {
+				out->trumps += have;
+				at[pl] += have;
+				if (c->strength[k] > out->top_trump)
+					out->top_trump = c->strength[k];
+				if (k == DK_CARD_MAKE(DK_HEARTS, DK_TEN))
+					out->h10 = true;
+			} else {
+				out->fehl += have;
+				if (c->strength[k] > out->suit_top[c->suit[k]])
+					out->suit_top[c->suit[k]] = c->strength[k];
 			}
 		}
 	}
-	int left = p->hand_size - p->tricks_done;
-	int w = left;
-	int cap_pts[4][DK_MAX_HAND * 2], cap_n[4] = { 0 };
-	for (int i = 0; i < 4; i++) {
-		int n = 0;
-		for (uint32_t h = p->held[i]; h; h &= h - 1) {
-			dk_card k = dd->by_place[__builtin_ctz(h)];
-			bool can;
-			if (in[i])
-				can = true;
-			else if (dd->trump[k])
-				can = top_trump >= dd->strength[k];
-			else if (trumps || suit_top[dd->suit[k]] >= dd->strength[k])
-				can = true;
-			else {
-				can = false;
-				for (int s = 0; s < 4; s++)
-					if (s != dd->suit[k] && suit_top[s] >= 0)
-						can = true;
-			}
-			if (!can)
-				continue;
-			for (int c = 0; c < p->hand[i][k]; c++)
-				cap_pts[i][n++] = dd->points[k];
-		}
-		cap_n[i] = n;
-		if (!in[i] && n < w)
-			w = n;
-	}
-	if (dd->tricks)
-		return w;
-	int total = 0;
-	for (int i = 0; i < 4; i++) {
-		/* the w best of the capturable cards: sort them down */
-		int *a = cap_pts[i], n = cap_n[i];
-		for (int x = 1; x < n; x++) {
-			int v = a[x], j = x;
-			while (j > 0 && a[j - 1] < v) {
-				a[j] = a[j - 1];
-				j--;
-			}
-			a[j] = v;
-		}
-		for (int x = 0; x < n && x < w; x++)
-			total += a[x];
-	}
-	return total;
+	for (int pl = DK_CARD_KINDS - 1; pl >= 0; pl--)
+		out->trumps_from[pl] = out->trumps_from[pl + 1] + at[pl];
 }
+
+/*
+ * Does an opponent's card k win every trick it is led to, whatever the
+ * party plays?  A trump if the party has no higher one (nor, where the
+ * second ♥10 wins, the other ♥10); a fehl card if the party has no higher
+ * card of the suit and no trump at all.
+ */
+static bool wins_when_led(const dk_dd *c, const party_cards *pc, dk_card k)
+{
+	if (c->trump[k])
+		return pc->top_trump < c->strength[k] &&
+		       !(k == DK_CARD_MAKE(DK_HEARTS, DK_TEN) && pc->h10 &&
+			 c->order.tie != DK_TIE_FIRST_WINS);
+	return pc->trumps == 0 && pc->suit_top[c->suit[k]] <= c->strength[k];
+}
+
+/*
+ * Can the party ever win a trick in which the opponent plays fehl card k?
+ * Only with a trump, a card of the suit at least as high (led first), or
+ * a card of another fehl suit that is led while the opponent has none of
+ * it.
+ */
+static bool fehl_capturable(const dk_dd *c, const party_cards *pc, dk_card k)
+{
+	if (pc->trumps > 0 || pc->suit_top[c->suit[k]] >= c->strength[k])
+		return true;
+	for (int s = 0; s < 4; s++)
+		if (s != c->suit[k] && pc->suit_top[s] >= 0)
+			return true;
+	return false;
+}
+
+/*
+ * How many cards of an opponent's hand h can end up in the party's
+ * tricks: in each such trick a card of the party beats the opponent's
+ * card, a different one in each trick, so the opponent's trumps taken
+ * must be matched each to a party trump at least as high (matched from
+ * the highest down), and fehl cards only where fehl_capturable says.
+ */
+static int capturable_count(const dk_dd *c, const pos *p, const party_cards *pc, int h)
+{
+	int n = 0, matched = 0;
+	for (uint32_t held = p->held[h]; held; ) {
+		int pl = 31 - __builtin_clz(held);
+		held &= ~(1u << pl);
+		dk_card k = c->by_place[pl];
+		for (int copy = 0; copy < p->hand[h][k]; copy++) {
+			if (!c->trump[k])
+				n += fehl_capturable(c, pc, k);
+			else if (pc->trumps_from[pl] > matched)
+				matched++;
+		}
+	}
+	return n + matched;
+}
+
+/*
+ * The most points of h that can end up in the party's tricks, at most w
+ * cards: highest points first, each card taken if it can be captured and
+ * the trumps taken so far can still be matched (the sets that can be
+ * matched are the independent sets of a matroid, so taking greedily by
+ * points gives the most).  Hall's condition: at every place, the trumps
+ * taken there or above are no more than the party's trumps there or above.
+ */
+static int capturable_points(const dk_dd *c, const pos *p, const party_cards *pc, int h, int w)
+{
+	int slack[DK_CARD_KINDS];
+	for (int pl = c->first_trump_place; pl < DK_CARD_KINDS; pl++)
+		slack[pl] = pc->trumps_from[pl];
+	int taken = 0, points = 0;
+	for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
+		dk_card k = c->cheap[j];
+		for (int copy = 0; copy < p->hand[h][k] && taken < w; copy++) {
+			if (!c->trump[k]) {
+				if (!fehl_capturable(c, pc, k))
+					break;
+			} else {
+				int px = c->place[k], pl = c->first_trump_place;
+				while (pl <= px && slack[pl] > 0)
+					pl++;
+				if (pl <= px)
+					break;
+				for (pl = c->first_trump_place; pl <= px; pl++)
+					slack[pl]--;
+			}
+			taken++;
+			points += c->points[k];
+		}
+	}
+	return points;
+}
+
+/*
+ * The most the party can still gain, between tricks.  If an opponent leads
+ * and every card of both opponents wins when led, the opponents keep the
+ * lead and win every trick.  Otherwise every trick the party wins holds
+ * one card of each opponent that a card of the party beats (see
+ * capturable), which bounds the number of such tricks by what either
+ * opponent can lose, and the gain by the opponents' cards that can be
+ * taken plus the best cards of the party's own hands, one per trick.
+ */
+static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
+{
+	party_cards pc;
+	party_cards_of(&pc, c, p, in);
+	if (!in[p->turn]) {
+		bool sweep = true;
+		for (int i = 0; i < 4 && sweep; i++)
+			for (int k = 0; k < DK_CARD_KINDS && sweep && !in[i]; k++)
+				if (p->hand[i][k] && !wins_when_led(c, &pc, (dk_card)k))
+					sweep = false;
+		if (sweep)
+			return 0;
+	}
+	int w = p->hand_size - p->tricks_done;
+	for (int i = 0; i < 4; i++) {
+		if (!in[i]) {
+			int n = capturable_count(c, p, &pc, i);
+			if (n < w)
+				w = n;
+		}
+	}
+	if (c->tricks || w == 0)
+		return w;
+	int points = 0;
+	for (int i = 0; i < 4; i++) {
+		if (!in[i]) {
+			points += capturable_points(c, p, &pc, i, w);
+			continue;
+		}
+		int taken = 0;
+		for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
+			dk_card k = c->cheap[j];
+			int take = p->hand[i][k] < w - taken ? p->hand[i][k] : w - taken;
+			taken += take;
+			points += take * c->points[k];
+		}
+	}
+	return points;
+}
+
 
 /* --- the search ------------------------------------------------------ */
 
@@ -426,11 +555,31 @@ static int last_trick(const dk_dd *dd, pos *p)
 	return gain;
 }
 
+/* the table: buckets of two entries, the first kept for the position with
+ * the most tricks left (the most work saved), the second for the latest */
+static tt_entry *tt_find(dk_dd *dd, uint64_t key)
+{
+	tt_entry *b = &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)1];
+	for (int i = 0; i < 2; i++)
+		if (b[i].key == key && b[i].gen == dd->gen)
+			return &b[i];
+	return NULL;
+}
+
+static tt_entry *tt_slot(dk_dd *dd, uint64_t key, int left)
+{
+	tt_entry *b = &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)1];
+	if (b[0].gen != dd->gen || b[0].left <= left)
+		return &b[0];
+	return &b[1];
+}
+
 static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 {
 	dd->nodes++;
 	tt_entry *e = NULL;
 	uint64_t key = 0;
+	int lo = 0, hi = INF;
 	dk_card hint = DK_CARD_NONE;
 	if (p->tn == 0) {
 		int left = p->hand_size - p->tricks_done;
@@ -441,9 +590,8 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			return last_trick(dd, &q);
 		}
 		key = (p->key ^ zobrist_turn[p->turn] ^ question_salt(dd)) | 1;
-		e = &dd->tt[key >> (64 - TT_BITS)];
-		int lo, hi;
-		if (e->key == key) {
+		e = tt_find(dd, key);
+		if (e) {
 			lo = e->lower;
 			hi = e->upper;
 			hint = e->best;
@@ -452,14 +600,10 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			for (int i = 0; i < 4; i++)
 				others[i] = !dd->mine[i];
 			int all = dd->tricks ? left : p->left;
-			hi = capture_bound(dd, p, dd->mine);
-			lo = all - capture_bound(dd, p, others);
+			hi = upper_bound(dd, p, dd->mine);
+			lo = all - upper_bound(dd, p, others);
 			if (lo < 0)
 				lo = 0;
-			e->key = key;
-			e->lower = (short)lo;
-			e->upper = (short)hi;
-			e->best = DK_CARD_NONE;
 		}
 		if (lo >= beta)
 			return lo;
@@ -491,22 +635,24 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		if (a >= b)
 			break;
 	}
-	if (e) {
-		/* the entry may have been taken over by another position */
-		if (e->key != key) {
-			e->key = key;
-			e->lower = 0;
-			e->upper = INF;
-		}
+	if (p->tn == 0) {
 		if (v <= alpha) {
-			if (v < e->upper)
-				e->upper = (short)v;
+			if (v < hi)
+				hi = v;
 		} else if (v >= beta) {
-			if (v > e->lower)
-				e->lower = (short)v;
+			if (v > lo)
+				lo = v;
 		} else {
-			e->lower = e->upper = (short)v;
+			lo = hi = v;
 		}
+		e = tt_find(dd, key);
+		if (!e)
+			e = tt_slot(dd, key, p->hand_size - p->tricks_done);
+		e->key = key;
+		e->gen = dd->gen;
+		e->left = (unsigned char)(p->hand_size - p->tricks_done);
+		e->lower = (short)lo;
+		e->upper = (short)hi;
 		e->best = best;
 	}
 	return v;
@@ -519,13 +665,13 @@ static int exact(dk_dd *dd, const pos *p, int guess)
 	int lo = 0, hi = dd->tricks ? p->hand_size - p->tricks_done : p->left;
 	int g = guess < lo ? lo : guess > hi ? hi : guess;
 	while (lo < hi) {
-		int beta = g == lo ? g + 1 : g;
+		int beta = g <= lo ? lo + 1 : g > hi ? hi : g;
 		int v = ab(dd, p, beta - 1, beta);
 		if (v < beta)
 			hi = v;
 		else
 			lo = v;
-		g = v;
+		g = lo + (hi - lo + 1) / 2;
 	}
 	return lo;
 }
@@ -664,7 +810,8 @@ static dk_party winner_of(const dk_dd_value *v, const dk_replay *rp, const dk_sc
 	return s.winner;
 }
 
-void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r)
+void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
+		   int last_tricks)
 {
 	memset(out, 0, sizeof(*out));
 	dk_replay *full = malloc(sizeof(*full));
@@ -685,7 +832,10 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	points_now(out->taken, full);
 	int prev = 0;
 	dk_party prev_winner = DK_PARTY_NONE;
-	for (int n = 0; n <= full->cards_played; n++) {
+	int first = last_tricks > 0 && last_tricks < full->hand_size
+		    ? 4 * (full->hand_size - last_tricks) : 0;
+	out->first = first;
+	for (int n = first; n <= full->cards_played; n++) {
 		dk_game cut = *g;
 		cut.event_count = events_through(g, n);
 		dk_replay_run(rp, &cut, r);
@@ -695,7 +845,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		int val = solve_re(dd, v, rp, n ? prev : 120);
 		out->nodes += v->nodes;
 		dk_party win = winner_of(v, rp, &whole, r, dd);
-		if (n == 0) {
+		if (n == first) {
 			out->start = val;
 		} else {
 			dk_dd_card *c = &out->card[n - 1];
@@ -724,7 +874,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		prev = val;
 		prev_winner = win;
 	}
-	out->analysed = out->cards > 0;
+	out->analysed = out->cards > first;
 done:
 	free(full);
 	free(rp);

@@ -60,6 +60,10 @@ typedef struct dk_dd dk_dd;
 dk_dd *dk_dd_new(void);
 void dk_dd_free(dk_dd *dd);
 
+/** Forget what the table holds (it stays valid between questions: the
+ *  benchmark clears it to time each position on its own). */
+void dk_dd_clear(dk_dd *dd);
+
 #define DK_DD_TABLE_BYTES (16u << 20)
 
 typedef struct dk_dd_value {
@@ -106,8 +110,9 @@ typedef struct dk_dd_game {
 	bool analysed;               /* false: no cards, or a game not played out */
 	bool ramsch;                 /* card points count against the party */
 	int cards;                   /* cards analysed */
-	dk_dd_card card[DK_LINE_MAX];
-	int start;                   /* Re's value before the first card */
+	dk_dd_card card[DK_LINE_MAX];  /* by card of the game; from `first` on */
+	int first;                   /* cards before the first one analysed */
+	int start;                   /* Re's value before the first card analysed */
 	int taken[3];                /* card points actually taken, by party */
 	int target[3];               /* the targets the winners are judged by */
 	int costly;                  /* cards with a cost */
@@ -117,8 +122,11 @@ typedef struct dk_dd_game {
 
 /**
  * Analyse every card of g (played under r): the value before and after
- * it, its cost, and whether it changed who wins.
+ * it, its cost, and whether it changed who wins.  last_tricks > 0: only
+ * the cards of the last last_tricks tricks (the tests; 0 = every card).
+ * One table serves every position of the game.
  */
-void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r);
+void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
+		   int last_tricks);
 
 #endif

@@ -6,6 +6,7 @@
 #include <json.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "foreign.h"
 
 static const char *name_of(const dk_game *g, int seat)
@@ -141,9 +142,9 @@ void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay
 	dk_json_game_bock(b, file, g, rp, r, s, per_seat, penalties, 0);
 }
 
-void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
-		       const dk_rules *r, const dk_score *s, const long *per_seat,
-		       const dk_penalty *penalties, long bock)
+static json_object *game_object(const char *file, const dk_game *g, const dk_replay *rp,
+				const dk_rules *r, const dk_score *s, const long *per_seat,
+				const dk_penalty *penalties, long bock)
 {
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "file", json_object_new_string(file));
@@ -263,16 +264,36 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
 	json_object_object_add(o, "assumptions", assumptions);
 	if (g->foreign && s)
 		json_object_object_add(o, "foreign", dk_json_foreign(g, rp, s, bock));
+	return o;
+}
 
+static void put_object(dk_buf *b, json_object *o)
+{
 	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 						      JSON_C_TO_STRING_NOSLASHESCAPE));
 	dk_buf_putc(b, '\n');
 	json_object_put(o);
 }
 
+void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
+		       const dk_rules *r, const dk_score *s, const long *per_seat,
+		       const dk_penalty *penalties, long bock)
+{
+	put_object(b, game_object(file, g, rp, r, s, per_seat, penalties, bock));
+}
+
 void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v)
 {
-	dk_json_game_bock(b, file, v->game, &v->rp, v->rules, v->scored ? &v->sc : NULL,
-			  v->scored ? v->entry : NULL, v->penalties_assessed ? v->penalties : NULL,
-			  v->bock);
+	dk_json_verdict_analysed(b, file, v, NULL);
+}
+
+void dk_json_verdict_analysed(dk_buf *b, const char *file, const dk_verdict *v,
+			      const dk_dd_game *a)
+{
+	json_object *o = game_object(file, v->game, &v->rp, v->rules, v->scored ? &v->sc : NULL,
+				     v->scored ? v->entry : NULL,
+				     v->penalties_assessed ? v->penalties : NULL, v->bock);
+	if (a)
+		json_object_object_add(o, "analysis", dk_json_analysis(v->game, a));
+	put_object(b, o);
 }
