@@ -32,6 +32,7 @@ typedef struct check_state {
 	bool quiet;
 	bool json;
 	bool analyse;                /* --analyse: the double-dummy analysis per game */
+	int analyse_tricks;          /* --analyse=N: of the last N tricks only (0: all) */
 	dk_dd *dd;                   /* its solver, made once */
 	dk_dd_game *analysis;
 	dk_verdict *v;               /* the current game's, reused */
@@ -98,7 +99,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	dk_dd_game *a = NULL;
 	if (st->analyse && st->dd && st->analysis) {
 		a = st->analysis;
-		dk_dd_analyse(st->dd, a, g, rules, 0);
+		dk_dd_analyse(st->dd, a, g, rules, st->analyse_tricks);
 	}
 	if (st->json) {
 		dk_json_verdict_analysed(b, st->path, v, a);
@@ -171,7 +172,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
-		{ "analyse", no_argument, NULL, 'D' },
+		{ "analyse", optional_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
@@ -197,7 +198,18 @@ static int run(dk_cli *cli, int argc, char **argv)
 		}
 		case 'q': st.quiet = true; break;
 		case 'A': opts.accept_rule_differences = true; break;
-		case 'D': st.analyse = true; break;
+		case 'D': {
+			st.analyse = true;
+			if (optarg) {
+				char *end;
+				st.analyse_tricks = (int)strtol(optarg, &end, 10);
+				if (*end || st.analyse_tricks < 1 || st.analyse_tricks > DK_MAX_TRICKS)
+					return dk_cli_usage_error(cli, &dk_cmd_check,
+						"--analyse takes a number of tricks from 1 to 12, not '%s'",
+						optarg);
+			}
+			break;
+		}
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
 				st.json = false;
@@ -308,11 +320,12 @@ const dk_command dk_cmd_check = {
 	"                        judge a FreeDoko file although its rules have\n"
 	"                        options dokoref cannot express that can change\n"
 	"                        a verdict (each is named in a warning)\n"
-	"  --analyse             add the double-dummy analysis of each game: with\n"
+	"  --analyse[=N]         add the double-dummy analysis of each game: with\n"
 	"                        every hand open and best play by both parties,\n"
 	"                        Re's card points before and after each card, and\n"
 	"                        the cards that cost their party points (JSON: the\n"
-	"                        value after every card)\n"
+	"                        value after every card); =N: the cards of the last\n"
+	"                        N tricks only (the whole game can take minutes)\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"FILE may be a FreeDoko bug report or --debug gameplay log, recognised by\n"

@@ -39,7 +39,7 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 		return;
 	}
 	dk_say(b, lang, a->ramsch ? DK_MSG_DD_HEAD_RAMSCH : DK_MSG_DD_HEAD, a->start,
-	       a->taken[DK_PARTY_RE]);
+	       a->first / 4 + 1, a->taken[DK_PARTY_RE]);
 	dk_buf_putc(b, '\n');
 	int order[DK_LINE_MAX];
 	int n = costly(a, order);
@@ -79,7 +79,8 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 		"card points only, every hand open, best play by both parties, "
 		"parties as the game ended"));
 	json_object_object_add(o, "ramsch", json_object_new_boolean(a->ramsch));
-	json_object_object_add(o, "re_at_start", json_object_new_int(a->start));
+	json_object_object_add(o, "first_card", json_object_new_int(a->first + 1));
+	json_object_object_add(o, "re_at_first_card", json_object_new_int(a->start));
 	json_object_object_add(o, "re_took", json_object_new_int(a->taken[DK_PARTY_RE]));
 	json_object *cards = json_object_new_array();
 	for (int i = a->first; i < a->cards; i++) {

@@ -501,14 +501,14 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	/* check --analyse: the double-dummy analysis (dd.h) */
 	MSG(DK_MSG_DD_HEAD,
 		"  double-dummy analysis (card points, every hand open, best play by both, parties "
-		"as the game ended): Re %d with best play from the start, Re took %d",
+		"as the game ended): Re %d with best play from trick %d on, Re took %d",
 		"  Double-Dummy-Analyse (Augen, alle Karten offen, bestes Spiel beider Parteien, "
-		"Parteien wie am Spielende): Re %d bei bestem Spiel von Beginn an, Re bekam %d"),
+		"Parteien wie am Spielende): Re %d bei bestem Spiel ab Stich %d, Re bekam %d"),
 	MSG(DK_MSG_DD_HEAD_RAMSCH,
 		"  double-dummy analysis (card points, every hand open, each party taking as few as "
-		"it can, parties as the game ended): Re %d with best play from the start, Re took %d",
+		"it can, parties as the game ended): Re %d with best play from trick %d on, Re took %d",
 		"  Double-Dummy-Analyse (Augen, alle Karten offen, jede Partei nimmt so wenige wie "
-		"möglich, Parteien wie am Spielende): Re %d bei bestem Spiel von Beginn an, Re "
+		"möglich, Parteien wie am Spielende): Re %d bei bestem Spiel ab Stich %d, Re "
 		"bekam %d"),
 	MSG(DK_MSG_DD_NOT_PLAYED, "  double-dummy analysis: no card play to analyse",
 		"  Double-Dummy-Analyse: kein Kartenspiel zu analysieren"),
