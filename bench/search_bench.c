@@ -20,7 +20,9 @@
  * number of tricks left the median, 90th and 99th percentile and slowest
  * processor time and positions visited for (a) and (b), how many were
  * decided (the solver has no limit, so all are), and for (c) the same per
- * game.  Figures only: nothing here passes or fails.  The table: one of
+ * game.  (d) times search.c's own search of the same questions (the one
+ * check uses, with its budget of positions), with how many it decided.
+ * Figures only: nothing here passes or fails.  The table: one of
  * DK_DD_TABLE_BYTES, allocated once.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -45,7 +47,7 @@ static double now(void)
 }
 
 #define MAX_SAMPLES 200000
-#define KINDS 3  /* exact, threshold, analysis */
+#define KINDS 4  /* exact, threshold, analysis, search.c */
 
 typedef struct sample {
 	signed char kind;
@@ -53,16 +55,17 @@ typedef struct sample {
 	signed char left;            /* tricks left; 0 for a whole game */
 	double ms;
 	long nodes;
+	bool decided;
 } sample;
 
 static sample samples[MAX_SAMPLES];
 static int n_samples;
 
-static void add(int kind, dk_game_type type, int left, double ms, long nodes)
+static void add(int kind, dk_game_type type, int left, double ms, long nodes, bool decided)
 {
 	if (n_samples < MAX_SAMPLES)
 		samples[n_samples++] = (sample){ (signed char)kind, (signed char)type,
-						 (signed char)left, ms, nodes };
+						 (signed char)left, ms, nodes, decided };
 }
 
 static int by_double(const void *a, const void *b)
@@ -82,12 +85,13 @@ static double ms_v[MAX_SAMPLES], nodes_v[MAX_SAMPLES];
 /* one line: the samples of kind and left (-1: any) and type (-1: any) */
 static void line(const char *label, int kind, int type, int left)
 {
-	int n = 0;
+	int n = 0, decided = 0;
 	for (int i = 0; i < n_samples; i++) {
 		const sample *s = &samples[i];
 		if (s->kind != kind || (type >= 0 && s->type != type) ||
 		    (left >= 0 && s->left != left))
 			continue;
+		decided += s->decided;
 		ms_v[n] = s->ms;
 		nodes_v[n] = (double)s->nodes;
 		n++;
@@ -97,7 +101,7 @@ static void line(const char *label, int kind, int type, int left)
 	qsort(ms_v, (size_t)n, sizeof(double), by_double);
 	qsort(nodes_v, (size_t)n, sizeof(double), by_double);
 	printf("  %-10s %6d, %6d decided | ms median %8.3f p90 %8.3f p99 %8.3f max %9.3f "
-	       "| positions median %9.0f p90 %9.0f p99 %9.0f max %10.0f\n", label, n, n,
+	       "| positions median %9.0f p90 %9.0f p99 %9.0f max %10.0f\n", label, n, decided,
 	       at(ms_v, n, 500), at(ms_v, n, 900), at(ms_v, n, 990), ms_v[n - 1],
 	       at(nodes_v, n, 500), at(nodes_v, n, 900), at(nodes_v, n, 990), nodes_v[n - 1]);
 }
@@ -105,7 +109,9 @@ static void line(const char *label, int kind, int type, int left)
 static void report(const char *title, int type)
 {
 	static const char *const kind_name[KINDS] = {
-		"(a) exact value", "(b) threshold questions", "(c) analysis of a whole game"
+		"(a) exact value", "(b) threshold questions (dk_dd_reach, one question each)",
+		"(c) analysis of a whole game (with -a: of its last tricks)",
+		"(d) search.c's dk_search_run, all four questions, 2,000,000 positions each"
 	};
 	printf("%s\n", title);
 	for (int k = 0; k < KINDS; k++) {
@@ -232,12 +238,17 @@ int main(int argc, char **argv)
 						double t0 = now();
 						dk_dd_solve(dd, &v, &rp);
 						double ms = (now() - t0) * 1000;
-						add(0, full.type, left, ms, v.nodes);
+						add(0, full.type, left, ms, v.nodes, true);
 						printf("%s game %zu (%s), %2d left: Re %3d Kontra %3d, %9ld "
 						       "positions, %8.3f ms\n", argv[a], g->index,
 						       dk_game_type_name(full.type), left,
 						       v.points[DK_PARTY_RE], v.points[DK_PARTY_KONTRA],
 						       v.nodes, ms);
+						dk_search_result res;
+						t0 = now();
+						dk_search_run(&res, &rp, sc.target, 2000000);
+						add(3, full.type, left, (now() - t0) * 1000, res.nodes,
+						    res.complete);
 						for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
 							int tgt = sc.target[p];
 							long nodes;
@@ -251,9 +262,9 @@ int main(int argc, char **argv)
 							else
 								t = timed_reach(dd, &rp, (dk_party)p, false,
 										tgt - rp.points[p], &nodes);
-							add(1, full.type, left, t, nodes);
+							add(1, full.type, left, t, nodes, true);
 							t = timed_reach(dd, &rp, (dk_party)p, true, 1, &nodes);
-							add(1, full.type, left, t, nodes);
+							add(1, full.type, left, t, nodes, true);
 						}
 					}
 				}
@@ -265,7 +276,7 @@ int main(int argc, char **argv)
 			double t0 = now();
 			dk_dd_analyse(dd, an, g, &rs.rules, analyse_tricks);
 			double ms = (now() - t0) * 1000;
-			add(2, full.type, 0, ms, an->nodes);
+			add(2, full.type, 0, ms, an->nodes, true);
 			printf("%s game %zu (%s): analysis of %d cards, %ld positions, %.3f ms\n",
 			       argv[a], g->index, dk_game_type_name(full.type), an->cards - an->first,
 			       an->nodes, ms);

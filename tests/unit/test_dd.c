@@ -226,14 +226,15 @@ static dk_event *random_play(const dk_game *g, size_t keep, const dk_rules *r, s
 }
 
 static void compare_cuts(const dk_game *g, const dk_event *events, size_t count,
-			 const dk_replay *full, const dk_rules *r, const char *name)
+			 const dk_replay *full, const dk_rules *r, const char *name, bool five)
 {
 	int cards = 0;
 	for (size_t i = 0; i < count; i++) {
 		if (events[i].kind != DK_EV_CARD)
 			continue;
 		int left = full->hand_size - cards / 4;
-		if (left <= 4 || (left == 5 && cards % 4 == 3)) {
+		if ((left <= 4 && (cards % 4 == 0 || cards % 4 == 2)) ||
+		    (five && left == 5 && cards % 4 == 3)) {
 			dk_game cut = *g;
 			cut.events = (dk_event *)events;
 			cut.event_count = i;
@@ -259,7 +260,7 @@ static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
 	dk_replay_run(&full, g, r);
 	if (full.finding_count || full.cards_played != 4 * full.hand_size)
 		return;
-	compare_cuts(g, g->events, g->event_count, &full, r, name);
+	compare_cuts(g, g->events, g->event_count, &full, r, name, true);
 	size_t keep = 0;
 	int cards = 0;
 	for (size_t i = 0; i < g->event_count; i++)
@@ -278,7 +279,7 @@ static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
 		if (end.finding_count == 0 && end.cards_played == 4 * end.hand_size) {
 			char what[256];
 			snprintf(what, sizeof(what), "%s (random play %d)", name, round);
-			compare_cuts(&played, ev, n, &end, r, what);
+			compare_cuts(&played, ev, n, &end, r, what, false);
 		}
 		free(ev);
 	}
