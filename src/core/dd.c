@@ -861,9 +861,11 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 			c->cost = lost > 0 ? lost : 0;
 			c->winner_before = prev_winner;
 			c->winner_after = win;
+			/* played before the marriage was clarified (the clarifying
+			 * trick's cards too): the value before it took the partner
+			 * the game found */
 			c->parties_assumed = full->type == DK_GT_MARRIAGE &&
-				(full->clarified_trick == 0 || t + 1 < full->clarified_trick ||
-				 (t + 1 == full->clarified_trick && (n - 1) % 4 < 3));
+				(full->clarified_trick == 0 || t + 1 <= full->clarified_trick);
 			if (c->cost > 0) {
 				out->costly++;
 				if (win != prev_winner)
