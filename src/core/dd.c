@@ -8,8 +8,12 @@
  * Ramsch), in a threshold question everybody is a maxer.  At every trick
  * boundary the table is looked up and the value bounded: the counted side
  * gains at most what it can capture (a card of the other side ends in its
- * tricks only when a card of the side beats it, see capture_bound) and at
+ * tricks only when a card of the side beats it, see upper_bound) and at
  * least what the other side cannot capture.
+ *
+ * upper_bound and its helpers are the bound of search.c's threshold
+ * search, taken over with the side as a parameter; search.c keeps its own
+ * copy until it is put on this solver (a duplicate to remove then).
  */
 #include "dd.h"
 
@@ -658,8 +662,8 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 	return v;
 }
 
-/* the exact value of p: MTD(f), null-window probes from a guess that
- * move to the bound each probe returns */
+/* the exact value of p: null-window probes, the first at the guess, then
+ * each in the middle of what is still open */
 static int exact(dk_dd *dd, const pos *p, int guess)
 {
 	int lo = 0, hi = dd->tricks ? p->hand_size - p->tricks_done : p->left;

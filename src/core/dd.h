@@ -23,7 +23,9 @@
  *
  * The same solver answers the threshold questions of search.h (can a
  * party reach a target in some legal continuation: every player then plays
- * for that party) with no limit on the positions it visits.
+ * for that party) with no limit on the positions it visits
+ * (dk_dd_reach).  search.c does not use it yet: with many tricks left it is
+ * slower than search.c's own budgeted search (README.md has the figures).
  *
  * How: alpha-beta over single cards, the value being the card points (or
  * tricks) still to come, so that a transposition table keyed by who holds
@@ -34,9 +36,10 @@
  * hand or in the open trick between them or level with them in the order).
  * At a trick boundary the value is bounded by the points each party can
  * still capture (see dd.c).  The exact value is found by null-window
- * probes (MTD(f)) that reuse the table.  Memory: one table of 2^20
- * entries of 16 bytes (16 MiB) per dk_dd, allocated once; nothing grows
- * with the search.
+ * probes that halve the interval still open (each probe's fail-soft
+ * answer narrows it further) and reuse the table.  Memory: one table of
+ * 2^20 entries of 16 bytes (16 MiB) per dk_dd, in buckets of two,
+ * allocated once; nothing grows with the search.
  */
 #ifndef DK_DD_H
 #define DK_DD_H
