@@ -12,7 +12,8 @@
  * tricks and after the second card in them, and after the third card of
  * its fifth-last trick, and each game played on once at random (a fixed
  * seed) from six tricks before the end, cut before each of its last four
- * tricks; the threshold questions between tricks.  The solver's value must
+ * tricks; the threshold questions between tricks with up to three left.
+ * The solver's value must
  * be the reference's, and its best continuation, replayed in the
  * reference, must be legal, end the game and gain exactly that value.
  */
@@ -168,9 +169,10 @@ static void compare(const dk_replay *rp, const char *what)
 		cr_expect_eq(gain, want, "%s: the best continuation gives Re %d, not %d", what,
 			     gain, want);
 	/* the threshold questions: the most each party can take, then one more
-	 * (between tricks only, to keep the enumeration's time down) */
-	for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA && rp->cards_played % 4 == 0;
-	     q++) {
+	 * (between tricks with up to three left, to keep the enumeration's
+	 * time down) */
+	bool between = rp->cards_played % 4 == 0 && rp->hand_size - rp->trick_count <= 3;
+	for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA && between; q++) {
 		int most = ref_value(&start, ramsch, true, (dk_party)q);
 		dk_line line;
 		cr_expect(dk_dd_reach(solver, rp, (dk_party)q, false, most, &line, NULL),
