@@ -1,31 +1,29 @@
 /*
- * search_bench.c - how long the "could it decide the winner" search takes.
+ * search_bench.c - how long the double-dummy solver (dd.h) takes: the
+ * exact value of a position, the DDV's threshold questions, and the
+ * analysis of a whole game card by card.
  *
- *   search_bench [-n POSITIONS] FILE...
- *
- * Each question may visit at most POSITIONS positions (default 2,000,000;
- * 0 = no limit); a position where one was cut is printed as "undecided".
+ *   search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] FILE...
  *
  * For every game of each file (its rule set looked up in
- * $DOKOREF_RULES_PATH) the search runs from the position before the first
- * card (12 or 10 tricks left), after 4 cards, and before the last 4 tricks;
- * it prints the answers it found, the positions visited and the processor
- * time, then a summary: how many positions were decided, the slowest
- * decided one, and per number of tricks left the median, 90th percentile
- * and slowest time.  Figures only: nothing here passes or fails.
- *
- * Measured on a release build (2-core machine, shared) over the records
- * of samples/, tests/check/ and tests/search/ (README.md has the command):
- * 675 positions, 674 decided (at 12 tricks left median 9.3 ms, 90th
- * percentile 12.9 ms); the slowest decided one 0.41 s, every other one
- * under 20 ms.  The one undecided is the silent marriage kept in
- * tests/search/ for being undecided.  On `gen_archive -n 300 -s 7`: 899 of
- * 900 decided, slowest 23 ms (12 tricks left: median 9.0 ms, 90th
- * percentile 11.2 ms); on `gen_archive -n 1000 -s 11`: 2,998 of 3,000,
- * slowest 44 ms (12 tricks left: median 8.9 ms, 90th percentile 11.2 ms).
- * The three undecided positions are silent marriages in which the search
- * can neither find 121 for the soloist nor rule it out (1.3 to 2.1 s each
- * with the default limit).
+ * $DOKOREF_RULES_PATH; at most GAMES games per file with -g) the game is
+ * cut before each trick with the given numbers of tricks left (default:
+ * every trick, 12 down to 1).  At each cut, with the solver's table
+ * cleared first so that each position is timed on its own:
+ *   (a) the exact value (dk_dd_solve, with its best continuation),
+ *   (b) each threshold question search.c asks: can Re reach its target,
+ *       can Kontra reach its target, can Re win a trick, can Kontra win a
+ *       trick (dk_dd_reach, every player playing for the party asked).
+ * Then (c) the analysis of the whole game card by card (dk_dd_analyse,
+ * one table for the game; with -a only the cards of its last TRICKS
+ * tricks).  It prints, per game type and in total, per
+ * number of tricks left the median, 90th and 99th percentile and slowest
+ * processor time and positions visited for (a) and (b), how many were
+ * decided (the solver has no limit, so all are), and for (c) the same per
+ * game.  (d) times search.c's own search of the same questions (the one
+ * check uses, with its budget of positions), with how many it decided.
+ * Figures only: nothing here passes or fails.  The table: one of
+ * DK_DD_TABLE_BYTES, allocated once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -34,6 +32,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "dd.h"
 #include "fmt_xml.h"
 #include "ruleset.h"
 #include "score.h"
@@ -47,67 +46,154 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-#define MAX_POSITIONS 100000
+#define MAX_SAMPLES 200000
+#define KINDS 4  /* exact, threshold, analysis, search.c */
 
-typedef struct timing {
-	int left;
+typedef struct sample {
+	signed char kind;
+	signed char type;            /* dk_game_type */
+	signed char left;            /* tricks left; 0 for a whole game */
 	double ms;
-} timing;
+	long nodes;
+	bool decided;
+} sample;
 
-static int by_ms(const void *a, const void *b)
+static sample samples[MAX_SAMPLES];
+static int n_samples;
+
+static void add(int kind, dk_game_type type, int left, double ms, long nodes, bool decided)
 {
-	double x = ((const timing *)a)->ms, y = ((const timing *)b)->ms;
+	if (n_samples < MAX_SAMPLES)
+		samples[n_samples++] = (sample){ (signed char)kind, (signed char)type,
+						 (signed char)left, ms, nodes, decided };
+}
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
 	return (x > y) - (x < y);
 }
 
-/* the decided positions' times per number of tricks left */
-static void summary(timing *t, int n, int undecided)
+static double at(const double *v, int n, int per_mille)
 {
-	qsort(t, (size_t)n, sizeof(timing), by_ms);
-	printf("%d positions: %d decided, %d undecided; slowest decided %.3f ms\n",
-	       n + undecided, n, undecided, n ? t[n - 1].ms : 0.0);
-	for (int left = 12; left >= 1; left--) {
-		double ms[MAX_POSITIONS];
-		int m = 0;
-		for (int i = 0; i < n; i++)
-			if (t[i].left == left)
-				ms[m++] = t[i].ms;
-		if (m)
-			printf("%2d tricks left: %4d decided, median %.3f ms, 90th percentile "
-			       "%.3f ms, slowest %.3f ms\n", left, m, ms[(m - 1) / 2],
-			       ms[(9 * m + 9) / 10 - 1], ms[m - 1]);
+	int i = (int)(((long)n * per_mille + 999) / 1000) - 1;
+	return v[i < 0 ? 0 : i];
+}
+
+static double ms_v[MAX_SAMPLES], nodes_v[MAX_SAMPLES];
+
+/* one line: the samples of kind and left (-1: any) and type (-1: any) */
+static void line(const char *label, int kind, int type, int left)
+{
+	int n = 0, decided = 0;
+	for (int i = 0; i < n_samples; i++) {
+		const sample *s = &samples[i];
+		if (s->kind != kind || (type >= 0 && s->type != type) ||
+		    (left >= 0 && s->left != left))
+			continue;
+		decided += s->decided;
+		ms_v[n] = s->ms;
+		nodes_v[n] = (double)s->nodes;
+		n++;
+	}
+	if (n == 0)
+		return;
+	qsort(ms_v, (size_t)n, sizeof(double), by_double);
+	qsort(nodes_v, (size_t)n, sizeof(double), by_double);
+	printf("  %-10s %6d, %6d decided | ms median %8.3f p90 %8.3f p99 %8.3f max %9.3f "
+	       "| positions median %9.0f p90 %9.0f p99 %9.0f max %10.0f\n", label, n, decided,
+	       at(ms_v, n, 500), at(ms_v, n, 900), at(ms_v, n, 990), ms_v[n - 1],
+	       at(nodes_v, n, 500), at(nodes_v, n, 900), at(nodes_v, n, 990), nodes_v[n - 1]);
+}
+
+static void report(const char *title, int type)
+{
+	static const char *const kind_name[KINDS] = {
+		"(a) exact value", "(b) threshold questions (dk_dd_reach, one question each)",
+		"(c) analysis of a whole game (with -a: of its last tricks)",
+		"(d) search.c's dk_search_run, all four questions, 2,000,000 positions each"
+	};
+	printf("%s\n", title);
+	for (int k = 0; k < KINDS; k++) {
+		bool any = false;
+		for (int i = 0; i < n_samples && !any; i++)
+			any = samples[i].kind == k && (type < 0 || samples[i].type == type);
+		if (!any)
+			continue;
+		printf(" %s\n", kind_name[k]);
+		if (k == 2) {
+			line("per game", k, type, -1);
+			continue;
+		}
+		for (int left = 12; left >= 1; left--) {
+			char label[32];
+			snprintf(label, sizeof(label), "%d left", left);
+			line(label, k, type, left);
+		}
 	}
 }
 
-static const char *answer(const dk_search_result *res, dk_party p)
+static double timed_reach(dk_dd *dd, const dk_replay *rp, dk_party p, bool tricks, int need,
+			  long *nodes)
 {
-	return !res->reach_known[p] ? "undecided" : res->can_reach[p] ? "can reach" : "cannot reach";
+	dk_dd_clear(dd);
+	dk_line l;
+	double t0 = now();
+	dk_dd_reach(dd, rp, p, tricks, need, &l, nodes);
+	return (now() - t0) * 1000;
 }
 
 int main(int argc, char **argv)
 {
 	dk_xml_global_init();
-	long budget = 2000000;  /* positions per question */
+	bool want_left[13];
+	for (int i = 0; i <= 12; i++)
+		want_left[i] = true;
+	long max_games = 0;
+	int analyse_tricks = 0;  /* -a N: analyse the last N tricks only */
 	int a = 1;
-	if (argc > 2 && strcmp(argv[1], "-n") == 0) {
-		budget = atol(argv[2]);
-		a = 3;
+	while (a + 1 < argc && argv[a][0] == '-') {
+		if (strcmp(argv[a], "-t") == 0) {
+			memset(want_left, 0, sizeof(want_left));
+			for (char *s = argv[a + 1]; *s;) {
+				long v = strtol(s, &s, 10);
+				if (v >= 0 && v <= 12)
+					want_left[v] = true;
+				if (*s == ',')
+					s++;
+				else if (*s)
+					break;
+			}
+		} else if (strcmp(argv[a], "-g") == 0) {
+			max_games = atol(argv[a + 1]);
+		} else if (strcmp(argv[a], "-a") == 0) {
+			analyse_tricks = atoi(argv[a + 1]);
+		} else {
+			break;
+		}
+		a += 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	static timing times[MAX_POSITIONS];
-	int n_times = 0, undecided = 0;
+	dk_dd *dd = dk_dd_new();
+	if (!dd)
+		return 1;
+	int games_seen[DK_GT_COUNT] = { 0 };
 	for (; a < argc; a++) {
 		dk_diag d;
 		dk_diag_init(&d);
 		dk_xml_reader *r;
 		if (dk_xml_reader_open(&r, argv[a], NULL, 0, &d) != 0) {
 			fprintf(stderr, "%s: cannot open\n", argv[a]);
+			dk_diag_release(&d);
 			continue;
 		}
+		long games = 0;
 		dk_read_item it;
 		while ((it = dk_xml_reader_next(r, &d)) != DK_READ_END && it != DK_READ_ERROR) {
 			if (it != DK_READ_GAME || !dk_xml_reader_game_ok(r))
 				continue;
+			if (max_games > 0 && games >= max_games)
+				break;
 			const dk_game *g = dk_xml_reader_game(r);
 			const dk_rules_ref *ref = dk_game_rules(g);
 			dk_ruleset rs;
@@ -117,52 +203,100 @@ int main(int argc, char **argv)
 				dk_ruleset_release(&rs);
 				continue;
 			}
-			/* the targets that applied in the end */
 			dk_replay full;
 			dk_replay_run(&full, g, &rs.rules);
+			if (full.type == DK_GT_THROWN_IN || full.type == DK_GT_REDEAL ||
+			    full.cards_played == 0) {
+				dk_ruleset_release(&rs);
+				continue;
+			}
+			games++;
+			games_seen[full.type]++;
 			dk_score_input in;
 			dk_score_input_from_replay(&in, &full, g);
 			dk_score sc;
 			dk_score_compute(&sc, &in, &rs.rules);
-			size_t cards_at[3] = { 0, 4, (size_t)-1 };
-			for (int k = 0; k < 3; k++) {
-				/* cut the game before the n-th card */
-				dk_game cut = *g;
-				size_t n = 0, want = cards_at[k];
-				if (want == (size_t)-1) {
-					int hs = g->deal.hand_count ? g->deal.hands[0].count : 0;
-					want = (size_t)(4 * (hs - 4));
+			int cards = 0;
+			for (size_t i = 0; i <= g->event_count; i++) {
+				bool card = i < g->event_count && g->events[i].kind == DK_EV_CARD;
+				if (i < g->event_count && !card)
+					continue;
+				if (cards % 4 == 0 && cards < full.cards_played) {
+					int left = full.hand_size - cards / 4;
+					if (left >= 1 && left <= 12 && want_left[left]) {
+						dk_game cut = *g;
+						cut.event_count = i;
+						dk_replay rp;
+						dk_replay_run(&rp, &cut, &rs.rules);
+						memcpy(rp.party, full.party, sizeof(rp.party));
+						rp.points[DK_PARTY_RE] = rp.points[DK_PARTY_KONTRA] = 0;
+						for (int t = 0; t < rp.trick_count; t++)
+							rp.points[rp.party[rp.tricks[t].winner]] +=
+								rp.tricks[t].points;
+						dk_dd_clear(dd);
+						dk_dd_value v;
+						double t0 = now();
+						dk_dd_solve(dd, &v, &rp);
+						double ms = (now() - t0) * 1000;
+						add(0, full.type, left, ms, v.nodes, true);
+						printf("%s game %zu (%s), %2d left: Re %3d Kontra %3d, %9ld "
+						       "positions, %8.3f ms\n", argv[a], g->index,
+						       dk_game_type_name(full.type), left,
+						       v.points[DK_PARTY_RE], v.points[DK_PARTY_KONTRA],
+						       v.nodes, ms);
+						dk_search_result res;
+						t0 = now();
+						dk_search_run(&res, &rp, sc.target, 2000000);
+						add(3, full.type, left, (now() - t0) * 1000, res.nodes,
+						    res.complete);
+						for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
+							int tgt = sc.target[p];
+							long nodes;
+							double t;
+							if (tgt == DK_TARGET_ALL_TRICKS)
+								t = timed_reach(dd, &rp, (dk_party)p, true,
+										left, &nodes);
+							else if (tgt == DK_TARGET_ONE_TRICK)
+								t = timed_reach(dd, &rp, (dk_party)p, true, 1,
+										&nodes);
+							else
+								t = timed_reach(dd, &rp, (dk_party)p, false,
+										tgt - rp.points[p], &nodes);
+							add(1, full.type, left, t, nodes, true);
+							t = timed_reach(dd, &rp, (dk_party)p, true, 1, &nodes);
+							add(1, full.type, left, t, nodes, true);
+						}
+					}
 				}
-				cut.event_count = 0;
-				for (size_t i = 0; i < g->event_count; i++) {
-					if (g->events[i].kind == DK_EV_CARD && n++ == want)
-						break;
-					cut.event_count = i + 1;
-				}
-				dk_replay rp;
-				dk_replay_run(&rp, &cut, &rs.rules);
-				dk_search_result res;
-				double t0 = now();
-				dk_search_run(&res, &rp, sc.target, budget);
-				double dt = now() - t0;
-				if (!res.complete)
-					undecided++;
-				else if (n_times < MAX_POSITIONS)
-					times[n_times++] = (timing){ rp.hand_size - rp.trick_count, dt * 1000 };
-				if (!res.complete)
-					printf("undecided ");
-				printf("%-48s game %zu, %2d tricks left: Re %s %3d, Kontra %s %3d, "
-				       "%8ld positions, %8.3f ms\n", argv[a], g->index,
-				       rp.hand_size - rp.trick_count,
-				       answer(&res, DK_PARTY_RE), sc.target[DK_PARTY_RE],
-				       answer(&res, DK_PARTY_KONTRA),
-				       sc.target[DK_PARTY_KONTRA], res.nodes, dt * 1000);
+				if (card)
+					cards++;
 			}
+			dk_dd_clear(dd);
+			dk_dd_game *an = malloc(sizeof(*an));
+			double t0 = now();
+			dk_dd_analyse(dd, an, g, &rs.rules, analyse_tricks);
+			double ms = (now() - t0) * 1000;
+			add(2, full.type, 0, ms, an->nodes, true);
+			printf("%s game %zu (%s): analysis of %d cards, %ld positions, %.3f ms\n",
+			       argv[a], g->index, dk_game_type_name(full.type), an->cards - an->first,
+			       an->nodes, ms);
+			free(an);
 			dk_ruleset_release(&rs);
 		}
 		dk_xml_reader_free(r);
 		dk_diag_release(&d);
 	}
-	summary(times, n_times, undecided);
+	printf("\ntable: %u bytes (%u MiB), allocated once\n", DK_DD_TABLE_BYTES,
+	       DK_DD_TABLE_BYTES >> 20);
+	for (int t = 0; t < DK_GT_COUNT; t++) {
+		if (!games_seen[t])
+			continue;
+		char title[64];
+		snprintf(title, sizeof(title), "%s: %d games", dk_game_type_name((dk_game_type)t),
+			 games_seen[t]);
+		report(title, t);
+	}
+	report("all game types", -1);
+	dk_dd_free(dd);
 	return 0;
 }

@@ -21,6 +21,8 @@
 
 #include "api_internal.h"
 #include "buf.h"
+#include "analysis.h"
+#include "check_json.h"
 #include "check_compare.h"
 #include "cli.h"
 #include "lang.h"
@@ -32,6 +34,10 @@ typedef struct check_state {
 	long want;
 	bool quiet;
 	bool json;
+	bool analyse;                /* --analyse: the double-dummy analysis per game */
+	int analyse_tricks;          /* --analyse=N: of the last N tricks only (0: all) */
+	dk_dd *dd;                   /* its solver, made once */
+	dk_dd_game *analysis;
 	dokoref_verdict *v;          /* the current game's, reused */
 	dk_lang lang;
 	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
@@ -82,12 +88,28 @@ static void on_game(check_state *st, dokoref_record *rec)
 	if (st->quiet && v->rp.finding_count == 0 && v->recorded_wrong == 0 &&
 	    !(v->foreign_compared && v->foreign.unexplained > 0))
 		return;
+	/* --analyse: the double-dummy analysis after the verdict (in JSON, in
+	 * the game's object) */
+	dk_dd_game *a = NULL;
+	if (st->analyse && st->dd && st->analysis) {
+		a = st->analysis;
+		dk_dd_analyse(st->dd, a, v->game, v->rules, st->analyse_tricks);
+	}
+	if (a && st->json) {
+		dk_json_verdict_analysed(b, st->path, v, a);
+		fwrite(b->data, 1, b->len, st->cli->out);
+		return;
+	}
 	char *out = st->json ? dokoref_verdict_json(st->v)
 		    : dokoref_verdict_text(st->v, st->lang == DK_LANG_DE ? DOKOREF_LANG_DE
 								      : DOKOREF_LANG_EN,
 					   st->cli->color ? DOKOREF_RENDER_COLOR : 0);
 	fputs(out, st->cli->out);
 	dokoref_free(out);
+	if (a) {
+		dk_text_analysis(b, st->lang, v->game, a);
+		fwrite(b->data, 1, b->len, st->cli->out);
+	}
 }
 
 /* every game of path: read and judged by the library, its messages printed */
@@ -158,6 +180,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
+		{ "analyse", optional_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
@@ -183,6 +206,18 @@ static int run(dk_cli *cli, int argc, char **argv)
 		}
 		case 'q': st.quiet = true; break;
 		case 'A': opts.accept_rule_differences = true; break;
+		case 'D': {
+			st.analyse = true;
+			if (optarg) {
+				char *end;
+				st.analyse_tricks = (int)strtol(optarg, &end, 10);
+				if (*end || st.analyse_tricks < 1 || st.analyse_tricks > DK_MAX_TRICKS)
+					return dk_cli_usage_error(cli, &dk_cmd_check,
+						"--analyse takes a number of tricks from 1 to 12, not '%s'",
+						optarg);
+			}
+			break;
+		}
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
 				st.json = false;
@@ -221,6 +256,16 @@ static int run(dk_cli *cli, int argc, char **argv)
 					argc - optind, argv + optind);
 	int status = DK_EXIT_OK;
 	st.v = dokoref_verdict_new();
+	if (st.analyse) {
+		st.dd = dk_dd_new();
+		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
+		if (!st.dd) {
+			dokoref_verdict_free(st.v);
+			free(st.analysis);
+			fprintf(cli->err, "dokoref check: out of memory for the analysis\n");
+			return DK_EXIT_SYSTEM;
+		}
+	}
 	dk_buf_init(&st.buf);
 	for (int i = optind; i < argc; i++) {
 		st.path = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
@@ -234,6 +279,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		summary(&st);
 	dk_buf_release(&st.buf);
 	dokoref_verdict_free(st.v);
+	dk_dd_free(st.dd);
+	free(st.analysis);
 	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong || st.foreign_differ))
 		status = DK_EXIT_FINDINGS;
 	return status;
@@ -289,6 +336,12 @@ const dk_command dk_cmd_check = {
 	"                        judge a FreeDoko file although its rules have\n"
 	"                        options dokoref cannot express that can change\n"
 	"                        a verdict (each is named in a warning)\n"
+	"  --analyse[=N]         add the double-dummy analysis of each game: with\n"
+	"                        every hand open and best play by both parties,\n"
+	"                        Re's card points before and after each card, and\n"
+	"                        the cards that cost their party points (JSON: the\n"
+	"                        value after every card); =N: the cards of the last\n"
+	"                        N tricks only (the whole game can take minutes)\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"FILE may be a FreeDoko bug report or --debug gameplay log, recognised by\n"

@@ -25,17 +25,11 @@
 
 #include <stdbool.h>
 
+#include "dd.h"
 #include "replay.h"
 
-#define DK_LINE_MAX 48
 #define DK_TARGET_ALL_TRICKS 241  /* a target: every remaining trick */
 #define DK_TARGET_ONE_TRICK 0     /* a target: at least one trick */
-
-typedef struct dk_line {
-	dk_card cards[DK_LINE_MAX];
-	int seats[DK_LINE_MAX];      /* who played it: an index into the replay's seats[] */
-	int count;
-} dk_line;
 
 typedef struct dk_search_result {
 	int points_now[3];           /* card points of each party in complete tricks */

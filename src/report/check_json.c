@@ -6,6 +6,7 @@
 #include <json.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "foreign.h"
 
 static const char *name_of(const dk_game *g, int seat)
@@ -341,6 +342,12 @@ static json_object *stopped_json(const dk_verdict *v)
 
 void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v)
 {
+	dk_json_verdict_analysed(b, file, v, NULL);
+}
+
+void dk_json_verdict_analysed(dk_buf *b, const char *file, const dk_verdict *v,
+			      const dk_dd_game *a)
+{
 	json_object *o = game_object(file, v->game, &v->rp, v->rules, v->scored ? &v->sc : NULL,
 				     v->scored ? v->entry : NULL,
 				     v->penalties_assessed || v->penalty_stands ? v->penalties : NULL,
@@ -364,5 +371,7 @@ void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v)
 	 * object stays as it was */
 	if (v->stopped)
 		json_object_object_add(o, "unfinished", stopped_json(v));
+	if (a)
+		json_object_object_add(o, "analysis", dk_json_analysis(v->game, a));
 	put_object(b, o);
 }

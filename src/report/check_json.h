@@ -10,6 +10,7 @@
 #define DK_CHECK_JSON_H
 
 #include "buf.h"
+#include "dd.h"
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
@@ -43,5 +44,10 @@ void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_r
  *  dk_json_game_bock with the verdict's parts (the entry to write down as the
  *  score per seat). */
 void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v);
+
+/** The same with the double-dummy analysis a (check --analyse) as member
+ *  "analysis"; a may be NULL. */
+void dk_json_verdict_analysed(dk_buf *b, const char *file, const dk_verdict *v,
+			      const dk_dd_game *a);
 
 #endif

@@ -590,6 +590,34 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"%s checked, %zu with findings (%s, %s); recorded scores: %zu right, %zu wrong",
 		"%s geprüft, %zu mit Befunden (%s, %s); aufgeschriebene Wertungen: %zu richtig, "
 		"%zu falsch"),
+	/* check --analyse: the double-dummy analysis (dd.h) */
+	MSG(DK_MSG_DD_HEAD,
+		"  double-dummy analysis (card points, every hand open, best play by both, parties "
+		"as the game ended): Re %d with best play from trick %d on, Re took %d",
+		"  Double-Dummy-Analyse (Augen, alle Karten offen, bestes Spiel beider Parteien, "
+		"Parteien wie am Spielende): Re %d bei bestem Spiel ab Stich %d, Re bekam %d"),
+	MSG(DK_MSG_DD_HEAD_RAMSCH,
+		"  double-dummy analysis (card points, every hand open, each party taking as few as "
+		"it can, parties as the game ended): Re %d with best play from trick %d on, Re took %d",
+		"  Double-Dummy-Analyse (Augen, alle Karten offen, jede Partei nimmt so wenige wie "
+		"möglich, Parteien wie am Spielende): Re %d bei bestem Spiel ab Stich %d, Re "
+		"bekam %d"),
+	MSG(DK_MSG_DD_NOT_PLAYED, "  double-dummy analysis: no card play to analyse",
+		"  Double-Dummy-Analyse: kein Kartenspiel zu analysieren"),
+	MSG(DK_MSG_DD_CARD, "    trick %d, %s %s: cost %d card points (Re %d -> %d)",
+		"    Stich %d, %s %s: kostete %d Augen (Re %d -> %d)"),
+	MSG(DK_MSG_DD_CHANGED, ", changed who wins", ", änderte, wer gewinnt"),
+	MSG(DK_MSG_DD_ASSUMED_MARK, " *", " *"),
+	MSG(DK_MSG_DD_ASSUMED,
+		"    * before the marriage's clarifying trick: the partner taken as the game found him",
+		"    * vor dem Klärungsstich der Hochzeit: der Partner so, wie das Spiel ihn fand"),
+	MSG(DK_MSG_DD_NONE, "    no card cost anything", "    keine Karte kostete etwas"),
+	MSG(DK_MSG_DD_WINNER_CHANGED,
+		"    a card that cost something changed who wins with best play",
+		"    eine Karte, die etwas kostete, änderte, wer bei bestem Spiel gewinnt"),
+	MSG(DK_MSG_DD_WINNER_KEPT,
+		"    none of them changed who wins with best play",
+		"    keine davon änderte, wer bei bestem Spiel gewinnt"),
 	/* dokoref audit */
 	MSG(DK_MSG_AU_ID, " [id %s]",
 		" [id %s]"),

@@ -1,0 +1,888 @@
+/*
+ * dd.c - the exact double-dummy value of a position; see dd.h.
+ *
+ * ab() is a fail-soft alpha-beta search over single cards.  Its value is
+ * what the counted players (mine[]) still gain: card points, or tricks.
+ * The players in maxer[] choose to raise it, the others to lower it: in
+ * the game between the parties maxer[] is mine[] (turned round in a
+ * Ramsch), in a threshold question everybody is a maxer.  At every trick
+ * boundary the table is looked up and the value bounded: the counted side
+ * gains at most what it can capture (a card of the other side ends in its
+ * tricks only when a card of the side beats it, see upper_bound) and at
+ * least what the other side cannot capture.
+ *
+ * upper_bound and its helpers are the bound of search.c's threshold
+ * search, taken over with the side as a parameter; search.c keeps its own
+ * copy until it is put on this solver (a duplicate to remove then).
+ */
+#include "dd.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "score.h"
+
+#define TT_BITS 20
+#define INF 10000
+
+typedef struct tt_entry {
+	uint64_t key;
+	short lower;                 /* the value is at least this */
+	short upper;                 /* ... and at most this */
+	unsigned char best;          /* the lead that decided it, DK_CARD_NONE if none */
+	unsigned char gen;           /* the generation it was written in (dk_dd_clear) */
+	unsigned char left;          /* tricks left in its position */
+	unsigned char pad;
+} tt_entry;
+
+typedef struct pos {
+	unsigned char hand[4][DK_CARD_KINDS];
+	uint32_t held[4];            /* the places of the cards each hand holds */
+	dk_card trick[4];
+	int tseat[4];
+	int tn;
+	int turn;
+	int tricks_done;
+	int hand_size;
+	int left;                    /* card points in the hands and the open trick */
+	uint64_t key;                /* the hands hashed, kept up to date by play */
+} pos;
+
+struct dk_dd {
+	tt_entry *tt;
+	dk_order order;
+	bool trump[DK_CARD_KINDS];
+	int strength[DK_CARD_KINDS];
+	int suit[DK_CARD_KINDS];
+	/* place of each card: by suit (trumps one suit), within a suit by
+	 * strength, so that cards with no card between them are neighbours */
+	int place[DK_CARD_KINDS];
+	dk_card by_place[DK_CARD_KINDS];
+	int points[DK_CARD_KINDS];
+	uint32_t suit_places[DK_SUIT_TRUMP + 1];
+	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
+	int first_trump_place;
+	bool mine[4];                /* whose tricks count */
+	bool maxer[4];               /* who plays to raise the value */
+	bool tricks;                 /* count tricks, not card points */
+	uint64_t salt;               /* the question: order, parties, objective */
+	long nodes;
+	unsigned char gen;           /* entries of other generations are empty */
+};
+
+static uint64_t zobrist[4][DK_CARD_KINDS][3];
+static uint64_t zobrist_turn[4];
+static uint64_t zobrist_mine[4], zobrist_maxer[4], zobrist_tricks;
+static uint64_t zobrist_strength[DK_CARD_KINDS][32];
+static uint64_t zobrist_tie[8];
+static uint64_t zobrist_trick[3][DK_CARD_KINDS];
+
+static uint64_t next(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static void init_zobrist(void)
+{
+	static bool done;
+	if (done)
+		return;
+	uint64_t x = 0x2545F4914F6CDD1Dull;
+	for (int p = 0; p < 4; p++) {
+		for (int c = 0; c < DK_CARD_KINDS; c++)
+			for (int k = 0; k < 3; k++)
+				zobrist[p][c][k] = next(&x);
+		zobrist_turn[p] = next(&x);
+		zobrist_mine[p] = next(&x);
+		zobrist_maxer[p] = next(&x);
+	}
+	zobrist_tricks = next(&x);
+	for (int c = 0; c < DK_CARD_KINDS; c++)
+		for (int s = 0; s < 32; s++)
+			zobrist_strength[c][s] = next(&x);
+	for (int i = 0; i < 8; i++)
+		zobrist_tie[i] = next(&x);
+	for (int i = 0; i < 3; i++)
+		for (int c = 0; c < DK_CARD_KINDS; c++)
+			zobrist_trick[i][c] = next(&x);
+	done = true;
+}
+
+dk_dd *dk_dd_new(void)
+{
+	init_zobrist();
+	dk_dd *dd = calloc(1, sizeof(*dd));
+	if (!dd)
+		return NULL;
+	dd->tt = calloc((size_t)1 << TT_BITS, sizeof(tt_entry));
+	if (!dd->tt) {
+		free(dd);
+		return NULL;
+	}
+	dd->gen = 1;
+	return dd;
+}
+
+void dk_dd_clear(dk_dd *dd)
+{
+	if (++dd->gen == 0) {
+		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
+		dd->gen = 1;
+	}
+}
+
+void dk_dd_free(dk_dd *dd)
+{
+	if (!dd)
+		return;
+	free(dd->tt);
+	free(dd);
+}
+
+/* --- setting up a question ------------------------------------------- */
+
+/* the order of the position, looked up once; the salt tells questions
+ * under different orders apart in the table */
+static void set_order(dk_dd *dd, const dk_order *o)
+{
+	dd->order = *o;
+	uint64_t salt = zobrist_tie[o->tie & 3] ^ (o->h10_first_with_swines ? zobrist_tie[4] : 0);
+	for (int k = 0; k < DK_CARD_KINDS; k++) {
+		dd->trump[k] = dk_order_is_trump(o, (dk_card)k);
+		dd->strength[k] = dk_order_strength(o, (dk_card)k);
+		dd->suit[k] = dk_order_suit(o, (dk_card)k);
+		dd->points[k] = dk_card_points((dk_card)k);
+		salt ^= zobrist_strength[k][(dd->strength[k] + (dd->trump[k] ? 16 : 0)) & 31];
+	}
+	/* the order decides the winners of the two ♥10 and of equal cards
+	 * by dk_order_winner alone; equal strengths of different cards are
+	 * told apart by the places below */
+	int by_place[DK_CARD_KINDS], n = 0;
+	for (int suit = 0; suit <= DK_SUIT_TRUMP; suit++) {
+		int first = n;
+		for (int k = 0; k < DK_CARD_KINDS; k++) {
+			if (dd->suit[k] != suit)
+				continue;
+			int j = n++;
+			while (j > first && dd->strength[by_place[j - 1]] > dd->strength[k]) {
+				by_place[j] = by_place[j - 1];
+				j--;
+			}
+			by_place[j] = k;
+		}
+	}
+	memset(dd->suit_places, 0, sizeof(dd->suit_places));
+	dd->first_trump_place = DK_CARD_KINDS;
+	for (int i = 0; i < DK_CARD_KINDS; i++) {
+		int k = by_place[i];
+		dd->place[k] = i;
+		dd->by_place[i] = (dk_card)k;
+		dd->suit_places[dd->suit[k]] |= 1u << i;
+		if (dd->trump[k] && i < dd->first_trump_place)
+			dd->first_trump_place = i;
+	}
+	int n_cheap = 0;
+	for (int pts = 0; pts <= 11; pts++)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (dd->points[k] == pts)
+				dd->cheap[n_cheap++] = (dk_card)k;
+	dd->salt = salt;
+}
+
+static uint64_t question_salt(const dk_dd *dd)
+{
+	uint64_t s = dd->salt ^ (dd->tricks ? zobrist_tricks : 0);
+	for (int i = 0; i < 4; i++) {
+		if (dd->mine[i])
+			s ^= zobrist_mine[i];
+		if (dd->maxer[i])
+			s ^= zobrist_maxer[i];
+	}
+	return s;
+}
+
+/* the position where rp stopped; seat_of[i] is the seat of player i */
+static void position_of(const dk_dd *dd, pos *p, int seat_of[4], const dk_replay *rp)
+{
+	memset(p, 0, sizeof(*p));
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = rp->seats[i];
+		seat_of[i] = seat;
+		for (int k = 0; k < rp->hand_n[seat]; k++) {
+			dk_card c = rp->hand[seat][k];
+			if (p->hand[i][c] < 2)
+				p->hand[i][c]++;
+			p->left += dk_card_points(c);
+		}
+		if (seat == rp->next_seat)
+			p->turn = i;
+	}
+	if (rp->trick_count < DK_MAX_TRICKS) {
+		const dk_trick *t = &rp->tricks[rp->trick_count];
+		if (t->count > 0 && t->count < 4) {
+			for (int i = 0; i < t->count; i++) {
+				p->trick[i] = t->cards[i];
+				p->left += dk_card_points(t->cards[i]);
+				for (int k = 0; k < DK_PLAYING_SEATS; k++)
+					if (seat_of[k] == t->seats[i])
+						p->tseat[i] = k;
+			}
+			p->tn = t->count;
+		}
+	}
+	p->tricks_done = rp->trick_count;
+	p->hand_size = rp->hand_size;
+	for (int i = 0; i < 4; i++)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (p->hand[i][k]) {
+				p->held[i] |= 1u << dd->place[k];
+				p->key ^= zobrist[i][k][p->hand[i][k]];
+			}
+}
+
+/* --- playing --------------------------------------------------------- */
+
+/* play card k for the player to move; what the counted side gains */
+static int play(const dk_dd *dd, pos *p, dk_card k)
+{
+	unsigned char *have = &p->hand[p->turn][k];
+	p->key ^= zobrist[p->turn][k][*have];
+	(*have)--;
+	if (*have)
+		p->key ^= zobrist[p->turn][k][*have];
+	else
+		p->held[p->turn] &= ~(1u << dd->place[k]);
+	p->trick[p->tn] = k;
+	p->tseat[p->tn] = p->turn;
+	p->tn++;
+	if (p->tn < 4) {
+		p->turn = (p->turn + 1) % 4;
+		return 0;
+	}
+	bool last = p->tricks_done == p->hand_size - 1;
+	int w = p->tseat[dk_order_winner(&dd->order, p->trick, 4, last)];
+	int pts = 0;
+	for (int i = 0; i < 4; i++)
+		pts += dd->points[p->trick[i]];
+	p->left -= pts;
+	p->tn = 0;
+	p->tricks_done++;
+	p->turn = w;
+	if (!dd->mine[w])
+		return 0;
+	return dd->tricks ? 1 : pts;
+}
+
+/*
+ * The legal cards of the player to move, one of each interchangeable set
+ * (same suit, same points, no card of another player in a hand or in the
+ * open trick between them or level with them in the order: exchanging
+ * them in any continuation gives a legal one with the same trick winners
+ * and points), in the order of places.
+ */
+static int moves(const dk_dd *dd, const pos *p, dk_card *out)
+{
+	uint32_t legal = p->held[p->turn];
+	if (p->tn > 0 && (legal & dd->suit_places[dd->suit[p->trick[0]]]))
+		legal &= dd->suit_places[dd->suit[p->trick[0]]];
+	uint32_t others = 0;
+	for (int i = 0; i < 4; i++)
+		if (i != p->turn)
+			others |= p->held[i];
+	for (int i = 0; i < p->tn; i++)
+		others |= 1u << dd->place[p->trick[i]];
+	int n = 0;
+	int prev = -1;
+	while (legal) {
+		int pl = __builtin_ctz(legal);
+		legal &= legal - 1;
+		dk_card k = dd->by_place[pl];
+		if (prev >= 0) {
+			dk_card j = dd->by_place[prev];
+			uint32_t span = (uint32_t)((2ull << pl) - (1ull << prev));
+			if (dd->suit[j] == dd->suit[k] && dd->points[j] == dd->points[k] &&
+			    (others & span) == 0)
+				continue;   /* the same as the card kept before */
+		}
+		out[n++] = k;
+		prev = pl;
+	}
+	return n;
+}
+
+/* moves() tried most promising first for the player to move */
+static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint)
+{
+	int n = moves(dd, p, m);
+	if (n < 2)
+		return n;
+	int score[DK_CARD_KINDS];
+	bool last = p->tricks_done == p->hand_size - 1;
+	bool side = dd->maxer[p->turn];
+	int wi = p->tn ? dk_order_winner(&dd->order, p->trick, p->tn, last) : 0;
+	bool friend_wins = p->tn && dd->maxer[p->tseat[wi]] == side;
+	for (int i = 0; i < n; i++) {
+		dk_card k = m[i];
+		int s;
+		if (p->tn == 0) {
+			/* lead: strong cards first, then cheap ones */
+			s = dd->strength[k] + (dd->trump[k] ? 0 : 8) - dd->points[k];
+		} else {
+			dk_card t[4];
+			memcpy(t, p->trick, sizeof(dk_card) * (size_t)p->tn);
+			t[p->tn] = k;
+			bool wins = dk_order_winner(&dd->order, t, p->tn + 1, last) == p->tn;
+			if (wins && (p->tn == 3 || !friend_wins))
+				s = 200 + (p->tn == 3 ? dd->points[k] : -dd->strength[k]);
+			else if (friend_wins)
+				s = 100 + dd->points[k];
+			else
+				s = 50 - dd->points[k];
+		}
+		if (k == hint)
+			s = 1000;
+		score[i] = s;
+	}
+	for (int i = 1; i < n; i++) {
+		dk_card k = m[i];
+		int s = score[i], j = i;
+		while (j > 0 && score[j - 1] < s) {
+			m[j] = m[j - 1];
+			score[j] = score[j - 1];
+			j--;
+		}
+		m[j] = k;
+		score[j] = s;
+	}
+	return n;
+}
+
+/* --- bounds ---------------------------------------------------------- */
+
+/* what the party holds, as the bounds need it */
+typedef struct party_cards {
+	int trumps;                  /* how many trumps */
+	int top_trump;               /* strength of the highest, 0 if none */
+	bool h10;                    /* holds a ♥10 */
+	int suit_top[4];             /* strength of the highest card per fehl suit, -1 if none */
+	int fehl;                    /* how many fehl cards */
+	int trumps_from[DK_CARD_KINDS + 1];  /* trumps at this place in the order or above */
+} party_cards;
+
+static void party_cards_of(party_cards *out, const dk_dd *c, const pos *p, const bool in[4])
+{
+	memset(out, 0, sizeof(*out));
+	for (int s = 0; s < 4; s++)
+		out->suit_top[s] = -1;
+	int at[DK_CARD_KINDS] = { 0 };
+	for (int i = 0; i < 4; i++) {
+		if (!in[i])
+			continue;
+		for (uint32_t held = p->held[i]; held; held &= held - 1) {
+			int pl = __builtin_ctz(held);
+			dk_card k = c->by_place[pl];
+			int have = p->hand[i][k];
+			if (c->trump[k]) {
+				out->trumps += have;
+				at[pl] += have;
+				if (c->strength[k] > out->top_trump)
+					out->top_trump = c->strength[k];
+				if (k == DK_CARD_MAKE(DK_HEARTS, DK_TEN))
+					out->h10 = true;
+			} else {
+				out->fehl += have;
+				if (c->strength[k] > out->suit_top[c->suit[k]])
+					out->suit_top[c->suit[k]] = c->strength[k];
+			}
+		}
+	}
+	for (int pl = DK_CARD_KINDS - 1; pl >= 0; pl--)
+		out->trumps_from[pl] = out->trumps_from[pl + 1] + at[pl];
+}
+
+/*
+ * Does an opponent's card k win every trick it is led to, whatever the
+ * party plays?  A trump if the party has no higher one (nor, where the
+ * second ♥10 wins, the other ♥10); a fehl card if the party has no higher
+ * card of the suit and no trump at all.
+ */
+static bool wins_when_led(const dk_dd *c, const party_cards *pc, dk_card k)
+{
+	if (c->trump[k])
+		return pc->top_trump < c->strength[k] &&
+		       !(k == DK_CARD_MAKE(DK_HEARTS, DK_TEN) && pc->h10 &&
+			 c->order.tie != DK_TIE_FIRST_WINS);
+	return pc->trumps == 0 && pc->suit_top[c->suit[k]] <= c->strength[k];
+}
+
+/*
+ * Can the party ever win a trick in which the opponent plays fehl card k?
+ * Only with a trump, a card of the suit at least as high (led first), or
+ * a card of another fehl suit that is led while the opponent has none of
+ * it.
+ */
+static bool fehl_capturable(const dk_dd *c, const party_cards *pc, dk_card k)
+{
+	if (pc->trumps > 0 || pc->suit_top[c->suit[k]] >= c->strength[k])
+		return true;
+	for (int s = 0; s < 4; s++)
+		if (s != c->suit[k] && pc->suit_top[s] >= 0)
+			return true;
+	return false;
+}
+
+/*
+ * How many cards of an opponent's hand h can end up in the party's
+ * tricks: in each such trick a card of the party beats the opponent's
+ * card, a different one in each trick, so the opponent's trumps taken
+ * must be matched each to a party trump at least as high (matched from
+ * the highest down), and fehl cards only where fehl_capturable says.
+ */
+static int capturable_count(const dk_dd *c, const pos *p, const party_cards *pc, int h)
+{
+	int n = 0, matched = 0;
+	for (uint32_t held = p->held[h]; held; ) {
+		int pl = 31 - __builtin_clz(held);
+		held &= ~(1u << pl);
+		dk_card k = c->by_place[pl];
+		for (int copy = 0; copy < p->hand[h][k]; copy++) {
+			if (!c->trump[k])
+				n += fehl_capturable(c, pc, k);
+			else if (pc->trumps_from[pl] > matched)
+				matched++;
+		}
+	}
+	return n + matched;
+}
+
+/*
+ * The most points of h that can end up in the party's tricks, at most w
+ * cards: highest points first, each card taken if it can be captured and
+ * the trumps taken so far can still be matched (the sets that can be
+ * matched are the independent sets of a matroid, so taking greedily by
+ * points gives the most).  Hall's condition: at every place, the trumps
+ * taken there or above are no more than the party's trumps there or above.
+ */
+static int capturable_points(const dk_dd *c, const pos *p, const party_cards *pc, int h, int w)
+{
+	int slack[DK_CARD_KINDS];
+	for (int pl = c->first_trump_place; pl < DK_CARD_KINDS; pl++)
+		slack[pl] = pc->trumps_from[pl];
+	int taken = 0, points = 0;
+	for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
+		dk_card k = c->cheap[j];
+		for (int copy = 0; copy < p->hand[h][k] && taken < w; copy++) {
+			if (!c->trump[k]) {
+				if (!fehl_capturable(c, pc, k))
+					break;
+			} else {
+				int px = c->place[k], pl = c->first_trump_place;
+				while (pl <= px && slack[pl] > 0)
+					pl++;
+				if (pl <= px)
+					break;
+				for (pl = c->first_trump_place; pl <= px; pl++)
+					slack[pl]--;
+			}
+			taken++;
+			points += c->points[k];
+		}
+	}
+	return points;
+}
+
+/*
+ * The most the party can still gain, between tricks.  If an opponent leads
+ * and every card of both opponents wins when led, the opponents keep the
+ * lead and win every trick.  Otherwise every trick the party wins holds
+ * one card of each opponent that a card of the party beats (see
+ * capturable), which bounds the number of such tricks by what either
+ * opponent can lose, and the gain by the opponents' cards that can be
+ * taken plus the best cards of the party's own hands, one per trick.
+ */
+static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
+{
+	party_cards pc;
+	party_cards_of(&pc, c, p, in);
+	if (!in[p->turn]) {
+		bool sweep = true;
+		for (int i = 0; i < 4 && sweep; i++)
+			for (int k = 0; k < DK_CARD_KINDS && sweep && !in[i]; k++)
+				if (p->hand[i][k] && !wins_when_led(c, &pc, (dk_card)k))
+					sweep = false;
+		if (sweep)
+			return 0;
+	}
+	int w = p->hand_size - p->tricks_done;
+	for (int i = 0; i < 4; i++) {
+		if (!in[i]) {
+			int n = capturable_count(c, p, &pc, i);
+			if (n < w)
+				w = n;
+		}
+	}
+	if (c->tricks || w == 0)
+		return w;
+	int points = 0;
+	for (int i = 0; i < 4; i++) {
+		if (!in[i]) {
+			points += capturable_points(c, p, &pc, i, w);
+			continue;
+		}
+		int taken = 0;
+		for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
+			dk_card k = c->cheap[j];
+			int take = p->hand[i][k] < w - taken ? p->hand[i][k] : w - taken;
+			taken += take;
+			points += take * c->points[k];
+		}
+	}
+	return points;
+}
+
+
+/* --- the search ------------------------------------------------------ */
+
+static int last_trick(const dk_dd *dd, pos *p)
+{
+	int gain = 0;
+	for (int n = 0; n < 4; n++) {
+		uint32_t h = p->held[p->turn];
+		if (!h)
+			return gain;
+		gain += play(dd, p, dd->by_place[__builtin_ctz(h)]);
+	}
+	return gain;
+}
+
+/* the table: buckets of two entries, the first kept for the position with
+ * the most tricks left (the most work saved), the second for the latest */
+static tt_entry *tt_find(dk_dd *dd, uint64_t key)
+{
+	tt_entry *b = &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)1];
+	for (int i = 0; i < 2; i++)
+		if (b[i].key == key && b[i].gen == dd->gen)
+			return &b[i];
+	return NULL;
+}
+
+static tt_entry *tt_slot(dk_dd *dd, uint64_t key, int left)
+{
+	tt_entry *b = &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)1];
+	if (b[0].gen != dd->gen || b[0].left <= left)
+		return &b[0];
+	return &b[1];
+}
+
+static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
+{
+	dd->nodes++;
+	tt_entry *e = NULL;
+	uint64_t key = 0;
+	int lo = 0, hi = INF;
+	dk_card hint = DK_CARD_NONE;
+	if (p->tn == 0) {
+		int left = p->hand_size - p->tricks_done;
+		if (left <= 0)
+			return 0;
+		if (left == 1) {
+			pos q = *p;
+			return last_trick(dd, &q);
+		}
+		key = (p->key ^ zobrist_turn[p->turn] ^ question_salt(dd)) | 1;
+		e = tt_find(dd, key);
+		if (e) {
+			lo = e->lower;
+			hi = e->upper;
+			hint = e->best;
+		} else {
+			bool others[4];
+			for (int i = 0; i < 4; i++)
+				others[i] = !dd->mine[i];
+			int all = dd->tricks ? left : p->left;
+			hi = upper_bound(dd, p, dd->mine);
+			lo = all - upper_bound(dd, p, others);
+			if (lo < 0)
+				lo = 0;
+		}
+		if (lo >= beta)
+			return lo;
+		if (hi <= alpha)
+			return hi;
+		if (lo == hi)
+			return lo;
+	}
+	dk_card m[DK_CARD_KINDS];
+	int n = ordered_moves(dd, p, m, hint);
+	if (n == 0)
+		return 0;   /* a record where a seat played twice in a trick */
+	bool up = dd->maxer[p->turn];
+	int a = alpha, b = beta;
+	int v = up ? -INF : INF;
+	dk_card best = m[0];
+	for (int i = 0; i < n; i++) {
+		pos q = *p;
+		int g = play(dd, &q, m[i]);
+		int r = g + ab(dd, &q, a - g, b - g);
+		if (up ? r > v : r < v) {
+			v = r;
+			best = m[i];
+		}
+		if (up && v > a)
+			a = v;
+		if (!up && v < b)
+			b = v;
+		if (a >= b)
+			break;
+	}
+	if (p->tn == 0) {
+		if (v <= alpha) {
+			if (v < hi)
+				hi = v;
+		} else if (v >= beta) {
+			if (v > lo)
+				lo = v;
+		} else {
+			lo = hi = v;
+		}
+		e = tt_find(dd, key);
+		if (!e)
+			e = tt_slot(dd, key, p->hand_size - p->tricks_done);
+		e->key = key;
+		e->gen = dd->gen;
+		e->left = (unsigned char)(p->hand_size - p->tricks_done);
+		e->lower = (short)lo;
+		e->upper = (short)hi;
+		e->best = best;
+	}
+	return v;
+}
+
+/* the exact value of p: null-window probes, the first at the guess, then
+ * each in the middle of what is still open */
+static int exact(dk_dd *dd, const pos *p, int guess)
+{
+	int lo = 0, hi = dd->tricks ? p->hand_size - p->tricks_done : p->left;
+	int g = guess < lo ? lo : guess > hi ? hi : guess;
+	while (lo < hi) {
+		int beta = g <= lo ? lo + 1 : g > hi ? hi : g;
+		int v = ab(dd, p, beta - 1, beta);
+		if (v < beta)
+			hi = v;
+		else
+			lo = v;
+		g = lo + (hi - lo + 1) / 2;
+	}
+	return lo;
+}
+
+/* a continuation from p that gains v (exactly, when exact; at least v
+ * when every player is a maxer), appended to line, to the end */
+static void line_of(dk_dd *dd, pos p, int v, dk_line *line)
+{
+	while (line->count < DK_LINE_MAX) {
+		if (p.tn == 0 && p.tricks_done >= p.hand_size)
+			return;
+		dk_card m[DK_CARD_KINDS];
+		int n = ordered_moves(dd, &p, m, DK_CARD_NONE);
+		if (n == 0)
+			return;
+		bool up = dd->maxer[p.turn];
+		int pick = 0, gain = 0;
+		pos chosen = p;
+		for (int i = 0; i < n; i++) {
+			pos q = p;
+			int g = play(dd, &q, m[i]);
+			bool ok = up ? g + ab(dd, &q, v - g - 1, v - g) >= v
+				     : g + ab(dd, &q, v - g, v - g + 1) <= v;
+			if (ok || i == n - 1) {
+				pick = i;
+				gain = g;
+				chosen = q;
+				break;
+			}
+		}
+		line->cards[line->count] = m[pick];
+		line->seats[line->count] = p.turn;
+		line->count++;
+		v -= gain;
+		p = chosen;
+	}
+}
+
+/* card points of each party in rp's complete tricks, with rp's parties */
+static void points_now(int out[3], const dk_replay *rp)
+{
+	out[0] = out[1] = out[2] = 0;
+	for (int t = 0; t < rp->trick_count; t++)
+		out[rp->party[rp->tricks[t].winner]] += rp->tricks[t].points;
+}
+
+static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
+{
+	memset(out, 0, sizeof(*out));
+	set_order(dd, &rp->order);
+	pos p;
+	int seat_of[4];
+	position_of(dd, &p, seat_of, rp);
+	bool ramsch = rp->type == DK_GT_RAMSCH;
+	for (int i = 0; i < 4; i++) {
+		dd->mine[i] = rp->party[seat_of[i]] == DK_PARTY_RE;
+		dd->maxer[i] = dd->mine[i] != ramsch;
+	}
+	dd->tricks = false;
+	dd->nodes = 0;
+	points_now(out->now, rp);
+	int v = exact(dd, &p, guess - out->now[DK_PARTY_RE]);
+	line_of(dd, p, v, &out->line);
+	out->points[DK_PARTY_RE] = out->now[DK_PARTY_RE] + v;
+	out->points[DK_PARTY_KONTRA] = out->now[DK_PARTY_KONTRA] + p.left - v;
+	out->nodes = dd->nodes;
+	return out->points[DK_PARTY_RE];
+}
+
+void dk_dd_solve(dk_dd *dd, dk_dd_value *out, const dk_replay *rp)
+{
+	solve_re(dd, out, rp, 60);
+}
+
+bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, int need,
+		 dk_line *line, long *nodes)
+{
+	set_order(dd, &rp->order);
+	pos p;
+	int seat_of[4];
+	position_of(dd, &p, seat_of, rp);
+	for (int i = 0; i < 4; i++) {
+		dd->mine[i] = rp->party[seat_of[i]] == party;
+		dd->maxer[i] = true;
+	}
+	dd->tricks = tricks;
+	dd->nodes = 0;
+	if (line)
+		line->count = 0;
+	bool yes = need <= 0 || ab(dd, &p, need - 1, need) >= need;
+	if (yes && line)
+		line_of(dd, p, need > 0 ? need : 0, line);
+	if (nodes)
+		*nodes = dd->nodes;
+	return yes;
+}
+
+/* --- the analysis of a game ------------------------------------------ */
+
+/* the index of the event after the n-th card (all of them for n = total) */
+static size_t events_through(const dk_game *g, int n)
+{
+	int seen = 0;
+	for (size_t i = 0; i < g->event_count; i++) {
+		if (g->events[i].kind != DK_EV_CARD)
+			continue;
+		if (seen == n)
+			return i;
+		seen++;
+	}
+	return g->event_count;
+}
+
+/* who wins if the game ends as the best line from rp goes: the line's
+ * tricks added to the game's, scored with the whole game's announcements */
+static dk_party winner_of(const dk_dd_value *v, const dk_replay *rp, const dk_score_input *whole,
+			  const dk_rules *r, const dk_dd *dd)
+{
+	dk_score_input in = *whole;
+	in.points[DK_PARTY_RE] = v->points[DK_PARTY_RE];
+	in.points[DK_PARTY_KONTRA] = v->points[DK_PARTY_KONTRA];
+	memset(in.took_trick, 0, sizeof(in.took_trick));
+	for (int t = 0; t < rp->trick_count; t++)
+		in.took_trick[rp->party[rp->tricks[t].winner]] = true;
+	pos p;
+	int seat_of[4];
+	position_of(dd, &p, seat_of, rp);
+	for (int i = 0; i < v->line.count; i++) {
+		int before = p.tricks_done;
+		play(dd, &p, v->line.cards[i]);
+		if (p.tricks_done > before)
+			in.took_trick[rp->party[seat_of[p.turn]]] = true;
+	}
+	dk_score s;
+	dk_score_compute(&s, &in, r);
+	return s.winner;
+}
+
+void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
+		   int last_tricks)
+{
+	memset(out, 0, sizeof(*out));
+	dk_replay *full = malloc(sizeof(*full));
+	dk_replay *rp = malloc(sizeof(*rp));
+	dk_dd_value *v = malloc(sizeof(*v));
+	if (!full || !rp || !v)
+		goto done;
+	dk_replay_run(full, g, r);
+	if (full->type == DK_GT_THROWN_IN || full->type == DK_GT_REDEAL ||
+	    full->cards_played == 0 || full->cards_played > DK_LINE_MAX)
+		goto done;
+	out->ramsch = full->type == DK_GT_RAMSCH;
+	dk_score_input whole;
+	dk_score_input_from_replay(&whole, full, g);
+	dk_score s;
+	dk_score_compute(&s, &whole, r);
+	memcpy(out->target, s.target, sizeof(out->target));
+	points_now(out->taken, full);
+	int prev = 0;
+	dk_party prev_winner = DK_PARTY_NONE;
+	int first = last_tricks > 0 && last_tricks < full->hand_size
+		    ? 4 * (full->hand_size - last_tricks) : 0;
+	out->first = first;
+	for (int n = first; n <= full->cards_played; n++) {
+		dk_game cut = *g;
+		cut.event_count = events_through(g, n);
+		dk_replay_run(rp, &cut, r);
+		if (rp->cards_played != n)
+			break;
+		memcpy(rp->party, full->party, sizeof(rp->party));
+		int val = solve_re(dd, v, rp, n ? prev : 120);
+		out->nodes += v->nodes;
+		dk_party win = winner_of(v, rp, &whole, r, dd);
+		if (n == first) {
+			out->start = val;
+		} else {
+			dk_dd_card *c = &out->card[n - 1];
+			int t = (n - 1) / 4;
+			c->seat = full->tricks[t].seats[(n - 1) % 4];
+			c->card = full->tricks[t].cards[(n - 1) % 4];
+			c->party = full->party[c->seat];
+			c->before = prev;
+			c->after = val;
+			/* Re's points: Re wants them up, Kontra down (turned round
+			 * in a Ramsch) */
+			int lost = (c->party == DK_PARTY_RE) != out->ramsch ? prev - val : val - prev;
+			c->cost = lost > 0 ? lost : 0;
+			c->winner_before = prev_winner;
+			c->winner_after = win;
+			/* played before the marriage was clarified (the clarifying
+			 * trick's cards too): the value before it took the partner
+			 * the game found */
+			c->parties_assumed = full->type == DK_GT_MARRIAGE &&
+				(full->clarified_trick == 0 || t + 1 <= full->clarified_trick);
+			if (c->cost > 0) {
+				out->costly++;
+				if (win != prev_winner)
+					out->winner_changed = true;
+			}
+			out->cards = n;
+		}
+		prev = val;
+		prev_winner = win;
+	}
+	out->analysed = out->cards > first;
+done:
+	free(full);
+	free(rp);
+	free(v);
+}

@@ -1,0 +1,135 @@
+/*
+ * dd.h - double-dummy analysis: the exact value of a position with every
+ * hand open, and what each card of a game cost.
+ *
+ * The value of a position is the card points each party takes in the end
+ * when both play best from there: a zero-sum game between the two parties
+ * (Re maximises Re's card points, Kontra minimises them; in a Ramsch, where
+ * card points count against the party that takes them, each side plays to
+ * take as few as it can).  It counts card points only; special points
+ * (fox, Karlchen, Doppelkopf) are not part of it.
+ *
+ * What the value assumes:
+ * - the card order is the one of the position (swines, hyperswines and
+ *   Genscher as declared so far, the ♥10 tie rule of the set, every solo
+ *   and Ramsch as the engine's dk_order has them); declarations still to
+ *   come are not searched;
+ * - the parties are those the replay it is given carries.  The analysis of
+ *   a game (dk_dd_analyse) gives every position the parties as the game
+ *   ended, so before the clarifying trick of a marriage the partner is the
+ *   one the game found (who wins the clarifying trick in another line of
+ *   play is not searched), and a Genscher's new partner counts from the
+ *   start; such positions are marked parties_assumed.
+ *
+ * The same solver answers the threshold questions of search.h (can a
+ * party reach a target in some legal continuation: every player then plays
+ * for that party) with no limit on the positions it visits
+ * (dk_dd_reach).  search.c does not use it yet: with many tricks left it is
+ * slower than search.c's own budgeted search (README.md has the figures).
+ *
+ * How: alpha-beta over single cards, the value being the card points (or
+ * tricks) still to come, so that a transposition table keyed by who holds
+ * which cards and who leads (a Zobrist hash, at trick boundaries) serves
+ * every position with the same cards left, whatever was taken before.  Of
+ * the cards a player may play, only one of each set of interchangeable
+ * cards is tried (same suit, same points, no card of another player in a
+ * hand or in the open trick between them or level with them in the order).
+ * At a trick boundary the value is bounded by the points each party can
+ * still capture (see dd.c).  The exact value is found by null-window
+ * probes that halve the interval still open (each probe's fail-soft
+ * answer narrows it further) and reuse the table.  Memory: one table of
+ * 2^20 entries of 16 bytes (16 MiB) per dk_dd, in buckets of two,
+ * allocated once; nothing grows with the search.
+ */
+#ifndef DK_DD_H
+#define DK_DD_H
+
+#include <stdbool.h>
+
+#include "replay.h"
+#include "rules.h"
+
+#define DK_LINE_MAX 48
+
+typedef struct dk_line {
+	dk_card cards[DK_LINE_MAX];
+	int seats[DK_LINE_MAX];      /* who played it: an index into the replay's seats[] */
+	int count;
+} dk_line;
+
+typedef struct dk_dd dk_dd;
+
+/** A solver with its table (DK_DD_TABLE_BYTES); NULL when out of memory. */
+dk_dd *dk_dd_new(void);
+void dk_dd_free(dk_dd *dd);
+
+/** Forget what the table holds (it stays valid between questions: the
+ *  benchmark clears it to time each position on its own). */
+void dk_dd_clear(dk_dd *dd);
+
+#define DK_DD_TABLE_BYTES (16u << 20)
+
+typedef struct dk_dd_value {
+	int points[3];               /* by dk_party: card points at the end with best play
+					(taken so far + to come) */
+	int now[3];                  /* card points taken so far */
+	dk_line line;                /* a best continuation, to the end of the game */
+	long nodes;                  /* positions visited */
+} dk_dd_value;
+
+/**
+ * The value of the position where rp stopped, with the parties rp->party
+ * (the card points taken so far are counted from rp's tricks and those
+ * parties).
+ */
+void dk_dd_solve(dk_dd *dd, dk_dd_value *out, const dk_replay *rp);
+
+/**
+ * Threshold question: can party reach need (card points to come, or with
+ * tricks = true, tricks to come) in some legal continuation, every player
+ * playing as the question needs?  line (may be NULL) gets a continuation
+ * that does, to the end of the game.  *nodes (may be NULL) gets the
+ * positions visited.
+ */
+bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, int need,
+		 dk_line *line, long *nodes);
+
+/* --- the analysis of a game, card by card ---------------------------- */
+
+typedef struct dk_dd_card {
+	int seat;                    /* who played it */
+	dk_card card;
+	dk_party party;              /* the player's party (as the game ended) */
+	int before;                  /* Re's card points at the end with best play, before it */
+	int after;                   /* ... and after it */
+	int cost;                    /* card points the player's party lost against the
+					best card in that position (0 if it was one) */
+	dk_party winner_before;      /* who wins with best play under the game's targets */
+	dk_party winner_after;
+	bool parties_assumed;        /* a marriage before its clarifying trick */
+} dk_dd_card;
+
+typedef struct dk_dd_game {
+	bool analysed;               /* false: no cards, or a game not played out */
+	bool ramsch;                 /* card points count against the party */
+	int cards;                   /* cards analysed */
+	dk_dd_card card[DK_LINE_MAX];  /* by card of the game; from `first` on */
+	int first;                   /* cards before the first one analysed */
+	int start;                   /* Re's value before the first card analysed */
+	int taken[3];                /* card points actually taken, by party */
+	int target[3];               /* the targets the winners are judged by */
+	int costly;                  /* cards with a cost */
+	bool winner_changed;         /* a card changed who wins with best play */
+	long nodes;
+} dk_dd_game;
+
+/**
+ * Analyse every card of g (played under r): the value before and after
+ * it, its cost, and whether it changed who wins.  last_tricks > 0: only
+ * the cards of the last last_tricks tricks (the tests; 0 = every card).
+ * One table serves every position of the game.
+ */
+void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
+		   int last_tricks);
+
+#endif

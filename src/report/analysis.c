@@ -1,0 +1,112 @@
+/*
+ * analysis.c - the double-dummy analysis in words and as JSON; see
+ * analysis.h.
+ */
+#include "analysis.h"
+
+#include <json.h>
+#include <stdlib.h>
+
+static const char *name_of(const dk_game *g, int seat)
+{
+	const dk_player *p = dk_game_player_at(g, seat);
+	return p ? p->name : "?";
+}
+
+/* the indexes of the cards with a cost, largest first (earliest first
+ * among equal ones) */
+static int costly(const dk_dd_game *a, int *out)
+{
+	int n = 0;
+	for (int i = a->first; i < a->cards; i++) {
+		if (a->card[i].cost <= 0)
+			continue;
+		int j = n++;
+		while (j > 0 && a->card[out[j - 1]].cost < a->card[i].cost) {
+			out[j] = out[j - 1];
+			j--;
+		}
+		out[j] = i;
+	}
+	return n;
+}
+
+void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a)
+{
+	if (!a->analysed) {
+		dk_say(b, lang, DK_MSG_DD_NOT_PLAYED);
+		dk_buf_putc(b, '\n');
+		return;
+	}
+	dk_say(b, lang, a->ramsch ? DK_MSG_DD_HEAD_RAMSCH : DK_MSG_DD_HEAD, a->start,
+	       a->first / 4 + 1, a->taken[DK_PARTY_RE]);
+	dk_buf_putc(b, '\n');
+	int order[DK_LINE_MAX];
+	int n = costly(a, order);
+	bool assumed = false;
+	for (int k = 0; k < n; k++) {
+		const dk_dd_card *c = &a->card[order[k]];
+		dk_say(b, lang, DK_MSG_DD_CARD, order[k] / 4 + 1, name_of(g, c->seat),
+		       dk_card_symbol(c->card), c->cost, c->before, c->after);
+		if (c->winner_before != c->winner_after)
+			dk_say(b, lang, DK_MSG_DD_CHANGED);
+		if (c->parties_assumed) {
+			dk_say(b, lang, DK_MSG_DD_ASSUMED_MARK);
+			assumed = true;
+		}
+		dk_buf_putc(b, '\n');
+	}
+	dk_say(b, lang, n == 0 ? DK_MSG_DD_NONE
+		     : a->winner_changed ? DK_MSG_DD_WINNER_CHANGED : DK_MSG_DD_WINNER_KEPT);
+	dk_buf_putc(b, '\n');
+	if (assumed) {
+		dk_say(b, lang, DK_MSG_DD_ASSUMED);
+		dk_buf_putc(b, '\n');
+	}
+}
+
+static json_object *party_json(dk_party p)
+{
+	return p == DK_PARTY_RE ? json_object_new_string("re")
+	       : p == DK_PARTY_KONTRA ? json_object_new_string("kontra") : NULL;
+}
+
+json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "analysed", json_object_new_boolean(a->analysed));
+	json_object_object_add(o, "assumes", json_object_new_string(
+		"card points only, every hand open, best play by both parties, "
+		"parties as the game ended"));
+	json_object_object_add(o, "ramsch", json_object_new_boolean(a->ramsch));
+	json_object_object_add(o, "first_card", json_object_new_int(a->first + 1));
+	json_object_object_add(o, "re_at_first_card", json_object_new_int(a->start));
+	json_object_object_add(o, "re_took", json_object_new_int(a->taken[DK_PARTY_RE]));
+	json_object *cards = json_object_new_array();
+	for (int i = a->first; i < a->cards; i++) {
+		const dk_dd_card *c = &a->card[i];
+		json_object *x = json_object_new_object();
+		json_object_object_add(x, "trick", json_object_new_int(i / 4 + 1));
+		json_object_object_add(x, "player", json_object_new_string(name_of(g, c->seat)));
+		json_object_object_add(x, "card", json_object_new_string(dk_card_code(c->card)));
+		json_object_object_add(x, "party", party_json(c->party));
+		json_object_object_add(x, "re_before", json_object_new_int(c->before));
+		json_object_object_add(x, "re_after", json_object_new_int(c->after));
+		json_object_object_add(x, "cost", json_object_new_int(c->cost));
+		json_object_object_add(x, "winner_before", party_json(c->winner_before));
+		json_object_object_add(x, "winner_after", party_json(c->winner_after));
+		json_object_object_add(x, "parties_assumed",
+				       json_object_new_boolean(c->parties_assumed));
+		json_object_array_add(cards, x);
+	}
+	json_object_object_add(o, "cards", cards);
+	int order[DK_LINE_MAX];
+	int n = costly(a, order);
+	json_object *cost = json_object_new_array();
+	for (int k = 0; k < n; k++)
+		json_object_array_add(cost, json_object_new_int(order[k] + 1));
+	json_object_object_add(o, "costly_cards", cost);
+	json_object_object_add(o, "winner_changed", json_object_new_boolean(a->winner_changed));
+	json_object_object_add(o, "positions", json_object_new_int64(a->nodes));
+	return o;
+}

@@ -1,0 +1,393 @@
+/*
+ * test_dd.c - the double-dummy solver (dd.h) against a plain enumeration,
+ * and the analysis of every sample and test game card by card.
+ *
+ * The reference is a minimax over every legal card, with no pruning, no
+ * table and no cards taken as interchangeable: Re's card points still to
+ * come, Re playing to raise them and Kontra to lower them (the other way
+ * round in a Ramsch), and, for the threshold questions, the most a party
+ * can take when everybody plays for it.  Positions: every game of
+ * samples/, tests/check/legal/ and tests/search/ (every game type of
+ * every shipped set that they hold) cut before each of its last four
+ * tricks and after the second card in them, and after the third card of
+ * its fifth-last trick, and each game played on once at random (a fixed
+ * seed) from six tricks before the end, cut before each of its last four
+ * tricks; the threshold questions between tricks with up to three left.
+ * The solver's value must
+ * be the reference's, and its best continuation, replayed in the
+ * reference, must be legal, end the game and gain exactly that value.
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dd.h"
+#include "fmt_xml.h"
+#include "leakcheck.h"
+#include "ruleset.h"
+#include "score.h"
+
+TestSuite(dd, .fini = dk_leak_check);
+
+static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
+
+/* ---- the reference ------------------------------------------------------- */
+
+typedef struct ref_pos {
+	const dk_order *order;
+	int hand[4][DK_CARD_KINDS];
+	dk_party party[4];
+	dk_card trick[4];
+	int tseat[4];
+	int tn, turn, tricks_done, hand_size;
+} ref_pos;
+
+static bool ref_legal(const ref_pos *p, dk_card k)
+{
+	if (!p->hand[p->turn][k])
+		return false;
+	if (p->tn == 0)
+		return true;
+	int led = dk_order_suit(p->order, p->trick[0]);
+	if (dk_order_suit(p->order, k) == led)
+		return true;
+	for (int x = 0; x < DK_CARD_KINDS; x++)
+		if (p->hand[p->turn][x] && dk_order_suit(p->order, (dk_card)x) == led)
+			return false;
+	return true;
+}
+
+/* play k; the card points of the trick and its winning party if it is complete */
+static int ref_play(ref_pos *p, dk_card k, dk_party *won)
+{
+	*won = DK_PARTY_NONE;
+	p->hand[p->turn][k]--;
+	p->trick[p->tn] = k;
+	p->tseat[p->tn++] = p->turn;
+	p->turn = (p->turn + 1) % 4;
+	if (p->tn < 4)
+		return 0;
+	bool last = p->tricks_done == p->hand_size - 1;
+	int w = p->tseat[dk_order_winner(p->order, p->trick, 4, last)];
+	int pts = 0;
+	for (int i = 0; i < 4; i++)
+		pts += dk_card_points(p->trick[i]);
+	*won = p->party[w];
+	p->tn = 0;
+	p->tricks_done++;
+	p->turn = w;
+	return pts;
+}
+
+/* minimax of Re's card points to come; coop: everybody plays for `for` */
+static int ref_value(const ref_pos *p, bool ramsch, bool coop, dk_party for_)
+{
+	if (p->tn == 0 && p->tricks_done == p->hand_size)
+		return 0;
+	bool up = coop || ((p->party[p->turn] == DK_PARTY_RE) != ramsch);
+	int best = up ? -1 : 1000;
+	for (int k = 0; k < DK_CARD_KINDS; k++) {
+		if (!ref_legal(p, (dk_card)k))
+			continue;
+		ref_pos q = *p;
+		dk_party won;
+		int pts = ref_play(&q, (dk_card)k, &won);
+		int v = (won == for_ ? pts : 0) + ref_value(&q, ramsch, coop, for_);
+		if (up ? v > best : v < best)
+			best = v;
+	}
+	return best < 0 || best == 1000 ? 0 : best;
+}
+
+static void ref_from_replay(ref_pos *p, const dk_replay *rp)
+{
+	memset(p, 0, sizeof(*p));
+	p->order = &rp->order;
+	for (int i = 0; i < 4; i++) {
+		int seat = rp->seats[i];
+		for (int k = 0; k < rp->hand_n[seat]; k++)
+			p->hand[i][rp->hand[seat][k]]++;
+		p->party[i] = rp->party[seat];
+		if (seat == rp->next_seat)
+			p->turn = i;
+	}
+	const dk_trick *t = &rp->tricks[rp->trick_count];
+	if (rp->trick_count < DK_MAX_TRICKS && t->count < 4) {
+		for (int i = 0; i < t->count; i++) {
+			p->trick[i] = t->cards[i];
+			for (int s = 0; s < 4; s++)
+				if (rp->seats[s] == t->seats[i])
+					p->tseat[i] = s;
+		}
+		p->tn = t->count;
+	}
+	p->tricks_done = rp->trick_count;
+	p->hand_size = rp->hand_size;
+}
+
+/* replay line in the reference: legal and to the end?  *gain: what `for`
+ * takes on it */
+static bool ref_follow(ref_pos p, const dk_line *line, dk_party for_, int *gain)
+{
+	*gain = 0;
+	for (int i = 0; i < line->count; i++) {
+		if (line->seats[i] != p.turn || !ref_legal(&p, line->cards[i]))
+			return false;
+		dk_party won;
+		int pts = ref_play(&p, line->cards[i], &won);
+		if (won == for_)
+			*gain += pts;
+	}
+	return p.tricks_done == p.hand_size && p.tn == 0;
+}
+
+/* ---- the comparison ------------------------------------------------------ */
+
+static dk_dd *solver;
+static int compared, types_seen[DK_GT_COUNT];
+
+static void compare(const dk_replay *rp, const char *what)
+{
+	for (int i = 0; i < 4; i++)
+		if (rp->party[rp->seats[i]] != DK_PARTY_RE &&
+		    rp->party[rp->seats[i]] != DK_PARTY_KONTRA)
+			return;
+	ref_pos start;
+	ref_from_replay(&start, rp);
+	bool ramsch = rp->type == DK_GT_RAMSCH;
+	int want = ref_value(&start, ramsch, false, DK_PARTY_RE);
+	dk_dd_value v;
+	dk_dd_solve(solver, &v, rp);
+	cr_expect_eq(v.points[DK_PARTY_RE] - v.now[DK_PARTY_RE], want,
+		     "%s: the solver gives Re %d to come, the enumeration %d", what,
+		     v.points[DK_PARTY_RE] - v.now[DK_PARTY_RE], want);
+	int gain;
+	bool ok = ref_follow(start, &v.line, DK_PARTY_RE, &gain);
+	cr_expect(ok, "%s: the best continuation is not a legal end of the game", what);
+	if (ok)
+		cr_expect_eq(gain, want, "%s: the best continuation gives Re %d, not %d", what,
+			     gain, want);
+	/* the threshold questions: the most each party can take, then one more
+	 * (between tricks with up to three left, to keep the enumeration's
+	 * time down) */
+	bool between = rp->cards_played % 4 == 0 && rp->hand_size - rp->trick_count <= 3;
+	for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA && between; q++) {
+		int most = ref_value(&start, ramsch, true, (dk_party)q);
+		dk_line line;
+		cr_expect(dk_dd_reach(solver, rp, (dk_party)q, false, most, &line, NULL),
+			  "%s: party %d cannot reach %d", what, q, most);
+		ok = ref_follow(start, &line, (dk_party)q, &gain);
+		cr_expect(ok && gain >= most, "%s: the line for party %d to %d is not legal or "
+			  "gives %d", what, q, most, gain);
+		cr_expect(!dk_dd_reach(solver, rp, (dk_party)q, false, most + 1, NULL, NULL),
+			  "%s: party %d reaches %d, the enumeration's most is %d", what, q,
+			  most + 1, most);
+	}
+	types_seen[rp->type]++;
+	compared++;
+}
+
+static uint64_t rng = 0x2545F4914F6CDD1Dull;
+
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+/* the events of g up to keep, then random legal cards to the end */
+static dk_event *random_play(const dk_game *g, size_t keep, const dk_rules *r, size_t *out_count)
+{
+	dk_event *ev = calloc(keep + 4 * DK_MAX_TRICKS + 1, sizeof(dk_event));
+	memcpy(ev, g->events, keep * sizeof(dk_event));
+	dk_game cut = *g;
+	cut.events = ev;
+	cut.event_count = keep;
+	dk_replay rp;
+	dk_replay_run(&rp, &cut, r);
+	ref_pos p;
+	ref_from_replay(&p, &rp);
+	size_t n = keep;
+	while (p.tricks_done < p.hand_size) {
+		dk_card legal[DK_CARD_KINDS];
+		unsigned nl = 0;
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			if (ref_legal(&p, (dk_card)k))
+				legal[nl++] = (dk_card)k;
+		cr_assert_gt(nl, 0);
+		dk_card k = legal[rnd(nl)];
+		ev[n].kind = DK_EV_CARD;
+		ev[n].seat = rp.seats[p.turn];
+		ev[n].card = k;
+		n++;
+		dk_party won;
+		ref_play(&p, k, &won);
+	}
+	*out_count = n;
+	return ev;
+}
+
+static void compare_cuts(const dk_game *g, const dk_event *events, size_t count,
+			 const dk_replay *full, const dk_rules *r, const char *name, bool five)
+{
+	int cards = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (events[i].kind != DK_EV_CARD)
+			continue;
+		int left = full->hand_size - cards / 4;
+		if ((left <= 4 && (cards % 4 == 0 || (five && cards % 4 == 2))) ||
+		    (five && left == 5 && cards % 4 == 3)) {
+			dk_game cut = *g;
+			cut.events = (dk_event *)events;
+			cut.event_count = i;
+			dk_replay rp;
+			dk_replay_run(&rp, &cut, r);
+			bool legal = true;
+			for (int f = 0; f < rp.finding_count; f++)
+				legal = legal && rp.findings[f].code == DK_F_GAME_INCOMPLETE;
+			if (legal) {
+				memcpy(rp.party, full->party, sizeof(rp.party));
+				char what[256];
+				snprintf(what, sizeof(what), "%s, card %d", name, cards + 1);
+				compare(&rp, what);
+			}
+		}
+		cards++;
+	}
+}
+
+static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
+{
+	dk_replay full;
+	dk_replay_run(&full, g, r);
+	if (full.finding_count || full.cards_played != 4 * full.hand_size)
+		return;
+	compare_cuts(g, g->events, g->event_count, &full, r, name, true);
+	size_t keep = 0;
+	int cards = 0;
+	for (size_t i = 0; i < g->event_count; i++)
+		if (g->events[i].kind == DK_EV_CARD && cards++ == 4 * (full.hand_size - 6)) {
+			keep = i;
+			break;
+		}
+	for (int round = 0; round < 1 && keep > 0; round++) {
+		size_t n;
+		dk_event *ev = random_play(g, keep, r, &n);
+		dk_game played = *g;
+		played.events = ev;
+		played.event_count = n;
+		dk_replay end;
+		dk_replay_run(&end, &played, r);
+		if (end.finding_count == 0 && end.cards_played == 4 * end.hand_size) {
+			char what[256];
+			snprintf(what, sizeof(what), "%s (random play %d)", name, round);
+			compare_cuts(&played, ev, n, &end, r, what, false);
+		}
+		free(ev);
+	}
+}
+
+/* ---- the analysis of whole games ----------------------------------------- */
+
+static int analysed;
+
+static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
+{
+	dk_replay *full = malloc(sizeof(*full));
+	dk_replay_run(full, g, r);
+	dk_dd_game *a = malloc(sizeof(*a));
+	dk_dd_analyse(solver, a, g, r, 5);
+	if (a->analysed) {
+		analysed++;
+		int prev = a->start;
+		for (int i = a->first; i < a->cards; i++) {
+			cr_expect_eq(a->card[i].before, prev, "%s, card %d", name, i + 1);
+			cr_expect_geq(a->card[i].cost, 0);
+			prev = a->card[i].after;
+		}
+		/* at the end of a complete game the value is what Re took */
+		if (a->cards == 4 * full->hand_size && full->cards_played == a->cards)
+			cr_expect_eq(prev, a->taken[DK_PARTY_RE], "%s: the value at the end is %d, "
+				     "Re took %d", name, prev, a->taken[DK_PARTY_RE]);
+	}
+	free(a);
+	free(full);
+}
+
+typedef void game_fn(const dk_game *g, const dk_rules *r, const char *name);
+
+static void run_dir(const char *dir, game_fn *fn)
+{
+	DIR *dp = opendir(dir);
+	cr_assert_not_null(dp, "%s", dir);
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		size_t l = strlen(e->d_name);
+		if (l < 5 || strcmp(e->d_name + l - 4, ".xml") != 0)
+			continue;
+		char path[1024];
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		dk_diag d;
+		dk_diag_init(&d);
+		dk_xml_reader *r;
+		if (dk_xml_reader_open(&r, path, NULL, 0, &d) != 0) {
+			dk_diag_release(&d);
+			continue;
+		}
+		dk_read_item it;
+		while ((it = dk_xml_reader_next(r, &d)) != DK_READ_END && it != DK_READ_ERROR) {
+			if (it != DK_READ_GAME || !dk_xml_reader_game_ok(r))
+				continue;
+			const dk_game *g = dk_xml_reader_game(r);
+			const dk_rules_ref *ref = dk_game_rules(g);
+			if (!ref || !ref->name)
+				continue;
+			dk_ruleset rs;
+			bool ok = dk_ruleset_load(&rs, ref->name, dirs, &d) == 0;
+			for (size_t k = 0; ok && k < ref->override_count; k++)
+				ok = dk_ruleset_override(&rs, ref->overrides[k].key,
+							 ref->overrides[k].value, path,
+							 ref->overrides[k].loc, &d) == 0;
+			if (ok && ref->override_count)
+				ok = dk_ruleset_check(&rs, &d) == 0;
+			if (ok)
+				fn(g, &rs.rules, e->d_name);
+			dk_ruleset_release(&rs);
+		}
+		dk_xml_reader_free(r);
+		dk_diag_release(&d);
+	}
+	closedir(dp);
+}
+
+Test(dd, same_values_as_plain_enumeration, .init = dk_xml_global_init, .timeout = 600)
+{
+	solver = dk_dd_new();
+	cr_assert_not_null(solver);
+	run_dir(DK_SOURCE_ROOT "/samples", compare_game);
+	run_dir(DK_SOURCE_ROOT "/tests/check/legal", compare_game);
+	run_dir(DK_SOURCE_ROOT "/tests/search", compare_game);
+	dk_dd_free(solver);
+	cr_log_info("%d positions compared", compared);
+	cr_expect_geq(compared, 1000, "only %d positions were compared", compared);
+	for (int t = DK_GT_NORMAL; t <= DK_GT_RAMSCH; t++)
+		cr_expect_gt(types_seen[t], 0, "no position of a %s game", dk_game_type_name((dk_game_type)t));
+}
+
+Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
+{
+	solver = dk_dd_new();
+	cr_assert_not_null(solver);
+	run_dir(DK_SOURCE_ROOT "/samples", analyse_game);
+	run_dir(DK_SOURCE_ROOT "/tests/check/legal", analyse_game);
+	run_dir(DK_SOURCE_ROOT "/tests/check/findings", analyse_game);
+	run_dir(DK_SOURCE_ROOT "/tests/check/disputes", analyse_game);
+	run_dir(DK_SOURCE_ROOT "/tests/check/examples", analyse_game);
+	run_dir(DK_SOURCE_ROOT "/tests/search", analyse_game);
+	dk_dd_free(solver);
+	cr_log_info("%d games analysed", analysed);
+	cr_expect_geq(analysed, 50, "only %d games analysed", analysed);
+}
