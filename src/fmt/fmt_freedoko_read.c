@@ -160,7 +160,8 @@ static bool valid_utf8(const unsigned char *s, size_t n)
 /*
  * A player's name as the record keeps it: UTF-8 (FreeDoko before 0.6 wrote
  * Latin-1, taken as such when the bytes are no UTF-8), control characters
- * replaced by '?'.
+ * replaced by '?': Latin-1's 0x80 to 0x9F too, the C1 controls, which no
+ * reader takes back once written as UTF-8.
  */
 static char *clean_name(dk_arena *a, const char *s, size_t n)
 {
@@ -169,7 +170,7 @@ static char *clean_name(dk_arena *a, const char *s, size_t n)
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 || c == 0x7f) {
+		if (c < 0x20 || c == 0x7f || (!utf8 && c >= 0x80 && c < 0xa0)) {
 			out[k++] = '?';
 		} else if (c >= 0x80 && !utf8) {
 			out[k++] = (char)(0xc0 | (c >> 6));
