@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "audit.h"
 #include "audit_json.h"
 #include "audit_text.h"
 #include "buf.h"
@@ -56,6 +57,7 @@ typedef struct audit_state {
 	dk_cli *cli;
 	dk_lang lang;
 	bool json, verbose, summary_only, progress_off;
+	bool jsonl;                  /* --format jsonl: a line per session (audit.h) */
 	long want_game;
 	/* selection */
 	const char *players[MAX_SELECT];
@@ -109,6 +111,16 @@ typedef struct audit_state {
 	char duty_cite[DK_DUTY_KINDS][512];
 	bool duty_overridden[DK_DUTY_KINDS];
 	dk_buf buf;
+	/* --format jsonl: the part (a session, or a game outside one) being
+	 * read: the summary when it began, what the summary's sums cannot say */
+	dk_audit_summary part_base;
+	long part_off_max;
+	size_t part_off_max_index, part_first_wrong;
+	bool part_finding;           /* a finding other than a duplicate */
+	bool part_carried;           /* began with Bocks of the session before */
+	dk_buf part_ids;             /* "id:index" of its selected games */
+	dk_buf part_out;             /* its games' and findings' JSON objects */
+	size_t file_parts, file_sessions;
 } audit_state;
 
 #define BOLD "\033[1m"
@@ -287,6 +299,28 @@ static bool wants_code(const audit_state *st, dk_session_issue_code c)
 	return false;
 }
 
+/* what a game or a session's end has to say, in b: to the output, or with
+ * --format jsonl into the part's objects (one per line in b) */
+static void emit(audit_state *st, const dk_buf *b)
+{
+	if (!b->len)
+		return;
+	if (st->jsonl) {
+		for (size_t at = 0; at < b->len;) {
+			const char *nl = memchr(b->data + at, '\n', b->len - at);
+			size_t len = nl ? (size_t)(nl - (b->data + at)) : b->len - at;
+			if (st->part_out.len)
+				dk_buf_putc(&st->part_out, ',');
+			dk_buf_put(&st->part_out, b->data + at, len);
+			at += len + 1;
+		}
+		return;
+	}
+	if (st->progress)
+		show_progress(st, true);
+	fwrite(b->data, 1, b->len, st->cli->out);
+}
+
 /* the duty soli still owed when a session ends (dk_session_finish) */
 static void duty_soli_end(audit_state *st)
 {
@@ -307,11 +341,12 @@ static void duty_soli_end(audit_state *st)
 			if (strcmp(x[i].rule_key, keys[k]) == 0)
 				kind = k;
 		st->any_session_finding = true;
+		st->part_finding = true;
 		if (!seen)
 			st->sum.sx_count[DK_SX_DUTY_SOLO_MISSING]++;
 		seen = true;
 		const char *name = st->seat_known[x[i].seat] ? st->names[x[i].seat] : "?";
-		if (st->json) {
+		if (st->json || st->jsonl) {
 			dk_audit_json_session_issue(b, st->path, st->session_no, &x[i], name,
 						    st->duty_rules);
 			continue;
@@ -334,11 +369,78 @@ static void duty_soli_end(audit_state *st)
 			dk_buf_printf(b, ": %s", st->duty_cite[kind]);
 		dk_buf_putc(b, '\n');
 	}
-	if (b->len) {
-		if (st->progress)
-			show_progress(st, true);
-		fwrite(b->data, 1, b->len, st->cli->out);
+	emit(st, b);
+}
+
+static void json_str(dk_buf *b, const char *s)
+{
+	dk_audit_json_string(b, s);
+}
+
+static void json_counts(dk_buf *b, const size_t *now, const size_t *base, int n,
+			const char *(*name)(int))
+{
+	dk_buf_putc(b, '{');
+	for (int i = 0, k = 0; i < n; i++)
+		if (now[i] != base[i]) {
+			if (k++)
+				dk_buf_putc(b, ',');
+			json_str(b, name(i));
+			dk_buf_printf(b, ":%zu", now[i] - base[i]);
+		}
+	dk_buf_putc(b, '}');
+}
+
+static const char *finding_name(int c);
+static const char *issue_name(int c);
+
+/* --format jsonl: the line of a part that ended (audit.h) */
+static void part_line(audit_state *st)
+{
+	const dk_audit_summary *s = &st->sum, *o = &st->part_base;
+	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
+	st->file_parts++;
+	if (st->in_session)
+		st->file_sessions++;
+	dk_buf_puts(b, "{\"file\":");
+	json_str(b, st->path);
+	dk_buf_printf(b, ",\"part\":%zu,\"session\":%zu,\"players\":", st->file_parts,
+		      st->in_session ? st->file_sessions : 0);
+	json_str(b, st->in_session ? st->cur_sig : "");
+	dk_buf_printf(b, ",\"carried\":%s,\"bock_end\":%ld,\"selected\":%s",
+		      st->part_carried ? "true" : "false", dk_session_bock_pending(&st->ss),
+		      st->session_selected ? "true" : "false");
+	dk_buf_printf(b, ",\"games\":%zu,\"with_findings\":%zu,\"with_sheet\":%zu,\"findings\":",
+		      s->games - o->games, s->with_findings - o->with_findings,
+		      s->with_sheet - o->with_sheet);
+	json_counts(b, s->code_count, o->code_count, DK_F_CODE_COUNT, finding_name);
+	dk_buf_puts(b, ",\"session_findings\":");
+	json_counts(b, s->sx_count, o->sx_count, DK_SX_CODE_COUNT, issue_name);
+	dk_buf_printf(b, ",\"scores_right\":%zu,\"scores_wrong\":%zu,\"off_total\":%ld,"
+		      "\"off_max\":%ld,\"off_max_index\":%zu,\"first_wrong_index\":%zu,"
+		      "\"totals\":%s,\"totals_wrong\":%s,\"finding\":%s,\"final\":[",
+		      s->scores_right - o->scores_right, s->scores_wrong - o->scores_wrong,
+		      s->off_total - o->off_total, st->part_off_max, st->part_off_max_index,
+		      st->part_first_wrong, st->session_totals ? "true" : "false",
+		      st->session_totals_wrong ? "true" : "false",
+		      st->part_finding ? "true" : "false");
+	for (int seat = 1, k = 0; seat <= DK_MAX_SEATS; seat++) {
+		if (!st->seat_known[seat])
+			continue;
+		dk_buf_puts(b, k++ ? ",[" : "[");
+		json_str(b, st->names[seat]);
+		dk_buf_printf(b, ",%ld", st->final[seat]);
+		if (st->rec_final_known)
+			dk_buf_printf(b, ",%ld", st->rec_final[seat]);
+		dk_buf_putc(b, ']');
 	}
+	dk_buf_puts(b, "],\"ids\":[");
+	dk_buf_put(b, st->part_ids.data ? st->part_ids.data : "", st->part_ids.len);
+	dk_buf_puts(b, "],\"out\":[");
+	dk_buf_put(b, st->part_out.data ? st->part_out.data : "", st->part_out.len);
+	dk_buf_puts(b, "]}\n");
+	fwrite(b->data, 1, b->len, st->cli->out);
 }
 
 static void session_finish(audit_state *st)
@@ -367,30 +469,36 @@ static void session_finish(audit_state *st)
 		if (st->session_totals_wrong) {
 			st->sum.sessions_totals_wrong++;
 			if (st->wrong_sessions_listed < 10) {
-				dk_buf *b = &st->wrong_sessions;
-				dk_say(b, st->lang, DK_MSG_AU_SUM_SESSION_FINAL, st->path, st->session_no);
-				for (int s = 1, k = 0; s <= DK_MAX_SEATS; s++)
-					if (st->seat_known[s])
-						dk_buf_printf(b, "%s %s %+ld", k++ ? "," : "",
-							      st->names[s], st->final[s]);
-				if (st->rec_final_known) {
-					dk_buf_puts(b, dk_msg_text(st->lang, DK_MSG_AU_SUM_RECORDED_FINAL));
-					for (int s = 1, k = 0; s <= DK_MAX_SEATS; s++)
-						if (st->seat_known[s])
-							dk_buf_printf(b, "%s %s %+ld", k++ ? "," : "",
-								      st->names[s], st->rec_final[s]);
-				}
-				dk_buf_putc(b, '\n');
+				const char *names[DK_MAX_SEATS];
+				long final[DK_MAX_SEATS], rec[DK_MAX_SEATS];
+				size_t n = 0;
+				for (int s = 1; s <= DK_MAX_SEATS; s++)
+					if (st->seat_known[s]) {
+						names[n] = st->names[s];
+						final[n] = st->final[s];
+						rec[n++] = st->rec_final[s];
+					}
+				dk_audit_wrong_session(&st->wrong_sessions, st->lang, st->path,
+						       st->session_no, names, final,
+						       st->rec_final_known ? rec : NULL, n);
 			}
 			st->wrong_sessions_listed++;
 		}
 	}
+	if (st->jsonl)
+		part_line(st);
 	st->ss.started = false;
 }
 
 static void session_start_state(audit_state *st, const dk_session *s)
 {
 	dk_session_begin(&st->ss, s);
+	st->part_base = st->sum;
+	st->part_off_max = 0;
+	st->part_off_max_index = st->part_first_wrong = 0;
+	st->part_finding = st->part_carried = false;
+	dk_buf_clear(&st->part_ids);
+	dk_buf_clear(&st->part_out);
 	st->session_selected = st->session_totals = st->session_totals_wrong = false;
 	st->rec_final_known = false;
 	memset(st->seat_known, 0, sizeof(st->seat_known));
@@ -423,8 +531,10 @@ static int on_session_start(void *ud, const dk_session *s)
 	st->session_no++;
 	session_start_state(st, s);
 	players_sig(st->cur_sig, sizeof(st->cur_sig), s->has_players ? &s->players : NULL);
-	if (st->prev_pending >= 0 && st->cur_sig[0] && strcmp(st->cur_sig, st->prev_sig) == 0)
+	if (st->prev_pending >= 0 && st->cur_sig[0] && strcmp(st->cur_sig, st->prev_sig) == 0) {
 		dk_session_carry(&st->ss, st->prev_pending);
+		st->part_carried = true;
+	}
 	return 0;
 }
 
@@ -562,11 +672,17 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 				s->off_max_file = st->path;
 				s->off_max_index = g->index;
 			}
+			if (sgp->score_off > st->part_off_max) {
+				st->part_off_max = sgp->score_off;
+				st->part_off_max_index = g->index;
+			}
 		} else {
 			s->scores_right++;
 		}
 	}
 	if (sgp->recorded_total_wrong) {
+		if (!st->part_first_wrong)
+			st->part_first_wrong = g->index;
 		if (!st->session_totals_wrong && !s->first_wrong_file) {
 			s->first_wrong_file = st->path;
 			s->first_wrong_index = g->index;
@@ -579,6 +695,9 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	char id[DK_GAME_ID_HEX];
 	dk_game_id_format(id, idv);
 	const id_slot *prev = remember(st, idv, (uint32_t)st->file_no, (uint32_t)g->index);
+	if (st->jsonl)
+		dk_buf_printf(&st->part_ids, "%s\"%s:%zu\"", st->part_ids.len ? "," : "", id,
+			      g->index);
 	dk_audit_dup dup_here;
 	if (prev) {
 		dup_here.file = st->path;
@@ -597,6 +716,8 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	bool wrong = sheet || real || prev;
 	if (wrong)
 		st->any_session_finding = true;
+	if (sheet || real)
+		st->part_finding = true;
 	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
 	if (st->json) {
@@ -614,11 +735,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	} else if (!st->summary_only && wrong) {
 		brief_game(st, b, g, rp, sgp, id, prev ? &dup_here : NULL);
 	}
-	if (b->len) {
-		if (st->progress)
-			show_progress(st, true);
-		fwrite(b->data, 1, b->len, st->cli->out);
-	}
+	emit(st, b);
 	if (!st->in_session)
 		session_finish(st);
 	return 0;
@@ -647,12 +764,24 @@ static const char *issue_name(int c)
 	return dk_session_issue_name((dk_session_issue_code)c);
 }
 
-static void summary_text(audit_state *st)
+void dk_audit_wrong_session(dk_buf *b, dk_lang lang, const char *file, size_t session,
+			    const char *const *names, const long *final, const long *rec_final,
+			    size_t count)
 {
-	dk_lang lang = st->lang;
-	const dk_audit_summary *s = &st->sum;
-	dk_buf *b = &st->buf;
-	dk_buf_clear(b);
+	dk_say(b, lang, DK_MSG_AU_SUM_SESSION_FINAL, file, session);
+	for (size_t i = 0; i < count; i++)
+		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", names[i], final[i]);
+	if (rec_final) {
+		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_SUM_RECORDED_FINAL));
+		for (size_t i = 0; i < count; i++)
+			dk_buf_printf(b, "%s %s %+ld", i ? "," : "", names[i], rec_final[i]);
+	}
+	dk_buf_putc(b, '\n');
+}
+
+void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
+			   const dk_buf *wrong_sessions)
+{
 	dk_say(b, lang, DK_MSG_AU_SUM_GAMES, s->games, s->files, s->sessions);
 	dk_buf_putc(b, '\n');
 	dk_say(b, lang, DK_MSG_AU_SUM_FINDINGS, s->with_findings);
@@ -674,8 +803,8 @@ static void summary_text(audit_state *st)
 		dk_say(b, lang, DK_MSG_AU_SUM_TOTALS_WRONG, s->sessions_totals_wrong,
 		       s->sessions_with_totals, s->first_wrong_file, s->first_wrong_index);
 		dk_buf_putc(b, '\n');
-		dk_buf_put(b, st->wrong_sessions.data ? st->wrong_sessions.data : "",
-			   st->wrong_sessions.len);
+		dk_buf_put(b, wrong_sessions->data ? wrong_sessions->data : "",
+			   wrong_sessions->len);
 	}
 	if (s->duplicates) {
 		dk_say(b, lang, DK_MSG_AU_SUM_DUPS, s->duplicates);
@@ -702,7 +831,6 @@ static void summary_text(audit_state *st)
 		dk_say(b, lang, DK_MSG_AU_SUM_BOCK_PENDING, s->bock_pending);
 		dk_buf_putc(b, '\n');
 	}
-	fwrite(b->data, 1, b->len, st->cli->out);
 }
 
 /* ---- running ----------------------------------------------------------- */
@@ -723,11 +851,20 @@ static int run_files(audit_state *st, dk_read_opts *opts, int from, int argc, ch
 			st->file_size = (uint64_t)sb.st_size;
 		st->progress = !st->progress_off && !st->json && !st->counting &&
 			       st->file_size >= PROGRESS_MIN_BYTES && isatty(fileno(st->cli->err));
+		st->file_parts = st->file_sessions = 0;
 		int rc = dk_cli_each_game(st->cli, argv[i], opts, &fns, st);
 		st->reader = NULL;
 		if (st->in_session) {    /* the file broke off inside a session */
 			session_finish(st);
 			st->in_session = false;
+		}
+		if (st->jsonl && !st->counting) {
+			dk_buf_clear(&st->buf);
+			dk_buf_puts(&st->buf, "{\"file\":");
+			dk_audit_json_string(&st->buf, st->path);
+			dk_buf_printf(&st->buf, ",\"status\":%d,\"parts\":%zu,\"end\":true}\n",
+				      rc, st->file_parts);
+			fwrite(st->buf.data, 1, st->buf.len, st->cli->out);
 		}
 		if (st->progress)
 			show_progress(st, true);
@@ -772,6 +909,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "max-input-size", required_argument, NULL, 'm' },
 		{ "color", required_argument, NULL, 'c' },
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
+		{ "merge", no_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -785,6 +923,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->lang = dk_lang_from_env();
 	const char *color = "auto";
 	char *date_copy = NULL;
+	bool merge = false;
 	int status = DK_EXIT_OK;
 	int c;
 	optind = 0;
@@ -803,14 +942,17 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'v': st->verbose = true; break;
 		case 's': st->summary_only = true; break;
 		case 'N': st->progress_off = true; break;
+		case 'M': merge = true; break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0) {
 				st->json = false;
 			} else if (strcmp(optarg, "json") == 0) {
 				st->json = true;
+			} else if (strcmp(optarg, "jsonl") == 0) {
+				st->json = st->jsonl = true;
 			} else {
 				status = dk_cli_usage_error(cli, cmd,
-					"--format takes text or json, not '%s'", optarg);
+					"--format takes text, json or jsonl, not '%s'", optarg);
 				goto out;
 			}
 			break;
@@ -894,6 +1036,14 @@ static int run(dk_cli *cli, int argc, char **argv)
 		}
 		}
 	}
+	if (merge) {
+		if (st->jsonl) {
+			status = dk_cli_usage_error(cli, cmd, "--merge prints text or json");
+			goto out;
+		}
+		status = dk_audit_merge(cli, st->lang, st->json, argv + optind, argc - optind);
+		goto out;
+	}
 	if (optind >= argc) {
 		status = dk_cli_usage_error(cli, cmd, "no file given");
 		goto out;
@@ -923,6 +1073,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->files = argv;
 	dk_buf_init(&st->buf);
 	dk_buf_init(&st->wrong_sessions);
+	dk_buf_init(&st->part_ids);
+	dk_buf_init(&st->part_out);
 	if (st->last) {
 		/* the first pass counts the selected games; its diagnostics go
 		 * nowhere, the second pass prints them */
@@ -950,12 +1102,14 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->sum.standings = st->standings;
 	st->sum.standing_count = st->nstandings;
 	st->sum.dups = st->dups;
-	if (st->json) {
+	if (st->json && !st->jsonl) {
 		dk_buf_clear(&st->buf);
 		dk_audit_json_summary(&st->buf, &st->sum);
 		fwrite(st->buf.data, 1, st->buf.len, cli->out);
-	} else {
-		summary_text(st);
+	} else if (!st->jsonl) {
+		dk_buf_clear(&st->buf);
+		dk_audit_summary_text(&st->buf, st->lang, &st->sum, &st->wrong_sessions);
+		fwrite(st->buf.data, 1, st->buf.len, cli->out);
 	}
 	if (status == DK_EXIT_OK && st->any_session_finding)
 		status = DK_EXIT_FINDINGS;
@@ -964,6 +1118,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 release:
 	dk_buf_release(&st->buf);
 	dk_buf_release(&st->wrong_sessions);
+	dk_buf_release(&st->part_ids);
+	dk_buf_release(&st->part_out);
 out:
 	for (size_t i = 0; i < st->nstandings; i++)
 		free(st->standing_names[i]);
