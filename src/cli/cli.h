@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "fmt_xml.h"
+#include "io.h"
 #include "lang.h"
 #include "record.h"
 #include "ruleset.h"
@@ -122,6 +123,30 @@ typedef struct dk_each_fns {
  */
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud);
+
+/* ---- reading a file in pieces (audit --jobs) --------------------------- */
+
+/** What reading one piece of a file keeps from piece to piece: the rule
+ * sets loaded. */
+typedef struct dk_cli_reading dk_cli_reading;
+
+dk_cli_reading *dk_cli_reading_new(const char *path, const dk_read_opts *opts);
+void dk_cli_reading_free(dk_cli_reading *rd);
+
+/** Where a piece's reading ended. */
+typedef struct dk_cli_piece_end {
+	uint32_t line;             /* the last line read */
+	size_t games, sessions;    /* read in the file up to its end */
+	bool read_error;           /* the reading broke off (a fatal error) */
+} dk_cli_piece_end;
+
+/**
+ * dk_cli_each_game for a piece of rd's XML file, in (taken over), which
+ * begins at origin (dk_xml_reader_open_input_at).
+ */
+int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, dk_input *in,
+			   const dk_xml_origin *origin, const dk_each_fns *fns, void *ud,
+			   dk_cli_piece_end *end);
 
 /* ---- FreeDoko files (freedoko.c) ------------------------------------ */
 

@@ -570,6 +570,76 @@ static int open_stdin(dk_cli *cli, const dk_read_opts *opts, const char *path,
 	return rc == 0 ? 0 : DK_EXIT_INVALID;
 }
 
+static int each_xml(dk_cli *cli, dk_xml_reader *r, each_state *est, const dk_each_fns *fns,
+		    void *ud, dk_diag *dp, bool *read_error)
+{
+	dk_diag *d = dp;
+	int status = DK_EXIT_OK;
+	int rc;
+	const char *file = dk_xml_reader_file(r);
+	if (fns->begin && (rc = fns->begin(ud, r)) != 0)
+		goto done_rc;
+	for (;;) {
+		dk_read_item item = dk_xml_reader_next(r, d);
+		if (item == DK_READ_ERROR) {
+			if (read_error)
+				*read_error = true;
+			status = worse(status, dk_xml_reader_status(r) == DK_IO_SYSTEM
+					       ? DK_EXIT_SYSTEM : DK_EXIT_INVALID);
+			break;
+		}
+		if (item == DK_READ_END) {
+			if (fns->end && (rc = fns->end(ud)) != 0)
+				goto done_rc;
+			break;
+		}
+		bool ok = dk_xml_reader_game_ok(r);
+		if (item == DK_READ_SESSION_START) {
+			const dk_session *s = dk_xml_reader_session(r);
+			if (dk_session_check(s, file, d))
+				ok = false;
+			if (!ok)
+				status = worse(status, DK_EXIT_INVALID);
+			dk_cli_print_diag(cli, d);
+			if (fns->session_start && (rc = fns->session_start(ud, s)) != 0)
+				goto done_rc;
+			continue;
+		}
+		if (item == DK_READ_SESSION_END) {
+			if (fns->session_end && (rc = fns->session_end(ud)) != 0)
+				goto done_rc;
+			continue;
+		}
+		const dk_game *g = dk_xml_reader_game(r);
+		const dk_rules *rules = NULL;
+		dk_ruleset fresh;
+		bool used_fresh = false;
+		if (ok && rules_for(est, g, file, &fresh, &used_fresh, &rules, d) < 0)
+			ok = false;
+		if (ok && dk_record_check(g, rules, file, d))
+			ok = false;
+		dk_cli_print_diag(cli, d);
+		if (!ok) {
+			status = worse(status, DK_EXIT_INVALID);
+		} else if (fns->game) {
+			rc = fns->game(ud, g, rules);
+			if (used_fresh)
+				dk_ruleset_release(&fresh);
+			if (rc != 0)
+				goto done_rc;
+			continue;
+		}
+		if (used_fresh)
+			dk_ruleset_release(&fresh);
+	}
+	goto done;
+done_rc:
+	status = worse(status, rc);
+done:
+	dk_cli_print_diag(cli, d);
+	return status;
+}
+
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud)
 {
@@ -609,7 +679,6 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 	}
 	dk_diag d;
 	dk_diag_init(&d);
-	int status = DK_EXIT_OK;
 	dk_xml_reader *r = NULL;
 	int rc = xml_in ? dk_xml_reader_open_input(&r, xml_in,
 						   strcmp(path, "-") == 0 ? "<stdin>" : path, &d)
@@ -619,65 +688,7 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		dk_diag_release(&d);
 		return rc == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
 	}
-	const char *file = dk_xml_reader_file(r);
-	if (fns->begin && (rc = fns->begin(ud, r)) != 0)
-		goto done_rc;
-	for (;;) {
-		dk_read_item item = dk_xml_reader_next(r, &d);
-		if (item == DK_READ_ERROR) {
-			status = worse(status, dk_xml_reader_status(r) == DK_IO_SYSTEM
-					       ? DK_EXIT_SYSTEM : DK_EXIT_INVALID);
-			break;
-		}
-		if (item == DK_READ_END) {
-			if (fns->end && (rc = fns->end(ud)) != 0)
-				goto done_rc;
-			break;
-		}
-		bool ok = dk_xml_reader_game_ok(r);
-		if (item == DK_READ_SESSION_START) {
-			const dk_session *s = dk_xml_reader_session(r);
-			if (dk_session_check(s, file, &d))
-				ok = false;
-			if (!ok)
-				status = worse(status, DK_EXIT_INVALID);
-			dk_cli_print_diag(cli, &d);
-			if (fns->session_start && (rc = fns->session_start(ud, s)) != 0)
-				goto done_rc;
-			continue;
-		}
-		if (item == DK_READ_SESSION_END) {
-			if (fns->session_end && (rc = fns->session_end(ud)) != 0)
-				goto done_rc;
-			continue;
-		}
-		const dk_game *g = dk_xml_reader_game(r);
-		const dk_rules *rules = NULL;
-		dk_ruleset fresh;
-		bool used_fresh = false;
-		if (ok && rules_for(&st, g, file, &fresh, &used_fresh, &rules, &d) < 0)
-			ok = false;
-		if (ok && dk_record_check(g, rules, file, &d))
-			ok = false;
-		dk_cli_print_diag(cli, &d);
-		if (!ok) {
-			status = worse(status, DK_EXIT_INVALID);
-		} else if (fns->game) {
-			rc = fns->game(ud, g, rules);
-			if (used_fresh)
-				dk_ruleset_release(&fresh);
-			if (rc != 0)
-				goto done_rc;
-			continue;
-		}
-		if (used_fresh)
-			dk_ruleset_release(&fresh);
-	}
-	goto done;
-done_rc:
-	status = worse(status, rc);
-done:
-	dk_cli_print_diag(cli, &d);
+	int status = each_xml(cli, r, &st, fns, ud, &d, NULL);
 	dk_diag_release(&d);
 	dk_xml_reader_free(r);
 	cache_release(&st.cache);
@@ -685,3 +696,55 @@ done:
 		dk_ruleset_release(&st.cli_rules);
 	return status;
 }
+
+struct dk_cli_reading {
+	each_state st;
+};
+
+dk_cli_reading *dk_cli_reading_new(const char *path, const dk_read_opts *opts)
+{
+	dk_cli_reading *rd = dk_xcalloc(1, sizeof(*rd));
+	rd->st.path = path;
+	rd->st.opts = opts;
+	return rd;
+}
+
+void dk_cli_reading_free(dk_cli_reading *rd)
+{
+	if (!rd)
+		return;
+	cache_release(&rd->st.cache);
+	if (rd->st.cli_rules_loaded)
+		dk_ruleset_release(&rd->st.cli_rules);
+	free(rd);
+}
+
+int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, dk_input *in,
+			   const dk_xml_origin *origin, const dk_each_fns *fns, void *ud,
+			   dk_cli_piece_end *end)
+{
+	const char *path = rd->st.path;
+	rd->st.cli = cli;
+	memset(end, 0, sizeof(*end));
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_xml_reader *r = NULL;
+	int rc = dk_xml_reader_open_input_at(&r, in, strcmp(path, "-") == 0 ? "<stdin>" : path,
+					     origin, &d);
+	if (rc != 0) {
+		end->read_error = true;
+		dk_cli_print_diag(cli, &d);
+		dk_diag_release(&d);
+		return rc == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
+	}
+	int status = each_xml(cli, r, &rd->st, fns, ud, &d, &end->read_error);
+	end->line = dk_xml_reader_line(r);
+	end->games = dk_xml_reader_games(r);
+	end->sessions = dk_xml_reader_sessions(r);
+	dk_diag_release(&d);
+	dk_xml_reader_free(r);
+	return status;
+}
+
+/* the items of r, each handed to fns; *read_error (if not NULL) tells
+ * whether the reading broke off */
