@@ -7,6 +7,7 @@
  */
 #include "order.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #define C(s, r) DK_CARD_MAKE(DK_##s, DK_##r)
@@ -224,15 +225,19 @@ void dk_order_sort(const dk_order *o, dk_card *cards, int n)
 
 /* ---- the normal game ------------------------------------------------------- */
 
+static dk_order normal_orders[DK_TIE_COUNT];
+static pthread_once_t normal_once = PTHREAD_ONCE_INIT;  /* audit --jobs: threads */
+
+static void make_normal_orders(void)
+{
+	for (int t = 0; t < DK_TIE_COUNT; t++)
+		dk_order_init(&normal_orders[t], DK_SOLO_NONE, (dk_heart10_tie)t);
+}
+
 static const dk_order *normal(dk_heart10_tie tie)
 {
-	static dk_order orders[DK_TIE_COUNT];
-	static bool ready[DK_TIE_COUNT];
-	if (!ready[tie]) {
-		dk_order_init(&orders[tie], DK_SOLO_NONE, tie);
-		ready[tie] = true;
-	}
-	return &orders[tie];
+	pthread_once(&normal_once, make_normal_orders);
+	return &normal_orders[tie];
 }
 
 bool dk_normal_is_trump(dk_card c)

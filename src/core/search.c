@@ -17,6 +17,7 @@
  */
 #include "search.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,11 +101,8 @@ static uint64_t next(uint64_t *x)
 	return *x;
 }
 
-static void init_zobrist(void)
+static void make_zobrist(void)
 {
-	static bool done;
-	if (done)
-		return;
 	uint64_t x = 0x9E3779B97F4A7C15ull;
 	for (int p = 0; p < 4; p++) {
 		for (int c = 0; c < DK_CARD_KINDS; c++)
@@ -114,7 +112,12 @@ static void init_zobrist(void)
 		zobrist_obj[0][p] = next(&x);
 		zobrist_obj[1][p] = next(&x);
 	}
-	done = true;
+}
+
+static void init_zobrist(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;  /* audit --jobs: threads */
+	pthread_once(&once, make_zobrist);
 }
 
 /* the hands hashed from scratch */

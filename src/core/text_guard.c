@@ -7,6 +7,7 @@
  */
 #include "text_guard.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,18 +39,20 @@ static int seq_fail(dk_text_guard *g, const char *msg)
 
 /* bytes that need a look: controls, and all but ASCII */
 static bool text_marks[256];
-static bool text_marks_made;
+static pthread_once_t text_marks_once = PTHREAD_ONCE_INIT;  /* audit --jobs reads on threads */
+
+static void make_text_marks(void)
+{
+	for (int c = 0; c < 256; c++)
+		text_marks[c] = c < 0x20 || c >= 0x7f;
+	text_marks['\t'] = text_marks['\r'] = false;
+}
 
 int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 {
 	if (g->failed)
 		return -1;
-	if (!text_marks_made) {
-		for (int c = 0; c < 256; c++)
-			text_marks[c] = c < 0x20 || c >= 0x7f;
-		text_marks['\t'] = text_marks['\r'] = false;
-		text_marks_made = true;
-	}
+	pthread_once(&text_marks_once, make_text_marks);
 	const unsigned char *s = (const unsigned char *)buf;
 	uint64_t base = g->offset;
 	size_t i = 0;

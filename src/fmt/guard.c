@@ -14,6 +14,7 @@
  */
 #include "guard.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -320,7 +321,7 @@ enum { PASS = 0, LOOK = 1, POS = 2 };
 
 static unsigned char tables[G_ATTR_VALUE + 2][256];
 static bool name_byte[256];  /* ASCII bytes of names: A-Z a-z 0-9 - _ . : */
-static bool tables_made;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;  /* audit --jobs: threads */
 
 static void mark(unsigned char *t, const char *bytes)
 {
@@ -362,7 +363,6 @@ static void make_tables(void)
 	for (int c = 0; c < 128; c++)
 		name_byte[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 			       (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == ':';
-	tables_made = true;
 }
 
 static const unsigned char *table_of(const dk_guard *g)
@@ -472,8 +472,7 @@ int dk_guard_feed(dk_guard *g, const char *buf, size_t len)
 		snprintf(g->error, sizeof(g->error), "%s", g->text.error);
 		return -1;
 	}
-	if (!tables_made)
-		make_tables();
+	pthread_once(&tables_once, make_tables);
 	const unsigned char *s = (const unsigned char *)buf;
 	uint64_t base = g->offset;
 	const unsigned char *t = table_of(g);
