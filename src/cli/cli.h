@@ -126,8 +126,9 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 
 /* ---- reading a file in pieces (audit --jobs) --------------------------- */
 
-/** What reading one piece of a file keeps from piece to piece: the rule
- * sets loaded. */
+/** What the readings of a file's pieces share, on all threads: the rule
+ * sets loaded, and what loading them said (printed once, where one
+ * reading of the whole file prints it). */
 typedef struct dk_cli_reading dk_cli_reading;
 
 dk_cli_reading *dk_cli_reading_new(const char *path, const dk_read_opts *opts);
@@ -140,11 +141,16 @@ typedef struct dk_cli_piece_end {
 	bool read_error;           /* the reading broke off (a fatal error) */
 } dk_cli_piece_end;
 
+/** Write a worker's diagnostics of a piece (text, len) to err, in the
+ * file's order: what loading a rule set said, at its first use. */
+void dk_cli_reading_write_err(dk_cli_reading *rd, FILE *err, const char *text, size_t len);
+
 /**
  * dk_cli_each_game for a piece of rd's XML file, in (taken over), which
- * begins at origin (dk_xml_reader_open_input_at).
+ * begins at origin (dk_xml_reader_open_input_at); worker: on a worker
+ * thread, whose diagnostics dk_cli_reading_write_err prints later.
  */
-int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, dk_input *in,
+int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, bool worker, dk_input *in,
 			   const dk_xml_origin *origin, const dk_each_fns *fns, void *ud,
 			   dk_cli_piece_end *end);
 

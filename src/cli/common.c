@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,7 +305,31 @@ static int load_into(dk_ruleset *rs, const char *key, dk_diag *d)
 
 /* ---- the per-file loop ------------------------------------------------------ */
 
+/* A file read in pieces on several threads (audit --jobs) loads each rule
+ * set once for all of them; what loading it said is printed where one
+ * reading of the file prints it, at the first game that uses it: a worker
+ * writes a mark there into its piece's diagnostics, and the taker, who
+ * prints the pieces in order, prints the words at the first mark. */
+#define RULES_MARK "\001dokoref-rules:"
+
+typedef struct shared_entry {
+	char *key;
+	bool ok;
+	dk_ruleset rs;
+	char *said;                  /* the diagnostics of loading it, printed */
+	size_t said_len;
+	bool printed;
+} shared_entry;
+
+typedef struct shared_rules {
+	pthread_mutex_t mu;
+	shared_entry **e;
+	size_t n, cap;
+} shared_rules;
+
 typedef struct each_state {
+	shared_rules *shared;        /* a file read in pieces */
+	bool mark;                   /* ... on a worker: write marks */
 	dk_cli *cli;
 	const char *path;
 	const dk_read_opts *opts;
@@ -315,12 +340,76 @@ typedef struct each_state {
 	bool warned_no_rules;
 } each_state;
 
+static void shared_say(each_state *st, shared_rules *sh, size_t i)
+{
+	if (st->mark) {
+		fprintf(st->cli->err, RULES_MARK "%zu\002", i);
+		return;
+	}
+	pthread_mutex_lock(&sh->mu);
+	shared_entry *e = sh->e[i];
+	if (!e->printed && e->said_len)
+		fwrite(e->said, 1, e->said_len, st->cli->err);
+	e->printed = true;
+	pthread_mutex_unlock(&sh->mu);
+}
+
+/* rule set key (--rules: is_cli) for a file read in pieces */
+static int shared_rules_for(each_state *st, const char *key, bool is_cli, const char *file,
+			    const dk_rules_ref *ref, const dk_rules **out, dk_diag *d)
+{
+	shared_rules *sh = st->shared;
+	/* what was said before this game is printed before what loading says */
+	dk_cli_print_diag(st->cli, d);
+	pthread_mutex_lock(&sh->mu);
+	size_t i;
+	for (i = 0; i < sh->n; i++)
+		if (strcmp(sh->e[i]->key, key) == 0)
+			break;
+	if (i == sh->n) {
+		if (sh->n == sh->cap) {
+			sh->cap = sh->cap ? 2 * sh->cap : 8;
+			sh->e = dk_xrealloc(sh->e, sh->cap * sizeof(sh->e[0]));
+		}
+		shared_entry *e = dk_xcalloc(1, sizeof(*e));
+		e->key = dk_xstrdup(key);
+		dk_ruleset_init(&e->rs);
+		dk_diag dd;
+		dk_diag_init(&dd);
+		e->ok = load_into(&e->rs, key, &dd) == 0;
+		if (!e->ok && !is_cli) {
+			if (dd.errors == 0)
+				dk_diag_error(&dd, file, ref->loc, "cannot load rule set '%s'", key);
+			else
+				dk_diag_error(&dd, file, ref->loc, "the record's rule set '%s' cannot be used",
+					      ref->name ? ref->name : ref->path);
+		}
+		dk_cli said = *st->cli;
+		said.err = open_memstream(&e->said, &e->said_len);
+		if (said.err) {
+			dk_cli_print_diag(&said, &dd);
+			fclose(said.err);
+		}
+		dk_diag_release(&dd);
+		sh->e[sh->n++] = e;
+	}
+	shared_entry *e = sh->e[i];
+	pthread_mutex_unlock(&sh->mu);
+	shared_say(st, sh, i);
+	if (!e->ok)
+		return -1;
+	*out = &e->rs.rules;
+	return 0;
+}
+
 /* the rules for game g: a pointer into the cache or into *fresh */
 static int rules_for(each_state *st, const dk_game *g, const char *file,
 		     dk_ruleset *fresh, bool *used_fresh, const dk_rules **out, dk_diag *d)
 {
 	*out = NULL;
 	*used_fresh = false;
+	if (st->opts->rules && st->shared)
+		return shared_rules_for(st, st->opts->rules, true, file, NULL, out, d);
 	if (st->opts->rules) {
 		if (!st->cli_rules_loaded) {
 			st->cli_rules_loaded = true;
@@ -362,6 +451,11 @@ static int rules_for(each_state *st, const dk_game *g, const char *file,
 			return -1;
 		*out = &fresh->rules;
 		return 0;
+	}
+	if (st->shared) {
+		int rc = shared_rules_for(st, key, false, file, ref, out, d);
+		free(key);
+		return rc;
 	}
 	for (int i = 0; i < st->cache.count; i++) {
 		if (strcmp(st->cache.e[i].key, key) == 0) {
@@ -698,14 +792,17 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 }
 
 struct dk_cli_reading {
-	each_state st;
+	const char *path;
+	const dk_read_opts *opts;
+	shared_rules sh;
 };
 
 dk_cli_reading *dk_cli_reading_new(const char *path, const dk_read_opts *opts)
 {
 	dk_cli_reading *rd = dk_xcalloc(1, sizeof(*rd));
-	rd->st.path = path;
-	rd->st.opts = opts;
+	rd->path = path;
+	rd->opts = opts;
+	pthread_mutex_init(&rd->sh.mu, NULL);
 	return rd;
 }
 
@@ -713,18 +810,56 @@ void dk_cli_reading_free(dk_cli_reading *rd)
 {
 	if (!rd)
 		return;
-	cache_release(&rd->st.cache);
-	if (rd->st.cli_rules_loaded)
-		dk_ruleset_release(&rd->st.cli_rules);
+	for (size_t i = 0; i < rd->sh.n; i++) {
+		free(rd->sh.e[i]->key);
+		free(rd->sh.e[i]->said);
+		dk_ruleset_release(&rd->sh.e[i]->rs);
+		free(rd->sh.e[i]);
+	}
+	free(rd->sh.e);
+	pthread_mutex_destroy(&rd->sh.mu);
 	free(rd);
 }
 
-int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, dk_input *in,
+void dk_cli_reading_write_err(dk_cli_reading *rd, FILE *err, const char *text, size_t len)
+{
+	static const char mark[] = RULES_MARK;
+	size_t ml = sizeof(mark) - 1;
+	const char *p = text, *end = text + len;
+	while (p < end) {
+		const char *m = p;
+		while ((m = memchr(m, mark[0], (size_t)(end - m))) != NULL &&
+		       ((size_t)(end - m) < ml || memcmp(m, mark, ml) != 0))
+			m++;
+		if (!m) {
+			fwrite(p, 1, (size_t)(end - p), err);
+			break;
+		}
+		fwrite(p, 1, (size_t)(m - p), err);
+		char *stop;
+		size_t i = strtoul(m + ml, &stop, 10);
+		p = stop < end && *stop == '\002' ? stop + 1 : stop;
+		pthread_mutex_lock(&rd->sh.mu);
+		if (i < rd->sh.n && !rd->sh.e[i]->printed) {
+			fwrite(rd->sh.e[i]->said, 1, rd->sh.e[i]->said_len, err);
+			rd->sh.e[i]->printed = true;
+		}
+		pthread_mutex_unlock(&rd->sh.mu);
+	}
+}
+
+int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, bool worker, dk_input *in,
 			   const dk_xml_origin *origin, const dk_each_fns *fns, void *ud,
 			   dk_cli_piece_end *end)
 {
-	const char *path = rd->st.path;
-	rd->st.cli = cli;
+	const char *path = rd->path;
+	each_state est;
+	memset(&est, 0, sizeof(est));
+	est.shared = &rd->sh;
+	est.mark = worker;
+	est.cli = cli;
+	est.path = path;
+	est.opts = rd->opts;
 	memset(end, 0, sizeof(*end));
 	dk_diag d;
 	dk_diag_init(&d);
@@ -737,7 +872,7 @@ int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, dk_input *in,
 		dk_diag_release(&d);
 		return rc == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
 	}
-	int status = each_xml(cli, r, &rd->st, fns, ud, &d, &end->read_error);
+	int status = each_xml(cli, r, &est, fns, ud, &d, &end->read_error);
 	end->line = dk_xml_reader_line(r);
 	end->games = dk_xml_reader_games(r);
 	end->sessions = dk_xml_reader_sessions(r);

@@ -36,6 +36,10 @@ typedef struct dk_xml_reader dk_xml_reader;
  * its default error printing.  Call once before the first reader. */
 void dk_xml_global_init(void);
 
+/** In each further thread that reads XML, before it reads (after
+ * dk_xml_global_init in the main thread). */
+void dk_xml_thread_init(void);
+
 /**
  * Open path ("-" = stdin; gzip is detected) and read up to the root
  * element.  Returns 0 with a new reader in *out, or DK_IO_INVALID /

@@ -86,6 +86,15 @@ static void silent_generic(void *ctx, const char *msg, ...)
 	(void)msg;
 }
 
+void dk_xml_thread_init(void)
+{
+	/* libxml2 keeps these per thread: a new thread starts with the
+	 * defaults, and the default error handler prints */
+	xmlSetGenericErrorFunc(NULL, silent_generic);
+	xmlSubstituteEntitiesDefault(0);
+	xmlLoadExtDtdDefaultValue = 0;
+}
+
 void dk_xml_global_init(void)
 {
 	xmlInitParser();
