@@ -411,8 +411,9 @@ int dk_audit_merge(dk_cli *cli, dk_lang lang, bool json, char *const *files, int
 			    prev_session->bock_end > 0 && p->players[0] &&
 			    strcmp(prev_session->players, p->players) == 0)
 				fprintf(cli->err, "dokoref: warning: %s, session %zu: the same players "
-					"had %ld Bock games pending at the end of %s; they carry over "
-					"in one audit of both files, not across a merge\n",
+					"had %ld Bock games pending at the end of %s; one audit of both "
+					"files carries them over where the rules say so, a merge "
+					"cannot\n",
 					file, session_no, prev_session->bock_end,
 					m.files[prev_session->file].name);
 			prev_session = p;
