@@ -374,7 +374,8 @@ int dk_audit_merge(dk_cli *cli, dk_lang lang, bool json, char *const *files, int
 	qsort(order, m.nfiles, sizeof(order[0]), by_file_name);
 	for (size_t i = 0; i < m.nfiles; i++)
 		m.files[order[i]].rank = i;
-	qsort(m.parts, m.nparts, sizeof(m.parts[0]), by_order);
+	if (m.nparts)
+		qsort(m.parts, m.nparts, sizeof(m.parts[0]), by_order);
 	sort_ctx = NULL;
 	for (size_t i = 0; i < m.nfiles; i++) {
 		const m_file *f = &m.files[order[i]];
