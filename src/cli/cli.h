@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "fmt_xml.h"
+#include "io.h"
 #include "lang.h"
 #include "record.h"
 #include "reader.h"
@@ -119,6 +120,37 @@ typedef struct dk_each_fns {
  */
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud);
+
+/* ---- reading a file in pieces (audit --jobs) --------------------------- */
+
+/** What the readings of a file's pieces share, on all threads: the rule
+ * sets loaded, and what loading them said (printed once, where one
+ * reading of the whole file prints it). */
+typedef struct dk_cli_reading dk_cli_reading;
+
+dk_cli_reading *dk_cli_reading_new(const char *path, const dk_read_opts *opts);
+void dk_cli_reading_free(dk_cli_reading *rd);
+
+/** Where a piece's reading ended. */
+typedef struct dk_cli_piece_end {
+	uint32_t line;             /* the last line read */
+	size_t games, sessions;    /* read in the file up to its end */
+	bool read_error;           /* the reading broke off (a fatal error) */
+} dk_cli_piece_end;
+
+/** Write a worker's diagnostics of a piece (text, len) to cli->err, in the
+ * file's order: what loading a rule set said, at its first use. */
+void dk_cli_reading_write_err(dk_cli_reading *rd, dk_cli *cli, const char *text, size_t len);
+
+/**
+ * dk_cli_each_game for a piece of rd's XML file, in (taken over), which
+ * begins at origin (dk_read_piece: the reader reads it, with rd's rule set
+ * cache shared by all pieces); worker: on a worker
+ * thread, whose diagnostics dk_cli_reading_write_err prints later.
+ */
+int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, bool worker, dk_input *in,
+			   const dk_xml_origin *origin, const dk_each_fns *fns, void *ud,
+			   dk_cli_piece_end *end);
 
 /* ---- FreeDoko files (freedoko.c) ------------------------------------ */
 

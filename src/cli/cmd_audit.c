@@ -23,11 +23,13 @@
 
 #include <getopt.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "audit.h"
 #include "audit_json.h"
 #include "audit_text.h"
 #include "buf.h"
@@ -35,6 +37,7 @@
 #include "cli.h"
 #include "gameid.h"
 #include "lang.h"
+#include "pieces.h"
 #include "replay.h"
 #include "score.h"
 #include "session.h"
@@ -45,6 +48,17 @@
 #define MAX_DUPS_LISTED 20
 #define MAX_PLAYERS 4096     /* names in the overall standings */
 #define PROGRESS_MIN_BYTES (1u << 20)
+#define PIECE_SIZE (1u << 20)  /* --jobs: a piece of about 1 MiB, ~350 games */
+
+/* --jobs: a game of a piece read on a worker thread, whose being a
+ * duplicate the taker decides (in the file's order) */
+typedef struct deferred {
+	uint64_t id;
+	size_t index;
+	size_t at, len;              /* its output in the piece's output */
+	bool wrong;                  /* something wrong besides a duplicate */
+	bool always;                 /* the output is printed even if not a duplicate */
+} deferred;
 
 typedef struct id_slot {
 	uint64_t id;             /* 0 = empty (an id of 0 is stored as 1) */
@@ -56,6 +70,7 @@ typedef struct audit_state {
 	dk_cli *cli;
 	dk_lang lang;
 	bool json, verbose, summary_only, progress_off;
+	bool jsonl;                  /* --format jsonl: a line per session (audit.h) */
 	long want_game;
 	/* selection */
 	const char *players[MAX_SELECT];
@@ -110,6 +125,28 @@ typedef struct audit_state {
 	bool duty_overridden[DK_DUTY_KINDS];
 	int duty_soli;               /* duty_soli.per_player of its last game */
 	dk_buf buf;
+	/* --format jsonl: the part (a session, or a game outside one) being
+	 * read: the summary when it began, what the summary's sums cannot say */
+	dk_audit_summary part_base;
+	long part_off_max;
+	size_t part_off_max_index, part_first_wrong;
+	bool part_finding;           /* a finding other than a duplicate */
+	bool part_carried;           /* began with Bocks of the session before */
+	dk_buf part_ids;             /* "id:index" of its selected games */
+	dk_buf part_out;             /* its games' and findings' JSON objects */
+	size_t file_parts, file_sessions;
+	/* --jobs */
+	int jobs;
+	const dk_read_opts *opts;
+	uint64_t progress_at;        /* bytes of the file read when no reader is at hand */
+	bool piece_mode;             /* the reader at hand reads a piece in memory */
+	dk_buf *sink;                /* a worker's: the piece's output */
+	bool defer;                  /* a worker's: duplicates are the taker's */
+	deferred *defs;
+	size_t ndefs, defs_cap;
+	bool bock_set;               /* a selected session ended: sum.bock_pending is set */
+	bool first_session_seen;     /* the piece's first session began */
+	char first_sig[DK_MAX_SEATS * 64];
 } audit_state;
 
 #define BOLD "\033[1m"
@@ -257,7 +294,8 @@ static void show_progress(audit_state *st, bool done)
 		fflush(f);
 		return;
 	}
-	uint64_t at = st->reader ? dk_xml_reader_source_offset(st->reader) : 0;
+	uint64_t at = st->reader && !st->piece_mode ? dk_xml_reader_source_offset(st->reader)
+						    : st->progress_at;
 	int pct = st->file_size ? (int)(at * 100 / st->file_size) : 0;
 	if (pct > 100)
 		pct = 100;
@@ -288,6 +326,32 @@ static bool wants_code(const audit_state *st, dk_session_issue_code c)
 	return false;
 }
 
+/* what a game or a session's end has to say, in b: to the output, or with
+ * --format jsonl into the part's objects (one per line in b) */
+static void emit(audit_state *st, const dk_buf *b)
+{
+	if (!b->len)
+		return;
+	if (st->jsonl) {
+		for (size_t at = 0; at < b->len;) {
+			const char *nl = memchr(b->data + at, '\n', b->len - at);
+			size_t len = nl ? (size_t)(nl - (b->data + at)) : b->len - at;
+			if (st->part_out.len)
+				dk_buf_putc(&st->part_out, ',');
+			dk_buf_put(&st->part_out, b->data + at, len);
+			at += len + 1;
+		}
+		return;
+	}
+	if (st->sink) {
+		dk_buf_put(st->sink, b->data, b->len);
+		return;
+	}
+	if (st->progress)
+		show_progress(st, true);
+	fwrite(b->data, 1, b->len, st->cli->out);
+}
+
 /* the duty soli still owed when a session ends (dk_session_finish) */
 static void duty_soli_end(audit_state *st)
 {
@@ -316,11 +380,12 @@ static void duty_soli_end(audit_state *st)
 			if (strcmp(x[i].rule_key, keys[k]) == 0)
 				kind = k;
 		st->any_session_finding = true;
+		st->part_finding = true;
 		if (!seen)
 			st->sum.sx_count[DK_SX_DUTY_SOLO_MISSING]++;
 		seen = true;
 		const char *name = st->seat_known[x[i].seat] ? st->names[x[i].seat] : "?";
-		if (st->json) {
+		if (st->json || st->jsonl) {
 			dk_audit_json_session_issue(b, st->path, st->session_no, &x[i], name,
 						    st->duty_rules);
 			continue;
@@ -343,11 +408,78 @@ static void duty_soli_end(audit_state *st)
 			dk_buf_printf(b, ": %s", st->duty_cite[kind]);
 		dk_buf_putc(b, '\n');
 	}
-	if (b->len) {
-		if (st->progress)
-			show_progress(st, true);
-		fwrite(b->data, 1, b->len, st->cli->out);
+	emit(st, b);
+}
+
+static void json_str(dk_buf *b, const char *s)
+{
+	dk_audit_json_string(b, s);
+}
+
+static void json_counts(dk_buf *b, const size_t *now, const size_t *base, int n,
+			const char *(*name)(int))
+{
+	dk_buf_putc(b, '{');
+	for (int i = 0, k = 0; i < n; i++)
+		if (now[i] != base[i]) {
+			if (k++)
+				dk_buf_putc(b, ',');
+			json_str(b, name(i));
+			dk_buf_printf(b, ":%zu", now[i] - base[i]);
+		}
+	dk_buf_putc(b, '}');
+}
+
+static const char *finding_name(int c);
+static const char *issue_name(int c);
+
+/* --format jsonl: the line of a part that ended (audit.h) */
+static void part_line(audit_state *st)
+{
+	const dk_audit_summary *s = &st->sum, *o = &st->part_base;
+	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
+	st->file_parts++;
+	if (st->in_session)
+		st->file_sessions++;
+	dk_buf_puts(b, "{\"file\":");
+	json_str(b, st->path);
+	dk_buf_printf(b, ",\"part\":%zu,\"session\":%zu,\"players\":", st->file_parts,
+		      st->in_session ? st->file_sessions : 0);
+	json_str(b, st->in_session ? st->cur_sig : "");
+	dk_buf_printf(b, ",\"carried\":%s,\"bock_end\":%ld,\"selected\":%s",
+		      st->part_carried ? "true" : "false", dk_session_bock_pending(&st->ss),
+		      st->session_selected ? "true" : "false");
+	dk_buf_printf(b, ",\"games\":%zu,\"with_findings\":%zu,\"with_sheet\":%zu,\"findings\":",
+		      s->games - o->games, s->with_findings - o->with_findings,
+		      s->with_sheet - o->with_sheet);
+	json_counts(b, s->code_count, o->code_count, DK_F_CODE_COUNT, finding_name);
+	dk_buf_puts(b, ",\"session_findings\":");
+	json_counts(b, s->sx_count, o->sx_count, DK_SX_CODE_COUNT, issue_name);
+	dk_buf_printf(b, ",\"scores_right\":%zu,\"scores_wrong\":%zu,\"off_total\":%ld,"
+		      "\"off_max\":%ld,\"off_max_index\":%zu,\"first_wrong_index\":%zu,"
+		      "\"totals\":%s,\"totals_wrong\":%s,\"finding\":%s,\"final\":[",
+		      s->scores_right - o->scores_right, s->scores_wrong - o->scores_wrong,
+		      s->off_total - o->off_total, st->part_off_max, st->part_off_max_index,
+		      st->part_first_wrong, st->session_totals ? "true" : "false",
+		      st->session_totals_wrong ? "true" : "false",
+		      st->part_finding ? "true" : "false");
+	for (int seat = 1, k = 0; seat <= DK_MAX_SEATS; seat++) {
+		if (!st->seat_known[seat])
+			continue;
+		dk_buf_puts(b, k++ ? ",[" : "[");
+		json_str(b, st->names[seat]);
+		dk_buf_printf(b, ",%ld", st->final[seat]);
+		if (st->rec_final_known)
+			dk_buf_printf(b, ",%ld", st->rec_final[seat]);
+		dk_buf_putc(b, ']');
 	}
+	dk_buf_puts(b, "],\"ids\":[");
+	dk_buf_put(b, st->part_ids.data ? st->part_ids.data : "", st->part_ids.len);
+	dk_buf_puts(b, "],\"out\":[");
+	dk_buf_put(b, st->part_out.data ? st->part_out.data : "", st->part_out.len);
+	dk_buf_puts(b, "]}\n");
+	fwrite(b->data, 1, b->len, st->cli->out);
 }
 
 static void session_finish(audit_state *st)
@@ -371,35 +503,42 @@ static void session_finish(audit_state *st)
 			if (st->seat_known[s])
 				add_standing(st, st->names[s], st->final[s]);
 		st->sum.bock_pending = dk_session_bock_pending(&st->ss);
+		st->bock_set = true;
 		if (st->session_totals)
 			st->sum.sessions_with_totals++;
 		if (st->session_totals_wrong) {
 			st->sum.sessions_totals_wrong++;
 			if (st->wrong_sessions_listed < 10) {
-				dk_buf *b = &st->wrong_sessions;
-				dk_say(b, st->lang, DK_MSG_AU_SUM_SESSION_FINAL, st->path, st->session_no);
-				for (int s = 1, k = 0; s <= DK_MAX_SEATS; s++)
-					if (st->seat_known[s])
-						dk_buf_printf(b, "%s %s %+ld", k++ ? "," : "",
-							      st->names[s], st->final[s]);
-				if (st->rec_final_known) {
-					dk_buf_puts(b, dk_msg_text(st->lang, DK_MSG_AU_SUM_RECORDED_FINAL));
-					for (int s = 1, k = 0; s <= DK_MAX_SEATS; s++)
-						if (st->seat_known[s])
-							dk_buf_printf(b, "%s %s %+ld", k++ ? "," : "",
-								      st->names[s], st->rec_final[s]);
-				}
-				dk_buf_putc(b, '\n');
+				const char *names[DK_MAX_SEATS];
+				long final[DK_MAX_SEATS], rec[DK_MAX_SEATS];
+				size_t n = 0;
+				for (int s = 1; s <= DK_MAX_SEATS; s++)
+					if (st->seat_known[s]) {
+						names[n] = st->names[s];
+						final[n] = st->final[s];
+						rec[n++] = st->rec_final[s];
+					}
+				dk_audit_wrong_session(&st->wrong_sessions, st->lang, st->path,
+						       st->session_no, names, final,
+						       st->rec_final_known ? rec : NULL, n);
 			}
 			st->wrong_sessions_listed++;
 		}
 	}
+	if (st->jsonl)
+		part_line(st);
 	st->ss.started = false;
 }
 
 static void session_start_state(audit_state *st, const dk_session *s)
 {
 	dk_session_begin(&st->ss, s);
+	st->part_base = st->sum;
+	st->part_off_max = 0;
+	st->part_off_max_index = st->part_first_wrong = 0;
+	st->part_finding = st->part_carried = false;
+	dk_buf_clear(&st->part_ids);
+	dk_buf_clear(&st->part_out);
 	st->session_selected = st->session_totals = st->session_totals_wrong = false;
 	st->rec_final_known = false;
 	memset(st->seat_known, 0, sizeof(st->seat_known));
@@ -432,8 +571,14 @@ static int on_session_start(void *ud, const dk_session *s)
 	st->session_no++;
 	session_start_state(st, s);
 	players_sig(st->cur_sig, sizeof(st->cur_sig), s->has_players ? &s->players : NULL);
-	if (st->prev_pending >= 0 && st->cur_sig[0] && strcmp(st->cur_sig, st->prev_sig) == 0)
+	if (!st->first_session_seen) {
+		st->first_session_seen = true;
+		memcpy(st->first_sig, st->cur_sig, sizeof(st->first_sig));
+	}
+	if (st->prev_pending >= 0 && st->cur_sig[0] && strcmp(st->cur_sig, st->prev_sig) == 0) {
 		dk_session_carry(&st->ss, st->prev_pending);
+		st->part_carried = true;
+	}
 	return 0;
 }
 
@@ -572,11 +717,17 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 				s->off_max_file = st->path;
 				s->off_max_index = g->index;
 			}
+			if (sgp->score_off > st->part_off_max) {
+				st->part_off_max = sgp->score_off;
+				st->part_off_max_index = g->index;
+			}
 		} else {
 			s->scores_right++;
 		}
 	}
 	if (sgp->recorded_total_wrong) {
+		if (!st->part_first_wrong)
+			st->part_first_wrong = g->index;
 		if (!st->session_totals_wrong && !s->first_wrong_file) {
 			s->first_wrong_file = st->path;
 			s->first_wrong_index = g->index;
@@ -588,7 +739,11 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	uint64_t idv = dk_game_id(g);
 	char id[DK_GAME_ID_HEX];
 	dk_game_id_format(id, idv);
-	const id_slot *prev = remember(st, idv, (uint32_t)st->file_no, (uint32_t)g->index);
+	const id_slot *prev = st->defer ? NULL
+					: remember(st, idv, (uint32_t)st->file_no, (uint32_t)g->index);
+	if (st->jsonl)
+		dk_buf_printf(&st->part_ids, "%s\"%s:%zu\"", st->part_ids.len ? "," : "", id,
+			      g->index);
 	dk_audit_dup dup_here;
 	if (prev) {
 		dup_here.file = st->path;
@@ -607,10 +762,15 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	bool wrong = sheet || real || prev;
 	if (wrong)
 		st->any_session_finding = true;
+	if (sheet || real)
+		st->part_finding = true;
 	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
+	/* a worker writes what a duplicate would print too: only the taker
+	 * knows whether the game is one */
+	bool always = st->verbose || st->want_game || wrong;
 	if (st->json) {
-		if (st->verbose || st->want_game || wrong)
+		if (always || st->defer)
 			dk_audit_json_game(b, st->path, id, st->in_session ? st->session_no : 0, g,
 					   rules, rp, sgp, prev ? dup_here.first_file : NULL,
 					   prev ? dup_here.first_index : 0);
@@ -621,14 +781,18 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			       dup_here.first_index);
 			dk_buf_putc(b, '\n');
 		}
-	} else if (!st->summary_only && wrong) {
+	} else if (!st->summary_only && (wrong || st->defer)) {
 		brief_game(st, b, g, rp, sgp, id, prev ? &dup_here : NULL);
 	}
-	if (b->len) {
-		if (st->progress)
-			show_progress(st, true);
-		fwrite(b->data, 1, b->len, st->cli->out);
+	if (st->defer) {
+		if (st->ndefs == st->defs_cap) {
+			st->defs_cap = st->defs_cap ? 2 * st->defs_cap : 512;
+			st->defs = dk_xrealloc(st->defs, st->defs_cap * sizeof(st->defs[0]));
+		}
+		st->defs[st->ndefs++] = (deferred){ idv, g->index, st->sink->len, b->len,
+						    wrong, always };
 	}
+	emit(st, b);
 	if (!st->in_session)
 		session_finish(st);
 	return 0;
@@ -657,12 +821,24 @@ static const char *issue_name(int c)
 	return dk_session_issue_name((dk_session_issue_code)c);
 }
 
-static void summary_text(audit_state *st)
+void dk_audit_wrong_session(dk_buf *b, dk_lang lang, const char *file, size_t session,
+			    const char *const *names, const long *final, const long *rec_final,
+			    size_t count)
 {
-	dk_lang lang = st->lang;
-	const dk_audit_summary *s = &st->sum;
-	dk_buf *b = &st->buf;
-	dk_buf_clear(b);
+	dk_say(b, lang, DK_MSG_AU_SUM_SESSION_FINAL, file, session);
+	for (size_t i = 0; i < count; i++)
+		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", names[i], final[i]);
+	if (rec_final) {
+		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_SUM_RECORDED_FINAL));
+		for (size_t i = 0; i < count; i++)
+			dk_buf_printf(b, "%s %s %+ld", i ? "," : "", names[i], rec_final[i]);
+	}
+	dk_buf_putc(b, '\n');
+}
+
+void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
+			   const dk_buf *wrong_sessions)
+{
 	dk_say(b, lang, DK_MSG_AU_SUM_GAMES, s->games, s->files, s->sessions);
 	dk_buf_putc(b, '\n');
 	dk_say(b, lang, DK_MSG_AU_SUM_FINDINGS, s->with_findings);
@@ -684,8 +860,8 @@ static void summary_text(audit_state *st)
 		dk_say(b, lang, DK_MSG_AU_SUM_TOTALS_WRONG, s->sessions_totals_wrong,
 		       s->sessions_with_totals, s->first_wrong_file, s->first_wrong_index);
 		dk_buf_putc(b, '\n');
-		dk_buf_put(b, st->wrong_sessions.data ? st->wrong_sessions.data : "",
-			   st->wrong_sessions.len);
+		dk_buf_put(b, wrong_sessions->data ? wrong_sessions->data : "",
+			   wrong_sessions->len);
 	}
 	if (s->duplicates) {
 		dk_say(b, lang, DK_MSG_AU_SUM_DUPS, s->duplicates);
@@ -712,7 +888,362 @@ static void summary_text(audit_state *st)
 		dk_say(b, lang, DK_MSG_AU_SUM_BOCK_PENDING, s->bock_pending);
 		dk_buf_putc(b, '\n');
 	}
-	fwrite(b->data, 1, b->len, st->cli->out);
+}
+
+/* ---- --jobs: a file read in pieces on several threads -------------------- */
+
+static const dk_each_fns audit_fns = { .begin = on_begin, .session_start = on_session_start,
+				       .game = on_game, .session_end = on_session_end };
+
+/* what a worker found in a piece, for the taker */
+typedef struct piece_result {
+	int status;
+	dk_cli_piece_end end;
+	char *err;                   /* its diagnostics */
+	size_t err_len;
+	dk_buf out;                  /* its output, the games' in defs */
+	deferred *defs;
+	size_t ndefs;
+	dk_audit_summary sum;        /* its sums (no duplicates) */
+	char **names;                /* its standings, in order of appearance */
+	long *points;
+	size_t nstandings;
+	dk_buf wrong;                /* its first ten sessions with wrong totals */
+	size_t wrong_count;
+	bool any_finding, bock_set;
+	bool first_session_seen;
+	char first_sig[DK_MAX_SEATS * 64];
+	char last_sig[DK_MAX_SEATS * 64];
+	long last_pending;           /* -1: no session ended in it */
+	size_t session_no;
+} piece_result;
+
+typedef struct jobs_run {
+	audit_state *st;             /* the taker's */
+	const char *path;
+	size_t session_base;         /* st->session_no when the file began */
+	dk_cli_reading *rd;          /* the rule sets, for the workers and the taker */
+} jobs_run;
+
+typedef struct audit_worker {
+	audit_state st;
+	dk_cli cli;
+	dk_buf sink;
+} audit_worker;
+
+static void *worker_new(void *ud)
+{
+	jobs_run *jr = ud;
+	dk_xml_thread_init();
+	audit_worker *w = dk_xcalloc(1, sizeof(*w));
+	audit_state *st = &w->st;
+	*st = *jr->st;               /* the options; nothing owned is shared: */
+	memset(&st->sum, 0, sizeof(st->sum));
+	st->ids = NULL;
+	st->id_cap = st->id_count = 0;
+	st->nstandings = 0;
+	st->defs = NULL;
+	st->ndefs = st->defs_cap = 0;
+	st->reader = NULL;
+	st->progress = false;
+	st->v = dk_xcalloc(1, sizeof(*st->v));
+	dk_buf_init(&st->buf);
+	dk_buf_init(&st->wrong_sessions);
+	dk_buf_init(&st->part_ids);
+	dk_buf_init(&st->part_out);
+	dk_buf_init(&w->sink);
+	w->cli = *jr->st->cli;
+	st->cli = &w->cli;
+	st->sink = &w->sink;
+	st->defer = true;
+	return w;
+}
+
+static void worker_free(void *ud, void *wp)
+{
+	(void)ud;
+	audit_worker *w = wp;
+	audit_state *st = &w->st;
+	for (size_t i = 0; i < st->nstandings; i++)
+		free(st->standing_names[i]);
+	free(st->v);
+	free(st->defs);
+	dk_buf_release(&st->buf);
+	dk_buf_release(&st->wrong_sessions);
+	dk_buf_release(&st->part_ids);
+	dk_buf_release(&st->part_out);
+	dk_buf_release(&w->sink);
+	free(w);
+}
+
+static void discard(void *ud, void *result)
+{
+	(void)ud;
+	piece_result *r = result;
+	free(r->err);
+	dk_buf_release(&r->out);
+	free(r->defs);
+	for (size_t i = 0; i < r->nstandings; i++)
+		free(r->names[i]);
+	free(r->names);
+	free(r->points);
+	dk_buf_release(&r->wrong);
+	free(r);
+}
+
+/* a worker reads and judges piece p as the whole file's reading would,
+ * but for duplicates */
+static void work(void *ud, void *wp, dk_piece *p)
+{
+	jobs_run *jr = ud;
+	audit_worker *w = wp;
+	audit_state *st = &w->st;
+	piece_result *r = dk_xcalloc(1, sizeof(*r));
+	/* a piece starts between two sessions */
+	memset(&st->sum, 0, sizeof(st->sum));
+	for (size_t i = 0; i < st->nstandings; i++)
+		free(st->standing_names[i]);
+	st->nstandings = 0;
+	dk_buf_clear(&st->wrong_sessions);
+	st->wrong_sessions_listed = 0;
+	st->any_session_finding = st->bock_set = st->first_session_seen = false;
+	st->session_no = jr->session_base + (p->first ? 0 : p->origin.sessions);
+	st->prev_pending = -1;
+	st->prev_sig[0] = '\0';
+	st->in_session = st->ss.started = false;
+	st->ndefs = 0;
+	st->file_games = 0;
+	dk_buf_clear(&w->sink);
+	FILE *ef = open_memstream(&r->err, &r->err_len);
+	dk_input *in = NULL;
+	if (!ef || dk_input_open_memory(&in, p->data, p->len, 0) != DK_IO_OK) {
+		r->status = DK_EXIT_SYSTEM;   /* the taker reads it itself */
+		r->end.read_error = true;
+	} else {
+		w->cli.err = ef;
+		r->status = dk_cli_each_game_piece(&w->cli, jr->rd, true, in,
+						   p->first ? NULL : &p->origin,
+						   &audit_fns, st, &r->end);
+	}
+	if (st->in_session) {
+		session_finish(st);
+		st->in_session = false;
+	}
+	if (ef)
+		fclose(ef);
+	r->out = w->sink;
+	dk_buf_init(&w->sink);
+	r->defs = st->defs;
+	r->ndefs = st->ndefs;
+	st->defs = NULL;
+	st->ndefs = st->defs_cap = 0;
+	r->sum = st->sum;
+	r->nstandings = st->nstandings;
+	r->names = dk_xcalloc(st->nstandings + 1, sizeof(r->names[0]));
+	r->points = dk_xcalloc(st->nstandings + 1, sizeof(r->points[0]));
+	for (size_t i = 0; i < st->nstandings; i++) {
+		r->names[i] = st->standing_names[i];
+		r->points[i] = st->standings[i].points;
+	}
+	st->nstandings = 0;
+	r->wrong = st->wrong_sessions;
+	dk_buf_init(&st->wrong_sessions);
+	r->wrong_count = st->wrong_sessions_listed;
+	r->any_finding = st->any_session_finding;
+	r->bock_set = st->bock_set;
+	r->first_session_seen = st->first_session_seen;
+	memcpy(r->first_sig, st->first_sig, sizeof(r->first_sig));
+	memcpy(r->last_sig, st->prev_sig, sizeof(r->last_sig));
+	r->last_pending = st->prev_pending;
+	r->session_no = st->session_no;
+	p->result = r;
+}
+
+/* the taker prints a deferred game, now that it knows whether it is a
+ * duplicate */
+static void print_deferred(audit_state *st, const deferred *d, const char *text)
+{
+	FILE *out = st->cli->out;
+	const id_slot *prev = remember(st, d->id, (uint32_t)st->file_no, (uint32_t)d->index);
+	if (!prev) {
+		if (d->always)
+			fwrite(text, 1, d->len, out);
+		return;
+	}
+	dk_audit_dup dup;
+	dup.file = st->path;
+	dup.index = d->index;
+	dup.first_file = st->files[prev->file];
+	if (strcmp(dup.first_file, "-") == 0)
+		dup.first_file = "<stdin>";
+	dup.first_index = prev->index;
+	dk_game_id_format(dup.id, d->id);
+	if (st->sum.dup_count < MAX_DUPS_LISTED)
+		st->dups[st->sum.dup_count++] = dup;
+	st->sum.duplicates++;
+	st->any_session_finding = true;
+	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
+	static const char json_none[] = "null}\n";
+	size_t nl = sizeof(json_none) - 1;
+	if (st->json) {
+		if (d->len < nl || memcmp(text + d->len - nl, json_none, nl) != 0)
+			return;  /* cannot be: the object ends with "duplicate_of":null */
+		dk_buf_put(b, text, d->len - nl);
+		dk_buf_puts(b, "{\"file\":");
+		dk_audit_json_string(b, dup.first_file);
+		dk_buf_printf(b, ",\"index\":%zu}}\n", dup.first_index);
+	} else if (st->verbose || st->want_game) {
+		dk_buf_put(b, text, d->len);
+		dk_say(b, st->lang, DK_MSG_AU_DUPLICATE, dup.first_file, dup.first_index);
+		dk_buf_putc(b, '\n');
+	} else if (!st->summary_only && d->len) {
+		dk_buf_put(b, text, d->len - 1);
+		dk_buf_printf(b, "%s duplicate (%s, %zu)\n", d->wrong ? "," : "", dup.first_file,
+			      dup.first_index);
+	}
+	fwrite(b->data ? b->data : "", 1, b->len, out);
+}
+
+/* the taker reads piece p itself (its first session carries Bocks over) */
+static bool take_here(jobs_run *jr, dk_piece *p)
+{
+	audit_state *st = jr->st;
+	dk_input *in = NULL;
+	if (dk_input_open_memory(&in, p->data, p->len, 0) != DK_IO_OK)
+		return false;
+	dk_cli_piece_end end;
+	st->piece_mode = true;
+	/* it read cleanly on a worker, so it does here */
+	dk_cli_each_game_piece(st->cli, jr->rd, false, in, p->first ? NULL : &p->origin, &audit_fns, st,
+			       &end);
+	st->piece_mode = false;
+	st->reader = NULL;
+	return true;
+}
+
+/* the taker takes piece p's result, in the file's order; false: the rest
+ * of the file is read on this thread from p on */
+static bool take(void *ud, dk_piece *p)
+{
+	jobs_run *jr = ud;
+	audit_state *st = jr->st;
+	piece_result *r = p->result;
+	if (!r || r->status != DK_EXIT_OK || r->end.read_error)
+		return false;
+	if (!p->last && (r->end.line != p->end.line + 1 || r->end.games != p->end.games ||
+			 r->end.sessions != p->end.sessions))
+		return false;    /* the counting was fooled (a comment holding "<game") */
+	st->progress_at = p->source_offset;
+	if (r->first_session_seen && r->first_sig[0] && st->prev_pending > 0 &&
+	    strcmp(r->first_sig, st->prev_sig) == 0)
+		return take_here(jr, p);
+	if (st->progress && (r->err_len || r->out.len))
+		show_progress(st, true);
+	if (r->err_len) {
+		dk_cli_reading_write_err(jr->rd, st->cli, r->err, r->err_len);
+		fflush(st->cli->err);
+	}
+	const char *o = r->out.data ? r->out.data : "";
+	size_t pos = 0;
+	for (size_t i = 0; i < r->ndefs; i++) {
+		const deferred *d = &r->defs[i];
+		fwrite(o + pos, 1, d->at - pos, st->cli->out);
+		print_deferred(st, d, o + d->at);
+		pos = d->at + d->len;
+	}
+	fwrite(o + pos, 1, r->out.len - pos, st->cli->out);
+
+	dk_audit_summary *s = &st->sum;
+	const dk_audit_summary *x = &r->sum;
+	s->games += x->games;
+	s->with_findings += x->with_findings;
+	s->with_sheet += x->with_sheet;
+	for (int i = 0; i < DK_F_CODE_COUNT; i++)
+		s->code_count[i] += x->code_count[i];
+	for (int i = 0; i < DK_SX_CODE_COUNT; i++)
+		s->sx_count[i] += x->sx_count[i];
+	s->scores_right += x->scores_right;
+	s->scores_wrong += x->scores_wrong;
+	s->off_total += x->off_total;
+	if (x->off_max > s->off_max) {
+		s->off_max = x->off_max;
+		s->off_max_file = x->off_max_file;
+		s->off_max_index = x->off_max_index;
+	}
+	if (!s->first_wrong_file && x->first_wrong_file) {
+		s->first_wrong_file = x->first_wrong_file;
+		s->first_wrong_index = x->first_wrong_index;
+	}
+	s->sessions_with_totals += x->sessions_with_totals;
+	s->sessions_totals_wrong += x->sessions_totals_wrong;
+	if (r->bock_set) {
+		s->bock_pending = x->bock_pending;
+		st->bock_set = true;
+	}
+	size_t k = 0;
+	for (size_t at = 0; at < r->wrong.len; k++) {
+		const char *nl = memchr(r->wrong.data + at, '\n', r->wrong.len - at);
+		size_t len = nl ? (size_t)(nl - (r->wrong.data + at)) + 1 : r->wrong.len - at;
+		if (st->wrong_sessions_listed < 10)
+			dk_buf_put(&st->wrong_sessions, r->wrong.data + at, len);
+		st->wrong_sessions_listed++;
+		at += len;
+	}
+	st->wrong_sessions_listed += r->wrong_count - k;
+	for (size_t i = 0; i < r->nstandings; i++)
+		add_standing(st, r->names[i], r->points[i]);
+	if (r->any_finding)
+		st->any_session_finding = true;
+	st->session_no = r->session_no;
+	if (r->last_pending >= 0) {
+		memcpy(st->prev_sig, r->last_sig, sizeof(st->prev_sig));
+		st->prev_pending = r->last_pending;
+	}
+	st->file_games = r->end.games;
+	if (st->progress)
+		show_progress(st, false);
+	return true;
+}
+
+/* whether path is read in pieces: an XML file (plain or gzip) that is not
+ * standard input, with nothing that counts games across the file */
+static bool use_jobs(const audit_state *st, const char *path, const dk_read_opts *opts)
+{
+	struct stat sb;
+	if (st->jobs < 2 || st->counting || st->first || st->last || st->jsonl ||
+	    strcmp(path, "-") == 0 || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return false;
+	return !dk_cli_is_freedoko(path, opts->max_size) && !dk_cli_is_doko(path, opts->max_size);
+}
+
+static int run_file_jobs(audit_state *st, const dk_read_opts *opts, const char *path)
+{
+	static const dk_pieces_fns pf = { worker_new, work, worker_free, take, discard };
+	jobs_run jr = { st, path, st->session_no, dk_cli_reading_new(path, opts) };
+	dk_piece from;
+	int status = DK_EXIT_OK;
+	st->opts = opts;
+	dk_ruleset_default_dirs();   /* asked once here: the workers ask too */
+	if (!dk_pieces_run(path, opts->max_size, st->jobs, PIECE_SIZE, &pf, &jr, &from)) {
+		/* the rest of the file on this thread, as without --jobs */
+		if (from.first) {
+			status = dk_cli_each_game(st->cli, path, opts, &audit_fns, st);
+		} else {
+			dk_input *in = dk_pieces_reopen(path, opts->max_size, &from);
+			if (!in) {
+				fprintf(st->cli->err, "dokoref: error: cannot read '%s' again\n", path);
+				status = DK_EXIT_SYSTEM;
+			} else {
+				dk_cli_piece_end end;
+				status = dk_cli_each_game_piece(st->cli, jr.rd, false, in, &from.origin,
+								&audit_fns, st, &end);
+			}
+		}
+	}
+	st->reader = NULL;
+	dk_cli_reading_free(jr.rd);
+	return status;
 }
 
 /* ---- running ----------------------------------------------------------- */
@@ -721,9 +1252,8 @@ static int run_files(audit_state *st, dk_read_opts *opts, int from, int argc, ch
 {
 	opts->lang = st->lang;
 	int status = DK_EXIT_OK;
-	dk_each_fns fns = { .begin = on_begin, .session_start = on_session_start,
-			    .game = on_game, .session_end = on_session_end };
 	size_t sessions_before = st->session_no;
+	st->opts = opts;
 	for (int i = from; i < argc; i++) {
 		st->file_no = i;
 		st->path = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
@@ -734,11 +1264,21 @@ static int run_files(audit_state *st, dk_read_opts *opts, int from, int argc, ch
 			st->file_size = (uint64_t)sb.st_size;
 		st->progress = !st->progress_off && !st->json && !st->counting &&
 			       st->file_size >= PROGRESS_MIN_BYTES && isatty(fileno(st->cli->err));
-		int rc = dk_cli_each_game(st->cli, argv[i], opts, &fns, st);
+		st->file_parts = st->file_sessions = 0;
+		int rc = use_jobs(st, argv[i], opts) ? run_file_jobs(st, opts, argv[i])
+						     : dk_cli_each_game(st->cli, argv[i], opts, &audit_fns, st);
 		st->reader = NULL;
 		if (st->in_session) {    /* the file broke off inside a session */
 			session_finish(st);
 			st->in_session = false;
+		}
+		if (st->jsonl && !st->counting) {
+			dk_buf_clear(&st->buf);
+			dk_buf_puts(&st->buf, "{\"file\":");
+			dk_audit_json_string(&st->buf, st->path);
+			dk_buf_printf(&st->buf, ",\"status\":%d,\"parts\":%zu,\"end\":true}\n",
+				      rc, st->file_parts);
+			fwrite(st->buf.data, 1, st->buf.len, st->cli->out);
 		}
 		if (st->progress)
 			show_progress(st, true);
@@ -783,6 +1323,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "max-input-size", required_argument, NULL, 'm' },
 		{ "color", required_argument, NULL, 'c' },
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
+		{ "merge", no_argument, NULL, 'M' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -796,11 +1338,14 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->lang = dk_lang_from_env();
 	const char *color = "auto";
 	char *date_copy = NULL;
+	bool merge = false;
 	int status = DK_EXIT_OK;
 	int c;
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":g:vsh", longopts, NULL)) != -1) {
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	st->jobs = cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
+	while ((c = getopt_long(argc, argv, ":g:j:vsh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': opts.rules = optarg; break;
 		case 'A': opts.accept_rule_differences = true; break;
@@ -814,14 +1359,27 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'v': st->verbose = true; break;
 		case 's': st->summary_only = true; break;
 		case 'N': st->progress_off = true; break;
+		case 'M': merge = true; break;
+		case 'j': {
+			long n;
+			if (!parse_count(optarg, &n) || n > 1024) {
+				status = dk_cli_usage_error(cli, cmd,
+					"--jobs takes a number of threads from 1 to 1024, not '%s'", optarg);
+				goto out;
+			}
+			st->jobs = (int)n;
+			break;
+		}
 		case 'f':
 			if (strcmp(optarg, "text") == 0) {
 				st->json = false;
 			} else if (strcmp(optarg, "json") == 0) {
 				st->json = true;
+			} else if (strcmp(optarg, "jsonl") == 0) {
+				st->json = st->jsonl = true;
 			} else {
 				status = dk_cli_usage_error(cli, cmd,
-					"--format takes text or json, not '%s'", optarg);
+					"--format takes text, json or jsonl, not '%s'", optarg);
 				goto out;
 			}
 			break;
@@ -905,6 +1463,14 @@ static int run(dk_cli *cli, int argc, char **argv)
 		}
 		}
 	}
+	if (merge) {
+		if (st->jsonl) {
+			status = dk_cli_usage_error(cli, cmd, "--merge prints text or json");
+			goto out;
+		}
+		status = dk_audit_merge(cli, st->lang, st->json, argv + optind, argc - optind);
+		goto out;
+	}
 	if (optind >= argc) {
 		status = dk_cli_usage_error(cli, cmd, "no file given");
 		goto out;
@@ -934,6 +1500,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->files = argv;
 	dk_buf_init(&st->buf);
 	dk_buf_init(&st->wrong_sessions);
+	dk_buf_init(&st->part_ids);
+	dk_buf_init(&st->part_out);
 	if (st->last) {
 		/* the first pass counts the selected games; its diagnostics go
 		 * nowhere, the second pass prints them */
@@ -961,12 +1529,14 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->sum.standings = st->standings;
 	st->sum.standing_count = st->nstandings;
 	st->sum.dups = st->dups;
-	if (st->json) {
+	if (st->json && !st->jsonl) {
 		dk_buf_clear(&st->buf);
 		dk_audit_json_summary(&st->buf, &st->sum);
 		fwrite(st->buf.data, 1, st->buf.len, cli->out);
-	} else {
-		summary_text(st);
+	} else if (!st->jsonl) {
+		dk_buf_clear(&st->buf);
+		dk_audit_summary_text(&st->buf, st->lang, &st->sum, &st->wrong_sessions);
+		fwrite(st->buf.data, 1, st->buf.len, cli->out);
 	}
 	if (status == DK_EXIT_OK && st->any_session_finding)
 		status = DK_EXIT_FINDINGS;
@@ -975,6 +1545,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 release:
 	dk_buf_release(&st->buf);
 	dk_buf_release(&st->wrong_sessions);
+	dk_buf_release(&st->part_ids);
+	dk_buf_release(&st->part_out);
 out:
 	for (size_t i = 0; i < st->nstandings; i++)
 		free(st->standing_names[i]);
@@ -1013,7 +1585,13 @@ const dk_command dk_cmd_audit = {
 	"  -s, --summary         the summary only\n"
 	"  --format FORMAT       text (default) or json: one object per game with\n"
 	"                        findings (every game with --verbose) and line,\n"
-	"                        then {\"summary\": ...}\n"
+	"                        then {\"summary\": ...}; or jsonl: a line per\n"
+	"                        session with its sums and game ids, for --merge\n"
+	"  --merge               read --format jsonl lines (FILE... or standard\n"
+	"                        input, any order) and print the summary and exit\n"
+	"                        status of one audit of all their files\n"
+	"  -j, --jobs N          read and judge on N threads (default: the\n"
+	"                        processors online); the output is the same\n"
 	"  --rules NAME|PATH     judge under this rule set instead of the record's\n"
 	"  --lang LANG           en or de (default from LC_ALL, LC_MESSAGES, LANG)\n"
 	"  --no-progress         no progress bar (shown on stderr for files of\n"

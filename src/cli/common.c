@@ -190,10 +190,11 @@ static void print_source(dk_cli *cli, const char *file, dk_loc loc, const char *
 	free(line);
 }
 
-/* dk_cli_print_diag, with the text of standard input if it was read whole */
-static void print_diag_text(dk_cli *cli, dk_diag *d, const char *text, size_t text_len)
+/* items from to to of d, with the text of standard input if it was read whole */
+static void print_items(dk_cli *cli, const dk_diag *d, size_t from, size_t to, const char *text,
+			size_t text_len)
 {
-	for (size_t i = 0; i < d->count; i++) {
+	for (size_t i = from; i < to; i++) {
 		const dk_diag_item *it = &d->items[i];
 		const char *sev = it->severity == DK_SEV_ERROR ? "error" : "warning";
 		const char *on = "", *off = "";
@@ -213,10 +214,22 @@ static void print_diag_text(dk_cli *cli, dk_diag *d, const char *text, size_t te
 		if (i < 20)
 			print_source(cli, it->file, it->loc, text, text_len);
 	}
+}
+
+/* the end of a list printed: how many were not kept, then cleared */
+static void print_dropped(dk_cli *cli, dk_diag *d)
+{
 	if (d->dropped)
 		fprintf(cli->err, "dokoref: %zu more message%s not shown\n", d->dropped,
 			d->dropped == 1 ? "" : "s");
 	dk_diag_clear(d);
+}
+
+/* dk_cli_print_diag, with the text of standard input if it was read whole */
+static void print_diag_text(dk_cli *cli, dk_diag *d, const char *text, size_t text_len)
+{
+	print_items(cli, d, 0, d->count, text, text_len);
+	print_dropped(cli, d);
 }
 
 bool dk_cli_output_is_input(dk_cli *cli, const char *command, const char *output,
@@ -272,6 +285,96 @@ static int worse(int a, int b)
 	return a > b ? a : b;
 }
 
+/* A file read in pieces on several threads (audit --jobs) loads each rule
+ * set once for all of them (the reader's shared cache); what loading it said
+ * is printed where one reading of the file prints it, at the first game
+ * that uses it: a worker writes a mark there into its piece's diagnostics,
+ * and the taker, who prints the pieces in order, prints the words at the
+ * first mark (dk_cli_reading_write_err). */
+#define RULES_MARK "\001dokoref-rules:"
+
+struct dk_cli_reading {
+	const char *path;
+	const dk_read_opts *opts;
+	dk_rules_shared *sh;
+};
+
+/* what loading shared rule set i said, if not said yet */
+static void say_shared(dk_cli *cli, dk_rules_shared *sh, size_t i)
+{
+	dk_diag said;
+	dk_diag_init(&said);
+	dk_rules_shared_take_said(sh, i, &said);
+	print_diag_text(cli, &said, NULL, 0);
+	dk_diag_release(&said);
+}
+
+/* a game's diagnostics; in a piece, with what loading its rule set said (or
+ * on a worker the mark for it) where one reading of the file says it */
+static void print_game_diag(dk_cli *cli, dk_reader *r, dk_cli_reading *rd, bool worker,
+			    dk_diag *d, const char *text, size_t text_len)
+{
+	size_t i, at;
+	if (!rd || !dk_reader_shared_use(r, &i, &at)) {
+		print_diag_text(cli, d, text, text_len);
+		return;
+	}
+	if (at > d->count)
+		at = d->count;
+	print_items(cli, d, 0, at, text, text_len);
+	if (worker)
+		fprintf(cli->err, RULES_MARK "%zu\002", i);
+	else
+		say_shared(cli, rd->sh, i);
+	print_items(cli, d, at, d->count, text, text_len);
+	print_dropped(cli, d);
+}
+
+/* the items of r, each handed to fns and what was said printed; rd: a
+ * piece of a file (worker: on a worker thread); *read_error (if not NULL)
+ * tells whether the reading broke off */
+static int each_item(dk_cli *cli, dk_reader *r, dk_cli_reading *rd, bool worker,
+		     const dk_each_fns *fns, void *ud, dk_diag *d, bool *read_error)
+{
+	size_t text_len;
+	const char *text = dk_reader_text(r, &text_len);
+	int rc = 0;
+	if (fns->begin && (rc = fns->begin(ud, dk_reader_xml(r))) != 0)
+		goto done;
+	for (;;) {
+		dk_read_item item = dk_reader_next(r, d);
+		if (item == DK_READ_ERROR) {
+			if (read_error)
+				*read_error = true;
+			break;
+		}
+		if (item == DK_READ_END) {
+			if (fns->end)
+				rc = fns->end(ud);
+			break;
+		}
+		if (item == DK_READ_SESSION_START) {
+			print_diag_text(cli, d, text, text_len);
+			if (fns->session_start &&
+			    (rc = fns->session_start(ud, dk_reader_session(r))) != 0)
+				break;
+			continue;
+		}
+		if (item == DK_READ_SESSION_END) {
+			if (fns->session_end && (rc = fns->session_end(ud)) != 0)
+				break;
+			continue;
+		}
+		print_game_diag(cli, r, rd, worker, d, text, text_len);
+		if (dk_reader_game_ok(r) && fns->game &&
+		    (rc = fns->game(ud, dk_reader_game(r), dk_reader_rules(r))) != 0)
+			break;
+	}
+done:
+	print_diag_text(cli, d, text, text_len);
+	return worse((int)dk_reader_status_of(r), rc);
+}
+
 /* the library's reader (src/lib/reader.c) reads the file; this loop
  * prints what it reports and hands each item to the command */
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
@@ -286,41 +389,78 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		dk_diag_release(&d);
 		return rc;
 	}
-	size_t text_len;
-	const char *text = dk_reader_text(r, &text_len);
-	rc = 0;
-	if (fns->begin && (rc = fns->begin(ud, dk_reader_xml(r))) != 0)
-		goto done;
-	for (;;) {
-		dk_read_item item = dk_reader_next(r, &d);
-		if (item == DK_READ_ERROR)
-			break;
-		if (item == DK_READ_END) {
-			if (fns->end)
-				rc = fns->end(ud);
-			break;
-		}
-		if (item == DK_READ_SESSION_START) {
-			print_diag_text(cli, &d, text, text_len);
-			if (fns->session_start &&
-			    (rc = fns->session_start(ud, dk_reader_session(r))) != 0)
-				break;
-			continue;
-		}
-		if (item == DK_READ_SESSION_END) {
-			if (fns->session_end && (rc = fns->session_end(ud)) != 0)
-				break;
-			continue;
-		}
-		print_diag_text(cli, &d, text, text_len);
-		if (dk_reader_game_ok(r) && fns->game &&
-		    (rc = fns->game(ud, dk_reader_game(r), dk_reader_rules(r))) != 0)
-			break;
-	}
-done:
-	print_diag_text(cli, &d, text, text_len);
+	int status = each_item(cli, r, NULL, false, fns, ud, &d, NULL);
 	dk_diag_release(&d);
-	int status = worse((int)dk_reader_status_of(r), rc);
+	dk_reader_free(r);
+	return status;
+}
+
+/* ---- reading a file in pieces (audit --jobs) ------------------------------- */
+
+dk_cli_reading *dk_cli_reading_new(const char *path, const dk_read_opts *opts)
+{
+	dk_cli_reading *rd = dk_xcalloc(1, sizeof(*rd));
+	rd->path = path;
+	rd->opts = opts;
+	rd->sh = dk_rules_shared_new();
+	return rd;
+}
+
+void dk_cli_reading_free(dk_cli_reading *rd)
+{
+	if (!rd)
+		return;
+	dk_rules_shared_free(rd->sh);
+	free(rd);
+}
+
+void dk_cli_reading_write_err(dk_cli_reading *rd, dk_cli *cli, const char *text, size_t len)
+{
+	static const char mark[] = RULES_MARK;
+	size_t ml = sizeof(mark) - 1;
+	const char *p = text, *end = text + len;
+	while (p < end) {
+		const char *m = p;
+		while ((m = memchr(m, mark[0], (size_t)(end - m))) != NULL &&
+		       ((size_t)(end - m) < ml || memcmp(m, mark, ml) != 0))
+			m++;
+		if (!m) {
+			fwrite(p, 1, (size_t)(end - p), cli->err);
+			break;
+		}
+		fwrite(p, 1, (size_t)(m - p), cli->err);
+		char *stop;
+		size_t i = strtoul(m + ml, &stop, 10);
+		p = stop < end && *stop == '\002' ? stop + 1 : stop;
+		say_shared(cli, rd->sh, i);
+	}
+}
+
+int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, bool worker, dk_input *in,
+			   const dk_xml_origin *origin, const dk_each_fns *fns, void *ud,
+			   dk_cli_piece_end *end)
+{
+	memset(end, 0, sizeof(*end));
+	dk_read_piece piece = { in, origin };
+	dk_read_opts opts = *rd->opts;
+	opts.piece = &piece;
+	opts.shared_rules = rd->sh;
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_reader *r = NULL;
+	int rc = dk_reader_open(&r, rd->path, &opts, &d);
+	dk_cli_print_diag(cli, &d);
+	if (rc != 0) {
+		end->read_error = true;
+		dk_diag_release(&d);
+		return rc;
+	}
+	int status = each_item(cli, r, rd, worker, fns, ud, &d, &end->read_error);
+	dk_xml_reader *x = dk_reader_xml(r);
+	end->line = dk_xml_reader_line(x);
+	end->games = dk_xml_reader_games(x);
+	end->sessions = dk_xml_reader_sessions(x);
+	dk_diag_release(&d);
 	dk_reader_free(r);
 	return status;
 }

@@ -59,6 +59,29 @@ int dk_xml_reader_open_input(dk_xml_reader **out, dk_input *in, const char *disp
 			     dk_diag *diag);
 
 /**
+ * Where a piece of a larger file begins, for reading it on its own (audit
+ * --jobs): the piece is given as a root element on a line of its own,
+ * followed by the piece's bytes from the start of one of the file's lines.
+ * line: the number of that root element's line (the piece's first line of
+ * the file is line + 1); games, sessions: how many came before in the file.
+ */
+typedef struct dk_xml_origin {
+	uint32_t line;
+	size_t games, sessions;
+} dk_xml_origin;
+
+/** dk_xml_reader_open_input for a piece that begins at origin. */
+int dk_xml_reader_open_input_at(dk_xml_reader **out, dk_input *in, const char *display_name,
+				const dk_xml_origin *origin, dk_diag *diag);
+
+/** The line the reader has read up to (at the end: the input's last line). */
+uint32_t dk_xml_reader_line(const dk_xml_reader *r);
+
+/** Games and sessions read so far, those before the origin included. */
+size_t dk_xml_reader_games(const dk_xml_reader *r);
+size_t dk_xml_reader_sessions(const dk_xml_reader *r);
+
+/**
  * Read the next item.  A game's memory stays valid until the next call.  A
  * game with errors inside it (an unknown card, a bad seat) is still returned
  * and reading goes on; dk_xml_reader_game_ok tells.  DK_READ_ERROR is final.

@@ -1321,7 +1321,8 @@ static int parse_session_head(dk_xml_reader *r)
 
 /* ---- the public interface -------------------------------------------------- */
 
-static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown, dk_diag *diag);
+static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown,
+			const dk_xml_origin *origin, dk_diag *diag);
 
 int dk_xml_reader_open(dk_xml_reader **out, const char *path,
 		       const char *display_name, uint64_t max_size, dk_diag *diag)
@@ -1335,7 +1336,7 @@ int dk_xml_reader_open(dk_xml_reader **out, const char *path,
 		dk_diag_error(diag, NULL, DK_LOC_NONE, "%s", err);
 		return st;
 	}
-	return reader_start(out, in, shown, diag);
+	return reader_start(out, in, shown, NULL, diag);
 }
 
 int dk_xml_reader_open_memory(dk_xml_reader **out, const void *data, size_t len,
@@ -1347,17 +1348,40 @@ int dk_xml_reader_open_memory(dk_xml_reader **out, const void *data, size_t len,
 		dk_diag_error(diag, display_name, DK_LOC_NONE, "cannot start decompressing");
 		return DK_IO_SYSTEM;
 	}
-	return reader_start(out, in, display_name ? display_name : "<memory>", diag);
+	return reader_start(out, in, display_name ? display_name : "<memory>", NULL, diag);
 }
 
 int dk_xml_reader_open_input(dk_xml_reader **out, dk_input *in, const char *display_name,
 			     dk_diag *diag)
 {
 	*out = NULL;
-	return reader_start(out, in, display_name, diag);
+	return reader_start(out, in, display_name, NULL, diag);
 }
 
-static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown, dk_diag *diag)
+int dk_xml_reader_open_input_at(dk_xml_reader **out, dk_input *in, const char *display_name,
+				const dk_xml_origin *origin, dk_diag *diag)
+{
+	*out = NULL;
+	return reader_start(out, in, display_name, origin, diag);
+}
+
+uint32_t dk_xml_reader_line(const dk_xml_reader *r)
+{
+	return r->guard.line;
+}
+
+size_t dk_xml_reader_games(const dk_xml_reader *r)
+{
+	return r->game_count;
+}
+
+size_t dk_xml_reader_sessions(const dk_xml_reader *r)
+{
+	return r->session_count;
+}
+
+static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown,
+			const dk_xml_origin *origin, dk_diag *diag)
 {
 	dk_io_status st;
 	dk_xml_reader *r = dk_xcalloc(1, sizeof(*r));
@@ -1368,6 +1392,14 @@ static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown, dk
 	dk_arena_init(&r->game_arena);
 	dk_arena_init(&r->session_arena);
 	r->xp = dk_xml_pull_new(in, &r->guard);
+	if (origin && origin->line > 1) {
+		r->guard.line = r->guard.pos.line = origin->line;
+		dk_xml_pull_set_first_line(r->xp, origin->line);
+	}
+	if (origin) {
+		r->game_count = origin->games;
+		r->session_count = origin->sessions;
+	}
 	/* the prologue: comments up to the root element */
 	for (;;) {
 		int t = advance(r);

@@ -70,6 +70,7 @@ struct dk_xml_pull {
 	bool started;                   /* the parser has seen the first bytes */
 	bool finished;                  /* the parser was told the input ended */
 	bool stopped;                   /* an error is queued: no more nodes */
+	uint32_t first_line;            /* the number of the input's first line (0: 1) */
 
 	dk_xp_error error;
 	char message[300];
@@ -351,6 +352,8 @@ static void feed(dk_xml_pull *p)
 			return;
 		}
 		xmlCtxtUseOptions(p->ctxt, DK_XML_OPTIONS);
+		if (p->first_line > 1 && p->ctxt->input)
+			p->ctxt->input->line = (int)p->first_line;
 		p->started = true;
 	} else {
 		size_t avail = p->pending + got, at = 0;
@@ -436,6 +439,11 @@ dk_xml_pull *dk_xml_pull_new(dk_input *in, dk_guard *g)
 	p->end_node.type = DK_XP_END;
 	p->cur = &p->end_node;
 	return p;
+}
+
+void dk_xml_pull_set_first_line(dk_xml_pull *p, uint32_t line)
+{
+	p->first_line = line;
 }
 
 void dk_xml_pull_free(dk_xml_pull *p)

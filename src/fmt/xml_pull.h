@@ -100,4 +100,8 @@ const dk_xp_error *dk_xml_pull_error(const dk_xml_pull *p);
 /** The parser's current line (a fallback position). */
 uint32_t dk_xml_pull_line(const dk_xml_pull *p);
 
+/** Number the input's lines from line on (before the first node is pulled):
+ * for a piece of a larger file, given its own root element line. */
+void dk_xml_pull_set_first_line(dk_xml_pull *p, uint32_t line);
+
 #endif

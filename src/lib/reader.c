@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "reader.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,6 +33,63 @@ typedef struct rules_cache {
 	int count;
 } rules_cache;
 
+/* ---- rule sets shared by the readers of a file's pieces ------------------ */
+
+/* A file read in pieces on several threads (audit --jobs) loads each rule
+ * set once for all of them.  What loading it said is kept: the caller,
+ * who puts the pieces in the file's order, says it at its first use. */
+typedef struct shared_entry {
+	char *key;
+	bool ok;
+	dk_ruleset rs;
+	dk_diag said;               /* the diagnostics of loading it */
+	bool said_taken;
+} shared_entry;
+
+struct dk_rules_shared {
+	pthread_mutex_t mu;
+	shared_entry **e;           /* an entry stays where it is: readers keep
+				       pointers to its rules */
+	size_t n, cap;
+};
+
+dk_rules_shared *dk_rules_shared_new(void)
+{
+	dk_rules_shared *sh = dk_xcalloc(1, sizeof(*sh));
+	pthread_mutex_init(&sh->mu, NULL);
+	return sh;
+}
+
+void dk_rules_shared_free(dk_rules_shared *sh)
+{
+	if (!sh)
+		return;
+	for (size_t i = 0; i < sh->n; i++) {
+		free(sh->e[i]->key);
+		dk_ruleset_release(&sh->e[i]->rs);
+		dk_diag_release(&sh->e[i]->said);
+		free(sh->e[i]);
+	}
+	free(sh->e);
+	pthread_mutex_destroy(&sh->mu);
+	free(sh);
+}
+
+void dk_rules_shared_take_said(dk_rules_shared *sh, size_t i, dk_diag *d)
+{
+	pthread_mutex_lock(&sh->mu);
+	if (i < sh->n && !sh->e[i]->said_taken) {
+		const dk_diag *said = &sh->e[i]->said;
+		for (size_t k = 0; k < said->count; k++) {
+			const dk_diag_item *it = &said->items[k];
+			dk_diag_add(d, it->severity, it->file, it->loc, "%s", it->message);
+		}
+		d->dropped += said->dropped;
+		sh->e[i]->said_taken = true;
+	}
+	pthread_mutex_unlock(&sh->mu);
+}
+
 typedef enum kind { K_XML, K_DOKO, K_FD } kind;
 
 struct dk_reader {
@@ -53,6 +111,9 @@ struct dk_reader {
 	bool warned_no_rules;
 
 	/* the game last returned */
+	bool shared_used;           /* its rule set is entry shared_entry of
+				       opts.shared_rules, said at shared_at */
+	size_t shared_entry, shared_at;
 	dk_ruleset fresh;           /* its own rule set (overrides, a FreeDoko game's) */
 	bool fresh_used;
 	const dk_rules *rules;
@@ -115,6 +176,48 @@ static char *rules_key(const char *record, const dk_rules_ref *ref)
 	return p;
 }
 
+/* rule set key (--rules: is_cli) from the shared cache, loaded there if
+ * it is not yet; what loading said stays in the cache */
+static int shared_rules_for(dk_reader *r, const char *key, bool is_cli, const char *file,
+			    const dk_rules_ref *ref, const dk_rules **out, dk_diag *d)
+{
+	dk_rules_shared *sh = r->opts.shared_rules;
+	pthread_mutex_lock(&sh->mu);
+	size_t i;
+	for (i = 0; i < sh->n; i++)
+		if (strcmp(sh->e[i]->key, key) == 0)
+			break;
+	if (i == sh->n) {
+		if (sh->n == sh->cap) {
+			sh->cap = sh->cap ? 2 * sh->cap : 8;
+			sh->e = dk_xrealloc(sh->e, sh->cap * sizeof(sh->e[0]));
+		}
+		shared_entry *e = dk_xcalloc(1, sizeof(*e));
+		e->key = dk_xstrdup(key);
+		dk_ruleset_init(&e->rs);
+		dk_diag_init(&e->said);
+		e->ok = dk_ruleset_load(&e->rs, key, r->dirs, &e->said) == 0;
+		if (!e->ok && !is_cli) {
+			if (e->said.errors == 0)
+				dk_diag_error(&e->said, file, ref->loc, "cannot load rule set '%s'", key);
+			else
+				dk_diag_error(&e->said, file, ref->loc,
+					      "the record's rule set '%s' cannot be used",
+					      ref->name ? ref->name : ref->path);
+		}
+		sh->e[sh->n++] = e;
+	}
+	shared_entry *e = sh->e[i];
+	pthread_mutex_unlock(&sh->mu);
+	r->shared_used = true;
+	r->shared_entry = i;
+	r->shared_at = d->count;
+	if (!e->ok)
+		return -1;
+	*out = &e->rs.rules;
+	return 0;
+}
+
 /* the rules for game g: a pointer into the cache or into r->fresh */
 static int rules_for(dk_reader *r, const dk_game *g, const char *file, const dk_rules **out,
 		     dk_diag *d)
@@ -124,6 +227,8 @@ static int rules_for(dk_reader *r, const dk_game *g, const char *file, const dk_
 		*out = r->opts.rules_given;
 		return 0;
 	}
+	if (r->opts.rules && r->opts.shared_rules)
+		return shared_rules_for(r, r->opts.rules, true, file, NULL, out, d);
 	if (r->opts.rules) {
 		if (!r->cli_rules_loaded) {
 			r->cli_rules_loaded = true;
@@ -166,6 +271,11 @@ static int rules_for(dk_reader *r, const dk_game *g, const char *file, const dk_
 			return -1;
 		*out = &r->fresh.rules;
 		return 0;
+	}
+	if (r->opts.shared_rules) {
+		int rc = shared_rules_for(r, key, false, file, ref, out, d);
+		free(key);
+		return rc;
 	}
 	rules_cache *c = &r->cache;
 	for (int i = 0; i < c->count; i++) {
@@ -387,6 +497,7 @@ static dk_reader *reader_new(const char *path, const dk_read_opts *opts)
 	dk_reader *r = dk_xcalloc(1, sizeof(*r));
 	if (opts)
 		r->opts = *opts;
+	r->opts.piece = NULL;   /* for dk_reader_open only: not kept */
 	r->path = dk_xstrdup(path);
 	r->dirs = dk_ruleset_dirs_new();
 	dk_ruleset_init(&r->fd_rs);
@@ -470,8 +581,16 @@ int dk_reader_open(dk_reader **out, const char *path, const dk_read_opts *opts, 
 	/* a pipe or FIFO can be read only once: looked at as standard input */
 	bool stream = strcmp(path, "-") == 0 ||
 		      (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode));
+	const dk_read_piece *piece = opts ? opts->piece : NULL;
 	int rc;
-	if (stream) {
+	if (piece) {
+		/* a piece of an XML file (audit --jobs), numbered as in the file */
+		r->kind = K_XML;
+		rc = dk_xml_reader_open_input_at(&r->xml, piece->in,
+						 strcmp(path, "-") == 0 ? "<stdin>" : path,
+						 piece->origin, d);
+		rc = rc == 0 ? 0 : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
+	} else if (stream) {
 		rc = open_stream(r, d);
 	} else if (dk_reader_is_freedoko(path, max)) {
 		r->kind = K_FD;
@@ -560,6 +679,7 @@ static void forget_game(dk_reader *r)
 	}
 	r->rules = NULL;
 	r->ok = false;
+	r->shared_used = false;
 }
 
 /* the FreeDoko game last read: its rule set, then checked */
@@ -711,6 +831,15 @@ const dk_session *dk_reader_session(const dk_reader *r)
 dk_reader_status dk_reader_status_of(const dk_reader *r)
 {
 	return r->status;
+}
+
+bool dk_reader_shared_use(const dk_reader *r, size_t *entry, size_t *at)
+{
+	if (!r->shared_used)
+		return false;
+	*entry = r->shared_entry;
+	*at = r->shared_at;
+	return true;
 }
 
 dk_xml_reader *dk_reader_xml(dk_reader *r)

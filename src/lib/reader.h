@@ -26,6 +26,35 @@
 #include "record.h"
 #include "rules.h"
 
+struct dk_input;
+
+/**
+ * A rule set cache shared by the readers of one file's pieces on several
+ * threads (audit --jobs): each rule set is loaded once for all of them, and
+ * what loading it said is kept, to be said once where one reading of the
+ * whole file says it (dk_rules_shared_take_said).  Thread-safe.
+ */
+typedef struct dk_rules_shared dk_rules_shared;
+
+dk_rules_shared *dk_rules_shared_new(void);
+void dk_rules_shared_free(dk_rules_shared *sh);
+
+/** What loading entry i said, added to d the first time it is asked for;
+ *  nothing later (the caller asks in the file's order). */
+void dk_rules_shared_take_said(dk_rules_shared *sh, size_t i, dk_diag *d);
+
+/**
+ * A piece of a larger XML file read on its own (audit --jobs): in (taken
+ * over by the reader) holds a root element on a line of its own, then the
+ * piece's bytes from the start of one of the file's lines; origin says
+ * where it begins (NULL: the file's first piece, with the file's own root
+ * element), so that lines, games and sessions are numbered as in the file.
+ */
+typedef struct dk_read_piece {
+	struct dk_input *in;
+	const dk_xml_origin *origin;
+} dk_read_piece;
+
 /** How a file is read (the CLI's options that concern reading). */
 typedef struct dk_read_opts {
 	uint64_t max_size;         /* 0 = default */
@@ -40,6 +69,9 @@ typedef struct dk_read_opts {
 	dk_lang lang;              /* of the notation reader's error messages */
 	struct dk_buf *fd_unexpressed;  /* if set: gets a line per FreeDoko option dokoref
 					   cannot express that can change a verdict */
+	const dk_read_piece *piece;     /* read this piece of path's XML (for dk_reader_open) */
+	dk_rules_shared *shared_rules;  /* the record's rule sets (and --rules) are taken
+					   from and loaded into this cache, not the reader's */
 } dk_read_opts;
 
 /** How far reading went: the worst so far. */
@@ -81,6 +113,14 @@ bool dk_reader_game_ok(const dk_reader *r);
 const dk_session *dk_reader_session(const dk_reader *r);
 /** The worst status so far. */
 dk_reader_status dk_reader_status_of(const dk_reader *r);
+/**
+ * With opts.shared_rules: true if the rule set of the game last returned
+ * came from the shared cache, with its entry in *entry and in *at the
+ * number of diagnostics the last dk_reader_next call found in d, plus those
+ * it added, before the place where loading that rule set speaks (for
+ * dk_rules_shared_take_said's words).
+ */
+bool dk_reader_shared_use(const dk_reader *r, size_t *entry, size_t *at);
 /** The XML reader underneath, or NULL for another format. */
 dk_xml_reader *dk_reader_xml(dk_reader *r);
 /** The name used in diagnostics. */

@@ -206,3 +206,11 @@ void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s)
 	json_object_object_add(w, "summary", o);
 	put(b, w);
 }
+
+void dk_audit_json_string(dk_buf *b, const char *s)
+{
+	json_object *o = json_object_new_string(s);
+	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+						      JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(o);
+}

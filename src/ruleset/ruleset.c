@@ -2883,6 +2883,10 @@ const char *const *dk_ruleset_default_dirs(void)
 	const char *env = getenv("DOKOREF_RULES_PATH");
 	size_t n = 0, cap = 2;
 
+	/* unchanged: the same list (audit --jobs asks on several threads,
+	 * after the first thread asked) */
+	if (dirs && strcmp(copy, env ? env : "") == 0)
+		return dirs;
 	free(copy);
 	free(dirs);
 	copy = dk_xstrdup(env ? env : "");

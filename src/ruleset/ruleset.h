@@ -148,8 +148,9 @@ int dk_ruleset_check(const dk_ruleset *rs, dk_diag *diag);
  * (compiled in; meson sets <datadir>/dokoref/rulesets).  NULL-terminated.
  *
  * The array and its strings belong to this module: do not free them.  They
- * stay valid until the next call, which reads the environment again and
- * frees the previous result.  Not thread-safe.
+ * stay valid until a call finds the environment changed, which frees the
+ * previous result.  Calls on several threads are safe once one call was
+ * made and while the environment does not change (audit --jobs).
  */
 const char *const *dk_ruleset_default_dirs(void);
 

@@ -1,0 +1,39 @@
+/*
+ * audit.h - what `dokoref audit` and `dokoref audit --merge` share.
+ *
+ * `audit --format jsonl` writes a line per part of its input: a session,
+ * or a game outside any session, with what the summary needs of it (sums,
+ * the first wrong things, the final standings, the ids of its games) and
+ * its games' JSON objects; and a line per file ({"file": F, "status": N,
+ * "end": true}).  `audit --merge` reads such lines in any order, puts the
+ * parts back in order (files by name, as a shell's glob sorts them; parts
+ * by their number in the file) and prints the summary and exit status one
+ * run over all the files prints (audit_merge.c).
+ */
+#ifndef DK_CLI_AUDIT_H
+#define DK_CLI_AUDIT_H
+
+#include <stddef.h>
+
+#include "audit_json.h"
+#include "buf.h"
+#include "cli.h"
+#include "lang.h"
+
+/** The text summary of s into b; wrong_sessions holds a line per session
+ * whose running totals went wrong (the first ten). */
+void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
+			   const dk_buf *wrong_sessions);
+
+/** The line for a session whose running totals went wrong, into b: its
+ * correct final standings (names[i], final[i]) and, if rec_final, the
+ * recorded ones. */
+void dk_audit_wrong_session(dk_buf *b, dk_lang lang, const char *file, size_t session,
+			    const char *const *names, const long *final, const long *rec_final,
+			    size_t count);
+
+/** `audit --merge FILE...` ('-' or none: standard input); returns the exit
+ * status one audit of all the parts' files returns. */
+int dk_audit_merge(dk_cli *cli, dk_lang lang, bool json, char *const *files, int count);
+
+#endif
