@@ -11,7 +11,9 @@
  * (src/cli/common.c) and the public library (dokoref.c) are its users.
  *
  * A reader owns no global state: readers in different threads are
- * independent.  It does not judge: that is dk_verdict_judge's job.
+ * independent, except for the rule set cache they may be given to share
+ * (dk_read_opts.shared_rules, audit --jobs: readers of one file's pieces),
+ * which guards itself.  It does not judge: that is dk_verdict_judge's job.
  */
 #ifndef DK_READER_H
 #define DK_READER_H
