@@ -17,6 +17,7 @@
 #include "arena.h"
 #include "check.h"
 #include "fmt_doko.h"
+#include "fmt_sheet.h"
 #include "io.h"
 
 int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
@@ -493,6 +494,76 @@ bool dk_cli_read_head(const char *path, uint64_t max_size, char *buf, size_t cap
 	return true;
 }
 
+int dk_cli_sheet_format(const char *path, uint64_t max_size)
+{
+	if (strcmp(path, "-") == 0)
+		return -1;   /* standard input is looked at in dk_cli_each_game */
+	char buf[4096];
+	size_t len;
+	if (!dk_cli_read_head(path, max_size, buf, sizeof(buf), &len))
+		return -1;
+	return dk_sheet_sniff(buf, len);
+}
+
+/* a score sheet, read whole (buf holds the len bytes read so far, cap
+ * their room): to the command's sheet callback, or refused by the others */
+static int each_sheet(dk_cli *cli, const dk_read_opts *opts, const char *name, dk_input *in,
+		      char *buf, size_t len, size_t cap, int fmt, const dk_each_fns *fns,
+		      void *ud)
+{
+	uint64_t limit = opts->max_size ? opts->max_size : DK_DEFAULT_MAX_INPUT;
+	int status = DK_EXIT_OK;
+	for (;;) {
+		if (len == cap) {
+			cap *= 2;
+			buf = dk_xrealloc(buf, cap);
+		}
+		ssize_t n = dk_input_read(in, buf + len, cap - len);
+		if (n < 0) {
+			const char *msg;
+			dk_io_status st = dk_input_error(in, &msg);
+			fprintf(cli->err, "%s: error: %s\n", name, msg);
+			status = st == DK_IO_SYSTEM ? DK_EXIT_SYSTEM : DK_EXIT_INVALID;
+			goto done;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+		if (len > limit) {
+			fprintf(cli->err, "%s: error: a score sheet is read whole, and this one "
+				"is larger than %llu bytes (--max-input-size)\n", name,
+				(unsigned long long)limit);
+			status = DK_EXIT_INVALID;
+			goto done;
+		}
+	}
+	if (!fns->sheet) {
+		fprintf(cli->err, "%s: error: a score sheet (%s) has no cards; "
+			"'dokoref audit' checks it\n", name,
+			fmt == 0 ? "dokoref CSV" : fmt == 1 ? "DapfiDuck CSV" : "QtDoppelKopf JSON");
+		status = DK_EXIT_INVALID;
+		goto done;
+	}
+	status = fns->sheet(ud, name, buf, len, fmt);
+done:
+	dk_input_free(in);
+	free(buf);
+	return status;
+}
+
+static int open_sheet(dk_cli *cli, const dk_read_opts *opts, const char *path, int fmt,
+		      const dk_each_fns *fns, void *ud)
+{
+	char err[300];
+	dk_input *in = NULL;
+	if (dk_input_open(&in, path, opts->max_size, err, sizeof(err)) != DK_IO_OK) {
+		fprintf(cli->err, "dokoref: error: %s\n", err);
+		return DK_EXIT_SYSTEM;
+	}
+	size_t cap = 65536;
+	return each_sheet(cli, opts, path, in, dk_xmalloc(cap), 0, cap, fmt, fns, ud);
+}
+
 bool dk_cli_is_doko(const char *path, uint64_t max_size)
 {
 	if (strcmp(path, "-") == 0)
@@ -508,7 +579,8 @@ bool dk_cli_is_doko(const char *path, uint64_t max_size)
  * notation is read whole, anything else goes on as XML with the bytes
  * looked at given back; *xml_in is the input for XML */
 static int open_stdin(dk_cli *cli, const dk_read_opts *opts, const char *path,
-		      dk_doko_reader **doko, dk_input **xml_in)
+		      dk_doko_reader **doko, dk_input **xml_in, const dk_each_fns *fns, void *ud,
+		      bool *sheet_done)
 {
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	*doko = NULL;
@@ -526,6 +598,11 @@ static int open_stdin(dk_cli *cli, const dk_read_opts *opts, const char *path,
 		if (n <= 0)
 			break;
 		len += (size_t)n;
+	}
+	int sheet_fmt = dk_sheet_sniff(buf, len);
+	if (sheet_fmt >= 0) {
+		*sheet_done = true;
+		return each_sheet(cli, opts, name, in, buf, len, cap, sheet_fmt, fns, ud);
 	}
 	if (!dk_doko_sniff(buf, len)) {
 		dk_input_unread(in, buf, len);
@@ -575,14 +652,18 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 {
 	dk_input *xml_in = NULL;
 	dk_doko_reader *doko = NULL;
+	int sheet_fmt;
 	struct stat sb;
 	/* a pipe or FIFO can be read only once: looked at as standard input */
 	bool stream = strcmp(path, "-") == 0 ||
 		      (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode));
 	if (stream) {
-		int rc = open_stdin(cli, opts, path, &doko, &xml_in);
-		if (rc != 0)
+		bool sheet_done = false;
+		int rc = open_stdin(cli, opts, path, &doko, &xml_in, fns, ud, &sheet_done);
+		if (rc != 0 || sheet_done)
 			return rc;
+	} else if ((sheet_fmt = dk_cli_sheet_format(path, opts->max_size)) >= 0) {
+		return open_sheet(cli, opts, path, sheet_fmt, fns, ud);
 	} else if (dk_cli_is_freedoko(path, opts->max_size)) {
 		return dk_cli_each_freedoko(cli, path, opts, fns, ud);
 	} else if (dk_cli_is_doko(path, opts->max_size)) {
