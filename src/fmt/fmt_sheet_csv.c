@@ -244,8 +244,10 @@ static int header(csv_reader *c, dk_csv_field *f, int n)
 		}
 		const char *name = f[i].s;
 		size_t len = f[i].len;
-		if ((len > 6 && strncmp(name, "total ", 6) == 0) ||
-		    (len > 6 && strncmp(name, "stand ", 6) == 0)) {
+		char word[7];
+		memcpy(word, name, len > 6 ? 6 : len);
+		word[len > 6 ? 6 : len] = '\0';
+		if (len > 6 && (dk_sheet_word(word, "total ") || dk_sheet_word(word, "stand "))) {
 			col->kind = COL_TOTAL;
 			name += 6;
 			len -= 6;
