@@ -47,6 +47,8 @@ typedef struct jparser {
 	size_t len, pos;
 	uint32_t line;
 	size_t line_start;
+	uint32_t col_line, col;  /* here(): the column at col_pos of line col_line */
+	size_t col_pos;
 	jval *v;
 	size_t nv, cap;
 	char *strbuf;      /* every string, NUL-terminated, back to back */
@@ -55,9 +57,19 @@ typedef struct jparser {
 	dk_diag *d;
 } jparser;
 
-static dk_loc here(const jparser *p)
+/* the position of p->pos; the column is counted on from the last one asked
+ * for (positions only move forward), so a document on one long line is not
+ * counted over and over */
+static dk_loc here(jparser *p)
 {
-	return dk_sheet_loc(p->line, dk_sheet_col(p->s + p->line_start, p->pos - p->line_start));
+	if (p->col_line != p->line || p->col_pos < p->line_start || p->col_pos > p->pos) {
+		p->col_line = p->line;
+		p->col_pos = p->line_start;
+		p->col = 1;
+	}
+	p->col += dk_sheet_col(p->s + p->col_pos, p->pos - p->col_pos) - 1;
+	p->col_pos = p->pos;
+	return dk_sheet_loc(p->line, p->col);
 }
 
 static int jerr(jparser *p, dk_loc loc, const char *fmt, ...)
