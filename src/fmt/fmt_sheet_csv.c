@@ -234,8 +234,6 @@ static int header(csv_reader *c, dk_csv_field *f, int n)
 				col->kind = col_words[k].kind;
 				known = true;
 			}
-		if (i == 0 && (!known || col->kind != COL_GAME))
-			return err(c, f[0].loc, "the header row starts with 'game'");
 		if (known) {
 			if (c->have[col->kind])
 				return err(c, f[i].loc, "column '%s' twice", f[i].s);

@@ -87,6 +87,8 @@ Test(sheet, csv_errors)
 		{ "game,A,B,C,D\n1,\"1\"x,-1,1,-1\n", "2:6: text after the closing quote of a field" },
 		{ "game,A,B,C,D\n1,1\"2,-1,1,-1\n", "2:4: a quote inside an unquoted field" },
 		{ "game,A,B,C,D\n1,1,-1,1,\x01\n", "2:10: a control character (0x01) is not accepted" },
+		{ "rules,NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN\n", "1:7: rule set name too long: 'NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN'" },
+		{ "game,A,B,C,NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN\n", "1:12: a player's name is longer than 63 bytes: 'NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN'" },
 	};
 	expect_errors(DK_SHF_DOKOREF, cases, sizeof(cases) / sizeof(cases[0]));
 }
@@ -148,6 +150,7 @@ Test(sheet, dapfi_errors)
 		{ "P,D,A,M,S\n1,2,3,4,5,6\n", "2:11: 6 fields; the header row has 5" },
 		{ "P,D,A,M,S\n-2,2,x,2,2\n", "2:6: 'x' is no whole number (or more than 100000000)" },
 		{ "", "1:1: empty file: no header row" },
+		{ "P,,A,M,S\n", "1:3: a player's name is empty or too long" },
 		{ "P,D,A,M,S\n\xff\n", "2:1: the text is not valid UTF-8" },
 	};
 	expect_errors(DK_SHF_DAPFIDUCK, cases, sizeof(cases) / sizeof(cases[0]));
@@ -203,6 +206,26 @@ Test(sheet, qtdk_errors)
 		  "1:198: 2 changes of different values cannot be completed to four" },
 		{ QT(QT_PS ",{\"kind\":\"deal\",\"players\":4,\"numberOfEvents\":0,\"changes\":"
 		     "[{\"name\":\"A\",\"diff\":1.5}]}"), "1:218: \"diff\" is not a whole number" },
+		{ QT("{\"kind\":\"playersSet\",\"playerNames\":[\"A\",\"B\",\"C\",1],"
+		     "\"dealerName\":\"A\",\"sitOutScheme\":[]}"), "1:76: a player's name is not a string" },
+		{ QT("{\"kind\":\"playersSet\",\"playerNames\":[\"A\",\"B\",\"C\",\"A\"],"
+		     "\"dealerName\":\"A\",\"sitOutScheme\":[]}"), "1:76: player 'A' twice" },
+		{ QT(QT_PS ",{\"kind\":\"playersSet\",\"playerNames\":[\"A\",\"B\",\"C\",\"E\"],"
+		     "\"dealerName\":\"A\",\"sitOutScheme\":[]}"),
+		  "1:142: the players change here: dokoref reads one table per sheet" },
+		{ QT("{\"kind\":\"playersSet\",\"playerNames\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\"],"
+		     "\"dealerName\":\"A\",\"sitOutScheme\":[6]}"),
+		  "1:122: a sit-out offset is a seat count from 1 to 5" },
+		{ QT("{\"kind\":\"playersSet\",\"playerNames\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\"],"
+		     "\"dealerName\":\"A\",\"sitOutScheme\":[1,1,1,1,1,1,1,1]}"),
+		  "1:136: too many sit-out offsets" },
+		{ QT(QT_PS ",{\"kind\":\"deal\",\"players\":4,\"numberOfEvents\":21,\"changes\":[]}"),
+		  "1:186: \"numberOfEvents\" is a count from 0 to 20" },
+		{ QT(QT_PS ",{\"kind\":\"deal\",\"players\":4,\"numberOfEvents\":0,\"changes\":[1]}"),
+		  "1:199: a change is not an object" },
+		{ QT(QT_PS ",{\"kind\":\"deal\",\"players\":4,\"numberOfEvents\":0,\"changes\":"
+		     "[{\"name\":\"A\",\"diff\":1},{\"name\":\"A\",\"diff\":1}]}"),
+		  "1:229: two changes for 'A'" },
 		/* the JSON itself */
 		{ "{\"dataVersion\":\"2\",}", "1:20: expected a key in quotes" },
 		{ "{\"dataVersion\":\"2\" \"data\":[]}", "1:20: expected ',' or '}'" },
