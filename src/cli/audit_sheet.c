@@ -66,12 +66,14 @@ int dk_audit_sheet(dk_cli *cli, const dk_read_opts *opts, dk_lang lang, bool jso
 		} else {
 			dk_sheet_text_game(&b, lang, name, s, i, &v, r);
 		}
-		fwrite(b.data, 1, b.len, cli->out);
+		if (b.len)
+			fwrite(b.data, 1, b.len, cli->out);
 		dk_buf_clear(&b);
 	}
 	if (!json) {
 		dk_sheet_text_summary(&b, lang, s->count, *findings, dk_sheet_blind(s, r));
-		fwrite(b.data, 1, b.len, cli->out);
+		if (b.len)
+			fwrite(b.data, 1, b.len, cli->out);
 	}
 	dk_buf_release(&b);
 	if (*findings)
