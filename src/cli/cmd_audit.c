@@ -93,6 +93,9 @@ typedef struct audit_state {
 	bool rec_final_known;
 	/* the summary */
 	dk_audit_summary sum;
+	/* score sheets without cards (audit_sheet.c) */
+	const dk_read_opts *opts;
+	size_t sheets, sheet_findings;
 	dk_audit_dup dups[MAX_DUPS_LISTED];
 	id_slot *ids;
 	size_t id_cap, id_count;
@@ -715,6 +718,18 @@ static void summary_text(audit_state *st)
 	fwrite(b->data, 1, b->len, st->cli->out);
 }
 
+/* a score sheet: judged on its own (audit_sheet.c) */
+static int on_sheet(void *ud, const char *name, const char *data, size_t len, int format)
+{
+	audit_state *st = ud;
+	size_t findings = 0;
+	int rc = dk_audit_sheet(st->cli, st->opts, st->lang, st->json, st->verbose, name, data,
+				len, format, &findings);
+	st->sheets++;
+	st->sheet_findings += findings;
+	return rc == DK_EXIT_FINDINGS ? 0 : rc;
+}
+
 /* ---- running ----------------------------------------------------------- */
 
 static int run_files(audit_state *st, dk_read_opts *opts, int from, int argc, char **argv)
@@ -722,7 +737,8 @@ static int run_files(audit_state *st, dk_read_opts *opts, int from, int argc, ch
 	opts->lang = st->lang;
 	int status = DK_EXIT_OK;
 	dk_each_fns fns = { .begin = on_begin, .session_start = on_session_start,
-			    .game = on_game, .session_end = on_session_end };
+			    .game = on_game, .session_end = on_session_end, .sheet = on_sheet };
+	st->opts = opts;
 	size_t sessions_before = st->session_no;
 	for (int i = from; i < argc; i++) {
 		st->file_no = i;
@@ -961,13 +977,17 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->sum.standings = st->standings;
 	st->sum.standing_count = st->nstandings;
 	st->sum.dups = st->dups;
-	if (st->json) {
+	if (st->sheets && !st->sum.games) {
+		/* score sheets only: each had its own summary */
+	} else if (st->json) {
 		dk_buf_clear(&st->buf);
 		dk_audit_json_summary(&st->buf, &st->sum);
 		fwrite(st->buf.data, 1, st->buf.len, cli->out);
 	} else {
 		summary_text(st);
 	}
+	if (status == DK_EXIT_OK && st->sheet_findings)
+		status = DK_EXIT_FINDINGS;
 	if (status == DK_EXIT_OK && st->any_session_finding)
 		status = DK_EXIT_FINDINGS;
 	if (status == DK_EXIT_OK && st->sum.scores_wrong)
@@ -998,6 +1018,10 @@ const dk_command dk_cmd_audit = {
 	"when the rules have it), and the score sheet against them: wrong entries,\n"
 	"entries that do not add up to 0 or break the even/odd rule, running\n"
 	"totals that are wrong or not the previous total plus the entry.\n"
+	"\n"
+	"A FILE may be a score sheet without cards (dokoref's CSV, DapfiDuck's CSV\n"
+	"or QtDoppelKopf's JSON log, recognised by content): it is checked as far\n"
+	"as a sheet allows, and audit says what it cannot check (dokoref-sheet(5)).\n"
 	"\n"
 	"Output: a line per game with something wrong (FILE, game N [id ID]:\n"
 	"codes), then one summary: games checked, games with findings by code,\n"
