@@ -132,6 +132,50 @@ expect record-fifo 0 "1 game checked" -- check "$dir/record.fifo"
 kill $writer 2>/dev/null  # still waiting for a reader if dokoref never opened it
 wait $writer 2>/dev/null
 
+# ---- score sheets (formats/score-sheet.md) through the shared screen -------
+sheet=samples/sheet-ddv.csv
+# a NUL byte in line 6, column 5
+awk 'NR == 6 { printf "%s", substr($0, 1, 4); printf "%c", 0; print substr($0, 5); next } { print }' \
+	"$sheet" > "$dir/nul.csv"
+expect sheet-nul 3 "$dir/nul.csv:6:5: error: a NUL byte is not accepted" -- audit "$dir/nul.csv"
+# a line of 5000 bytes
+{ head -5 "$sheet"; awk 'BEGIN { printf "1,Anna,normal,1"; for (i = 0; i < 1000; i++) printf ",    "; print "" }'; } \
+	> "$dir/long.csv"
+expect sheet-long-line 3 "$dir/long.csv:6:4097: error: a line longer than" -- audit "$dir/long.csv"
+# more fields than a row may have, more games than a sheet may have
+{ head -5 "$sheet"; awk 'BEGIN { printf "1"; for (i = 0; i < 70; i++) printf ",1"; print "" }'; } \
+	> "$dir/fields.csv"
+expect sheet-many-fields 3 "$dir/fields.csv:6:129: error: more than 64 fields in a row" \
+	-- audit "$dir/fields.csv"
+{ echo "rules,ddv"; echo "game,A,B,C,D"; awk 'BEGIN { for (i = 1; i <= 100001; i++) print i ",1,-1,1,-1" }'; } \
+	> "$dir/games.csv"
+expect sheet-many-games 3 "$dir/games.csv:100003:1: error: more than 100000 games in one sheet" \
+	-- audit "$dir/games.csv"
+# a sheet that names another file as its rule set shows nothing of it
+printf 'rules,tests/hostile/secret.txt\ngame,A,B,C,D\n1,1,-1,1,-1\n' > "$dir/secret.csv"
+expect sheet-rules-secret 3 "tests/hostile/secret.txt: error: not a rule set" -- audit "$dir/secret.csv"
+# a gzip bomb: a sheet is read whole, up to --max-input-size
+{ echo "game,A,B,C,D"; awk 'BEGIN { for (i = 0; i < 200000; i++) print "# 0000000000000000000000000000000000000000" }'; } \
+	| gzip > "$dir/bomb.csv.gz"
+expect sheet-gzip-bomb 3 "error: the decompressed data exceeds the limit of 1000000 bytes" \
+	-- audit --max-input-size 1000000 "$dir/bomb.csv.gz"
+# the JSON log: nesting, a long string, a million values
+{ printf '{"dataVersion":"2","data":'; awk 'BEGIN { for (i = 0; i < 100000; i++) printf "["; print "" }'; } \
+	> "$dir/deep.json"
+expect sheet-json-deep 3 "$dir/deep.json:1:42: error: JSON nested deeper than 16" -- audit "$dir/deep.json"
+{ printf '{"dataVersion":"2","data":["'; awk 'BEGIN { for (i = 0; i < 5000; i++) printf "x"; print "\"]}" }'; } \
+	> "$dir/string.json"
+expect sheet-json-string 3 "$dir/string.json:1:28: error: string longer than 4096 bytes" \
+	-- audit "$dir/string.json"
+{ printf '{"dataVersion":"2","data":[0'; awk 'BEGIN { for (i = 0; i < 1000000; i++) printf ",0"; print "]}" }'; } \
+	> "$dir/values.json"
+expect sheet-json-values 3 "error: more than 1000000 JSON values" -- audit "$dir/values.json"
+# standard input: recognised by content as well
+status=0
+"$dokoref" audit --rules ddv - < tests/sheets/dapfiduck-Game1.csv > "$dir/out" 2>&1 || status=$?
+[ "$status" = 0 ] && grep -q "8 games checked, 0 with findings" "$dir/out" && ok \
+	|| bad "sheet-stdin: exit $status"
+
 # ---- the penalty search on a record where a seat played twice -------------
 expect search-empty-hand 1 "tests/search/seat-twice-in-trick.xml:109:9: card-not-in-hand" \
 	-- check tests/search/seat-twice-in-trick.xml

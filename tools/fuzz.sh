@@ -1,9 +1,11 @@
 #!/bin/sh
 # Build and run the libFuzzer harnesses (tests/fuzz/): the XML reader, the
-# FreeDoko reader, the YAML rule set loader and the notation reader, with AddressSanitizer and
+# FreeDoko reader, the YAML rule set loader, the notation reader and the
+# three score sheet readers (sheet-csv, sheet-dapfi, sheet-qtdk), with AddressSanitizer and
 # UndefinedBehaviorSanitizer.  Needs clang and libclang-rt-14-dev.
 #
-#   tools/fuzz.sh run [SECONDS] [NAME...]  fuzz each (xml, freedoko, ruleset, doko)
+#   tools/fuzz.sh run [SECONDS] [NAME...]  fuzz each (xml, freedoko, ruleset, doko,
+#                                          sheet-csv, sheet-dapfi, sheet-qtdk)
 #                                          for SECONDS (default 600); new
 #                                          inputs go to fuzz-work/NAME
 #   tools/fuzz.sh cpu CPU_SECONDS [NAME...] fuzz each until it has used
@@ -35,7 +37,9 @@ corpus() {
 	freedoko) echo tests/fuzz/freedoko-corpus ;;
 	ruleset) echo tests/fuzz/ruleset-corpus ;;
 	doko) echo tests/fuzz/doko-corpus ;;
-	*) echo "unknown fuzzer '$1' (xml, freedoko, ruleset, doko)" >&2; exit 2 ;;
+	sheet-csv | sheet-dapfi | sheet-qtdk) echo "tests/fuzz/$1-corpus" ;;
+	*) echo "unknown fuzzer '$1' (xml, freedoko, ruleset, doko, sheet-csv, sheet-dapfi," \
+		"sheet-qtdk)" >&2; exit 2 ;;
 	esac
 }
 seeds() {
@@ -44,6 +48,7 @@ seeds() {
 	freedoko) echo tests/freedoko/bad tests/freedoko/odd "$seed_dir" ;;
 	ruleset) echo rulesets tests/ruleset/good tests/ruleset/bad ;;
 	doko) echo "$doko_dir" tests/notation ;;
+	sheet-*) echo "$sheet_dir" tests/sheets ;;
 	esac
 }
 ci_runs() {
@@ -52,6 +57,7 @@ ci_runs() {
 	freedoko) echo 6000 ;;
 	ruleset) echo 40000 ;;
 	doko) echo 20000 ;;
+	sheet-*) echo 20000 ;;
 	esac
 }
 binary() {
@@ -60,6 +66,9 @@ binary() {
 	freedoko) echo "$build/tests/fuzz/fuzz_freedoko_reader" ;;
 	ruleset) echo "$build/tests/fuzz/fuzz_ruleset" ;;
 	doko) echo "$build/tests/fuzz/fuzz_doko_reader" ;;
+	sheet-csv) echo "$build/tests/fuzz/fuzz_sheet_csv" ;;
+	sheet-dapfi) echo "$build/tests/fuzz/fuzz_sheet_dapfi" ;;
+	sheet-qtdk) echo "$build/tests/fuzz/fuzz_sheet_qtdk" ;;
 	esac
 }
 
@@ -71,15 +80,18 @@ build_fuzzers() {
 			-Dc_args=-fno-sanitize-recover=all >/dev/null
 	fi
 	ninja -C "$build" tests/fuzz/fuzz_xml_reader tests/fuzz/fuzz_freedoko_reader \
-		tests/fuzz/fuzz_ruleset tests/fuzz/fuzz_doko_reader
+		tests/fuzz/fuzz_ruleset tests/fuzz/fuzz_doko_reader tests/fuzz/fuzz_sheet_csv \
+		tests/fuzz/fuzz_sheet_dapfi tests/fuzz/fuzz_sheet_qtdk
 }
 
 # the real FreeDoko files are files, not a directory: one seed directory
 seed_dir=$(mktemp -d)
 doko_dir=$(mktemp -d)
-trap 'rm -rf "$seed_dir" "$doko_dir"' EXIT
+sheet_dir=$(mktemp -d)
+trap 'rm -rf "$seed_dir" "$doko_dir" "$sheet_dir"' EXIT
 cp tests/freedoko/*.FreeDoko* tests/freedoko/*.log "$seed_dir"/
 cp samples/*.doko "$doko_dir"/
+cp samples/sheet-*.csv "$sheet_dir"/
 
 mode=${1:-run}
 [ $# -gt 0 ] && shift
@@ -87,7 +99,7 @@ case $mode in
 run)
 	seconds=600
 	case ${1:-} in [0-9]*) seconds=$1; shift ;; esac
-	names=${*:-xml freedoko ruleset doko}
+	names=${*:-xml freedoko ruleset doko sheet-csv sheet-dapfi sheet-qtdk}
 	build_fuzzers
 	for n in $names; do
 		mkdir -p "fuzz-work/$n"
@@ -130,7 +142,7 @@ cpu)
 	;;
 ci)
 	build_fuzzers
-	for n in xml freedoko ruleset doko; do
+	for n in xml freedoko ruleset doko sheet-csv sheet-dapfi sheet-qtdk; do
 		work=$(mktemp -d)
 		echo "fuzzing $n: $(ci_runs "$n") runs"
 		# the time limit only guards against a machine far slower than ours
@@ -144,7 +156,7 @@ ci)
 	done
 	;;
 merge)
-	names=${*:-xml freedoko ruleset doko}
+	names=${*:-xml freedoko ruleset doko sheet-csv sheet-dapfi sheet-qtdk}
 	build_fuzzers
 	for n in $names; do
 		[ -d "fuzz-work/$n" ] || continue

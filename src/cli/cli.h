@@ -110,6 +110,9 @@ typedef struct dk_each_fns {
 	int (*game)(void *ud, const dk_game *g, const dk_rules *rules);
 	int (*session_end)(void *ud);
 	int (*end)(void *ud);
+	/* a score sheet (fmt_sheet.h), read whole: its name, text and format;
+	 * NULL: the command refuses sheets (they have no cards) */
+	int (*sheet)(void *ud, const char *name, const char *data, size_t len, int format);
 } dk_each_fns;
 
 /**
@@ -156,6 +159,18 @@ int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, bool worker, dk_inpu
 
 struct dk_fd_rules;
 struct dk_fd_rule_map;
+
+/** The score sheet format of path by its content (fmt_sheet.h), or -1
+ *  (never for "-": dk_cli_each_game looks at standard input itself). */
+int dk_cli_sheet_format(const char *path, uint64_t max_size);
+
+/** `dokoref audit` of a score sheet (audit_sheet.c): read data (len bytes,
+ *  format fmt) as the sheet name, audit it under opts->rules or the rule set
+ *  it names, print to cli; json: a JSON line per game.  *findings gets the
+ *  number of games with findings.  Returns an exit code. */
+int dk_audit_sheet(dk_cli *cli, const dk_read_opts *opts, dk_lang lang, bool json,
+		   bool verbose, const char *name, const char *data, size_t len, int fmt,
+		   size_t *findings);
 
 /** True if path is in the dokoref notation by its content (never for "-":
  * dk_cli_each_game looks at standard input itself). */

@@ -108,6 +108,8 @@ typedef struct audit_state {
 	bool rec_final_known;
 	/* the summary */
 	dk_audit_summary sum;
+	/* score sheets without cards (audit_sheet.c); they read opts too */
+	size_t sheets, sheet_findings;
 	dk_audit_dup dups[MAX_DUPS_LISTED];
 	id_slot *ids;
 	size_t id_cap, id_count;
@@ -892,8 +894,21 @@ void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
 
 /* ---- --jobs: a file read in pieces on several threads -------------------- */
 
+/* a score sheet: judged on its own (audit_sheet.c) */
+static int on_sheet(void *ud, const char *name, const char *data, size_t len, int format)
+{
+	audit_state *st = ud;
+	size_t findings = 0;
+	int rc = dk_audit_sheet(st->cli, st->opts, st->lang, st->json, st->verbose, name, data,
+				len, format, &findings);
+	st->sheets++;
+	st->sheet_findings += findings;
+	return rc == DK_EXIT_FINDINGS ? 0 : rc;
+}
+
 static const dk_each_fns audit_fns = { .begin = on_begin, .session_start = on_session_start,
-				       .game = on_game, .session_end = on_session_end };
+				       .game = on_game, .session_end = on_session_end,
+				       .sheet = on_sheet };
 
 /* what a worker found in a piece, for the taker */
 typedef struct piece_result {
@@ -1214,7 +1229,8 @@ static bool use_jobs(const audit_state *st, const char *path, const dk_read_opts
 	if (st->jobs < 2 || st->counting || st->first || st->last || st->jsonl ||
 	    strcmp(path, "-") == 0 || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
 		return false;
-	return !dk_cli_is_freedoko(path, opts->max_size) && !dk_cli_is_doko(path, opts->max_size);
+	return !dk_cli_is_freedoko(path, opts->max_size) && !dk_cli_is_doko(path, opts->max_size) &&
+	       dk_cli_sheet_format(path, opts->max_size) < 0;
 }
 
 static int run_file_jobs(audit_state *st, const dk_read_opts *opts, const char *path)
@@ -1529,7 +1545,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->sum.standings = st->standings;
 	st->sum.standing_count = st->nstandings;
 	st->sum.dups = st->dups;
-	if (st->json && !st->jsonl) {
+	if (st->sheets && !st->sum.games) {
+		/* score sheets only: each had its own summary */
+	} else if (st->json && !st->jsonl) {
 		dk_buf_clear(&st->buf);
 		dk_audit_json_summary(&st->buf, &st->sum);
 		fwrite(st->buf.data, 1, st->buf.len, cli->out);
@@ -1538,6 +1556,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		dk_audit_summary_text(&st->buf, st->lang, &st->sum, &st->wrong_sessions);
 		fwrite(st->buf.data, 1, st->buf.len, cli->out);
 	}
+	if (status == DK_EXIT_OK && st->sheet_findings)
+		status = DK_EXIT_FINDINGS;
 	if (status == DK_EXIT_OK && st->any_session_finding)
 		status = DK_EXIT_FINDINGS;
 	if (status == DK_EXIT_OK && st->sum.scores_wrong)
@@ -1570,6 +1590,10 @@ const dk_command dk_cmd_audit = {
 	"when the rules have it), and the score sheet against them: wrong entries,\n"
 	"entries that do not add up to 0 or break the even/odd rule, running\n"
 	"totals that are wrong or not the previous total plus the entry.\n"
+	"\n"
+	"A FILE may be a score sheet without cards (dokoref's CSV, DapfiDuck's CSV\n"
+	"or QtDoppelKopf's JSON log, recognised by content): it is checked as far\n"
+	"as a sheet allows, and audit says what it cannot check (dokoref-sheet(5)).\n"
 	"\n"
 	"Output: a line per game with something wrong (FILE, game N [id ID]:\n"
 	"codes), then one summary: games checked, games with findings by code,\n"

@@ -277,6 +277,11 @@ bool dk_cli_is_doko(const char *path, uint64_t max_size)
 	return dk_reader_is_doko(path, max_size);
 }
 
+int dk_cli_sheet_format(const char *path, uint64_t max_size)
+{
+	return dk_reader_sheet_format(path, max_size);
+}
+
 static int worse(int a, int b)
 {
 	/* system errors outrank invalid input, which outranks findings */
@@ -339,6 +344,19 @@ static int each_item(dk_cli *cli, dk_reader *r, dk_cli_reading *rd, bool worker,
 	size_t text_len;
 	const char *text = dk_reader_text(r, &text_len);
 	int rc = 0;
+	const char *sheet;
+	size_t sheet_len;
+	int sheet_fmt = dk_reader_sheet(r, &sheet, &sheet_len);
+	if (sheet_fmt >= 0 && fns->sheet) {
+		/* a score sheet, read whole: the command's to judge */
+		rc = fns->sheet(ud, dk_reader_file(r), sheet, sheet_len, sheet_fmt);
+		goto done;
+	}
+	if (sheet_fmt >= 0) {
+		/* refused: the reader says it has no cards */
+		dk_reader_next(r, d);
+		goto done;
+	}
 	if (fns->begin && (rc = fns->begin(ud, dk_reader_xml(r))) != 0)
 		goto done;
 	for (;;) {

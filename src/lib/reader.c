@@ -17,6 +17,7 @@
 #include "check.h"
 #include "fmt_doko.h"
 #include "fmt_freedoko.h"
+#include "fmt_sheet.h"
 #include "io.h"
 #include "ruleset.h"
 
@@ -90,7 +91,7 @@ void dk_rules_shared_take_said(dk_rules_shared *sh, size_t i, dk_diag *d)
 	pthread_mutex_unlock(&sh->mu);
 }
 
-typedef enum kind { K_XML, K_DOKO, K_FD } kind;
+typedef enum kind { K_XML, K_DOKO, K_FD, K_SHEET } kind;
 
 struct dk_reader {
 	kind kind;
@@ -125,6 +126,11 @@ struct dk_reader {
 	bool fd_in_session;
 	bool fd_game_pending;       /* a session start was returned before it */
 	bool fd_end_pending;        /* a session end was returned before the end */
+
+	/* a score sheet (fmt_sheet.h), read whole: no games, no cards */
+	char *sheet;
+	size_t sheet_len;
+	int sheet_fmt;
 };
 
 static void worsen(dk_reader *r, dk_reader_status s)
@@ -357,6 +363,18 @@ bool dk_reader_is_freedoko(const char *path, uint64_t max_size)
 	return yes;
 }
 
+int dk_reader_sheet_format(const char *path, uint64_t max_size)
+{
+	if (strcmp(path, "-") == 0)
+		return -1;  /* standard input is looked at when it is opened */
+	char *buf = dk_xmalloc(4096);
+	size_t len;
+	int fmt = dk_reader_read_head(path, max_size, buf, 4096, &len)
+		? dk_sheet_sniff(buf, len) : -1;
+	free(buf);
+	return fmt;
+}
+
 /* ---- FreeDoko rule blocks ------------------------------------------------------ */
 
 void dk_reader_rule_set_name(char *out, size_t size, const char *path, const char *suffix)
@@ -553,6 +571,21 @@ static int open_stream(dk_reader *r, dk_diag *d)
 			break;
 		len += (size_t)n;
 	}
+	uint64_t limit = r->opts.max_size ? r->opts.max_size : DK_DEFAULT_MAX_INPUT;
+	int sheet_fmt = dk_sheet_sniff(buf, len);
+	if (sheet_fmt >= 0) {
+		int rc = read_rest(in, name, "a score sheet", limit, &buf, &len, &cap, d);
+		dk_input_free(in);
+		if (rc != 0) {
+			free(buf);
+			return rc;
+		}
+		r->kind = K_SHEET;
+		r->sheet = buf;
+		r->sheet_len = len;
+		r->sheet_fmt = sheet_fmt;
+		return 0;
+	}
 	if (!dk_doko_sniff(buf, len)) {
 		dk_input_unread(in, buf, len);
 		free(buf);
@@ -560,7 +593,6 @@ static int open_stream(dk_reader *r, dk_diag *d)
 		int rc = dk_xml_reader_open_input(&r->xml, in, name, d);
 		return rc == 0 ? 0 : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
 	}
-	uint64_t limit = r->opts.max_size ? r->opts.max_size : DK_DEFAULT_MAX_INPUT;
 	int rc = read_rest(in, name, "a notation file", limit, &buf, &len, &cap, d);
 	dk_input_free(in);
 	if (rc == 0) {
@@ -570,6 +602,31 @@ static int open_stream(dk_reader *r, dk_diag *d)
 	}
 	free(buf);
 	return rc;
+}
+
+/* a score sheet by name, read whole up to the size limit */
+static int open_sheet(dk_reader *r, int fmt, dk_diag *d)
+{
+	char err[300];
+	dk_input *in = NULL;
+	if (dk_input_open(&in, r->path, r->opts.max_size, err, sizeof(err)) != DK_IO_OK) {
+		dk_diag_error(d, NULL, DK_LOC_NONE, "%s", err);
+		return DK_READER_SYSTEM;
+	}
+	uint64_t limit = r->opts.max_size ? r->opts.max_size : DK_DEFAULT_MAX_INPUT;
+	size_t cap = 65536, len = 0;
+	char *buf = dk_xmalloc(cap);
+	int rc = read_rest(in, r->path, "a score sheet", limit, &buf, &len, &cap, d);
+	dk_input_free(in);
+	if (rc != 0) {
+		free(buf);
+		return rc;
+	}
+	r->kind = K_SHEET;
+	r->sheet = buf;
+	r->sheet_len = len;
+	r->sheet_fmt = fmt;
+	return 0;
 }
 
 int dk_reader_open(dk_reader **out, const char *path, const dk_read_opts *opts, dk_diag *d)
@@ -582,7 +639,7 @@ int dk_reader_open(dk_reader **out, const char *path, const dk_read_opts *opts, 
 	bool stream = strcmp(path, "-") == 0 ||
 		      (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode));
 	const dk_read_piece *piece = opts ? opts->piece : NULL;
-	int rc;
+	int rc, sheet_fmt;
 	if (piece) {
 		/* a piece of an XML file (audit --jobs), numbered as in the file */
 		r->kind = K_XML;
@@ -592,6 +649,8 @@ int dk_reader_open(dk_reader **out, const char *path, const dk_read_opts *opts, 
 		rc = rc == 0 ? 0 : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
 	} else if (stream) {
 		rc = open_stream(r, d);
+	} else if ((sheet_fmt = dk_reader_sheet_format(path, max)) >= 0) {
+		rc = open_sheet(r, sheet_fmt, d);
 	} else if (dk_reader_is_freedoko(path, max)) {
 		r->kind = K_FD;
 		rc = dk_fd_reader_open(&r->fd, path, NULL, max, d);
@@ -641,8 +700,15 @@ int dk_reader_open_memory(dk_reader **out, const void *data, size_t len, const c
 		len = got;
 	}
 	size_t head = len < 65536 ? len : 65536;
-	/* gzip is inflated by the XML reader only */
-	if (dk_fd_sniff(data, head) != DK_FD_NONE) {
+	int sheet_fmt = dk_sheet_sniff(data, len < 4096 ? len : 4096);
+	if (sheet_fmt >= 0) {
+		r->kind = K_SHEET;
+		r->sheet = dk_xmalloc(len ? len : 1);
+		memcpy(r->sheet, data, len);
+		r->sheet_len = len;
+		r->sheet_fmt = sheet_fmt;
+		rc = 0;
+	} else if (dk_fd_sniff(data, head) != DK_FD_NONE) {
 		r->kind = K_FD;
 		rc = dk_fd_reader_open_memory(&r->fd, data, len, name, d);
 		rc = rc == 0 ? fd_setup(r, d) : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM
@@ -795,6 +861,17 @@ dk_read_item dk_reader_next(dk_reader *r, dk_diag *d)
 	forget_game(r);
 	if (r->finished)
 		return DK_READ_END;
+	if (r->kind == K_SHEET) {
+		/* nothing to judge: the caller audits it (dk_reader_sheet) */
+		static const char *const fmt_names[] = { "dokoref CSV", "DapfiDuck CSV",
+							 "QtDoppelKopf JSON" };
+		dk_diag_error(d, dk_reader_file(r), DK_LOC_NONE,
+			      "a score sheet (%s) has no cards; 'dokoref audit' checks it",
+			      fmt_names[r->sheet_fmt >= 0 && r->sheet_fmt < 3 ? r->sheet_fmt : 0]);
+		worsen(r, DK_READER_INVALID);
+		r->finished = true;
+		return DK_READ_ERROR;
+	}
 	return r->kind == K_FD ? next_fd(r, d) : next_stream(r, d);
 }
 
@@ -804,6 +881,7 @@ const dk_game *dk_reader_game(const dk_reader *r)
 	case K_XML: return dk_xml_reader_game(r->xml);
 	case K_DOKO: return dk_doko_reader_game(r->doko);
 	case K_FD: return dk_fd_reader_game(r->fd);
+	case K_SHEET: return NULL;
 	}
 	return NULL;
 }
@@ -824,6 +902,7 @@ const dk_session *dk_reader_session(const dk_reader *r)
 	case K_XML: return dk_xml_reader_session(r->xml);
 	case K_DOKO: return dk_doko_reader_session(r->doko);
 	case K_FD: return dk_fd_reader_game(r->fd)->session;
+	case K_SHEET: return NULL;
 	}
 	return NULL;
 }
@@ -853,8 +932,21 @@ const char *dk_reader_file(const dk_reader *r)
 	case K_XML: return dk_xml_reader_file(r->xml);
 	case K_DOKO: return dk_doko_reader_file(r->doko);
 	case K_FD: return dk_fd_reader_file(r->fd);
+	case K_SHEET: return strcmp(r->path, "-") == 0 ? "<stdin>" : r->path;
 	}
 	return NULL;
+}
+
+int dk_reader_sheet(const dk_reader *r, const char **data, size_t *len)
+{
+	if (r->kind != K_SHEET) {
+		*data = NULL;
+		*len = 0;
+		return -1;
+	}
+	*data = r->sheet;
+	*len = r->sheet_len;
+	return r->sheet_fmt;
 }
 
 const char *dk_reader_text(const dk_reader *r, size_t *len)
@@ -881,5 +973,6 @@ void dk_reader_free(dk_reader *r)
 	free(r->path);
 	free(r->dirs);
 	free(r->mem);
+	free(r->sheet);
 	free(r);
 }

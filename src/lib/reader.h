@@ -2,7 +2,8 @@
  * reader.h - every game of a record, whatever its format, with its rule set.
  *
  * One pull reader over the three record readers (dokoref XML plain or
- * gzip, the .doko notation, FreeDoko's bug reports and logs): it recognises
+ * gzip, the .doko notation, FreeDoko's bug reports and logs; score sheets
+ * are recognised too, but only handed over whole): it recognises
  * the format by content, hands out sessions and games in order, and for
  * each game resolves the rule set it is judged under (the record's, cached
  * per file; one given by the caller; or the one made from a FreeDoko rule
@@ -130,6 +131,11 @@ const char *dk_reader_file(const dk_reader *r);
 /** The text read whole (the notation from standard input or memory), for
  *  showing source lines; NULL otherwise. */
 const char *dk_reader_text(const dk_reader *r, size_t *len);
+/** A score sheet (fmt_sheet.h), read whole: its format (dk_sheet_format),
+ *  its text in *data and *len (valid until dk_reader_free); -1 if the file
+ *  is no sheet.  A sheet has no cards: dk_reader_next refuses it with an
+ *  error (DK_READ_ERROR), the caller audits it instead. */
+int dk_reader_sheet(const dk_reader *r, const char **data, size_t *len);
 void dk_reader_free(dk_reader *r);
 
 /* ---- format recognition ---------------------------------------------- */
@@ -140,6 +146,9 @@ bool dk_reader_read_head(const char *path, uint64_t max_size, char *buf, size_t 
 			 size_t *len);
 /** True if path is in the notation by its content (never for "-"). */
 bool dk_reader_is_doko(const char *path, uint64_t max_size);
+/** The score sheet format of path by its content (fmt_sheet.h), or -1
+ *  (never for "-": standard input is looked at when it is opened). */
+int dk_reader_sheet_format(const char *path, uint64_t max_size);
 /** True if path is a FreeDoko file by its content (never for "-" or a pipe). */
 bool dk_reader_is_freedoko(const char *path, uint64_t max_size);
 
