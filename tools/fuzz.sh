@@ -133,8 +133,9 @@ cpu)
 		done
 		status=0
 		wait "$pid" || status=$?
+		# 72: libFuzzer stopped by the budget (its -interrupted_exitcode)
 		echo "fuzzer $n: $used CPU seconds, exit status $status"
-		grep -E '^#[0-9]+ .*cov:' "$log" | tail -1
+		grep -E '^#[0-9]+[[:space:]].*cov:' "$log" | tail -1
 		grep -E 'stat::(number_of_executed_units|peak_rss_mb)' "$log"
 		ls fuzz-work/crash-* fuzz-work/leak-* fuzz-work/timeout-* \
 			fuzz-work/oom-* 2>/dev/null || echo "no crash, leak, timeout or oom"
