@@ -13,6 +13,7 @@
  * (--lang, by default from the locale variables); every sentence comes from
  * the catalogue in src/report/lang.c.  The JSON output has codes only.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,9 @@
 #include "lang.h"
 #include "verdict.h"
 
+/* --analyse-limit by default: about 3 s of the solver for one position */
+#define DK_ANALYSE_LIMIT 20000000L
+
 typedef struct check_state {
 	dk_cli *cli;
 	const char *path;
@@ -36,6 +40,7 @@ typedef struct check_state {
 	bool json;
 	bool analyse;                /* --analyse: the double-dummy analysis per game */
 	int analyse_tricks;          /* --analyse=N: of the last N tricks only (0: all) */
+	long analyse_limit;          /* --analyse-limit: positions per position (0: none) */
 	dk_dd *dd;                   /* its solver, made once */
 	dk_dd_game *analysis;
 	dokoref_verdict *v;          /* the current game's, reused */
@@ -181,6 +186,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ "analyse", optional_argument, NULL, 'D' },
+		{ "analyse-limit", required_argument, NULL, 'L' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
@@ -189,6 +195,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
 	st.lang = dk_lang_from_env();
+	st.analyse_limit = DK_ANALYSE_LIMIT;
 	const char *color = "auto";
 	int c;
 	optind = 0;
@@ -216,6 +223,16 @@ static int run(dk_cli *cli, int argc, char **argv)
 						"--analyse takes a number of tricks from 1 to 12, not '%s'",
 						optarg);
 			}
+			break;
+		}
+		case 'L': {
+			char *end;
+			errno = 0;
+			st.analyse_limit = strtol(optarg, &end, 10);
+			if (*end || end == optarg || errno || st.analyse_limit < 0)
+				return dk_cli_usage_error(cli, &dk_cmd_check,
+					"--analyse-limit takes a number of positions (0: no limit), "
+					"not '%s'", optarg);
 			break;
 		}
 		case 'f':
@@ -258,6 +275,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.v = dokoref_verdict_new();
 	if (st.analyse) {
 		st.dd = dk_dd_new();
+		if (st.dd)
+			dk_dd_set_limit(st.dd, st.analyse_limit);
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 		if (!st.dd) {
 			dokoref_verdict_free(st.v);
@@ -341,16 +360,17 @@ const dk_command dk_cmd_check = {
 	"                        Re's card points before and after each card, and\n"
 	"                        the cards that cost their party points (JSON: the\n"
 	"                        value after every card); =N: the cards of the last\n"
-	"                        N tricks only (the whole game can take minutes)\n"
+	"                        N tricks only\n"
+	"  --analyse-limit N     positions the solver may visit for one position of\n"
+	"                        the game (default 20000000, about 3 s; 0: no\n"
+	"                        limit); the analysis starts after the last\n"
+	"                        position that needs more, and says so\n"
 	"  -h, --help            show this help\n"
 	"\n"
-	"FILE may be a FreeDoko bug report or --debug gameplay log, recognised by\n"
-	"its content: its games are judged under the rule set made from its own\n"
-	"rule block (see 'dokoref rules import'), and FreeDoko's score of each\n"
-	"game is compared with dokoref's item by item; a difference that no\n"
-	"FreeDoko option dokoref cannot express explains counts as a finding.\n"
-	"The games of a gameplay log are one session, so Bock carries from game\n"
-	"to game; a Bock multiplier other than FreeDoko's is such a difference.\n"
+	"FILE may be a FreeDoko bug report or --debug gameplay log (recognised by\n"
+	"content): judged under the rule set of its own rule block, FreeDoko's\n"
+	"score compared item by item (a difference no inexpressible option explains\n"
+	"is a finding); a gameplay log is one session, Bock carrying over.\n"
 	"\n"
 	"Exit status: 0 no findings and every recorded score right, 1 findings\n"
 	"(warnings alone do not count), a wrong recorded score or an unexplained\n"

@@ -68,6 +68,8 @@ struct dk_dd {
 	bool tricks;                 /* count tricks, not card points */
 	uint64_t salt;               /* the question: order, parties, objective */
 	long nodes;
+	long limit;                  /* positions one question may visit, 0: no limit */
+	bool stopped;                /* the question went over the limit */
 	unsigned char gen;           /* entries of other generations are empty */
 };
 
@@ -133,6 +135,16 @@ void dk_dd_clear(dk_dd *dd)
 		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
 		dd->gen = 1;
 	}
+}
+
+void dk_dd_set_limit(dk_dd *dd, long positions)
+{
+	dd->limit = positions > 0 ? positions : 0;
+}
+
+bool dk_dd_stopped(const dk_dd *dd)
+{
+	return dd->stopped;
 }
 
 void dk_dd_free(dk_dd *dd)
@@ -581,6 +593,12 @@ static tt_entry *tt_slot(dk_dd *dd, uint64_t key, int left)
 static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 {
 	dd->nodes++;
+	if (dd->stopped || (dd->limit && dd->nodes > dd->limit)) {
+		/* over the limit: unwind; what the callers get is not used and
+		 * nothing more is stored */
+		dd->stopped = true;
+		return alpha;
+	}
 	tt_entry *e = NULL;
 	uint64_t key = 0;
 	int lo = 0, hi = INF;
@@ -639,6 +657,8 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		if (a >= b)
 			break;
 	}
+	if (dd->stopped)
+		return v;
 	if (p->tn == 0) {
 		if (v <= alpha) {
 			if (v < hi)
@@ -662,20 +682,28 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 	return v;
 }
 
-/* the exact value of p: null-window probes, the first at the guess, then
- * each in the middle of what is still open */
+/* the exact value of p: null-window probes, the first two at the guess
+ * and next to it (an analysis guesses the value of the position before,
+ * which most cards keep), then each in the middle of what is still open;
+ * -1 when the question went over the limit */
 static int exact(dk_dd *dd, const pos *p, int guess)
 {
 	int lo = 0, hi = dd->tricks ? p->hand_size - p->tricks_done : p->left;
 	int g = guess < lo ? lo : guess > hi ? hi : guess;
+	int probes = 0;
 	while (lo < hi) {
 		int beta = g <= lo ? lo + 1 : g > hi ? hi : g;
 		int v = ab(dd, p, beta - 1, beta);
+		if (dd->stopped)
+			return -1;
 		if (v < beta)
 			hi = v;
 		else
 			lo = v;
-		g = lo + (hi - lo + 1) / 2;
+		if (++probes == 1)
+			g = v < beta ? v : v + 1;   /* the other side of the guess */
+		else
+			g = lo + (hi - lo + 1) / 2;
 	}
 	return lo;
 }
@@ -689,7 +717,7 @@ static void line_of(dk_dd *dd, pos p, int v, dk_line *line)
 			return;
 		dk_card m[DK_CARD_KINDS];
 		int n = ordered_moves(dd, &p, m, DK_CARD_NONE);
-		if (n == 0)
+		if (n == 0 || dd->stopped)
 			return;
 		bool up = dd->maxer[p.turn];
 		int pick = 0, gain = 0;
@@ -736,12 +764,20 @@ static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 	}
 	dd->tricks = false;
 	dd->nodes = 0;
+	dd->stopped = false;
 	points_now(out->now, rp);
 	int v = exact(dd, &p, guess - out->now[DK_PARTY_RE]);
+	out->nodes = dd->nodes;
+	if (v < 0)
+		return -1;
+	out->settled = true;
+	/* the line has a limit of its own: the table holds most of it */
+	dd->nodes = 0;
 	line_of(dd, p, v, &out->line);
+	out->nodes += dd->nodes;
+	dd->stopped = false;
 	out->points[DK_PARTY_RE] = out->now[DK_PARTY_RE] + v;
 	out->points[DK_PARTY_KONTRA] = out->now[DK_PARTY_KONTRA] + p.left - v;
-	out->nodes = dd->nodes;
 	return out->points[DK_PARTY_RE];
 }
 
@@ -763,13 +799,21 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
 	}
 	dd->tricks = tricks;
 	dd->nodes = 0;
+	dd->stopped = false;
 	if (line)
 		line->count = 0;
 	bool yes = need <= 0 || ab(dd, &p, need - 1, need) >= need;
-	if (yes && line)
+	long used = dd->nodes;
+	if (dd->stopped)
+		yes = false;
+	else if (yes && line) {
+		dd->nodes = 0;
 		line_of(dd, p, need > 0 ? need : 0, line);
+		used += dd->nodes;
+		dd->stopped = false;
+	}
 	if (nodes)
-		*nodes = dd->nodes;
+		*nodes = used;
 	return yes;
 }
 
@@ -814,10 +858,17 @@ static dk_party winner_of(const dk_dd_value *v, const dk_replay *rp, const dk_sc
 	return s.winner;
 }
 
+/*
+ * The positions are solved from the last card back to the first: the
+ * table then holds the ends of the game when its beginnings are searched,
+ * and each guess is the value after the card (most cards keep it).  When a
+ * position goes over the solver's limit, the analysis starts after it.
+ */
 void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
 		   int last_tricks)
 {
 	memset(out, 0, sizeof(*out));
+	out->limit = dd->limit;
 	dk_replay *full = malloc(sizeof(*full));
 	dk_replay *rp = malloc(sizeof(*rp));
 	dk_dd_value *v = malloc(sizeof(*v));
@@ -834,53 +885,61 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	dk_score_compute(&s, &whole, r);
 	memcpy(out->target, s.target, sizeof(out->target));
 	points_now(out->taken, full);
-	int prev = 0;
-	dk_party prev_winner = DK_PARTY_NONE;
-	int first = last_tricks > 0 && last_tricks < full->hand_size
+	int asked = last_tricks > 0 && last_tricks < full->hand_size
 		    ? 4 * (full->hand_size - last_tricks) : 0;
-	out->first = first;
-	for (int n = first; n <= full->cards_played; n++) {
+	int last = full->cards_played;
+	int val[DK_LINE_MAX + 1];
+	dk_party win[DK_LINE_MAX + 1];
+	int first = last + 1;
+	for (int n = last; n >= asked; n--) {
 		dk_game cut = *g;
 		cut.event_count = events_through(g, n);
 		dk_replay_run(rp, &cut, r);
 		if (rp->cards_played != n)
 			break;
 		memcpy(rp->party, full->party, sizeof(rp->party));
-		int val = solve_re(dd, v, rp, n ? prev : 120);
+		int x = solve_re(dd, v, rp, n < last ? val[n + 1] : out->taken[DK_PARTY_RE]);
 		out->nodes += v->nodes;
-		dk_party win = winner_of(v, rp, &whole, r, dd);
-		if (n == first) {
-			out->start = val;
-		} else {
-			dk_dd_card *c = &out->card[n - 1];
-			int t = (n - 1) / 4;
-			c->seat = full->tricks[t].seats[(n - 1) % 4];
-			c->card = full->tricks[t].cards[(n - 1) % 4];
-			c->party = full->party[c->seat];
-			c->before = prev;
-			c->after = val;
-			/* Re's points: Re wants them up, Kontra down (turned round
-			 * in a Ramsch) */
-			int lost = (c->party == DK_PARTY_RE) != out->ramsch ? prev - val : val - prev;
-			c->cost = lost > 0 ? lost : 0;
-			c->winner_before = prev_winner;
-			c->winner_after = win;
-			/* played before the marriage was clarified (the clarifying
-			 * trick's cards too): the value before it took the partner
-			 * the game found */
-			c->parties_assumed = full->type == DK_GT_MARRIAGE &&
-				(full->clarified_trick == 0 || t + 1 <= full->clarified_trick);
-			if (c->cost > 0) {
-				out->costly++;
-				if (win != prev_winner)
-					out->winner_changed = true;
-			}
-			out->cards = n;
+		if (!v->settled) {
+			out->limited = true;
+			break;
 		}
-		prev = val;
-		prev_winner = win;
+		val[n] = x;
+		win[n] = winner_of(v, rp, &whole, r, dd);
+		first = n;
 	}
-	out->analysed = out->cards > first;
+	if (first >= last)
+		goto done;
+	out->first = first;
+	out->start = val[first];
+	out->cards = last;
+	for (int n = first + 1; n <= last; n++) {
+		dk_dd_card *c = &out->card[n - 1];
+		int t = (n - 1) / 4;
+		c->seat = full->tricks[t].seats[(n - 1) % 4];
+		c->card = full->tricks[t].cards[(n - 1) % 4];
+		c->party = full->party[c->seat];
+		c->before = val[n - 1];
+		c->after = val[n];
+		/* Re's points: Re wants them up, Kontra down (turned round in a
+		 * Ramsch) */
+		int lost = (c->party == DK_PARTY_RE) != out->ramsch ? c->before - c->after
+								      : c->after - c->before;
+		c->cost = lost > 0 ? lost : 0;
+		c->winner_before = win[n - 1];
+		c->winner_after = win[n];
+		/* played before the marriage was clarified (the clarifying
+		 * trick's cards too): the value before it took the partner the
+		 * game found */
+		c->parties_assumed = full->type == DK_GT_MARRIAGE &&
+			(full->clarified_trick == 0 || t + 1 <= full->clarified_trick);
+		if (c->cost > 0) {
+			out->costly++;
+			if (c->winner_after != c->winner_before)
+				out->winner_changed = true;
+		}
+	}
+	out->analysed = true;
 done:
 	free(full);
 	free(rp);

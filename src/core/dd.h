@@ -69,12 +69,25 @@ void dk_dd_clear(dk_dd *dd);
 
 #define DK_DD_TABLE_BYTES (16u << 20)
 
+/**
+ * At most this many positions per question (0, the default: no limit).
+ * A question that goes over it is not settled (dk_dd_value.settled false,
+ * dk_dd_reach false with dk_dd_stopped true) and leaves nothing wrong in
+ * the table.
+ */
+void dk_dd_set_limit(dk_dd *dd, long positions);
+
+/** Did the last question go over the limit? */
+bool dk_dd_stopped(const dk_dd *dd);
+
 typedef struct dk_dd_value {
 	int points[3];               /* by dk_party: card points at the end with best play
 					(taken so far + to come) */
 	int now[3];                  /* card points taken so far */
-	dk_line line;                /* a best continuation, to the end of the game */
+	dk_line line;                /* a best continuation, to the end of the game
+					(shorter if finding it went over the limit) */
 	long nodes;                  /* positions visited */
+	bool settled;                /* false: over the limit, nothing else is set */
 } dk_dd_value;
 
 /**
@@ -115,6 +128,8 @@ typedef struct dk_dd_game {
 	int cards;                   /* cards analysed */
 	dk_dd_card card[DK_LINE_MAX];  /* by card of the game; from `first` on */
 	int first;                   /* cards before the first one analysed */
+	bool limited;                /* a position before `first` went over the limit */
+	long limit;                  /* the solver's limit (dk_dd_set_limit), 0: none */
 	int start;                   /* Re's value before the first card analysed */
 	int taken[3];                /* card points actually taken, by party */
 	int target[3];               /* the targets the winners are judged by */
@@ -127,7 +142,9 @@ typedef struct dk_dd_game {
  * Analyse every card of g (played under r): the value before and after
  * it, its cost, and whether it changed who wins.  last_tricks > 0: only
  * the cards of the last last_tricks tricks (the tests; 0 = every card).
- * One table serves every position of the game.
+ * One table serves every position of the game.  The positions are solved
+ * from the end back; with a limit (dk_dd_set_limit) the analysis starts
+ * after the last position that went over it (limited is then true).
  */
 void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
 		   int last_tricks);

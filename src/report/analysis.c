@@ -39,8 +39,12 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 		return;
 	}
 	dk_say(b, lang, a->ramsch ? DK_MSG_DD_HEAD_RAMSCH : DK_MSG_DD_HEAD, a->start,
-	       a->first / 4 + 1, a->taken[DK_PARTY_RE]);
+	       a->first + 1, a->first / 4 + 1, a->taken[DK_PARTY_RE]);
 	dk_buf_putc(b, '\n');
+	if (a->limited) {
+		dk_say(b, lang, DK_MSG_DD_LIMITED, a->first + 1, a->limit);
+		dk_buf_putc(b, '\n');
+	}
 	int order[DK_LINE_MAX];
 	int n = costly(a, order);
 	bool assumed = false;
@@ -81,6 +85,10 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	json_object_object_add(o, "ramsch", json_object_new_boolean(a->ramsch));
 	json_object_object_add(o, "first_card", json_object_new_int(a->first + 1));
 	json_object_object_add(o, "re_at_first_card", json_object_new_int(a->start));
+	/* true: the positions before first_card needed more than limit
+	 * positions of the solver each */
+	json_object_object_add(o, "limited", json_object_new_boolean(a->limited));
+	json_object_object_add(o, "limit", json_object_new_int64(a->limit));
 	json_object_object_add(o, "re_took", json_object_new_int(a->taken[DK_PARTY_RE]));
 	json_object *cards = json_object_new_array();
 	for (int i = a->first; i < a->cards; i++) {

@@ -593,15 +593,16 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	/* check --analyse: the double-dummy analysis (dd.h) */
 	MSG(DK_MSG_DD_HEAD,
 		"  double-dummy analysis (card points, every hand open, best play by both, parties "
-		"as the game ended): Re %d with best play from trick %d on, Re took %d",
+		"as the game ended): Re %d with best play from card %d (trick %d) on, Re took %d",
 		"  Double-Dummy-Analyse (Augen, alle Karten offen, bestes Spiel beider Parteien, "
-		"Parteien wie am Spielende): Re %d bei bestem Spiel ab Stich %d, Re bekam %d"),
+		"Parteien wie am Spielende): Re %d bei bestem Spiel ab Karte %d (Stich %d), Re bekam %d"),
 	MSG(DK_MSG_DD_HEAD_RAMSCH,
 		"  double-dummy analysis (card points, every hand open, each party taking as few as "
-		"it can, parties as the game ended): Re %d with best play from trick %d on, Re took %d",
+		"it can, parties as the game ended): Re %d with best play from card %d (trick %d) on, "
+		"Re took %d",
 		"  Double-Dummy-Analyse (Augen, alle Karten offen, jede Partei nimmt so wenige wie "
-		"möglich, Parteien wie am Spielende): Re %d bei bestem Spiel ab Stich %d, Re "
-		"bekam %d"),
+		"möglich, Parteien wie am Spielende): Re %d bei bestem Spiel ab Karte %d (Stich %d), "
+		"Re bekam %d"),
 	MSG(DK_MSG_DD_NOT_PLAYED, "  double-dummy analysis: no card play to analyse",
 		"  Double-Dummy-Analyse: kein Kartenspiel zu analysieren"),
 	MSG(DK_MSG_DD_CARD, "    trick %d, %s %s: cost %d (Re %d -> %d card points)",
@@ -611,6 +612,11 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_DD_ASSUMED,
 		"    * before the marriage's clarifying trick: the partner taken as the game found him",
 		"    * vor dem Klärungsstich der Hochzeit: der Partner so, wie das Spiel ihn fand"),
+	MSG(DK_MSG_DD_LIMITED,
+		"    not analysed before card %d: a position there needs more than %ld positions "
+		"of the solver (--analyse-limit)",
+		"    vor Karte %d nicht analysiert: eine Stellung dort braucht mehr als %ld Stellungen "
+		"des Lösers (--analyse-limit)"),
 	MSG(DK_MSG_DD_NONE, "    no card cost anything", "    keine Karte kostete etwas"),
 	MSG(DK_MSG_DD_WINNER_CHANGED,
 		"    a card that cost something changed who wins with best play",

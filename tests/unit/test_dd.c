@@ -292,7 +292,7 @@ static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
 
 /* ---- the analysis of whole games ----------------------------------------- */
 
-static int analysed;
+static int analysed, limited_games;
 
 static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 {
@@ -312,6 +312,27 @@ static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 		if (a->cards == 4 * full->hand_size && full->cards_played == a->cards)
 			cr_expect_eq(prev, a->taken[DK_PARTY_RE], "%s: the value at the end is %d, "
 				     "Re took %d", name, prev, a->taken[DK_PARTY_RE]);
+		/* with a small limit the analysis starts later, but every card it
+		 * has is the same; a position over the limit leaves nothing wrong
+		 * in the table for the positions solved after it */
+		dk_dd_game *b = malloc(sizeof(*b));
+		dk_dd_set_limit(solver, 300);
+		dk_dd_clear(solver);
+		dk_dd_analyse(solver, b, g, r, 5);
+		dk_dd_set_limit(solver, 0);
+		if (b->analysed) {
+			limited_games += b->limited;
+			cr_expect_geq(b->first, a->first, "%s", name);
+			cr_expect_eq(b->limit, 300);
+			for (int i = b->first; i < b->cards; i++) {
+				cr_expect_eq(b->card[i].before, a->card[i].before, "%s, card %d", name, i + 1);
+				cr_expect_eq(b->card[i].after, a->card[i].after, "%s, card %d", name, i + 1);
+			}
+		}
+		dk_dd_analyse(solver, b, g, r, 5);
+		cr_expect_eq(b->first, a->first, "%s", name);
+		cr_expect_eq(b->start, a->start, "%s: after a limited search", name);
+		free(b);
 	}
 	free(a);
 	free(full);
@@ -390,4 +411,5 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 	dk_dd_free(solver);
 	cr_log_info("%d games analysed", analysed);
 	cr_expect_geq(analysed, 50, "only %d games analysed", analysed);
+	cr_expect_gt(limited_games, 0, "the limit of 300 positions never stopped an analysis");
 }
