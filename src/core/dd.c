@@ -42,6 +42,7 @@ typedef struct pos {
 	dk_card trick[4];
 	int tseat[4];
 	int tn;
+	int win;                     /* the place in trick[] of the card winning it so far */
 	int turn;
 	int tricks_done;
 	int hand_size;
@@ -62,6 +63,9 @@ struct dk_dd {
 	int points[DK_CARD_KINDS];
 	uint32_t suit_places[DK_SUIT_TRUMP + 1];
 	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
+	/* takes[last][b][c]: card c, played after b, takes the trick from it
+	 * (in the last trick or not: the ♥10 rule may tell them apart) */
+	bool takes[2][DK_CARD_KINDS][DK_CARD_KINDS];
 	int first_trump_place;
 	bool mine[4];                /* whose tricks count */
 	bool maxer[4];               /* who plays to raise the value */
@@ -197,6 +201,12 @@ static void set_order(dk_dd *dd, const dk_order *o)
 		if (dd->trump[k] && i < dd->first_trump_place)
 			dd->first_trump_place = i;
 	}
+	for (int last = 0; last < 2; last++)
+		for (int b = 0; b < DK_CARD_KINDS; b++)
+			for (int c = 0; c < DK_CARD_KINDS; c++) {
+				dk_card two[2] = { (dk_card)b, (dk_card)c };
+				dd->takes[last][b][c] = dk_order_winner(o, two, 2, last) == 1;
+			}
 	int n_cheap = 0;
 	for (int pts = 0; pts <= 11; pts++)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
@@ -244,6 +254,10 @@ static void position_of(const dk_dd *dd, pos *p, int seat_of[4], const dk_replay
 						p->tseat[i] = k;
 			}
 			p->tn = t->count;
+			bool last = rp->trick_count == rp->hand_size - 1;
+			for (int i = 1; i < p->tn; i++)
+				if (dd->takes[last][p->trick[p->win]][p->trick[i]])
+					p->win = i;
 		}
 	}
 	p->tricks_done = rp->trick_count;
@@ -268,6 +282,11 @@ static int play(const dk_dd *dd, pos *p, dk_card k)
 		p->key ^= zobrist[p->turn][k][*have];
 	else
 		p->held[p->turn] &= ~(1u << dd->place[k]);
+	bool last = p->tricks_done == p->hand_size - 1;
+	if (p->tn == 0)
+		p->win = 0;
+	else if (dd->takes[last][p->trick[p->win]][k])
+		p->win = p->tn;
 	p->trick[p->tn] = k;
 	p->tseat[p->tn] = p->turn;
 	p->tn++;
@@ -275,8 +294,7 @@ static int play(const dk_dd *dd, pos *p, dk_card k)
 		p->turn = (p->turn + 1) % 4;
 		return 0;
 	}
-	bool last = p->tricks_done == p->hand_size - 1;
-	int w = p->tseat[dk_order_winner(&dd->order, p->trick, 4, last)];
+	int w = p->tseat[p->win];
 	int pts = 0;
 	for (int i = 0; i < 4; i++)
 		pts += dd->points[p->trick[i]];
@@ -326,7 +344,29 @@ static int moves(const dk_dd *dd, const pos *p, dk_card *out)
 	return n;
 }
 
-/* moves() tried most promising first for the player to move */
+/* can player j take a trick led with k from it, whatever the others play? */
+static bool can_take(const dk_dd *dd, const pos *p, int j, dk_card k, bool last)
+{
+	uint32_t suit = dd->suit_places[dd->suit[k]];
+	uint32_t cards = p->held[j] & suit;
+	if (!cards) {
+		if (dd->trump[k])
+			return false;
+		cards = p->held[j] & dd->suit_places[DK_SUIT_TRUMP];
+	}
+	for (; cards; cards &= cards - 1)
+		if (dd->takes[last][k][dd->by_place[__builtin_ctz(cards)]])
+			return true;
+	return false;
+}
+
+/*
+ * moves() tried most promising first for the player to move.  A player
+ * is glad to see the trick go to a "friend": one whose tricks move the
+ * value the way the player wants (in the game between the parties, the
+ * partner; in a Ramsch, an opponent; in a threshold question, a player of
+ * the party asked about).
+ */
 static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint)
 {
 	int n = moves(dd, p, m);
@@ -334,22 +374,33 @@ static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint
 		return n;
 	int score[DK_CARD_KINDS];
 	bool last = p->tricks_done == p->hand_size - 1;
-	bool side = dd->maxer[p->turn];
-	int wi = p->tn ? dk_order_winner(&dd->order, p->trick, p->tn, last) : 0;
-	bool friend_wins = p->tn && dd->maxer[p->tseat[wi]] == side;
+	int t = p->turn;
+	bool up = dd->maxer[t];
+	bool wants_it = dd->mine[t] == up;     /* taking the trick itself is good */
+	dk_card winning = p->trick[p->win];
+	bool friend_wins = p->tn && dd->mine[p->tseat[p->win]] == up;
 	for (int i = 0; i < n; i++) {
 		dk_card k = m[i];
 		int s;
 		if (p->tn == 0) {
-			/* lead: strong cards first, then cheap ones */
-			s = dd->strength[k] + (dd->trump[k] ? 0 : 8) - dd->points[k];
+			bool sure = true;
+			for (int j = 0; j < 4 && sure; j++)
+				if (j != t && dd->mine[j] != up && can_take(dd, p, j, k, last))
+					sure = false;
+			if (wants_it)
+				/* a sure winner first, the dearest first; then strong
+				 * cards, then cheap ones */
+				s = sure ? 300 + dd->points[k]
+					 : dd->strength[k] + (dd->trump[k] ? 0 : 8) - dd->points[k];
+			else
+				/* a card a friend can take, the dearest first */
+				s = sure ? -dd->points[k] : 100 + dd->points[k];
 		} else {
-			dk_card t[4];
-			memcpy(t, p->trick, sizeof(dk_card) * (size_t)p->tn);
-			t[p->tn] = k;
-			bool wins = dk_order_winner(&dd->order, t, p->tn + 1, last) == p->tn;
-			if (wins && (p->tn == 3 || !friend_wins))
+			bool takes = dd->takes[last][winning][k];
+			if (takes && wants_it && (p->tn == 3 || !friend_wins))
 				s = 200 + (p->tn == 3 ? dd->points[k] : -dd->strength[k]);
+			else if (takes && !wants_it)
+				s = 20 - dd->points[k];
 			else if (friend_wins)
 				s = 100 + dd->points[k];
 			else
@@ -618,11 +669,14 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			hi = e->upper;
 			hint = e->best;
 		} else {
+			/* the bounds, each only where it may cut */
+			int all = dd->tricks ? left : p->left;
+			hi = all <= alpha ? all : upper_bound(dd, p, dd->mine);
+			if (hi <= alpha)
+				return hi;
 			bool others[4];
 			for (int i = 0; i < 4; i++)
 				others[i] = !dd->mine[i];
-			int all = dd->tricks ? left : p->left;
-			hi = upper_bound(dd, p, dd->mine);
 			lo = all - upper_bound(dd, p, others);
 			if (lo < 0)
 				lo = 0;
@@ -766,6 +820,15 @@ static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 	dd->nodes = 0;
 	dd->stopped = false;
 	points_now(out->now, rp);
+	if (guess < 0) {
+		/* no guess: the middle of the bounds */
+		bool others[4];
+		for (int i = 0; i < 4; i++)
+			others[i] = !dd->mine[i];
+		int hi = upper_bound(dd, &p, dd->mine);
+		int lo = p.left - upper_bound(dd, &p, others);
+		guess = out->now[DK_PARTY_RE] + (lo + hi) / 2;
+	}
 	int v = exact(dd, &p, guess - out->now[DK_PARTY_RE]);
 	out->nodes = dd->nodes;
 	if (v < 0)
@@ -783,7 +846,7 @@ static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 
 void dk_dd_solve(dk_dd *dd, dk_dd_value *out, const dk_replay *rp)
 {
-	solve_re(dd, out, rp, 60);
+	solve_re(dd, out, rp, -1);
 }
 
 bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, int need,
