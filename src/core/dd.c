@@ -896,29 +896,53 @@ static size_t events_through(const dk_game *g, int n)
 	return g->event_count;
 }
 
-/* who wins if the game ends as the best line from rp goes: the line's
- * tricks added to the game's, scored with the whole game's announcements */
-static dk_party winner_of(const dk_dd_value *v, const dk_replay *rp, const dk_score_input *whole,
-			  const dk_rules *r, const dk_dd *dd)
+/*
+ * How the game ends if it goes on as the best line from position n: the
+ * game's events up to n and the line's cards replayed by the engine,
+ * scored with the parties as the game ended and the whole game's
+ * announcements (those made after n too).  The winner, and the special
+ * points on that line signed for Re (the line is best for card points; it
+ * does not look for special points).
+ */
+static void line_outcome(const dk_game *g, size_t events, const dk_line *line,
+			 const dk_replay *rp, const dk_replay *full, const dk_score_input *whole,
+			 const dk_rules *r, dk_party *winner, int *specials)
 {
-	dk_score_input in = *whole;
-	in.points[DK_PARTY_RE] = v->points[DK_PARTY_RE];
-	in.points[DK_PARTY_KONTRA] = v->points[DK_PARTY_KONTRA];
-	memset(in.took_trick, 0, sizeof(in.took_trick));
-	for (int t = 0; t < rp->trick_count; t++)
-		in.took_trick[rp->party[rp->tricks[t].winner]] = true;
-	pos p;
-	int seat_of[4];
-	position_of(dd, &p, seat_of, rp);
-	for (int i = 0; i < v->line.count; i++) {
-		int before = p.tricks_done;
-		play(dd, &p, v->line.cards[i]);
-		if (p.tricks_done > before)
-			in.took_trick[rp->party[seat_of[p.turn]]] = true;
+	*winner = DK_PARTY_NONE;
+	*specials = 0;
+	dk_event *ev = malloc((events + (size_t)line->count) * sizeof(*ev));
+	dk_replay *end = malloc(sizeof(*end));
+	if (!ev || !end)
+		goto done;
+	memcpy(ev, g->events, events * sizeof(*ev));
+	for (int i = 0; i < line->count; i++) {
+		dk_event *e = &ev[events + (size_t)i];
+		memset(e, 0, sizeof(*e));
+		e->kind = DK_EV_CARD;
+		e->seat = rp->seats[line->seats[i]];
+		e->card = line->cards[i];
 	}
-	dk_score s;
-	dk_score_compute(&s, &in, r);
-	return s.winner;
+	dk_game cut = *g;
+	cut.events = ev;
+	cut.event_count = events + (size_t)line->count;
+	dk_replay_run(end, &cut, r);
+	memcpy(end->party, full->party, sizeof(end->party));
+	dk_score_input in;
+	dk_score_input_from_replay(&in, end, &cut);
+	memcpy(in.said, whole->said, sizeof(in.said));
+	memcpy(in.said_count, whole->said_count, sizeof(in.said_count));
+	in.first_call = whole->first_call;
+	memcpy(in.replied, whole->replied, sizeof(in.replied));
+	dk_score sc;
+	dk_score_compute(&sc, &in, r);
+	*winner = sc.winner;
+	for (int i = 0; i < sc.item_count; i++)
+		if (sc.items[i].special)
+			*specials += sc.items[i].party == DK_PARTY_RE ? sc.items[i].points
+								  : -sc.items[i].points;
+done:
+	free(ev);
+	free(end);
 }
 
 /*
@@ -951,7 +975,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	int asked = last_tricks > 0 && last_tricks < full->hand_size
 		    ? 4 * (full->hand_size - last_tricks) : 0;
 	int last = full->cards_played;
-	int val[DK_LINE_MAX + 1];
+	int val[DK_LINE_MAX + 1], specials[DK_LINE_MAX + 1];
 	dk_party win[DK_LINE_MAX + 1];
 	int first = last + 1;
 	for (int n = last; n >= asked; n--) {
@@ -968,13 +992,15 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 			break;
 		}
 		val[n] = x;
-		win[n] = winner_of(v, rp, &whole, r, dd);
+		line_outcome(g, cut.event_count, &v->line, rp, full, &whole, r, &win[n],
+			     &specials[n]);
 		first = n;
 	}
 	if (first >= last)
 		goto done;
 	out->first = first;
 	out->start = val[first];
+	out->start_specials = specials[first];
 	out->cards = last;
 	for (int n = first + 1; n <= last; n++) {
 		dk_dd_card *c = &out->card[n - 1];
@@ -989,6 +1015,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		int lost = (c->party == DK_PARTY_RE) != out->ramsch ? c->before - c->after
 								      : c->after - c->before;
 		c->cost = lost > 0 ? lost : 0;
+		c->specials_after = specials[n];
 		c->winner_before = win[n - 1];
 		c->winner_after = win[n];
 		/* played before the marriage was clarified (the clarifying

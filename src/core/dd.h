@@ -117,6 +117,9 @@ typedef struct dk_dd_card {
 	int after;                   /* ... and after it */
 	int cost;                    /* card points the player's party lost against the
 					best card in that position (0 if it was one) */
+	int specials_after;          /* special points on the best line after it, signed
+					for Re (a second figure: the line is best for card
+					points and does not look for special points) */
 	dk_party winner_before;      /* who wins with best play under the game's targets */
 	dk_party winner_after;
 	bool parties_assumed;        /* a marriage before its clarifying trick */
@@ -131,6 +134,7 @@ typedef struct dk_dd_game {
 	bool limited;                /* a position before `first` went over the limit */
 	long limit;                  /* the solver's limit (dk_dd_set_limit), 0: none */
 	int start;                   /* Re's value before the first card analysed */
+	int start_specials;          /* special points on its best line, signed for Re */
 	int taken[3];                /* card points actually taken, by party */
 	int target[3];               /* the targets the winners are judged by */
 	int costly;                  /* cards with a cost */

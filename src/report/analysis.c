@@ -41,6 +41,8 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	dk_say(b, lang, a->ramsch ? DK_MSG_DD_HEAD_RAMSCH : DK_MSG_DD_HEAD, a->start,
 	       a->first + 1, a->first / 4 + 1, a->taken[DK_PARTY_RE]);
 	dk_buf_putc(b, '\n');
+	dk_say(b, lang, DK_MSG_DD_SPECIALS, a->start_specials);
+	dk_buf_putc(b, '\n');
 	if (a->limited) {
 		dk_say(b, lang, DK_MSG_DD_LIMITED, a->first + 1, a->limit);
 		dk_buf_putc(b, '\n');
@@ -81,10 +83,13 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	json_object_object_add(o, "analysed", json_object_new_boolean(a->analysed));
 	json_object_object_add(o, "assumes", json_object_new_string(
 		"card points only, every hand open, best play by both parties, "
-		"parties as the game ended"));
+		"parties as the game ended; special points: those on the best line found, "
+		"which does not look for them"));
 	json_object_object_add(o, "ramsch", json_object_new_boolean(a->ramsch));
 	json_object_object_add(o, "first_card", json_object_new_int(a->first + 1));
 	json_object_object_add(o, "re_at_first_card", json_object_new_int(a->start));
+	json_object_object_add(o, "re_specials_at_first_card",
+			       json_object_new_int(a->start_specials));
 	/* true: the positions before first_card needed more than limit
 	 * positions of the solver each */
 	json_object_object_add(o, "limited", json_object_new_boolean(a->limited));
@@ -101,6 +106,8 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 		json_object_object_add(x, "re_before", json_object_new_int(c->before));
 		json_object_object_add(x, "re_after", json_object_new_int(c->after));
 		json_object_object_add(x, "cost", json_object_new_int(c->cost));
+		json_object_object_add(x, "re_specials_after",
+				       json_object_new_int(c->specials_after));
 		json_object_object_add(x, "winner_before", party_json(c->winner_before));
 		json_object_object_add(x, "winner_after", party_json(c->winner_after));
 		json_object_object_add(x, "parties_assumed",

@@ -612,6 +612,11 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_DD_ASSUMED,
 		"    * before the marriage's clarifying trick: the partner taken as the game found him",
 		"    * vor dem Klärungsstich der Hochzeit: der Partner so, wie das Spiel ihn fand"),
+	MSG(DK_MSG_DD_SPECIALS,
+		"    special points on that best line: %+d for Re (a second figure: the line is best "
+		"for card points and does not look for special points)",
+		"    Sonderpunkte auf dieser besten Linie: %+d für Re (eine zweite Zahl: die Linie ist "
+		"die beste nach Augen und sucht keine Sonderpunkte)"),
 	MSG(DK_MSG_DD_LIMITED,
 		"    not analysed before card %d: a position there needs more than %ld positions "
 		"of the solver (--analyse-limit)",

@@ -292,7 +292,7 @@ static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
 
 /* ---- the analysis of whole games ----------------------------------------- */
 
-static int analysed, limited_games;
+static int analysed, limited_games, with_specials;
 
 static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 {
@@ -312,6 +312,23 @@ static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 		if (a->cards == 4 * full->hand_size && full->cards_played == a->cards)
 			cr_expect_eq(prev, a->taken[DK_PARTY_RE], "%s: the value at the end is %d, "
 				     "Re took %d", name, prev, a->taken[DK_PARTY_RE]);
+		/* after the last card the best line is empty: its special points
+		 * are those the game's own score gives */
+		if (a->cards == full->cards_played) {
+			dk_score_input in;
+			dk_score_input_from_replay(&in, full, g);
+			dk_score sc;
+			dk_score_compute(&sc, &in, r);
+			int sp = 0;
+			for (int i = 0; i < sc.item_count; i++)
+				if (sc.items[i].special)
+					sp += sc.items[i].party == DK_PARTY_RE ? sc.items[i].points
+									       : -sc.items[i].points;
+			cr_expect_eq(a->card[a->cards - 1].specials_after, sp,
+				     "%s: special points after the last card %d, the score says %d",
+				     name, a->card[a->cards - 1].specials_after, sp);
+			with_specials += sp != 0;
+		}
 		/* with a small limit the analysis starts later, but every card it
 		 * has is the same; a position over the limit leaves nothing wrong
 		 * in the table for the positions solved after it */
@@ -412,4 +429,5 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 	cr_log_info("%d games analysed", analysed);
 	cr_expect_geq(analysed, 50, "only %d games analysed", analysed);
 	cr_expect_gt(limited_games, 0, "the limit of 300 positions never stopped an analysis");
+	cr_expect_gt(with_specials, 10, "only %d games with special points", with_specials);
 }
