@@ -49,7 +49,10 @@ def main():
     if k >= 1:
         c = cards[k - 1]
         line = "%s %s " % (c["player"], symbol(c["card"]))
-        line += "cost %d card points" % c["cost"] if c["cost"] else "cost nothing"
+        if c["cost"]:
+            line += "cost %d card point%s" % (c["cost"], "s" if c["cost"] > 1 else "")
+        else:
+            line += "cost nothing"
         if c["winner_before"] != c["winner_after"]:
             line += ", changed who wins"
         print(line)

@@ -96,8 +96,8 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 	dk_buf_putc(b, '\n');
 	if (just) {
 		if (just->cost > 0)
-			dk_say(b, lang, DK_MSG_DD_AT_COST, name_of(g, just->seat),
-			       dk_card_symbol(just->card), just->cost);
+			dk_say(b, lang, just->cost == 1 ? DK_MSG_DD_AT_COST_ONE : DK_MSG_DD_AT_COST,
+			       name_of(g, just->seat), dk_card_symbol(just->card), just->cost);
 		else
 			dk_say(b, lang, DK_MSG_DD_AT_BEST, name_of(g, just->seat),
 			       dk_card_symbol(just->card));

@@ -637,6 +637,7 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_DD_AT_NOT_PLAYED, "best play: no card play to analyse",
 		"bestes Spiel: kein Kartenspiel zu analysieren"),
 	MSG(DK_MSG_DD_AT_COST, "%s %s cost %d card points", "%s %s kostete %d Augen"),
+	MSG(DK_MSG_DD_AT_COST_ONE, "%s %s cost %d card point", "%s %s kostete %d Auge"),
 	MSG(DK_MSG_DD_AT_BEST, "%s %s cost nothing", "%s %s kostete nichts"),
 	MSG(DK_MSG_DD_AT_ASSUMED, "* partner as the game found him",
 		"* Partner so, wie das Spiel ihn fand"),
