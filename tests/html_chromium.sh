@@ -74,5 +74,33 @@ expect "$out/r7.dom" '<html lang="de">' "German page"
 "$dokoref" show --format html samples/session-unsere-2024.xml > "$out/session.html"
 expect "$out/session.html" 'class="standings">standings after the game:' "a session's standings"
 
+# --analyse: the value with best play and the cost of the card just played
+# at each position, as `check --analyse --format json` has them
+# (tests/dd_expect.py words the JSON's numbers); convert writes the same page
+json=$out/dd.json
+"$dokoref" check --analyse --analyse-limit 10000 --format json samples/normal-ddv.xml >"$json"
+"$dokoref" show --format html --analyse --analyse-limit 10000 samples/normal-ddv.xml >"$out/dd.html"
+"$dokoref" convert --analyse --analyse-limit 10000 -o "$out/dd-convert.html" samples/normal-ddv.xml
+cmp -s "$out/dd.html" "$out/dd-convert.html" || { echo "FAIL: convert --analyse writes another page than show"; fail=1; }
+expect "$out/dd.html" 'class="analysis">  double-dummy analysis' "the analysis in the static page"
+dd_at() {   # position, keys to it
+	dom "$out/dd.html" "$2" >"$out/dd$1.dom"
+	expect "$out/dd$1.dom" "class=\"pos\">card $1 of 48" "--analyse: keys $2 to card $1"
+	python3 tests/dd_expect.py "$json" "$1" >"$out/dd$1.want" || fail=1
+	while IFS= read -r line; do
+		expect "$out/dd$1.dom" "<div>$line</div>" "--analyse at card $1"
+	done <"$out/dd$1.want"
+}
+dd_at 8 "j,j"
+dd_at 26 "j,j,j,j,j,j,l,l"
+dd_at 40 "j,j,j,j,j,j,j,j,j,j"
+dd_at 48 "G"
+dom "$out/dd.html" "" >"$out/dd0.dom"
+expect "$out/dd0.dom" '<div>best play: not analysed (needs more than 10000 positions' "--analyse at the start"
+"$dokoref" show --format html samples/normal-ddv.xml >"$out/no-dd.html"
+if grep -q 'class="dd"' "$out/no-dd.html"; then
+	echo "FAIL: a page without --analyse has the analysis"; fail=1
+fi
+
 [ $fail -eq 0 ] && echo "HTML pages in Chromium: all as expected (screenshots in $out)"
 exit $fail

@@ -91,6 +91,34 @@ keys G
 expect "Karte 48 von 48, Stich 12" "German position"
 keys q
 
+# --analyse: at each position the value with best play and the cost of
+# the card just played, as `check --analyse --format json` has them
+# (tests/dd_expect.py words the JSON's numbers); with 10000 solver
+# positions per position the start is not analysed
+json=$(mktemp)
+"$dokoref" check --analyse --analyse-limit 10000 --format json "$root/samples/normal-ddv.xml" >"$json"
+dd_at() {   # position, and what the step was
+	python3 "$root/tests/dd_expect.py" "$json" "$1" >"$json.want" || fail=1
+	while IFS= read -r line; do
+		expect "$line" "--analyse at card $1: $2"
+	done <"$json.want"
+}
+start "--analyse --analyse-limit 10000 samples/normal-ddv.xml"
+expect "before the first card" "--analyse at the start"
+dd_at 0 "the start"
+keys j j j j j j l l
+expect "card 26 of 48, trick 7" "--analyse: to card 26"
+dd_at 26 "a card that cost 6"
+keys j j j j
+expect "card 40 of 48, trick 10" "--analyse: to card 40"
+dd_at 40 "after trick 10"
+keys G
+expect "card 48 of 48, trick 12" "--analyse: the end"
+dd_at 48 "the end"
+keys q
+expect "EXIT=0" "--analyse: quit with q"
+rm -f "$json" "$json.want"
+
 # SIGTERM: the terminal is restored and the status is the signal's
 start "$rec"
 expect "before the first card" "started for SIGTERM"

@@ -85,6 +85,14 @@ struct dokoref_record;
  *  (with source lines of standard input read whole) and clear them. */
 void dk_cli_print_record_diag(dk_cli *cli, struct dokoref_record *rec);
 
+/* --analyse-limit by default (check, replay, show, convert): about 3 s of
+ * the solver for one position */
+#define DK_ANALYSE_LIMIT 20000000L
+
+/** Parse --analyse-limit's value: a number of positions, 0 for no limit;
+ *  false if it is not one. */
+bool dk_cli_parse_analyse_limit(const char *s, long *out);
+
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);
 
@@ -95,10 +103,12 @@ bool dk_cli_want_color(FILE *f, const char *mode);
 /**
  * The HTML page of every game of path (of game want only when want > 0),
  * as `show --format html` writes it (src/report/html.c), into page; games
- * gets the number of games on it.  Returns an exit code.
+ * gets the number of games on it.  analyse_limit >= 0: with the
+ * double-dummy analysis of each game (--analyse, that --analyse-limit;
+ * 0: no limit), < 0: without.  Returns an exit code.
  */
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
-		      dk_lang lang, dk_buf *page, size_t *games);
+		      dk_lang lang, long analyse_limit, dk_buf *page, size_t *games);
 
 
 /** What the loop hands a command for each item. */

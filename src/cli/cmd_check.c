@@ -13,7 +13,6 @@
  * (--lang, by default from the locale variables); every sentence comes from
  * the catalogue in src/report/lang.c.  The JSON output has codes only.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +27,6 @@
 #include "cli.h"
 #include "lang.h"
 #include "verdict.h"
-
-/* --analyse-limit by default: about 3 s of the solver for one position */
-#define DK_ANALYSE_LIMIT 20000000L
 
 typedef struct check_state {
 	dk_cli *cli;
@@ -225,16 +221,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 			}
 			break;
 		}
-		case 'L': {
-			char *end;
-			errno = 0;
-			st.analyse_limit = strtol(optarg, &end, 10);
-			if (*end || end == optarg || errno || st.analyse_limit < 0)
+		case 'L':
+			if (!dk_cli_parse_analyse_limit(optarg, &st.analyse_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
-		}
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
 				st.json = false;

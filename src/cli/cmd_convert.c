@@ -223,7 +223,8 @@ static bool ends_with(const char *s, const char *suffix)
 /* the page `show --format html` writes, through the same temporary file:
  * nothing half-written on failure */
 static int convert_html(dk_cli *cli, const char *input, const char *output,
-			const dk_read_opts *opts, long want, dk_lang lang, bool gzip)
+			const dk_read_opts *opts, long want, dk_lang lang, long analyse_limit,
+			bool gzip)
 {
 	if (gzip)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "an HTML page is written as plain "
@@ -231,7 +232,7 @@ static int convert_html(dk_cli *cli, const char *input, const char *output,
 	dk_buf page;
 	dk_buf_init(&page);
 	size_t games = 0;
-	int rc = dk_show_html_page(cli, input, opts, want, lang, &page, &games);
+	int rc = dk_show_html_page(cli, input, opts, want, lang, analyse_limit, &page, &games);
 	if (rc == DK_EXIT_OK && games == 0) {
 		fprintf(cli->err, "dokoref convert: %s has no game %s\n", input,
 			want ? "of that number" : "to write");
@@ -274,13 +275,15 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "game", required_argument, NULL, 'g' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "lang", required_argument, NULL, 'l' },
+		{ "analyse", no_argument, NULL, 'D' },
+		{ "analyse-limit", required_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
 	const char *output = NULL, *to = NULL;
 	dk_lang lang = dk_lang_from_env();
-	bool gzip = false, lossy = false;
-	long want = 0;
+	bool gzip = false, lossy = false, analyse = false;
+	long want = 0, analyse_limit = DK_ANALYSE_LIMIT;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -291,6 +294,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 't': to = optarg; break;
 		case 'L': lossy = true; break;
 		case 'r': opts.rules = optarg; break;
+		case 'D': analyse = true; break;
+		case 'A':
+			if (!dk_cli_parse_analyse_limit(optarg, &analyse_limit))
+				return dk_cli_usage_error(cli, &dk_cmd_convert,
+					"--analyse-limit takes a number of positions (0: no limit), "
+					"not '%s'", optarg);
+			break;
 		case 'l':
 			if (!dk_lang_parse(optarg, &lang))
 				return dk_cli_usage_error(cli, &dk_cmd_convert,
@@ -333,8 +343,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if ((to && strcmp(to, "html") == 0) || ends_with(output, ".html") ||
 	    ends_with(output, ".htm")) {
 		opts.lang = lang;
-		return convert_html(cli, input, output, &opts, want, lang, gzip);
+		return convert_html(cli, input, output, &opts, want, lang,
+				    analyse ? analyse_limit : -1, gzip);
 	}
+	if (analyse)
+		return dk_cli_usage_error(cli, &dk_cmd_convert, "--analyse is for an HTML page "
+					  "(-o FILE.html or --to html)");
 	if (strcmp(output, "-") != 0) {
 		bool xml = ends_with(output, ".xml") || ends_with(output, ".xml.gz");
 		bool fd = ends_with(output, ".BugReport.FreeDoko") ||
@@ -477,6 +491,10 @@ const dk_command dk_cmd_convert = {
 	"                        of standard output\n"
 	"  --lang de|en          the language of an HTML page (default: from\n"
 	"                        LC_ALL, LC_MESSAGES, LANG)\n"
+	"  --analyse             an HTML page with the double-dummy analysis of each\n"
+	"                        game, as 'dokoref show --format html --analyse'\n"
+	"  --analyse-limit N     positions the solver may visit for one position of\n"
+	"                        a game (default 20000000; 0: no limit)\n"
 	"  -g, --game N          convert only the N-th game (a bug report holds one)\n"
 	"  --lossy               write even what OUT cannot hold all of\n"
 	"  --rules NAME|PATH     the rule set of the games (for a bug report's rule\n"

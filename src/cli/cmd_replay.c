@@ -7,6 +7,10 @@
  * position after card N is printed as plain text, the same drawing, so
  * that it can be scripted and tested.
  *
+ * With --analyse the double-dummy analysis of the game (src/core/dd.h) is
+ * computed once, before the first position is shown, and every position
+ * shows its value with best play and what the card just played cost.
+ *
  * The terminal is restored on every way out: q, the end of input, and
  * SIGINT, SIGTERM and SIGHUP (the handler only sets a flag; the key loop
  * polls it, restores the terminal, and then ends by the signal).
@@ -23,6 +27,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dd.h"
 #include "lang.h"
 #include "position.h"
 #include "replay_view.h"
@@ -35,6 +40,9 @@ typedef struct replay_state {
 	long step;                   /* --step N; -1 = interactive where possible */
 	int width, height;           /* of the plain text */
 	bool all_cards;
+	bool analyse;                /* --analyse */
+	long analyse_limit;          /* --analyse-limit (0: none) */
+	dk_dd_game *analysis;        /* the shown game's, with --analyse */
 	dk_lang lang;
 	bool in_session;
 	dk_session_state session;
@@ -157,7 +165,7 @@ static int interactive(replay_state *st)
 		endwin();
 		return DK_EXIT_SYSTEM;
 	}
-	dk_view_opts o = { st->lang, st->all_cards, false, st->path };
+	dk_view_opts o = { st->lang, st->all_cards, false, st->path, st->analysis };
 	dk_position p;
 	int card = st->step >= 0 ? (int)st->step : 0;
 	bool redraw = true;
@@ -248,7 +256,7 @@ static int plain(replay_state *st)
 	int card = st->step >= 0 ? (int)st->step : dk_position_total(st->v);
 	dk_position_at(&p, st->v, card);
 	dk_screen *s = dk_xcalloc(1, sizeof(*s));
-	dk_view_opts o = { st->lang, st->all_cards, false, st->path };
+	dk_view_opts o = { st->lang, st->all_cards, false, st->path, st->analysis };
 	dk_view_draw(s, st->width, st->height, st->v, &p, &o);
 	dk_buf b;
 	dk_buf_init(&b);
@@ -278,6 +286,23 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules, &shown);
 	bool tty = st->step < 0 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		   st->cli->out == stdout;
+	if (st->analyse) {
+		/* once, before anything is shown: it may take seconds */
+		dk_dd *dd = dk_dd_new();
+		st->analysis = dd ? dk_xcalloc(1, sizeof(*st->analysis)) : NULL;
+		if (!dd) {
+			fprintf(st->cli->err, "dokoref replay: out of memory for the analysis\n");
+			st->rc = DK_EXIT_SYSTEM;
+			return 0;
+		}
+		if (tty) {
+			fprintf(st->cli->err, "%s\n", dk_msg_text(st->lang, DK_MSG_DD_COMPUTING));
+			fflush(st->cli->err);
+		}
+		dk_dd_set_limit(dd, st->analyse_limit);
+		dk_dd_analyse(dd, st->analysis, g, rules, 0);
+		dk_dd_free(dd);
+	}
 	st->rc = tty ? interactive(st) : plain(st);
 	return 0;
 }
@@ -315,6 +340,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "width", required_argument, NULL, 'W' },
 		{ "height", required_argument, NULL, 'H' },
 		{ "all-cards", no_argument, NULL, 'a' },
+		{ "analyse", no_argument, NULL, 'D' },
+		{ "analyse-limit", required_argument, NULL, 'L' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "max-input-size", required_argument, NULL, 'm' },
@@ -332,6 +359,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.step = -1;
 	st.width = DK_SCREEN_MIN_W;
 	st.height = DK_SCREEN_MIN_H;
+	st.analyse_limit = DK_ANALYSE_LIMIT;
 	st.lang = dk_lang_from_env();
 	const char *color = "auto";
 	int c;
@@ -363,6 +391,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 			st.height = (int)n;
 			break;
 		case 'a': st.all_cards = true; break;
+		case 'D': st.analyse = true; break;
+		case 'L':
+			if (!dk_cli_parse_analyse_limit(optarg, &st.analyse_limit))
+				return dk_cli_usage_error(cli, cmd,
+					"--analyse-limit takes a number of positions (0: no limit), "
+					"not '%s'", optarg);
+			break;
 		case 'r': opts.rules = optarg; break;
 		case 'l':
 			if (!dk_lang_parse(optarg, &st.lang))
@@ -398,6 +433,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			    .session_end = on_session_end };
 	int rc = dk_cli_each_game(cli, argv[optind], &opts, &fns, &st);
 	free(st.v);
+	free(st.analysis);
 	if (rc != DK_EXIT_OK && rc != DK_EXIT_FINDINGS)
 		return rc;
 	if (!st.shown) {
@@ -440,6 +476,16 @@ const dk_command dk_cmd_replay = {
 	"                        first card) as text and exit\n"
 	"  --width W, --height H the size of that text (at least 80x24)\n"
 	"  -a, --all-cards       also show the cards each player has played\n"
+	"  --analyse             compute the double-dummy analysis of the game once\n"
+	"                        at the start (every hand open, best play by both\n"
+	"                        parties, card points only, parties as the game\n"
+	"                        ended) and show at every position Re's and\n"
+	"                        Kontra's card points with best play from there,\n"
+	"                        and what the card just played cost its party\n"
+	"  --analyse-limit N     positions the solver may visit for one position of\n"
+	"                        the game (default 20000000, about 3 s; 0: no\n"
+	"                        limit); the positions before the last one that\n"
+	"                        needs more are shown as not analysed\n"
 	"  --rules NAME|PATH     use this rule set instead of the record's\n"
 	"  --lang de|en          language (default: from LC_ALL, LC_MESSAGES, LANG)\n"
 	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"

@@ -14,6 +14,7 @@
 
 #include "card.h"
 #include "cli.h"
+#include "dd.h"
 #include "check_text.h"
 #include "order.h"
 #include "replay.h"
@@ -33,6 +34,8 @@ typedef struct show_state {
 	dk_lang lang;
 	bool in_session;
 	dk_session_state session;
+	dk_dd *dd;          /* --analyse (HTML): the solver, made once */
+	dk_dd_game *analysis;
 } show_state;
 
 #define RED "\033[31m"
@@ -378,7 +381,10 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		dk_session_begin(&st->session, NULL);
 	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules ? rules : &fallback, &plain);
 	if (st->html) {
-		dk_html_game(&st->page, st->v, strcmp(st->path, "-") == 0 ? "<stdin>" : st->path);
+		if (st->dd)
+			dk_dd_analyse(st->dd, st->analysis, g, rules ? rules : &fallback, 0);
+		dk_html_game(&st->page, st->v, strcmp(st->path, "-") == 0 ? "<stdin>" : st->path,
+			     st->dd ? st->analysis : NULL);
 		return 0;
 	}
 	const dk_replay *rp = &st->v->rp;
@@ -419,7 +425,7 @@ static int on_session_end(void *ud)
 }
 
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
-		      dk_lang lang, dk_buf *page, size_t *games)
+		      dk_lang lang, long analyse_limit, dk_buf *page, size_t *games)
 {
 	show_state st;
 	memset(&st, 0, sizeof(st));
@@ -431,10 +437,21 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 	st.path = path;
 	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
 			    .session_end = on_session_end };
+	if (analyse_limit >= 0) {
+		st.dd = dk_dd_new();
+		if (!st.dd) {
+			fprintf(cli->err, "dokoref: out of memory for the analysis\n");
+			return DK_EXIT_SYSTEM;
+		}
+		dk_dd_set_limit(st.dd, analyse_limit);
+		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
+	}
 	st.v = dk_xcalloc(1, sizeof(*st.v));
 	dk_html_init(&st.page, lang, strcmp(path, "-") == 0 ? "<stdin>" : path);
 	int rc = dk_cli_each_game(cli, path, opts, &fns, &st);
 	free(st.v);
+	dk_dd_free(st.dd);
+	free(st.analysis);
 	if (st.shown)
 		dk_html_finish(&st.page, page);
 	dk_html_release(&st.page);
@@ -462,6 +479,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "color", required_argument, NULL, 'c' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "lang", required_argument, NULL, 'l' },
+		{ "analyse", no_argument, NULL, 'D' },
+		{ "analyse-limit", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -473,6 +492,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.lang = dk_lang_from_env();
 	const char *color = "auto";
 	bool list_games = false;
+	bool analyse = false;
+	long analyse_limit = DK_ANALYSE_LIMIT;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -488,6 +509,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		}
 		case 'r': opts.rules = optarg; break;
+		case 'D': analyse = true; break;
+		case 'A':
+			if (!dk_cli_parse_analyse_limit(optarg, &analyse_limit))
+				return dk_cli_usage_error(cli, &dk_cmd_show,
+					"--analyse-limit takes a number of positions (0: no limit), "
+					"not '%s'", optarg);
+			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
 				st.html = false;
@@ -519,6 +547,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, &dk_cmd_show, "no file given");
 	if (argc - optind > 1)
 		return dk_cli_usage_error(cli, &dk_cmd_show, "show takes one file");
+	if (analyse && !st.html)
+		return dk_cli_usage_error(cli, &dk_cmd_show, "--analyse is shown on the HTML page "
+					  "(--format html); 'dokoref check --analyse' prints it as text");
 	cli->color = dk_cli_want_color(cli->out, color);
 	st.path = argv[optind];
 	if (list_games) {
@@ -534,7 +565,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		dk_buf page;
 		dk_buf_init(&page);
 		opts.lang = st.lang;
-		rc = dk_show_html_page(cli, st.path, &opts, st.want, st.lang, &page, &st.shown);
+		rc = dk_show_html_page(cli, st.path, &opts, st.want, st.lang,
+				       analyse ? analyse_limit : -1, &page, &st.shown);
 		fwrite(page.data, 1, page.len, cli->out);
 		dk_buf_release(&page);
 	} else {
@@ -581,6 +613,16 @@ const dk_command dk_cmd_show = {
 	"                        'dokoref replay')\n"
 	"  --lang de|en          language of the HTML page (default: from LC_ALL,\n"
 	"                        LC_MESSAGES, LANG)\n"
+	"  --analyse             with --format html: the double-dummy analysis of\n"
+	"                        each game (every hand open, best play by both\n"
+	"                        parties, card points only): its summary, and in\n"
+	"                        the step-by-step view Re's and Kontra's card\n"
+	"                        points with best play at each position and what\n"
+	"                        the card just played cost\n"
+	"  --analyse-limit N     positions the solver may visit for one position of\n"
+	"                        a game (default 20000000, about 3 s; 0: no limit);\n"
+	"                        the positions before the last one that needs more\n"
+	"                        are shown as not analysed\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"Exit status: 0 shown, 3 invalid input, 4 I/O error, 2 usage (also when\n"

@@ -31,6 +31,17 @@ int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 	return DK_EXIT_USAGE;
 }
 
+bool dk_cli_parse_analyse_limit(const char *s, long *out)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(s, &end, 10);
+	if (*end || end == s || errno || n < 0)
+		return false;
+	*out = n;
+	return true;
+}
+
 bool dk_cli_parse_size(const char *s, uint64_t *out)
 {
 	if (!s || !isdigit((unsigned char)*s))

@@ -71,6 +71,52 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	}
 }
 
+void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a,
+			 int n)
+{
+	if (!a->analysed) {
+		dk_say(b, lang, DK_MSG_DD_AT_NOT_PLAYED);
+		dk_buf_putc(b, '\n');
+		return;
+	}
+	if (n > a->cards)
+		n = a->cards;
+	if (n < a->first) {
+		dk_say(b, lang, DK_MSG_DD_AT_NOT_ANALYSED, a->limit);
+		dk_buf_putc(b, '\n');
+		return;
+	}
+	/* the value after n cards: before card n+1, or after the last one */
+	const dk_dd_card *next = n < a->cards ? &a->card[n] : NULL;
+	const dk_dd_card *just = n > a->first ? &a->card[n - 1] : NULL;
+	int re = next ? next->before : just->after;
+	int all = a->taken[DK_PARTY_NONE] + a->taken[DK_PARTY_RE] + a->taken[DK_PARTY_KONTRA];
+	bool assumed = next ? next->parties_assumed : just->parties_assumed;
+	dk_say(b, lang, a->ramsch ? DK_MSG_DD_AT_VALUE_RAMSCH : DK_MSG_DD_AT_VALUE, re, all - re);
+	if (assumed)
+		dk_say(b, lang, DK_MSG_DD_ASSUMED_MARK);
+	dk_buf_putc(b, '\n');
+	if (just) {
+		if (just->cost > 0)
+			dk_say(b, lang, just->cost == 1 ? DK_MSG_DD_AT_COST_ONE : DK_MSG_DD_AT_COST,
+			       name_of(g, just->seat), dk_card_symbol(just->card), just->cost);
+		else
+			dk_say(b, lang, DK_MSG_DD_AT_BEST, name_of(g, just->seat),
+			       dk_card_symbol(just->card));
+		if (just->winner_before != just->winner_after)
+			dk_say(b, lang, DK_MSG_DD_CHANGED);
+		if (just->parties_assumed) {
+			dk_say(b, lang, DK_MSG_DD_ASSUMED_MARK);
+			assumed = true;
+		}
+		dk_buf_putc(b, '\n');
+	}
+	if (assumed) {
+		dk_say(b, lang, DK_MSG_DD_AT_ASSUMED);
+		dk_buf_putc(b, '\n');
+	}
+}
+
 static json_object *party_json(dk_party p)
 {
 	return p == DK_PARTY_RE ? json_object_new_string("re")

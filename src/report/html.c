@@ -22,6 +22,7 @@
 
 #include "arena.h"
 
+#include "analysis.h"
 #include "check_text.h"
 #include "view_words.h"
 #include "position.h"
@@ -256,7 +257,8 @@ static void score_part(dk_buf *b, dk_lang lang, const dk_verdict *v)
 
 /* ---- the data of the step-by-step view ------------------------------------ */
 
-static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_position *start)
+static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_position *start,
+		      const dk_dd_game *a)
 {
 	const dk_replay *rp = &v->rp;
 	const dk_game *g = v->game;
@@ -326,6 +328,16 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 		dk_buf_putc(b, ']');
 	}
 	free(p);
+	if (a) {
+		/* the analysis at every position, in its lines */
+		dk_buf_puts(b, "],\"dd\":[");
+		for (int c = 0; c <= rp->cards_played; c++) {
+			dk_buf_clear(&t);
+			dk_text_analysis_at(&t, lang, g, a, c);
+			dk_buf_puts(b, c ? "," : "");
+			put_json(b, t.data);
+		}
+	}
 	dk_buf_puts(b, "],\"score\":");
 	dk_buf_clear(&t);
 	dk_text_verdict_score(&t, lang, v);
@@ -351,7 +363,7 @@ void dk_html_release(dk_html *h)
 	dk_buf_release(&h->body);
 }
 
-void dk_html_game(dk_html *h, const dk_verdict *v, const char *path)
+void dk_html_game(dk_html *h, const dk_verdict *v, const char *path, const dk_dd_game *a)
 {
 	dk_lang lang = h->lang;
 	const dk_game *g = v->game;
@@ -404,15 +416,30 @@ void dk_html_game(dk_html *h, const dk_verdict *v, const char *path)
 		    "<div class=\"board\"><div class=\"seat top\"></div><div class=\"seat left\"></div>"
 		    "<div class=\"trick\"></div><div class=\"seat right\"></div>"
 		    "<div class=\"seat bottom\"></div></div>\n"
-		    "<p class=\"taken\"></p><p class=\"said\"></p><div class=\"now\"></div>\n</div>\n");
+		    "<p class=\"taken\"></p><p class=\"said\"></p>");
+	if (a) {
+		h->analysed = true;
+		dk_buf_puts(b, "<div class=\"dd\" style=\"margin:.4em 0;color:#024\"></div>");
+	}
+	dk_buf_puts(b, "<div class=\"now\"></div>\n</div>\n");
 	dk_buf_printf(b, "<h3>%s</h3>\n", dk_msg_text(lang, DK_MSG_HT_HANDS));
 	hands_table(b, v, start);
 	dk_buf_printf(b, "<h3>%s</h3>\n", dk_msg_text(lang, DK_MSG_HT_PLAY));
 	trick_table(b, lang, v, gi);
 	findings_list(b, lang, v, gi);
 	score_part(b, lang, v);
+	if (a) {
+		dk_buf_printf(b, "<h3>%s</h3>\n<pre class=\"analysis\">",
+			      dk_msg_text(lang, DK_MSG_HT_ANALYSIS));
+		dk_buf at;
+		dk_buf_init(&at);
+		dk_text_analysis(&at, lang, g, a);
+		put_html(b, at.data);
+		dk_buf_puts(b, "</pre>\n");
+		dk_buf_release(&at);
+	}
 	dk_buf_puts(b, "<script type=\"application/json\" class=\"data\">");
-	game_data(b, lang, v, start);
+	game_data(b, lang, v, start, a);
 	dk_buf_puts(b, "</script>\n</section>\n");
 	free(start);
 }
@@ -482,6 +509,7 @@ static const char *const script[] = {
 	"  if(!now)now='<div>'+esc(L.nofindings)+'</div>';\n",
 	"  if(n==D.total&&D.score)now+='<pre class=\"score\">'+esc(D.score)+'</pre>';\n",
 	"  sec.querySelector('.now').innerHTML=now;\n",
+	NULL,                        /* here the analysis, when there is one */
 	" }\n",
 	" function ends(){var e=[],s=0;D.tricks.forEach(function(t,i){D.cards.forEach(function(c){if(c.t==i+1)s++;});e.push(s);});if(s<D.total)e.push(D.total);return e;}\n",
 	" G.go=function(k){G.n=Math.max(0,Math.min(D.total,k));render();};\n",
@@ -507,6 +535,12 @@ static const char *const script[] = {
 	"if(m)decodeURIComponent(m[1]).split(',').forEach(function(k){document.dispatchEvent(new KeyboardEvent('keydown',{key:k=='space'?' ':k}));});\n",
 	"})();\n",
 };
+
+/* the analysis at the position shown, a line each; only on a page that
+ * has one, so that a page without it stays as it was */
+static const char analysis_script[] =
+	"  var dd=sec.querySelector('.dd');if(dd&&D.dd)dd.innerHTML=D.dd[n].split('\\n')"
+	".filter(function(x){return x;}).map(function(x){return '<div>'+esc(x)+'</div>';}).join('');\n";
 
 void dk_html_finish(dk_html *h, dk_buf *out)
 {
@@ -537,6 +571,6 @@ void dk_html_finish(dk_html *h, dk_buf *out)
 	}
 	dk_buf_puts(out, "}</script>\n<script>\n");
 	for (size_t i = 0; i < sizeof(script) / sizeof(script[0]); i++)
-		dk_buf_puts(out, script[i]);
+		dk_buf_puts(out, script[i] ? script[i] : h->analysed ? analysis_script : "");
 	dk_buf_puts(out, "</script>\n</body>\n</html>\n");
 }

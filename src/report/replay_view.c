@@ -10,6 +10,7 @@
  *              bottom player (the first seat of the game)
  *   tricks and card points per player and party
  *   what was said (announcements, declarations)
+ *   with --analyse: the value with best play, the cost of the card just played
  *   the findings up to this card with their rules; at the end the score
  *   the key line
  *
@@ -24,6 +25,7 @@
 
 #include "arena.h"
 
+#include "analysis.h"
 #include "check_text.h"
 #include "view_words.h"
 #include "verdict_text.h"
@@ -401,6 +403,20 @@ void dk_view_draw(dk_screen *s, int w, int h, const dk_verdict *v, const dk_posi
 	dk_buf_puts(&b, dk_msg_text(lang, DK_MSG_RP_SAID));
 	said(&b, v, p, lang);
 	y += put_wrapped(s, y, 0, s->w, 2, b.data, DK_CA_NORMAL, 2);
+
+	/* the analysis at this position, a line (wrapped to two rows at most)
+	 * for each thing it says */
+	if (o->analysis) {
+		dk_buf_clear(&b);
+		dk_text_analysis_at(&b, lang, g, o->analysis, p->card);
+		for (char *line = b.data; line && *line;) {
+			char *end = strchr(line, '\n');
+			if (end)
+				*end = '\0';
+			y += put_wrapped(s, y, 0, s->w, 2, line, DK_CA_NORMAL, 2);
+			line = end ? end + 1 : NULL;
+		}
+	}
 
 	/* findings (or help), score; the key line */
 	lower_box(s, y, s->h - 1 - y, v, p, o);

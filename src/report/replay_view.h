@@ -8,7 +8,9 @@
  * holds (and, if asked, those already played), the trick on the table and
  * who is winning it, the tricks and card points taken, what was said, the
  * findings up to the card with the rule each rests on, and at the end the
- * score as played against the record.
+ * score as played against the record.  With an analysis (dd.h), the value
+ * with best play at the position and what the card just played cost come
+ * before the findings.
  */
 #ifndef DK_REPLAY_VIEW_H
 #define DK_REPLAY_VIEW_H
@@ -16,6 +18,7 @@
 #include <stdbool.h>
 
 #include "buf.h"
+#include "dd.h"
 #include "lang.h"
 #include "position.h"
 #include "verdict.h"
@@ -51,6 +54,7 @@ typedef struct dk_view_opts {
 	bool all_cards;              /* also the cards already played */
 	bool help;                   /* the key help instead of the findings */
 	const char *path;            /* the file, for the title */
+	const dk_dd_game *analysis;  /* --analyse: the double-dummy analysis, or NULL */
 } dk_view_opts;
 
 /** Draw position p of verdict v onto s, sized w x h (clamped to the

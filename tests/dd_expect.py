@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""What the replay and the HTML page must show at a position, worked out
+from the JSON of `dokoref check --analyse --format json` (not from the
+views themselves): the value line, and the line of the card just played.
+
+    dd_expect.py JSON N     -> the lines for the position after N cards
+
+Kontra's card points are the deck's 240 less Re's (every sample here is
+played out with a full deck).  A position before the first card analysed
+prints the "not analysed" line.
+"""
+import json
+import sys
+
+SUIT = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
+RANK = {"Q": "D", "J": "B"}   # the symbols use the German letters
+
+
+def symbol(code):
+    return SUIT[code[0]] + RANK.get(code[1:], code[1:])
+
+
+def analysis(o):
+    if isinstance(o, dict):
+        if "costly_cards" in o:
+            return o
+        o = list(o.values())
+    if isinstance(o, list):
+        for v in o:
+            r = analysis(v)
+            if r:
+                return r
+    return None
+
+
+def main():
+    with open(sys.argv[1], encoding="utf-8") as f:
+        a = analysis(json.load(f))
+    n = int(sys.argv[2])
+    first = a["first_card"] - 1          # positions from `first` on are analysed
+    cards = a["cards"]                   # cards[k] is card first+k+1
+    if n < first:
+        print("best play: not analysed (needs more than %d positions, --analyse-limit)"
+              % a["limit"])
+        return
+    k = n - first
+    re = cards[k]["re_before"] if k < len(cards) else cards[-1]["re_after"]
+    print("best play: Re %d card points (Kontra %d)" % (re, 240 - re))
+    if k >= 1:
+        c = cards[k - 1]
+        line = "%s %s " % (c["player"], symbol(c["card"]))
+        if c["cost"]:
+            line += "cost %d card point%s" % (c["cost"], "s" if c["cost"] > 1 else "")
+        else:
+            line += "cost nothing"
+        if c["winner_before"] != c["winner_after"]:
+            line += ", changed who wins"
+        print(line)
+
+
+main()

@@ -1,0 +1,193 @@
+/*
+ * test_analysis_view.c - the double-dummy analysis at one position, as the
+ * replay and the HTML page show it (dk_text_analysis_at, replay_view.c),
+ * on samples/normal-ddv.xml (Anna 1 and Clara 3 Re, Ben 2 and David 4
+ * Kontra; Re took 144).  Its last trick: Clara ♦10, David ♠A, Anna ♠9,
+ * Ben ♠9.
+ *
+ * The wording is tested on an analysis made by hand (values that need no
+ * solver: every branch of the text); the real solver is asked only what
+ * can be worked out by hand: with one trick or two left the value is what
+ * Re took in the record.  After card 40 Ben holds ♣B ♠9, Clara ♦D ♦10
+ * (the only trumps left besides Ben's ♣B), Anna ♠K ♠9, David ♠A ♠A, and
+ * Ben leads: whatever he leads Clara takes both tricks with her diamonds,
+ * as she did, so Re ends with 144 and Kontra with 96.
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "fmt_xml.h"
+#include "leakcheck.h"
+#include "replay_view.h"
+#include "ruleset.h"
+
+TestSuite(analysis_view, .init = dk_xml_global_init, .fini = dk_leak_check);
+
+static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
+
+static void with_game(void (*fn)(const dk_verdict *v))
+{
+	dk_diag d;
+	dk_diag_init(&d);
+	dk_xml_reader *r;
+	cr_assert_eq(dk_xml_reader_open(&r, DK_SOURCE_ROOT "/samples/normal-ddv.xml", NULL, 0, &d),
+		     0);
+	cr_assert_eq(dk_xml_reader_next(r, &d), DK_READ_GAME);
+	const dk_game *g = dk_xml_reader_game(r);
+	dk_ruleset rs;
+	cr_assert_eq(dk_ruleset_load(&rs, "ddv", dirs, &d), 0);
+	dk_session_state ss;
+	dk_session_begin(&ss, NULL);
+	dk_verdict *v = calloc(1, sizeof(*v));
+	cr_assert_not_null(v);
+	static const dk_verdict_opts none = { DK_VP_NONE, 0 };
+	dk_verdict_judge(v, &ss, false, g, &rs.rules, &none);
+	fn(v);
+	free(v);
+	dk_ruleset_release(&rs);
+	dk_xml_reader_free(r);
+	dk_diag_release(&d);
+}
+
+static void expect_text(const dk_verdict *v, const dk_dd_game *a, dk_lang lang, int n,
+			const char *want)
+{
+	dk_buf b;
+	dk_buf_init(&b);
+	dk_text_analysis_at(&b, lang, v->game, a, n);
+	cr_expect_str_eq(b.data, want, "after card %d", n);
+	dk_buf_release(&b);
+}
+
+/* the last trick analysed, with made-up values */
+static void made_up(dk_dd_game *a, const dk_verdict *v)
+{
+	memset(a, 0, sizeof(*a));
+	a->analysed = true;
+	a->cards = 48;
+	a->first = 44;
+	a->limited = true;
+	a->limit = 1234;
+	a->taken[DK_PARTY_RE] = 144;
+	a->taken[DK_PARTY_KONTRA] = 96;
+	static const int before[4] = { 150, 150, 140, 130 }, after[4] = { 150, 140, 130, 131 };
+	static const int cost[4] = { 0, 0, 10, 1 };
+	const dk_trick *t = &v->rp.tricks[11];
+	for (int i = 0; i < 4; i++) {
+		dk_dd_card *c = &a->card[44 + i];
+		c->seat = t->seats[i];
+		c->card = t->cards[i];
+		c->party = v->rp.party[c->seat];
+		c->before = before[i];
+		c->after = after[i];
+		c->cost = cost[i];
+		c->winner_before = c->winner_after = DK_PARTY_RE;
+	}
+	a->card[46].winner_after = DK_PARTY_KONTRA;
+	a->card[47].parties_assumed = true;
+}
+
+static void wording(const dk_verdict *v)
+{
+	dk_dd_game *a = calloc(1, sizeof(*a));
+	cr_assert_not_null(a);
+	made_up(a, v);
+	expect_text(v, a, DK_LANG_EN, 0,
+		    "best play: not analysed (needs more than 1234 positions, --analyse-limit)\n");
+	expect_text(v, a, DK_LANG_EN, 43,
+		    "best play: not analysed (needs more than 1234 positions, --analyse-limit)\n");
+	/* the first position analysed: its card was not */
+	expect_text(v, a, DK_LANG_EN, 44, "best play: Re 150 card points (Kontra 90)\n");
+	expect_text(v, a, DK_LANG_EN, 45,
+		    "best play: Re 150 card points (Kontra 90)\nClara ♦10 cost nothing\n");
+	expect_text(v, a, DK_LANG_EN, 47,
+		    "best play: Re 130 card points (Kontra 110) *\n"
+		    "Anna ♠9 cost 10 card points, changed who wins\n"
+		    "* partner as the game found him\n");
+	expect_text(v, a, DK_LANG_EN, 48,
+		    "best play: Re 131 card points (Kontra 109) *\n"
+		    "Ben ♠9 cost 1 card point *\n"
+		    "* partner as the game found him\n");
+	expect_text(v, a, DK_LANG_EN, 99,
+		    "best play: Re 131 card points (Kontra 109) *\n"
+		    "Ben ♠9 cost 1 card point *\n"
+		    "* partner as the game found him\n");
+	expect_text(v, a, DK_LANG_DE, 46,
+		    "bestes Spiel: Re 140 Augen (Kontra 100)\nDavid ♠A kostete nichts\n");
+	expect_text(v, a, DK_LANG_DE, 10,
+		    "bestes Spiel: nicht analysiert (braucht mehr als 1234 Stellungen, "
+		    "--analyse-limit)\n");
+	a->ramsch = true;
+	expect_text(v, a, DK_LANG_EN, 44,
+		    "best play, each party taking as few card points as it can: Re 150 card points "
+		    "(Kontra 90)\n");
+	a->analysed = false;
+	expect_text(v, a, DK_LANG_EN, 44, "best play: no card play to analyse\n");
+	expect_text(v, a, DK_LANG_DE, 0, "bestes Spiel: kein Kartenspiel zu analysieren\n");
+	free(a);
+}
+
+Test(analysis_view, every_branch_of_the_wording)
+{
+	with_game(wording);
+}
+
+/* the solver, where the value is known by hand */
+static void solved(const dk_verdict *v)
+{
+	dk_dd *dd = dk_dd_new();
+	cr_assert_not_null(dd);
+	dk_dd_game *a = calloc(1, sizeof(*a));
+	cr_assert_not_null(a);
+	dk_dd_set_limit(dd, 10000);
+	dk_dd_analyse(dd, a, v->game, v->rules, 0);
+	cr_assert(a->analysed);
+	cr_expect(a->limited, "10000 positions do not solve the whole game");
+	cr_expect_leq(a->first, 40, "the last three tricks are analysed with 10000 positions");
+	expect_text(v, a, DK_LANG_EN, 48,
+		    "best play: Re 144 card points (Kontra 96)\nBen ♠9 cost nothing\n");
+	expect_text(v, a, DK_LANG_EN, 44,
+		    "best play: Re 144 card points (Kontra 96)\nAnna ♠K cost nothing\n");
+	dk_buf b;
+	dk_buf_init(&b);
+	dk_text_analysis_at(&b, DK_LANG_EN, v->game, a, 40);
+	cr_expect(strncmp(b.data, "best play: Re 144 card points (Kontra 96)\nBen ♠D cost ",
+			  strlen("best play: Re 144 card points (Kontra 96)\nBen ♠D cost ")) == 0,
+		  "after card 40: %s", b.data);
+	dk_buf_clear(&b);
+	dk_text_analysis_at(&b, DK_LANG_EN, v->game, a, 0);
+	cr_expect_str_eq(b.data,
+			 "best play: not analysed (needs more than 10000 positions, --analyse-limit)\n");
+	dk_buf_release(&b);
+
+	/* the replay's screen shows it under what was said, and nothing
+	 * without an analysis */
+	dk_screen *s = calloc(1, sizeof(*s));
+	cr_assert_not_null(s);
+	dk_position p;
+	dk_position_at(&p, v, 44);
+	dk_view_opts o = { DK_LANG_EN, false, false, "x.xml", a };
+	dk_view_draw(s, 80, 24, v, &p, &o);
+	dk_buf_init(&b);
+	dk_screen_text(&b, s);
+	const char *said = strstr(b.data, "\nsaid: ");
+	cr_assert_not_null(said);
+	cr_expect(strstr(said, "\nbest play: Re 144 card points (Kontra 96)\n"
+			       "Anna ♠K cost nothing\n") != NULL, "%s", b.data);
+	dk_buf_clear(&b);
+	o.analysis = NULL;
+	dk_view_draw(s, 80, 24, v, &p, &o);
+	dk_screen_text(&b, s);
+	cr_expect_null(strstr(b.data, "best play"));
+	dk_buf_release(&b);
+	free(s);
+	free(a);
+	dk_dd_free(dd);
+}
+
+Test(analysis_view, the_solver_where_the_value_is_known)
+{
+	with_game(solved);
+}
