@@ -314,7 +314,8 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 	double t0 = now();
 	dk_dd_analyse(dd, an, g, rules, analyse_tricks);
 	double ms = (now() - t0) * 1000;
-	add(2, grp, 0, ms, an->nodes, an->analysed && !an->limited);
+	if (an->analysed)
+		add(2, grp, 0, ms, an->nodes, !an->limited);
 	if (!quiet)
 		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms\n",
 		       file, g->index, set, type, an->cards - an->first,
