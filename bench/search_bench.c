@@ -28,7 +28,7 @@
  * per position and game and prints the tables only.
  *
  * It prints, per rule set and game type (a solo by its kind, "+swines",
- * "+hyperswines", "+genscher" when they were declared), per rule set, per
+ * "+hyperswines", "+genscher", "+wende-genscher" when declared), per rule set, per
  * game type over all sets, and in total: per number of tricks left the
  * median, 90th and 99th percentile and slowest processor time and
  * positions visited for (a), (b) and (d), how many were decided of how
@@ -193,9 +193,12 @@ static void report(const char *title, const char *set, const char *type, long li
 }
 
 /* the game type as the groups name it: a solo by its kind, and the
- * declarations that change the order */
-static void type_label(char *out, size_t size, const dk_replay *rp)
+ * declarations that change the order or the parties */
+static void type_label(char *out, size_t size, const dk_replay *rp, const dk_game *g)
 {
+	bool pick = false;
+	for (size_t i = 0; i < g->event_count; i++)
+		pick |= g->events[i].kind == DK_EV_WENDE_GENSCHER;
 	size_t n;
 	if (rp->type == DK_GT_SOLO && dk_solo_kind_name(rp->solo))
 		n = (size_t)snprintf(out, size, "solo-%s", dk_solo_kind_name(rp->solo));
@@ -206,7 +209,9 @@ static void type_label(char *out, size_t size, const dk_replay *rp)
 	if (rp->hyperswines_active && n < size)
 		n += (size_t)snprintf(out + n, size - n, "+hyperswines");
 	if (rp->genscher_active && n < size)
-		snprintf(out + n, size - n, "+genscher");
+		n += (size_t)snprintf(out + n, size - n, "+genscher");
+	if (pick && n < size)
+		snprintf(out + n, size - n, "+wende-genscher");
 }
 
 /* the rule set as the groups name it: its name, "+overrides" when the
@@ -240,7 +245,7 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 		return;
 	char set[64], type[64];
 	set_label(set, sizeof(set), g, rules);
-	type_label(type, sizeof(type), &full);
+	type_label(type, sizeof(type), &full, g);
 	int grp = group_of(set, type);
 	groups[grp].games++;
 	dk_score_input in;
