@@ -224,8 +224,9 @@ static bool deal_and_bid(gen *G, int dealer)
 	dk_card deck[48];
 	int size = 0;
 	for (int c = 0; c < DK_CARD_KINDS; c++)
-		if (r->deck_nines || DK_CARD_RANK(c) != DK_NINE)
-			deck[size++] = (dk_card)c, deck[size++] = (dk_card)c;
+		for (int copy = 0; copy < 2; copy++)
+			if (r->deck_nines || DK_CARD_RANK(c) != DK_NINE)
+				deck[size++] = (dk_card)c;
 	shuffle(deck, size);
 	int hs = size / 4;
 	g->deal.dealer = dealer;
@@ -242,7 +243,7 @@ static bool deal_and_bid(gen *G, int dealer)
 	}
 	g->bid_count = 0;
 	g->has_bidding = true;
-	/* who has a reservation, and who is it */
+	/* whether the deal fits, and who says Vorbehalt (0: nobody) */
 	int declarer = 0;
 	switch (G->type) {
 	case T_NORMAL:
