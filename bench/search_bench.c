@@ -3,11 +3,13 @@
  * exact value of a position, the DDV's threshold questions, and the
  * analysis of a whole game card by card.
  *
- *   search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] FILE...
+ *   search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-q] FILE...
  *
- * For every game of each file (its rule set looked up in
- * $DOKOREF_RULES_PATH; at most GAMES games per file with -g) the game is
- * cut before each trick with the given numbers of tricks left (default:
+ * FILE is any record dokoref reads (dokoref XML, the .doko notation,
+ * FreeDoko's files), each game under its own rule set with the record's
+ * overrides (the library's reader; rule sets looked up in
+ * $DOKOREF_RULES_PATH); at most GAMES games per file with -g.  Each game
+ * is cut before each trick with the given numbers of tricks left (default:
  * every trick, 12 down to 1).  At each cut, with the solver's table
  * cleared first so that each position is timed on its own:
  *   (a) the exact value (dk_dd_solve, with its best continuation),
@@ -16,24 +18,33 @@
  *       trick (dk_dd_reach, every player playing for the party asked).
  * Then (c) the analysis of the whole game card by card (dk_dd_analyse,
  * one table for the game; with -a only the cards of its last TRICKS
- * tricks).  It prints, per game type and in total, per
- * number of tricks left the median, 90th and 99th percentile and slowest
- * processor time and positions visited for (a) and (b), how many were
- * decided (the solver has no limit, so all are), and for (c) the same per
- * game.  (d) times search.c's own search of the same questions (the one
- * check uses, with its budget of positions), with how many it decided.
- * Figures only: nothing here passes or fails.  The table: one of
- * DK_DD_TABLE_BYTES, allocated once.
+ * tricks).  (d) times search.c's own search of the same questions (the
+ * one check uses, with its budget of 2,000,000 positions a question).
+ *
+ * -l LIMIT bounds every question of the solver to LIMIT positions
+ * (dk_dd_set_limit; 0, the default, is no limit): a question that needs
+ * more counts as not decided, an analysis as not decided when a position
+ * went over it (it then starts later in the game).  -q leaves out the line
+ * per position and game and prints the tables only.
+ *
+ * It prints, per rule set and game type (a solo by its kind, "+swines",
+ * "+hyperswines", "+genscher", "+wende-genscher" when declared), per rule set, per
+ * game type over all sets, and in total: per number of tricks left the
+ * median, 90th and 99th percentile and slowest processor time and
+ * positions visited for (a), (b) and (d), how many were decided of how
+ * many, and for (c) the same per game.  At the end: the solver's table
+ * (DK_DD_TABLE_BYTES, allocated once) and the process's peak resident
+ * memory (getrusage).  Figures only: nothing here passes or fails.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
-#include "check.h"
 #include "dd.h"
-#include "fmt_xml.h"
+#include "reader.h"
 #include "ruleset.h"
 #include "score.h"
 #include "search.h"
@@ -46,26 +57,58 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-#define MAX_SAMPLES 200000
 #define KINDS 4  /* exact, threshold, analysis, search.c */
+
+/* a group of games: a rule set and a game type */
+#define MAX_GROUPS 256
+typedef struct group {
+	char set[64];
+	char type[64];
+	int games;
+} group;
+
+static group groups[MAX_GROUPS];
+static int n_groups;
 
 typedef struct sample {
 	signed char kind;
-	signed char type;            /* dk_game_type */
 	signed char left;            /* tricks left; 0 for a whole game */
+	short group;
 	double ms;
 	long nodes;
 	bool decided;
 } sample;
 
-static sample samples[MAX_SAMPLES];
-static int n_samples;
+static sample *samples;
+static int n_samples, cap_samples;
 
-static void add(int kind, dk_game_type type, int left, double ms, long nodes, bool decided)
+static void add(int kind, int grp, int left, double ms, long nodes, bool decided)
 {
-	if (n_samples < MAX_SAMPLES)
-		samples[n_samples++] = (sample){ (signed char)kind, (signed char)type,
-						 (signed char)left, ms, nodes, decided };
+	if (n_samples == cap_samples) {
+		cap_samples = cap_samples ? 2 * cap_samples : 4096;
+		sample *s = realloc(samples, (size_t)cap_samples * sizeof(*s));
+		if (!s) {
+			fprintf(stderr, "search_bench: out of memory\n");
+			abort();
+		}
+		samples = s;
+	}
+	samples[n_samples++] = (sample){ (signed char)kind, (signed char)left, (short)grp, ms,
+					 nodes, decided };
+}
+
+/* the group of a rule set and type, made on first use */
+static int group_of(const char *set, const char *type)
+{
+	for (int i = 0; i < n_groups; i++)
+		if (strcmp(groups[i].set, set) == 0 && strcmp(groups[i].type, type) == 0)
+			return i;
+	if (n_groups == MAX_GROUPS)
+		return MAX_GROUPS - 1;  /* lumped into the last one */
+	group *gr = &groups[n_groups];
+	snprintf(gr->set, sizeof(gr->set), "%s", set);
+	snprintf(gr->type, sizeof(gr->type), "%s", type);
+	return n_groups++;
 }
 
 static int by_double(const void *a, const void *b)
@@ -80,16 +123,22 @@ static double at(const double *v, int n, int per_mille)
 	return v[i < 0 ? 0 : i];
 }
 
-static double ms_v[MAX_SAMPLES], nodes_v[MAX_SAMPLES];
+static double *ms_v, *nodes_v;
 
-/* one line: the samples of kind and left (-1: any) and type (-1: any) */
-static void line(const char *label, int kind, int type, int left)
+/* does sample s belong to the selection (set or type NULL: any)? */
+static bool selected(const sample *s, const char *set, const char *type)
+{
+	const group *gr = &groups[s->group];
+	return (!set || strcmp(gr->set, set) == 0) && (!type || strcmp(gr->type, type) == 0);
+}
+
+/* one line: the samples of kind and left (-1: any) in the selection */
+static void line(const char *label, int kind, const char *set, const char *type, int left)
 {
 	int n = 0, decided = 0;
 	for (int i = 0; i < n_samples; i++) {
 		const sample *s = &samples[i];
-		if (s->kind != kind || (type >= 0 && s->type != type) ||
-		    (left >= 0 && s->left != left))
+		if (s->kind != kind || (left >= 0 && s->left != left) || !selected(s, set, type))
 			continue;
 		decided += s->decided;
 		ms_v[n] = s->ms;
@@ -100,47 +149,189 @@ static void line(const char *label, int kind, int type, int left)
 		return;
 	qsort(ms_v, (size_t)n, sizeof(double), by_double);
 	qsort(nodes_v, (size_t)n, sizeof(double), by_double);
-	printf("  %-10s %6d, %6d decided | ms median %8.3f p90 %8.3f p99 %8.3f max %9.3f "
-	       "| positions median %9.0f p90 %9.0f p99 %9.0f max %10.0f\n", label, n, decided,
-	       at(ms_v, n, 500), at(ms_v, n, 900), at(ms_v, n, 990), ms_v[n - 1],
-	       at(nodes_v, n, 500), at(nodes_v, n, 900), at(nodes_v, n, 990), nodes_v[n - 1]);
+	printf("  %-9s %6d/%-6d decided (%5.1f %%) | ms median %8.3f p90 %8.3f p99 %9.3f "
+	       "max %9.3f | positions median %9.0f p90 %9.0f p99 %10.0f max %10.0f\n", label,
+	       decided, n, 100.0 * decided / n, at(ms_v, n, 500), at(ms_v, n, 900),
+	       at(ms_v, n, 990), ms_v[n - 1], at(nodes_v, n, 500), at(nodes_v, n, 900),
+	       at(nodes_v, n, 990), nodes_v[n - 1]);
 }
 
-static void report(const char *title, int type)
+static void report(const char *title, const char *set, const char *type, long limit)
 {
 	static const char *const kind_name[KINDS] = {
-		"(a) exact value", "(b) threshold questions (dk_dd_reach, one question each)",
+		"(a) exact value (dk_dd_solve)",
+		"(b) threshold questions (dk_dd_reach, one question each)",
 		"(c) analysis of a whole game (with -a: of its last tricks)",
 		"(d) search.c's dk_search_run, all four questions, 2,000,000 positions each"
 	};
-	printf("%s\n", title);
+	int games = 0;
+	for (int i = 0; i < n_groups; i++)
+		if ((!set || strcmp(groups[i].set, set) == 0) &&
+		    (!type || strcmp(groups[i].type, type) == 0))
+			games += groups[i].games;
+	printf("\n%s: %d games\n", title, games);
 	for (int k = 0; k < KINDS; k++) {
 		bool any = false;
 		for (int i = 0; i < n_samples && !any; i++)
-			any = samples[i].kind == k && (type < 0 || samples[i].type == type);
+			any = samples[i].kind == k && selected(&samples[i], set, type);
 		if (!any)
 			continue;
-		printf(" %s\n", kind_name[k]);
+		if (k < 3 && limit > 0)
+			printf(" %s, at most %ld positions a question\n", kind_name[k], limit);
+		else
+			printf(" %s\n", kind_name[k]);
 		if (k == 2) {
-			line("per game", k, type, -1);
+			line("per game", k, set, type, -1);
 			continue;
 		}
 		for (int left = 12; left >= 1; left--) {
 			char label[32];
 			snprintf(label, sizeof(label), "%d left", left);
-			line(label, k, type, left);
+			line(label, k, set, type, left);
 		}
 	}
 }
 
+/* the game type as the groups name it: a solo by its kind, and the
+ * declarations that change the order or the parties */
+static void type_label(char *out, size_t size, const dk_replay *rp, const dk_game *g)
+{
+	bool pick = false;
+	for (size_t i = 0; i < g->event_count; i++)
+		pick |= g->events[i].kind == DK_EV_WENDE_GENSCHER;
+	size_t n;
+	if (rp->type == DK_GT_SOLO && dk_solo_kind_name(rp->solo))
+		n = (size_t)snprintf(out, size, "solo-%s", dk_solo_kind_name(rp->solo));
+	else
+		n = (size_t)snprintf(out, size, "%s", dk_game_type_name(rp->type));
+	if (rp->swines_active && n < size)
+		n += (size_t)snprintf(out + n, size - n, "+swines");
+	if (rp->hyperswines_active && n < size)
+		n += (size_t)snprintf(out + n, size - n, "+hyperswines");
+	if (rp->genscher_active && n < size)
+		n += (size_t)snprintf(out + n, size - n, "+genscher");
+	if (pick && n < size)
+		snprintf(out + n, size - n, "+wende-genscher");
+}
+
+/* the rule set as the groups name it: its name, "+overrides" when the
+ * record changes it */
+static void set_label(char *out, size_t size, const dk_game *g, const dk_rules *r)
+{
+	const dk_rules_ref *ref = dk_game_rules(g);
+	snprintf(out, size, "%s%s", r->name ? r->name : "?",
+		 ref && ref->override_count ? "+overrides" : "");
+}
+
 static double timed_reach(dk_dd *dd, const dk_replay *rp, dk_party p, bool tricks, int need,
-			  long *nodes)
+			  long *nodes, bool *decided)
 {
 	dk_dd_clear(dd);
 	dk_line l;
 	double t0 = now();
 	dk_dd_reach(dd, rp, p, tricks, need, &l, nodes);
-	return (now() - t0) * 1000;
+	double ms = (now() - t0) * 1000;
+	*decided = !dk_dd_stopped(dd);
+	return ms;
+}
+
+/* time the questions at each wanted cut of g, then its analysis */
+static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_rules *rules,
+		       const bool *want_left, int analyse_tricks, bool quiet)
+{
+	dk_replay full;
+	dk_replay_run(&full, g, rules);
+	if (full.type == DK_GT_THROWN_IN || full.type == DK_GT_REDEAL || full.cards_played == 0)
+		return;
+	char set[64], type[64];
+	set_label(set, sizeof(set), g, rules);
+	type_label(type, sizeof(type), &full, g);
+	int grp = group_of(set, type);
+	groups[grp].games++;
+	dk_score_input in;
+	dk_score_input_from_replay(&in, &full, g);
+	dk_score sc;
+	dk_score_compute(&sc, &in, rules);
+	int cards = 0;
+	for (size_t i = 0; i <= g->event_count; i++) {
+		bool card = i < g->event_count && g->events[i].kind == DK_EV_CARD;
+		if (i < g->event_count && !card)
+			continue;
+		if (cards % 4 == 0 && cards < full.cards_played) {
+			int left = full.hand_size - cards / 4;
+			if (left >= 1 && left <= 12 && want_left[left]) {
+				dk_game cut = *g;
+				cut.event_count = i;
+				dk_replay rp;
+				dk_replay_run(&rp, &cut, rules);
+				memcpy(rp.party, full.party, sizeof(rp.party));
+				rp.points[DK_PARTY_RE] = rp.points[DK_PARTY_KONTRA] = 0;
+				for (int t = 0; t < rp.trick_count; t++)
+					rp.points[rp.party[rp.tricks[t].winner]] += rp.tricks[t].points;
+				dk_dd_clear(dd);
+				dk_dd_value v;
+				double t0 = now();
+				dk_dd_solve(dd, &v, &rp);
+				double ms = (now() - t0) * 1000;
+				add(0, grp, left, ms, v.nodes, v.settled);
+				if (!quiet && v.settled)
+					printf("%s game %zu (%s, %s), %2d left: Re %3d Kontra %3d, %9ld "
+					       "positions, %8.3f ms\n", file, g->index, set, type, left,
+					       v.points[DK_PARTY_RE], v.points[DK_PARTY_KONTRA], v.nodes,
+					       ms);
+				else if (!quiet)
+					printf("%s game %zu (%s, %s), %2d left: not settled, %9ld "
+					       "positions, %8.3f ms\n", file, g->index, set, type, left,
+					       v.nodes, ms);
+				dk_search_result res;
+				t0 = now();
+				dk_search_run(&res, &rp, sc.target, 2000000);
+				add(3, grp, left, (now() - t0) * 1000, res.nodes, res.complete);
+				for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
+					int tgt = sc.target[p];
+					long nodes;
+					bool decided;
+					double t;
+					if (tgt == DK_TARGET_ALL_TRICKS)
+						t = timed_reach(dd, &rp, (dk_party)p, true, left, &nodes,
+								&decided);
+					else if (tgt == DK_TARGET_ONE_TRICK)
+						t = timed_reach(dd, &rp, (dk_party)p, true, 1, &nodes,
+								&decided);
+					else
+						t = timed_reach(dd, &rp, (dk_party)p, false,
+								tgt - rp.points[p], &nodes, &decided);
+					add(1, grp, left, t, nodes, decided);
+					t = timed_reach(dd, &rp, (dk_party)p, true, 1, &nodes, &decided);
+					add(1, grp, left, t, nodes, decided);
+				}
+			}
+		}
+		if (card)
+			cards++;
+	}
+	dk_dd_clear(dd);
+	dk_dd_game *an = malloc(sizeof(*an));
+	if (!an) {
+		fprintf(stderr, "search_bench: out of memory\n");
+		abort();
+	}
+	double t0 = now();
+	dk_dd_analyse(dd, an, g, rules, analyse_tricks);
+	double ms = (now() - t0) * 1000;
+	if (an->analysed)
+		add(2, grp, 0, ms, an->nodes, !an->limited);
+	if (!quiet)
+		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms\n",
+		       file, g->index, set, type, an->cards - an->first,
+		       an->limited ? " (limited)" : "", an->nodes, ms);
+	free(an);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] "
+		"[-l LIMIT] [-q] FILE...\n");
 }
 
 int main(int argc, char **argv)
@@ -149,16 +340,32 @@ int main(int argc, char **argv)
 	bool want_left[13];
 	for (int i = 0; i <= 12; i++)
 		want_left[i] = true;
-	long max_games = 0;
+	long max_games = 0, limit = 0;
 	int analyse_tricks = 0;  /* -a N: analyse the last N tricks only */
+	bool quiet = false;
 	int a = 1;
-	while (a + 1 < argc && argv[a][0] == '-') {
+	while (a < argc && argv[a][0] == '-' && argv[a][1]) {
+		if (strcmp(argv[a], "-q") == 0) {
+			quiet = true;
+			a++;
+			continue;
+		}
+		if (a + 1 >= argc) {
+			usage();
+			return 2;
+		}
 		if (strcmp(argv[a], "-t") == 0) {
 			memset(want_left, 0, sizeof(want_left));
 			for (char *s = argv[a + 1]; *s;) {
 				long v = strtol(s, &s, 10);
-				if (v >= 0 && v <= 12)
-					want_left[v] = true;
+				long to = v;
+				if (*s == '-' || (s[0] == '.' && s[1] == '.')) {
+					s += *s == '-' ? 1 : 2;
+					to = strtol(s, &s, 10);
+				}
+				for (long k = v < to ? v : to; k <= (v < to ? to : v); k++)
+					if (k >= 0 && k <= 12)
+						want_left[k] = true;
 				if (*s == ',')
 					s++;
 				else if (*s)
@@ -168,8 +375,11 @@ int main(int argc, char **argv)
 			max_games = atol(argv[a + 1]);
 		} else if (strcmp(argv[a], "-a") == 0) {
 			analyse_tricks = atoi(argv[a + 1]);
+		} else if (strcmp(argv[a], "-l") == 0) {
+			limit = atol(argv[a + 1]);
 		} else {
-			break;
+			usage();
+			return 2;
 		}
 		a += 2;
 	}
@@ -177,126 +387,76 @@ int main(int argc, char **argv)
 	dk_dd *dd = dk_dd_new();
 	if (!dd)
 		return 1;
-	int games_seen[DK_GT_COUNT] = { 0 };
+	dk_dd_set_limit(dd, limit > 0 ? limit : 0);
 	for (; a < argc; a++) {
 		dk_diag d;
 		dk_diag_init(&d);
-		dk_xml_reader *r;
-		if (dk_xml_reader_open(&r, argv[a], NULL, 0, &d) != 0) {
+		dk_read_opts opts = { .need_rules = true, .judge = true,
+				      .accept_rule_differences = true };
+		dk_reader *r;
+		if (dk_reader_open(&r, argv[a], &opts, &d) != 0) {
 			fprintf(stderr, "%s: cannot open\n", argv[a]);
 			dk_diag_release(&d);
 			continue;
 		}
 		long games = 0;
 		dk_read_item it;
-		while ((it = dk_xml_reader_next(r, &d)) != DK_READ_END && it != DK_READ_ERROR) {
-			if (it != DK_READ_GAME || !dk_xml_reader_game_ok(r))
+		while ((it = dk_reader_next(r, &d)) != DK_READ_END && it != DK_READ_ERROR) {
+			if (it != DK_READ_GAME || !dk_reader_game_ok(r) || !dk_reader_rules(r))
 				continue;
 			if (max_games > 0 && games >= max_games)
 				break;
-			const dk_game *g = dk_xml_reader_game(r);
-			const dk_rules_ref *ref = dk_game_rules(g);
-			dk_ruleset rs;
-			dk_ruleset_init(&rs);
-			if (!ref || !ref->name ||
-			    dk_ruleset_load(&rs, ref->name, dk_ruleset_default_dirs(), &d) != 0) {
-				dk_ruleset_release(&rs);
-				continue;
-			}
-			dk_replay full;
-			dk_replay_run(&full, g, &rs.rules);
-			if (full.type == DK_GT_THROWN_IN || full.type == DK_GT_REDEAL ||
-			    full.cards_played == 0) {
-				dk_ruleset_release(&rs);
-				continue;
-			}
 			games++;
-			games_seen[full.type]++;
-			dk_score_input in;
-			dk_score_input_from_replay(&in, &full, g);
-			dk_score sc;
-			dk_score_compute(&sc, &in, &rs.rules);
-			int cards = 0;
-			for (size_t i = 0; i <= g->event_count; i++) {
-				bool card = i < g->event_count && g->events[i].kind == DK_EV_CARD;
-				if (i < g->event_count && !card)
-					continue;
-				if (cards % 4 == 0 && cards < full.cards_played) {
-					int left = full.hand_size - cards / 4;
-					if (left >= 1 && left <= 12 && want_left[left]) {
-						dk_game cut = *g;
-						cut.event_count = i;
-						dk_replay rp;
-						dk_replay_run(&rp, &cut, &rs.rules);
-						memcpy(rp.party, full.party, sizeof(rp.party));
-						rp.points[DK_PARTY_RE] = rp.points[DK_PARTY_KONTRA] = 0;
-						for (int t = 0; t < rp.trick_count; t++)
-							rp.points[rp.party[rp.tricks[t].winner]] +=
-								rp.tricks[t].points;
-						dk_dd_clear(dd);
-						dk_dd_value v;
-						double t0 = now();
-						dk_dd_solve(dd, &v, &rp);
-						double ms = (now() - t0) * 1000;
-						add(0, full.type, left, ms, v.nodes, true);
-						printf("%s game %zu (%s), %2d left: Re %3d Kontra %3d, %9ld "
-						       "positions, %8.3f ms\n", argv[a], g->index,
-						       dk_game_type_name(full.type), left,
-						       v.points[DK_PARTY_RE], v.points[DK_PARTY_KONTRA],
-						       v.nodes, ms);
-						dk_search_result res;
-						t0 = now();
-						dk_search_run(&res, &rp, sc.target, 2000000);
-						add(3, full.type, left, (now() - t0) * 1000, res.nodes,
-						    res.complete);
-						for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
-							int tgt = sc.target[p];
-							long nodes;
-							double t;
-							if (tgt == DK_TARGET_ALL_TRICKS)
-								t = timed_reach(dd, &rp, (dk_party)p, true,
-										left, &nodes);
-							else if (tgt == DK_TARGET_ONE_TRICK)
-								t = timed_reach(dd, &rp, (dk_party)p, true, 1,
-										&nodes);
-							else
-								t = timed_reach(dd, &rp, (dk_party)p, false,
-										tgt - rp.points[p], &nodes);
-							add(1, full.type, left, t, nodes, true);
-							t = timed_reach(dd, &rp, (dk_party)p, true, 1, &nodes);
-							add(1, full.type, left, t, nodes, true);
-						}
-					}
-				}
-				if (card)
-					cards++;
-			}
-			dk_dd_clear(dd);
-			dk_dd_game *an = malloc(sizeof(*an));
-			double t0 = now();
-			dk_dd_analyse(dd, an, g, &rs.rules, analyse_tricks);
-			double ms = (now() - t0) * 1000;
-			add(2, full.type, 0, ms, an->nodes, true);
-			printf("%s game %zu (%s): analysis of %d cards, %ld positions, %.3f ms\n",
-			       argv[a], g->index, dk_game_type_name(full.type), an->cards - an->first,
-			       an->nodes, ms);
-			free(an);
-			dk_ruleset_release(&rs);
+			bench_game(dd, argv[a], dk_reader_game(r), dk_reader_rules(r), want_left,
+				   analyse_tricks, quiet);
 		}
-		dk_xml_reader_free(r);
+		dk_reader_free(r);
 		dk_diag_release(&d);
 	}
-	printf("\ntable: %u bytes (%u MiB), allocated once\n", DK_DD_TABLE_BYTES,
-	       DK_DD_TABLE_BYTES >> 20);
-	for (int t = 0; t < DK_GT_COUNT; t++) {
-		if (!games_seen[t])
-			continue;
-		char title[64];
-		snprintf(title, sizeof(title), "%s: %d games", dk_game_type_name((dk_game_type)t),
-			 games_seen[t]);
-		report(title, t);
+	ms_v = malloc(((size_t)n_samples + 1) * sizeof(double));
+	nodes_v = malloc(((size_t)n_samples + 1) * sizeof(double));
+	if (!ms_v || !nodes_v) {
+		fprintf(stderr, "search_bench: out of memory\n");
+		abort();
 	}
-	report("all game types", -1);
+	/* per rule set and type, per rule set, per type, in total; in the
+	 * order first met */
+	for (int i = 0; i < n_groups; i++) {
+		bool first_of_set = true;
+		for (int j = 0; j < i; j++)
+			first_of_set &= strcmp(groups[j].set, groups[i].set) != 0;
+		if (!first_of_set)
+			continue;
+		for (int j = i; j < n_groups; j++) {
+			if (strcmp(groups[j].set, groups[i].set) != 0)
+				continue;
+			char title[160];
+			snprintf(title, sizeof(title), "== %.63s, %.63s", groups[j].set, groups[j].type);
+			report(title, groups[j].set, groups[j].type, limit);
+		}
+		char title[160];
+		snprintf(title, sizeof(title), "== %.63s, every game type", groups[i].set);
+		report(title, groups[i].set, NULL, limit);
+	}
+	for (int i = 0; i < n_groups; i++) {
+		bool first_of_type = true;
+		for (int j = 0; j < i; j++)
+			first_of_type &= strcmp(groups[j].type, groups[i].type) != 0;
+		if (!first_of_type)
+			continue;
+		char title[160];
+		snprintf(title, sizeof(title), "== every rule set, %.63s", groups[i].type);
+		report(title, NULL, groups[i].type, limit);
+	}
+	report("== every rule set, every game type", NULL, NULL, limit);
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	printf("\nsolver table: %u bytes (%u MiB), allocated once; peak resident memory of "
+	       "the process: %ld KiB (%.1f MiB)\n", DK_DD_TABLE_BYTES, DK_DD_TABLE_BYTES >> 20,
+	       ru.ru_maxrss, ru.ru_maxrss / 1024.0);
+	free(ms_v);
+	free(nodes_v);
+	free(samples);
 	dk_dd_free(dd);
 	return 0;
 }
