@@ -19,36 +19,17 @@
 
 #include "analysis.h"
 #include "fmt_xml.h"
+#include "judged.h"
 #include "leakcheck.h"
 #include "replay_view.h"
 #include "ruleset.h"
 
 TestSuite(analysis_view, .init = dk_xml_global_init, .fini = dk_leak_check);
 
-static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
 
 static void with_game(void (*fn)(const dk_verdict *v))
 {
-	dk_diag d;
-	dk_diag_init(&d);
-	dk_xml_reader *r;
-	cr_assert_eq(dk_xml_reader_open(&r, DK_SOURCE_ROOT "/samples/normal-ddv.xml", NULL, 0, &d),
-		     0);
-	cr_assert_eq(dk_xml_reader_next(r, &d), DK_READ_GAME);
-	const dk_game *g = dk_xml_reader_game(r);
-	dk_ruleset rs;
-	cr_assert_eq(dk_ruleset_load(&rs, "ddv", dirs, &d), 0);
-	dk_session_state ss;
-	dk_session_begin(&ss, NULL);
-	dk_verdict *v = calloc(1, sizeof(*v));
-	cr_assert_not_null(v);
-	static const dk_verdict_opts none = { DK_VP_NONE, 0 };
-	dk_verdict_judge(v, &ss, false, g, &rs.rules, &none);
-	fn(v);
-	free(v);
-	dk_ruleset_release(&rs);
-	dk_xml_reader_free(r);
-	dk_diag_release(&d);
+	dk_test_with_verdict(DK_SOURCE_ROOT "/samples/normal-ddv.xml", "ddv", fn);
 }
 
 static void expect_text(const dk_verdict *v, const dk_dd_game *a, dk_lang lang, int n,
