@@ -608,6 +608,45 @@ static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
 }
 
 
+/*
+ * What the player on lead takes for sure by leading, one after the other,
+ * the cards that win when led against the other side: each such trick
+ * holds that card and one card of each other player, at least the
+ * cheapest ones of their hands (the other side's cards only go, so a card
+ * that wins when led now wins later too).  In card points, or tricks.
+ */
+static int sure_gain(const dk_dd *dd, const pos *p)
+{
+	int t = p->turn;
+	bool them[4];
+	for (int i = 0; i < 4; i++)
+		them[i] = dd->mine[i] != dd->mine[t];
+	party_cards pc;
+	party_cards_of(&pc, dd, p, them);
+	int k = 0, gain = 0;
+	for (uint32_t held = p->held[t]; held; held &= held - 1) {
+		dk_card c = dd->by_place[__builtin_ctz(held)];
+		if (wins_when_led(dd, &pc, c)) {
+			k += p->hand[t][c];
+			gain += p->hand[t][c] * dd->points[c];
+		}
+	}
+	if (k == 0 || dd->tricks)
+		return k;
+	for (int i = 0; i < 4; i++) {
+		if (i == t)
+			continue;
+		int n = 0;
+		for (int j = 0; j < DK_CARD_KINDS && n < k; j++) {
+			dk_card c = dd->cheap[j];
+			int take = p->hand[i][c] < k - n ? p->hand[i][c] : k - n;
+			n += take;
+			gain += take * dd->points[c];
+		}
+	}
+	return gain;
+}
+
 /* --- the search ------------------------------------------------------ */
 
 static int last_trick(const dk_dd *dd, pos *p)
@@ -680,6 +719,17 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			lo = all - upper_bound(dd, p, others);
 			if (lo < 0)
 				lo = 0;
+			/* the player on lead cashes his sure tricks, where he
+			 * plays to take tricks (not in a Ramsch, not for the
+			 * other side in a threshold question) */
+			int t = p->turn;
+			if (dd->mine[t] == dd->maxer[t] && lo < beta && hi > alpha) {
+				int sure = sure_gain(dd, p);
+				if (dd->mine[t] && sure > lo)
+					lo = sure;
+				else if (!dd->mine[t] && all - sure < hi)
+					hi = all - sure;
+			}
 		}
 		if (lo >= beta)
 			return lo;
