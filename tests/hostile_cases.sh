@@ -200,13 +200,19 @@ cmp -s "$dir/in.xml" "$dir/orig.xml" && [ -L "$dir/link.xml" ] && ok || bad "sam
 # ---- signals during `convert -o OUT`: no temporary file left --------------
 "$gen" -n 5000 -s 3 > "$dir/big.xml"
 # sig NAME NUMBER: start a conversion, send the signal once its temporary
-# file exists, want the status 128 + NUMBER and no file left behind
+# file exists, want the status 128 + NUMBER and no file left behind.  The
+# input comes through a pipe that is held open after its first part, so
+# that dokoref is still converting when the signal comes, however fast the
+# machine is
+mkfifo "$dir/feed"
 sig() {
 	rm -f "$dir"/out.xml.gz*
+	( head -c 300000 "$dir/big.xml"; exec sleep 60 ) > "$dir/feed" &
+	feeder=$!
 	# a shell starts background jobs with SIGINT ignored: perl gives the
 	# signal its default action back before it runs dokoref
 	perl -e '$SIG{INT} = $SIG{QUIT} = "DEFAULT"; exec @ARGV' \
-		"$dokoref" convert "$dir/big.xml" -o "$dir/out.xml.gz" 2>/dev/null &
+		"$dokoref" convert - -o "$dir/out.xml.gz" < "$dir/feed" 2>/dev/null &
 	pid=$!
 	n=0
 	while ! ls "$dir"/out.xml.gz.tmp.* >/dev/null 2>&1 && [ $n -lt 600 ]; do
@@ -215,6 +221,8 @@ sig() {
 	kill -s "$1" $pid
 	status=0
 	wait $pid || status=$?
+	kill $feeder 2>/dev/null
+	wait $feeder 2>/dev/null
 	left=$(ls "$dir" | grep -c 'out\.xml\.gz')
 	if [ "$status" = $((128 + $2)) ] && [ "$left" = 0 ]; then
 		ok

@@ -57,9 +57,10 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 	uint64_t base = g->offset;
 	size_t i = 0;
 	for (;;) {
-		/* ASCII text passes; the line length is checked at each stop
+		/* ASCII text passes (not inside a character, where it is no
+		 * continuation byte); the line length is checked at each stop
 		 * and at the end of the buffer */
-		while (i < len && !text_marks[s[i]])
+		while (g->need == 0 && i < len && !text_marks[s[i]])
 			i++;
 		uint64_t off = base + i;
 		if (g->max_line && off - g->line_start > g->max_line) {

@@ -93,12 +93,19 @@ Test(text_guard, invalid_utf8)
 	EXPECT("a\xc3\nb", false, -1, 1, 2, "the text is not valid UTF-8");
 	EXPECT("ab\xe2\x99", false, -1, 1, 3,
 	       "the text is not valid UTF-8 (it ends inside a character)");
+	/* a sequence cut by ASCII text (found by fuzz_doko_reader: "♣" with
+	 * a "#" after its first byte) */
+	EXPECT("a\xe2#\x99\xa3", false, -1, 1, 2, "the text is not valid UTF-8");
+	EXPECT("x\n\xc3" "a", false, -1, 2, 1, "the text is not valid UTF-8");
+	EXPECT("\xf0\x9d\x84z", false, -1, 1, 1, "the text is not valid UTF-8");
 }
 
 Test(text_guard, latin1_mode)
 {
 	/* "Schäfer" in Latin-1, and stray continuation bytes: accepted */
 	EXPECT("Sch\xe4" "fer\n\x80\xbf\n", true, 0, 0, 0, "");
+	/* a lead byte followed by ASCII: Latin-1 too ("Schäfer", "Jürgen") */
+	EXPECT("Sch\xe4" "fer J\xfc" "rgen\n", true, 0, 0, 0, "");
 	/* but a NUL after it is still refused, at its character column */
 	EXPECT("Sch\xe4" "f\0", true, -1, 1, 6, "a NUL byte is not accepted");
 }
