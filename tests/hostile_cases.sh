@@ -209,9 +209,10 @@ sig() {
 	rm -f "$dir"/out.xml.gz*
 	( head -c 300000 "$dir/big.xml"; exec sleep 60 ) > "$dir/feed" &
 	feeder=$!
-	# a shell starts background jobs with SIGINT ignored: perl gives the
-	# signal its default action back before it runs dokoref
-	perl -e '$SIG{INT} = $SIG{QUIT} = "DEFAULT"; exec @ARGV' \
+	# a shell starts background jobs with SIGINT ignored, and nohup (or a
+	# CI runner) may have SIGHUP ignored: perl gives the signals their
+	# default action back before it runs dokoref
+	perl -e '$SIG{INT} = $SIG{QUIT} = $SIG{HUP} = $SIG{TERM} = "DEFAULT"; exec @ARGV' \
 		"$dokoref" convert - -o "$dir/out.xml.gz" < "$dir/feed" 2>/dev/null &
 	pid=$!
 	n=0
