@@ -18,19 +18,18 @@
  * reference, must be legal, end the game and gain exactly that value.
  */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dd.h"
 #include "fmt_xml.h"
 #include "leakcheck.h"
+#include "records.h"
 #include "ruleset.h"
 #include "score.h"
 
 TestSuite(dd, .fini = dk_leak_check);
 
-static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
 
 /* ---- the reference ------------------------------------------------------- */
 
@@ -355,59 +354,13 @@ static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 	free(full);
 }
 
-typedef void game_fn(const dk_game *g, const dk_rules *r, const char *name);
-
-static void run_dir(const char *dir, game_fn *fn)
-{
-	DIR *dp = opendir(dir);
-	cr_assert_not_null(dp, "%s", dir);
-	struct dirent *e;
-	while ((e = readdir(dp))) {
-		size_t l = strlen(e->d_name);
-		if (l < 5 || strcmp(e->d_name + l - 4, ".xml") != 0)
-			continue;
-		char path[1024];
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		dk_diag d;
-		dk_diag_init(&d);
-		dk_xml_reader *r;
-		if (dk_xml_reader_open(&r, path, NULL, 0, &d) != 0) {
-			dk_diag_release(&d);
-			continue;
-		}
-		dk_read_item it;
-		while ((it = dk_xml_reader_next(r, &d)) != DK_READ_END && it != DK_READ_ERROR) {
-			if (it != DK_READ_GAME || !dk_xml_reader_game_ok(r))
-				continue;
-			const dk_game *g = dk_xml_reader_game(r);
-			const dk_rules_ref *ref = dk_game_rules(g);
-			if (!ref || !ref->name)
-				continue;
-			dk_ruleset rs;
-			bool ok = dk_ruleset_load(&rs, ref->name, dirs, &d) == 0;
-			for (size_t k = 0; ok && k < ref->override_count; k++)
-				ok = dk_ruleset_override(&rs, ref->overrides[k].key,
-							 ref->overrides[k].value, path,
-							 ref->overrides[k].loc, &d) == 0;
-			if (ok && ref->override_count)
-				ok = dk_ruleset_check(&rs, &d) == 0;
-			if (ok)
-				fn(g, &rs.rules, e->d_name);
-			dk_ruleset_release(&rs);
-		}
-		dk_xml_reader_free(r);
-		dk_diag_release(&d);
-	}
-	closedir(dp);
-}
-
 Test(dd, same_values_as_plain_enumeration, .init = dk_xml_global_init, .timeout = 600)
 {
 	solver = dk_dd_new();
 	cr_assert_not_null(solver);
-	run_dir(DK_SOURCE_ROOT "/samples", compare_game);
-	run_dir(DK_SOURCE_ROOT "/tests/check/legal", compare_game);
-	run_dir(DK_SOURCE_ROOT "/tests/search", compare_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", compare_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/legal", compare_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/search", compare_game);
 	dk_dd_free(solver);
 	cr_log_info("%d positions compared", compared);
 	cr_expect_geq(compared, 1000, "only %d positions were compared", compared);
@@ -419,12 +372,12 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 {
 	solver = dk_dd_new();
 	cr_assert_not_null(solver);
-	run_dir(DK_SOURCE_ROOT "/samples", analyse_game);
-	run_dir(DK_SOURCE_ROOT "/tests/check/legal", analyse_game);
-	run_dir(DK_SOURCE_ROOT "/tests/check/findings", analyse_game);
-	run_dir(DK_SOURCE_ROOT "/tests/check/disputes", analyse_game);
-	run_dir(DK_SOURCE_ROOT "/tests/check/examples", analyse_game);
-	run_dir(DK_SOURCE_ROOT "/tests/search", analyse_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", analyse_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/legal", analyse_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/findings", analyse_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/disputes", analyse_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/examples", analyse_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/search", analyse_game);
 	dk_dd_free(solver);
 	cr_log_info("%d games analysed", analysed);
 	cr_expect_geq(analysed, 50, "only %d games analysed", analysed);

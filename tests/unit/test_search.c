@@ -25,12 +25,12 @@
  * what it answers there (the records also go through both checks above).
  */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fmt_xml.h"
 #include "leakcheck.h"
+#include "records.h"
 #include "ruleset.h"
 #include "score.h"
 #include "search.h"
@@ -483,59 +483,11 @@ static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
 	}
 }
 
-typedef void game_fn(const dk_game *g, const dk_rules *r, const char *name);
-
-/* fn for every game of every record in dir */
-static void run_dir(const char *dir, game_fn *fn)
-{
-	DIR *dp = opendir(dir);
-	cr_assert_not_null(dp, "%s", dir);
-	struct dirent *e;
-	while ((e = readdir(dp))) {
-		size_t l = strlen(e->d_name);
-		if (l < 5 || strcmp(e->d_name + l - 4, ".xml") != 0)
-			continue;
-		char path[1024];
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		dk_diag d;
-		dk_diag_init(&d);
-		dk_xml_reader *r;
-		if (dk_xml_reader_open(&r, path, NULL, 0, &d) != 0) {
-			dk_diag_release(&d);
-			continue;
-		}
-		dk_read_item it;
-		while ((it = dk_xml_reader_next(r, &d)) != DK_READ_END && it != DK_READ_ERROR) {
-			if (it != DK_READ_GAME || !dk_xml_reader_game_ok(r))
-				continue;
-			const dk_game *g = dk_xml_reader_game(r);
-			const dk_rules_ref *ref = dk_game_rules(g);
-			if (!ref || !ref->name)
-				continue;
-			dk_ruleset rs;
-			/* the record's own <set> values on top of the named set */
-			bool ok = dk_ruleset_load(&rs, ref->name, dirs, &d) == 0;
-			for (size_t k = 0; ok && k < ref->override_count; k++)
-				ok = dk_ruleset_override(&rs, ref->overrides[k].key,
-							 ref->overrides[k].value, path,
-							 ref->overrides[k].loc, &d) == 0;
-			if (ok && ref->override_count)
-				ok = dk_ruleset_check(&rs, &d) == 0;
-			if (ok)
-				fn(g, &rs.rules, e->d_name);
-			dk_ruleset_release(&rs);
-		}
-		dk_xml_reader_free(r);
-		dk_diag_release(&d);
-	}
-	closedir(dp);
-}
-
 Test(search, continuations_of_real_games, .init = dk_xml_global_init)
 {
-	run_dir(DK_SOURCE_ROOT "/samples", check_game);
-	run_dir(DK_SOURCE_ROOT "/tests/check/legal", check_game);
-	run_dir(DK_SOURCE_ROOT "/tests/search", check_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", check_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/legal", check_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/search", check_game);
 	cr_log_info("%d positions checked, %d undecided within the budget", checked, undecided);
 	cr_expect_geq(checked, 500, "only %d positions were decided", checked);
 }
@@ -544,9 +496,9 @@ Test(search, same_answers_as_plain_enumeration, .init = dk_xml_global_init, .tim
 {
 	memo = calloc(MEMO_SIZE, sizeof(ref_memo));
 	cr_assert_not_null(memo);
-	run_dir(DK_SOURCE_ROOT "/samples", compare_game);
-	run_dir(DK_SOURCE_ROOT "/tests/check/legal", compare_game);
-	run_dir(DK_SOURCE_ROOT "/tests/search", compare_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", compare_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/legal", compare_game);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/search", compare_game);
 	free(memo);
 	cr_log_info("%d positions compared, %d target pairs skipped", compared, skipped);
 	cr_expect_geq(compared, 1000, "only %d positions were compared", compared);
