@@ -30,7 +30,8 @@ typedef struct tt_entry {
 	uint64_t key;
 	short lower;                 /* the value is at least this */
 	short upper;                 /* ... and at most this */
-	unsigned char best;          /* the lead that decided it, DK_CARD_NONE if none */
+	unsigned char best;          /* the lead that decided it, as its rank among the
+					places still held (see canonical_key), 0xff if none */
 	unsigned char gen;           /* the generation it was written in (dk_dd_clear) */
 	unsigned char left;          /* tricks left in its position */
 	unsigned char pad;
@@ -47,7 +48,6 @@ typedef struct pos {
 	int tricks_done;
 	int hand_size;
 	int left;                    /* card points in the hands and the open trick */
-	uint64_t key;                /* the hands hashed, kept up to date by play */
 } pos;
 
 struct dk_dd {
@@ -56,6 +56,9 @@ struct dk_dd {
 	bool trump[DK_CARD_KINDS];
 	int strength[DK_CARD_KINDS];
 	int suit[DK_CARD_KINDS];
+	/* what the table's key takes of a card: its suit, points and who
+	 * takes a trick in which both copies fall (see canonical_key) */
+	unsigned cls[DK_CARD_KINDS];
 	/* place of each card: by suit (trumps one suit), within a suit by
 	 * strength, so that cards with no card between them are neighbours */
 	int place[DK_CARD_KINDS];
@@ -70,19 +73,15 @@ struct dk_dd {
 	bool mine[4];                /* whose tricks count */
 	bool maxer[4];               /* who plays to raise the value */
 	bool tricks;                 /* count tricks, not card points */
-	uint64_t salt;               /* the question: order, parties, objective */
+	uint64_t salt;               /* the question: parties, objective */
 	long nodes;
 	long limit;                  /* positions one question may visit, 0: no limit */
 	bool stopped;                /* the question went over the limit */
 	unsigned char gen;           /* entries of other generations are empty */
 };
 
-static uint64_t zobrist[4][DK_CARD_KINDS][3];
 static uint64_t zobrist_turn[4];
 static uint64_t zobrist_mine[4], zobrist_maxer[4], zobrist_tricks;
-static uint64_t zobrist_strength[DK_CARD_KINDS][32];
-static uint64_t zobrist_tie[8];
-static uint64_t zobrist_trick[3][DK_CARD_KINDS];
 
 static uint64_t next(uint64_t *x)
 {
@@ -99,22 +98,11 @@ static void init_zobrist(void)
 		return;
 	uint64_t x = 0x2545F4914F6CDD1Dull;
 	for (int p = 0; p < 4; p++) {
-		for (int c = 0; c < DK_CARD_KINDS; c++)
-			for (int k = 0; k < 3; k++)
-				zobrist[p][c][k] = next(&x);
 		zobrist_turn[p] = next(&x);
 		zobrist_mine[p] = next(&x);
 		zobrist_maxer[p] = next(&x);
 	}
 	zobrist_tricks = next(&x);
-	for (int c = 0; c < DK_CARD_KINDS; c++)
-		for (int s = 0; s < 32; s++)
-			zobrist_strength[c][s] = next(&x);
-	for (int i = 0; i < 8; i++)
-		zobrist_tie[i] = next(&x);
-	for (int i = 0; i < 3; i++)
-		for (int c = 0; c < DK_CARD_KINDS; c++)
-			zobrist_trick[i][c] = next(&x);
 	done = true;
 }
 
@@ -161,18 +149,16 @@ void dk_dd_free(dk_dd *dd)
 
 /* --- setting up a question ------------------------------------------- */
 
-/* the order of the position, looked up once; the salt tells questions
- * under different orders apart in the table */
+/* the order of the position, looked up once (the table's keys need no
+ * salt for it: see canonical_key) */
 static void set_order(dk_dd *dd, const dk_order *o)
 {
 	dd->order = *o;
-	uint64_t salt = zobrist_tie[o->tie & 3] ^ (o->h10_first_with_swines ? zobrist_tie[4] : 0);
 	for (int k = 0; k < DK_CARD_KINDS; k++) {
 		dd->trump[k] = dk_order_is_trump(o, (dk_card)k);
 		dd->strength[k] = dk_order_strength(o, (dk_card)k);
 		dd->suit[k] = dk_order_suit(o, (dk_card)k);
 		dd->points[k] = dk_card_points((dk_card)k);
-		salt ^= zobrist_strength[k][(dd->strength[k] + (dd->trump[k] ? 16 : 0)) & 31];
 	}
 	/* the order decides the winners of the two ♥10 and of equal cards
 	 * by dk_order_winner alone; equal strengths of different cards are
@@ -207,24 +193,27 @@ static void set_order(dk_dd *dd, const dk_order *o)
 				dk_card two[2] = { (dk_card)b, (dk_card)c };
 				dd->takes[last][b][c] = dk_order_winner(o, two, 2, last) == 1;
 			}
+	for (int k = 0; k < DK_CARD_KINDS; k++)
+		dd->cls[k] = (unsigned)dd->suit[k] | (unsigned)dd->points[k] << 3 |
+			     (unsigned)dd->takes[0][k][k] << 7 | (unsigned)dd->takes[1][k][k] << 8;
 	int n_cheap = 0;
 	for (int pts = 0; pts <= 11; pts++)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
 			if (dd->points[k] == pts)
 				dd->cheap[n_cheap++] = (dk_card)k;
-	dd->salt = salt;
 }
 
-static uint64_t question_salt(const dk_dd *dd)
+/* the question (set mine[], maxer[] and tricks first) */
+static void set_salt(dk_dd *dd)
 {
-	uint64_t s = dd->salt ^ (dd->tricks ? zobrist_tricks : 0);
+	uint64_t s = dd->tricks ? zobrist_tricks : 0;
 	for (int i = 0; i < 4; i++) {
 		if (dd->mine[i])
 			s ^= zobrist_mine[i];
 		if (dd->maxer[i])
 			s ^= zobrist_maxer[i];
 	}
-	return s;
+	dd->salt = s;
 }
 
 /* the position where rp stopped; seat_of[i] is the seat of player i */
@@ -264,10 +253,8 @@ static void position_of(const dk_dd *dd, pos *p, int seat_of[4], const dk_replay
 	p->hand_size = rp->hand_size;
 	for (int i = 0; i < 4; i++)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[i][k]) {
+			if (p->hand[i][k])
 				p->held[i] |= 1u << dd->place[k];
-				p->key ^= zobrist[i][k][p->hand[i][k]];
-			}
 }
 
 /* --- playing --------------------------------------------------------- */
@@ -276,11 +263,8 @@ static void position_of(const dk_dd *dd, pos *p, int seat_of[4], const dk_replay
 static int play(const dk_dd *dd, pos *p, dk_card k)
 {
 	unsigned char *have = &p->hand[p->turn][k];
-	p->key ^= zobrist[p->turn][k][*have];
 	(*have)--;
-	if (*have)
-		p->key ^= zobrist[p->turn][k][*have];
-	else
+	if (!*have)
 		p->held[p->turn] &= ~(1u << dd->place[k]);
 	bool last = p->tricks_done == p->hand_size - 1;
 	if (p->tn == 0)
@@ -661,6 +645,58 @@ static int last_trick(const dk_dd *dd, pos *p)
 	return gain;
 }
 
+/*
+ * The table's key of a position between tricks: not which cards are left
+ * but their pattern.  The cards still held, in the order of places (by
+ * suit, within a suit by strength), each with its suit, its points,
+ * whether it is as strong as the card held before it in the same suit,
+ * who takes a trick in which both its copies fall (the ♥10 tie rule) and
+ * how many copies each player holds; then who leads, and the question.
+ * Who may follow with what, who takes which trick and what it is worth
+ * depend on nothing else, so positions with the same pattern have the
+ * same value: "A played ♣J, B played ♠J" and "A played ♥J, B played ♠J"
+ * leave the same pattern once the jacks left are held alike.  (Nor does
+ * the order itself have to be in the key: two orders that give the cards
+ * left the same pattern give them the same tricks.)
+ */
+static uint64_t canonical_key(const dk_dd *dd, const pos *p)
+{
+	uint32_t all = p->held[0] | p->held[1] | p->held[2] | p->held[3];
+	uint64_t h = dd->salt ^ zobrist_turn[p->turn];
+	int prev = -1;
+	for (; all; all &= all - 1) {
+		int pl = __builtin_ctz(all);
+		dk_card k = dd->by_place[pl];
+		unsigned held = (unsigned)p->hand[0][k] + 3u * p->hand[1][k] +
+				9u * p->hand[2][k] + 27u * p->hand[3][k];
+		bool level = prev >= 0 && dd->suit[prev] == dd->suit[k] &&
+			     dd->strength[prev] == dd->strength[k];
+		h ^= dd->cls[k] | (unsigned)level << 9 | held << 10;
+		h *= 0x9E3779B97F4A7C15ull;
+		h ^= h >> 29;
+		prev = k;
+	}
+	return h | 1;
+}
+
+/* the lead best as the table keeps it: its rank among the places held */
+static unsigned char rank_of(const dk_dd *dd, const pos *p, dk_card best)
+{
+	uint32_t all = p->held[0] | p->held[1] | p->held[2] | p->held[3];
+	return (unsigned char)__builtin_popcount(all & ((1u << dd->place[best]) - 1));
+}
+
+/* ... and back: the card of that rank, if the player on lead holds it */
+static dk_card card_of_rank(const dk_dd *dd, const pos *p, unsigned rank)
+{
+	uint32_t all = p->held[0] | p->held[1] | p->held[2] | p->held[3];
+	for (unsigned i = 0; i < rank && all; i++)
+		all &= all - 1;
+	if (!all || !(p->held[p->turn] & all & -all))
+		return DK_CARD_NONE;
+	return dd->by_place[__builtin_ctz(all)];
+}
+
 /* the table: buckets of two entries, the first kept for the position with
  * the most tricks left (the most work saved), the second for the latest */
 static tt_entry *tt_find(dk_dd *dd, uint64_t key)
@@ -701,12 +737,13 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			pos q = *p;
 			return last_trick(dd, &q);
 		}
-		key = (p->key ^ zobrist_turn[p->turn] ^ question_salt(dd)) | 1;
+		key = canonical_key(dd, p);
 		e = tt_find(dd, key);
 		if (e) {
 			lo = e->lower;
 			hi = e->upper;
-			hint = e->best;
+			if (e->best != 0xff)
+				hint = card_of_rank(dd, p, e->best);
 		} else {
 			/* the bounds, each only where it may cut */
 			int all = dd->tricks ? left : p->left;
@@ -781,7 +818,7 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		e->left = (unsigned char)(p->hand_size - p->tricks_done);
 		e->lower = (short)lo;
 		e->upper = (short)hi;
-		e->best = best;
+		e->best = rank_of(dd, p, best);
 	}
 	return v;
 }
@@ -867,6 +904,7 @@ static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 		dd->maxer[i] = dd->mine[i] != ramsch;
 	}
 	dd->tricks = false;
+	set_salt(dd);
 	dd->nodes = 0;
 	dd->stopped = false;
 	points_now(out->now, rp);
@@ -911,6 +949,7 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
 		dd->maxer[i] = true;
 	}
 	dd->tricks = tricks;
+	set_salt(dd);
 	dd->nodes = 0;
 	dd->stopped = false;
 	if (line)

@@ -384,3 +384,111 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 	cr_expect_gt(limited_games, 0, "the limit of 300 positions never stopped an analysis");
 	cr_expect_gt(with_specials, 10, "only %d games with special points", with_specials);
 }
+
+/* ---- the table's keys ---------------------------------------------------- */
+
+/*
+ * The table is keyed by the pattern of the cards left, not by the cards.
+ * In samples/normal-ddv.xml Ben leads ♥D to trick 6 and plays ♠D to
+ * trick 10; played the other way round (♠D first, ♥D later: neither
+ * changes who takes those tricks) the game reaches, after trick 6, a
+ * position that differs only in the queen Ben still holds: ♠D or ♥D,
+ * with every other ♠D and ♥D gone, so that nothing lies between it and
+ * the ♦D below it in either game.  The two positions have the same value,
+ * and once one of them is solved the other is found in the table.
+ */
+static int keyed_games;
+
+static size_t after_cards(const dk_event *ev, size_t count, int n)
+{
+	int seen = 0;
+	for (size_t i = 0; i < count; i++)
+		if (ev[i].kind == DK_EV_CARD && seen++ == n)
+			return i;
+	return count;
+}
+
+static void same_pattern(const dk_game *g, const dk_rules *r, const char *name)
+{
+	if (strcmp(name, "normal-ddv.xml") != 0)
+		return;
+	const dk_card hq = DK_CARD_MAKE(DK_HEARTS, DK_QUEEN), sq = DK_CARD_MAKE(DK_SPADES, DK_QUEEN);
+	dk_event *ev = malloc(g->event_count * sizeof(*ev));
+	cr_assert_not_null(ev);
+	memcpy(ev, g->events, g->event_count * sizeof(*ev));
+	dk_replay *full = malloc(sizeof(*full)), *rp = malloc(sizeof(*rp));
+	cr_assert(full && rp);
+	dk_replay_run(full, g, r);
+	/* Ben's ♥D in trick 6 and ♠D in trick 10 change places */
+	int ben = full->tricks[5].seats[0], swapped = 0, n = 0;
+	for (size_t i = 0; i < g->event_count; i++) {
+		if (ev[i].kind != DK_EV_CARD)
+			continue;
+		if (n / 4 == 5 && ev[i].seat == ben && ev[i].card == hq) {
+			ev[i].card = sq;
+			swapped++;
+		} else if (n / 4 == 9 && ev[i].seat == ben && ev[i].card == sq) {
+			ev[i].card = hq;
+			swapped++;
+		}
+		n++;
+	}
+	cr_assert_eq(swapped, 2, "the sample's trick 6 or 10 is not the one described");
+	dk_game other = *g;
+	other.events = ev;
+	dk_dd_value x, y, again;
+	long cold[2];
+	for (int which = 0; which < 2; which++) {
+		dk_game cut = which ? other : *g;
+		cut.event_count = after_cards(cut.events, cut.event_count, 24);
+		dk_replay_run(rp, &cut, r);
+		for (int i = 0; i < rp->finding_count; i++)
+			cr_assert_eq(rp->findings[i].code, DK_F_GAME_INCOMPLETE,
+				     "game %d is not legal up to trick 7", which);
+		cr_assert_eq(rp->cards_played, 24);
+		memcpy(rp->party, full->party, sizeof(rp->party));
+		dk_dd_clear(solver);
+		dk_dd_solve(solver, which ? &y : &x, rp);
+		cold[which] = (which ? y : x).nodes;
+		if (which) {
+			/* y's position again, with x's table: keep the table, solve
+			 * x, then y */
+			dk_dd_clear(solver);
+			dk_game first = *g;
+			first.event_count = after_cards(first.events, first.event_count, 24);
+			dk_replay *xp = malloc(sizeof(*xp));
+			cr_assert_not_null(xp);
+			dk_replay_run(xp, &first, r);
+			memcpy(xp->party, full->party, sizeof(xp->party));
+			dk_dd_solve(solver, &x, xp);
+			free(xp);
+			dk_dd_solve(solver, &again, rp);
+		}
+	}
+	cr_assert(x.settled && y.settled && again.settled);
+	/* the same to come for Re (and the same taken so far: trick 6 has the
+	 * same points either way) */
+	cr_expect_eq(y.points[DK_PARTY_RE] - y.now[DK_PARTY_RE],
+		     x.points[DK_PARTY_RE] - x.now[DK_PARTY_RE]);
+	cr_expect_eq(again.points[DK_PARTY_RE], y.points[DK_PARTY_RE]);
+	cr_log_info("same pattern: %ld and %ld positions cold, %ld after the other",
+		    cold[0], cold[1], again.nodes);
+	/* cold, each takes thousands of positions; after the other the root
+	 * and the best line come from the table */
+	cr_expect_gt(cold[1], 1000);
+	cr_expect_lt(again.nodes * 20, cold[1], "%ld positions after the other, %ld cold",
+		     again.nodes, cold[1]);
+	keyed_games++;
+	free(ev);
+	free(full);
+	free(rp);
+}
+
+Test(dd, isomorphic_positions_share_the_table, .init = dk_xml_global_init)
+{
+	solver = dk_dd_new();
+	cr_assert_not_null(solver);
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", same_pattern);
+	dk_dd_free(solver);
+	cr_expect_eq(keyed_games, 1, "samples/normal-ddv.xml not found");
+}
