@@ -28,16 +28,19 @@
  * slower than search.c's own budgeted search (README.md has the figures).
  *
  * How: alpha-beta over single cards, the value being the card points (or
- * tricks) still to come, so that a transposition table keyed by who holds
- * which cards and who leads (a Zobrist hash, at trick boundaries) serves
- * every position with the same cards left, whatever was taken before.  Of
+ * tricks) still to come, so that a transposition table keyed, at trick
+ * boundaries, by the pattern of the cards left (their suits, points and
+ * relative ranks, who holds them) and who leads serves every position
+ * with the same pattern left, whatever was taken before; at the last card
+ * of a trick the positions after it are looked up before any is searched.  Of
  * the cards a player may play, only one of each set of interchangeable
  * cards is tried (same suit, same points, no card of another player in a
  * hand or in the open trick between them or level with them in the order).
  * At a trick boundary the value is bounded by the points each party can
  * still capture (see dd.c).  The exact value is found by null-window
- * probes that halve the interval still open (each probe's fail-soft
- * answer narrows it further) and reuse the table.  Memory: one table of
+ * probes, the first at a guess (a greedy playout where no better one is
+ * known), then halving the interval still open (each probe's fail-soft
+ * answer narrows it further); they reuse the table.  Memory: one table of
  * 2^20 entries of 16 bytes (16 MiB) per dk_dd, in buckets of two,
  * allocated once; nothing grows with the search.
  */
