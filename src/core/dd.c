@@ -699,9 +699,14 @@ static dk_card card_of_rank(const dk_dd *dd, const pos *p, unsigned rank)
 
 /* the table: buckets of two entries, the first kept for the position with
  * the most tricks left (the most work saved), the second for the latest */
+static tt_entry *tt_bucket(const dk_dd *dd, uint64_t key)
+{
+	return &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)1];
+}
+
 static tt_entry *tt_find(dk_dd *dd, uint64_t key)
 {
-	tt_entry *b = &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)1];
+	tt_entry *b = tt_bucket(dd, key);
 	for (int i = 0; i < 2; i++)
 		if (b[i].key == key && b[i].gen == dd->gen)
 			return &b[i];
@@ -710,7 +715,7 @@ static tt_entry *tt_find(dk_dd *dd, uint64_t key)
 
 static tt_entry *tt_slot(dk_dd *dd, uint64_t key, int left)
 {
-	tt_entry *b = &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)1];
+	tt_entry *b = tt_bucket(dd, key);
 	if (b[0].gen != dd->gen || b[0].left <= left)
 		return &b[0];
 	return &b[1];
@@ -783,16 +788,23 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 	/* the last card of a trick with more than three tricks left: a
 	 * card whose position after the trick the table already knows
 	 * well enough may end the search here (enhanced transposition
-	 * cutoff: 20 % fewer positions, about the same time) */
+	 * cutoff: 20 % fewer positions); the buckets of all its cards are
+	 * fetched before the first is read */
 	if (p->tn == 3 && p->hand_size - p->tricks_done > 3) {
+		uint64_t keys[DK_CARD_KINDS];
+		int gains[DK_CARD_KINDS];
 		for (int i = 0; i < n; i++) {
 			pos q = *p;
-			int g = play(dd, &q, m[i]);
-			const tt_entry *c = tt_find(dd, canonical_key(dd, &q));
-			if (c && up && g + c->lower >= beta)
-				return g + c->lower;
-			if (c && !up && g + c->upper <= alpha)
-				return g + c->upper;
+			gains[i] = play(dd, &q, m[i]);
+			keys[i] = canonical_key(dd, &q);
+			__builtin_prefetch(tt_bucket(dd, keys[i]));
+		}
+		for (int i = 0; i < n; i++) {
+			const tt_entry *c = tt_find(dd, keys[i]);
+			if (c && up && gains[i] + c->lower >= beta)
+				return gains[i] + c->lower;
+			if (c && !up && gains[i] + c->upper <= alpha)
+				return gains[i] + c->upper;
 		}
 	}
 	int a = alpha, b = beta;
