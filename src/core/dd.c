@@ -59,6 +59,7 @@ struct dk_dd {
 	/* what the table's key takes of a card: its suit, points and who
 	 * takes a trick in which both copies fall (see canonical_key) */
 	unsigned cls[DK_CARD_KINDS];
+	unsigned level[DK_CARD_KINDS];  /* by place: suit and strength, as one number */
 	/* place of each card: by suit (trumps one suit), within a suit by
 	 * strength, so that cards with no card between them are neighbours */
 	int place[DK_CARD_KINDS];
@@ -183,6 +184,7 @@ static void set_order(dk_dd *dd, const dk_order *o)
 		int k = by_place[i];
 		dd->place[k] = i;
 		dd->by_place[i] = (dk_card)k;
+		dd->level[i] = (unsigned)dd->suit[k] << 16 | ((unsigned)dd->strength[k] & 0xffffu);
 		dd->suit_places[dd->suit[k]] |= 1u << i;
 		if (dd->trump[k] && i < dd->first_trump_place)
 			dd->first_trump_place = i;
@@ -663,18 +665,17 @@ static uint64_t canonical_key(const dk_dd *dd, const pos *p)
 {
 	uint32_t all = p->held[0] | p->held[1] | p->held[2] | p->held[3];
 	uint64_t h = dd->salt ^ zobrist_turn[p->turn];
-	int prev = -1;
+	unsigned prev = 0xffff;
 	for (; all; all &= all - 1) {
 		int pl = __builtin_ctz(all);
 		dk_card k = dd->by_place[pl];
 		unsigned held = (unsigned)p->hand[0][k] + 3u * p->hand[1][k] +
 				9u * p->hand[2][k] + 27u * p->hand[3][k];
-		bool level = prev >= 0 && dd->suit[prev] == dd->suit[k] &&
-			     dd->strength[prev] == dd->strength[k];
-		h ^= dd->cls[k] | (unsigned)level << 9 | held << 10;
+		unsigned level = dd->level[pl] == prev;
+		h ^= dd->cls[k] | level << 9 | held << 10;
 		h *= 0x9E3779B97F4A7C15ull;
 		h ^= h >> 29;
-		prev = k;
+		prev = dd->level[pl];
 	}
 	return h | 1;
 }
