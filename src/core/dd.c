@@ -24,6 +24,7 @@
 #include "score.h"
 
 #define TT_BITS 20
+#define BUCKET 4
 #define INF 10000
 
 typedef struct tt_entry {
@@ -113,7 +114,9 @@ dk_dd *dk_dd_new(void)
 	dk_dd *dd = calloc(1, sizeof(*dd));
 	if (!dd)
 		return NULL;
-	dd->tt = calloc((size_t)1 << TT_BITS, sizeof(tt_entry));
+	dd->tt = aligned_alloc(64, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
+	if (dd->tt)
+		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
 	if (!dd->tt) {
 		free(dd);
 		return NULL;
@@ -698,28 +701,34 @@ static dk_card card_of_rank(const dk_dd *dd, const pos *p, unsigned rank)
 	return dd->by_place[__builtin_ctz(all)];
 }
 
-/* the table: buckets of two entries, the first kept for the position with
- * the most tricks left (the most work saved), the second for the latest */
+/* the table: buckets of four entries, one cache line (the table is
+ * allocated on a line's boundary); a new entry takes an empty one, else
+ * the one with the fewest tricks left (the least work saved) */
 static tt_entry *tt_bucket(const dk_dd *dd, uint64_t key)
 {
-	return &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)1];
+	return &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)(BUCKET - 1)];
 }
 
 static tt_entry *tt_find(dk_dd *dd, uint64_t key)
 {
 	tt_entry *b = tt_bucket(dd, key);
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < BUCKET; i++)
 		if (b[i].key == key && b[i].gen == dd->gen)
 			return &b[i];
 	return NULL;
 }
 
-static tt_entry *tt_slot(dk_dd *dd, uint64_t key, int left)
+static tt_entry *tt_slot(dk_dd *dd, uint64_t key)
 {
 	tt_entry *b = tt_bucket(dd, key);
-	if (b[0].gen != dd->gen || b[0].left <= left)
-		return &b[0];
-	return &b[1];
+	int pick = 0;
+	for (int i = 0; i < BUCKET; i++) {
+		if (b[i].gen != dd->gen)
+			return &b[i];
+		if (b[i].left < b[pick].left)
+			pick = i;
+	}
+	return &b[pick];
 }
 
 static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
@@ -840,7 +849,7 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		}
 		e = tt_find(dd, key);
 		if (!e)
-			e = tt_slot(dd, key, p->hand_size - p->tricks_done);
+			e = tt_slot(dd, key);
 		e->key = key;
 		e->gen = dd->gen;
 		e->left = (unsigned char)(p->hand_size - p->tricks_done);

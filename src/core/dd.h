@@ -41,8 +41,8 @@
  * probes, the first at a guess (a greedy playout where no better one is
  * known), then halving the interval still open (each probe's fail-soft
  * answer narrows it further); they reuse the table.  Memory: one table of
- * 2^20 entries of 16 bytes (16 MiB) per dk_dd, in buckets of two,
- * allocated once; nothing grows with the search.
+ * 2^20 entries of 16 bytes (16 MiB) per dk_dd, in buckets of four (a
+ * cache line), allocated once; nothing grows with the search.
  */
 #ifndef DK_DD_H
 #define DK_DD_H
