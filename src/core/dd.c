@@ -80,6 +80,9 @@ struct dk_dd {
 	long limit;                  /* positions one question may visit, 0: no limit */
 	bool stopped;                /* the question went over the limit */
 	unsigned char gen;           /* entries of other generations are empty */
+	/* by trick, player, cards in the trick before it, card winning so
+	 * far: the card that refuted a move there last (see ab) */
+	dk_card killer[DK_MAX_TRICKS][4][3][DK_CARD_KINDS];
 };
 
 static uint64_t zobrist_turn[4];
@@ -122,11 +125,13 @@ dk_dd *dk_dd_new(void)
 		return NULL;
 	}
 	dd->gen = 1;
+	memset(dd->killer, 0xff, sizeof(dd->killer));
 	return dd;
 }
 
 void dk_dd_clear(dk_dd *dd)
 {
+	memset(dd->killer, 0xff, sizeof(dd->killer));
 	if (++dd->gen == 0) {
 		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
 		dd->gen = 1;
@@ -791,6 +796,15 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			return lo;
 	}
 	dk_card m[DK_CARD_KINDS];
+	/* in a trick, the card that last refuted a move here (a killer
+	 * move): same trick, same player, same card winning the trick so
+	 * far; tried first (half the positions; not at a lead, where it
+	 * costs) */
+	dk_card *killer = NULL;
+	if (p->tn > 0 && p->tricks_done < DK_MAX_TRICKS) {
+		killer = &dd->killer[p->tricks_done][p->turn][p->tn - 1][p->trick[p->win]];
+		hint = *killer;
+	}
 	int n = ordered_moves(dd, p, m, hint);
 	if (n == 0)
 		return 0;   /* a record where a seat played twice in a trick */
@@ -832,8 +846,11 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			a = v;
 		if (!up && v < b)
 			b = v;
-		if (a >= b)
+		if (a >= b) {
+			if (killer)
+				*killer = m[i];
 			break;
+		}
 	}
 	if (dd->stopped)
 		return v;

@@ -32,7 +32,9 @@
  * boundaries, by the pattern of the cards left (their suits, points and
  * relative ranks, who holds them) and who leads serves every position
  * with the same pattern left, whatever was taken before; at the last card
- * of a trick the positions after it are looked up before any is searched.  Of
+ * of a trick the positions after it are looked up before any is searched;
+ * in a trick the card that last refuted a move in the same trick, for the
+ * same player and the same card winning so far, is tried first.  Of
  * the cards a player may play, only one of each set of interchangeable
  * cards is tried (same suit, same points, no card of another player in a
  * hand or in the open trick between them or level with them in the order).
