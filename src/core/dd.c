@@ -81,8 +81,8 @@ struct dk_dd {
 	bool stopped;                /* the question went over the limit */
 	unsigned char gen;           /* entries of other generations are empty */
 	/* by trick, player, cards in the trick before it, card winning so
-	 * far: the card that refuted a move there last (see ab) */
-	dk_card killer[DK_MAX_TRICKS][4][3][DK_CARD_KINDS];
+	 * far: the two cards that refuted a move there last (see ab) */
+	dk_card killer[DK_MAX_TRICKS][4][3][DK_CARD_KINDS][2];
 };
 
 static uint64_t zobrist_turn[4];
@@ -359,9 +359,10 @@ static bool can_take(const dk_dd *dd, const pos *p, int j, dk_card k, bool last)
  * is glad to see the trick go to a "friend": one whose tricks move the
  * value the way the player wants (in the game between the parties, the
  * partner; in a Ramsch, an opponent; in a threshold question, a player of
- * the party asked about).
+ * the party asked about).  hint, then hint2, go first where legal (the
+ * table's best lead, the killer moves).
  */
-static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint)
+static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint, dk_card hint2)
 {
 	int n = moves(dd, p, m);
 	if (n < 2)
@@ -402,6 +403,8 @@ static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint
 		}
 		if (k == hint)
 			s = 1000;
+		else if (k == hint2)
+			s = 900;
 		score[i] = s;
 	}
 	for (int i = 1; i < n; i++) {
@@ -796,16 +799,16 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			return lo;
 	}
 	dk_card m[DK_CARD_KINDS];
-	/* in a trick, the card that last refuted a move here (a killer
-	 * move): same trick, same player, same card winning the trick so
-	 * far; tried first (half the positions; not at a lead, where it
-	 * costs) */
+	/* in a trick, the two cards that last refuted a move here (killer
+	 * moves): same trick, same player, same card winning the trick so
+	 * far; tried first (less than half the positions; not at a lead,
+	 * where they cost) */
 	dk_card *killer = NULL;
 	if (p->tn > 0 && p->tricks_done < DK_MAX_TRICKS) {
-		killer = &dd->killer[p->tricks_done][p->turn][p->tn - 1][p->trick[p->win]];
-		hint = *killer;
+		killer = dd->killer[p->tricks_done][p->turn][p->tn - 1][p->trick[p->win]];
+		hint = killer[0];
 	}
-	int n = ordered_moves(dd, p, m, hint);
+	int n = ordered_moves(dd, p, m, hint, killer ? killer[1] : DK_CARD_NONE);
 	if (n == 0)
 		return 0;   /* a record where a seat played twice in a trick */
 	bool up = dd->maxer[p->turn];
@@ -847,8 +850,10 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		if (!up && v < b)
 			b = v;
 		if (a >= b) {
-			if (killer)
-				*killer = m[i];
+			if (killer && killer[0] != m[i]) {
+				killer[1] = killer[0];
+				killer[0] = m[i];
+			}
 			break;
 		}
 	}
@@ -887,7 +892,7 @@ static int playout(const dk_dd *dd, const pos *p)
 	int gain = 0;
 	dk_card m[DK_CARD_KINDS];
 	while (!(q.tn == 0 && q.tricks_done >= q.hand_size) &&
-	       ordered_moves(dd, &q, m, DK_CARD_NONE) > 0)
+	       ordered_moves(dd, &q, m, DK_CARD_NONE, DK_CARD_NONE) > 0)
 		gain += play(dd, &q, m[0]);
 	return gain;
 }
@@ -927,7 +932,7 @@ static void line_of(dk_dd *dd, pos p, int v, dk_line *line)
 		if (p.tn == 0 && p.tricks_done >= p.hand_size)
 			return;
 		dk_card m[DK_CARD_KINDS];
-		int n = ordered_moves(dd, &p, m, DK_CARD_NONE);
+		int n = ordered_moves(dd, &p, m, DK_CARD_NONE, DK_CARD_NONE);
 		if (n == 0 || dd->stopped)
 			return;
 		bool up = dd->maxer[p.turn];
