@@ -40,7 +40,7 @@ typedef struct dk_verdict_opts {
 } dk_verdict_opts;
 
 /* positions the penalty search may visit per question by default */
-#define DK_VERDICT_SEARCH_NODES 1000000
+#define DK_VERDICT_SEARCH_NODES 50000000
 
 typedef struct dk_verdict {
 	const dk_game *game;
