@@ -12,8 +12,8 @@
 # percentile and slowest time and positions of (a) the exact value and (b)
 # each threshold question, how many were decided within LIMIT positions a
 # question, (c) the analysis of the last ANALYSE tricks of each game and
-# (d) search.c's budgeted search; at the end the solver's table and the
-# peak memory.  Settings by environment:
+# (d) dk_search_run, the four questions of a position; at the end the
+# solver's table and the peak memory.  Settings by environment:
 #
 #   GAMES=2          games per rule set and type
 #   TRICKS=1-8       the cuts: tricks left (search_bench -t)

@@ -3,7 +3,7 @@
  * exact value of a position, the DDV's threshold questions, and the
  * analysis of a whole game card by card.
  *
- *   search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-q] FILE...
+ *   search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-q] [-x] FILE...
  *
  * FILE is any record dokoref reads (dokoref XML, the .doko notation,
  * FreeDoko's files), each game under its own rule set with the record's
@@ -18,14 +18,15 @@
  *       trick (dk_dd_reach, every player playing for the party asked).
  * Then (c) the analysis of the whole game card by card (dk_dd_analyse,
  * one table for the game; with -a only the cards of its last TRICKS
- * tricks).  (d) times search.c's own search of the same questions (the
- * one check uses, with its budget of 2,000,000 positions a question).
+ * tricks).  (d) times dk_search_run (search.h), the four questions of a
+ * position as check asks them, each with 2,000,000 positions at most.
  *
  * -l LIMIT bounds every question of the solver to LIMIT positions
  * (dk_dd_set_limit; 0, the default, is no limit): a question that needs
  * more counts as not decided, an analysis as not decided when a position
  * went over it (it then starts later in the game).  -q leaves out the line
- * per position and game and prints the tables only.
+ * per position and game and prints the tables only.  -x asks the questions
+ * only: no exact value (a), no analysis (c).
  *
  * It prints, per rule set and game type (a solo by its kind, "+swines",
  * "+hyperswines", "+genscher", "+wende-genscher" when declared), per rule set, per
@@ -57,7 +58,7 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-#define KINDS 4  /* exact, threshold, analysis, search.c */
+#define KINDS 4  /* exact, threshold, analysis, dk_search_run */
 
 /* a group of games: a rule set and a game type */
 #define MAX_GROUPS 256
@@ -162,7 +163,7 @@ static void report(const char *title, const char *set, const char *type, long li
 		"(a) exact value (dk_dd_solve)",
 		"(b) threshold questions (dk_dd_reach, one question each)",
 		"(c) analysis of a whole game (with -a: of its last tricks)",
-		"(d) search.c's dk_search_run, all four questions, 2,000,000 positions each"
+		"(d) dk_search_run as check asks it: a position's four questions, 2,000,000 positions each"
 	};
 	int games = 0;
 	for (int i = 0; i < n_groups; i++)
@@ -235,9 +236,30 @@ static double timed_reach(dk_dd *dd, const dk_replay *rp, dk_party p, bool trick
 	return ms;
 }
 
+/* (a): the exact value of the position rp stopped at, timed on its own */
+static void time_exact(dk_dd *dd, const dk_replay *rp, const char *file, const dk_game *g,
+		       const char *set, const char *type, int grp, int left, bool quiet)
+{
+	dk_dd_clear(dd);
+	dk_dd_value v;
+	double t0 = now();
+	dk_dd_solve(dd, &v, rp);
+	double ms = (now() - t0) * 1000;
+	add(0, grp, left, ms, v.nodes, v.settled);
+	if (quiet)
+		return;
+	if (v.settled)
+		printf("%s game %zu (%s, %s), %2d left: Re %3d Kontra %3d, %9ld positions, "
+		       "%8.3f ms\n", file, g->index, set, type, left, v.points[DK_PARTY_RE],
+		       v.points[DK_PARTY_KONTRA], v.nodes, ms);
+	else
+		printf("%s game %zu (%s, %s), %2d left: not settled, %9ld positions, %8.3f ms\n",
+		       file, g->index, set, type, left, v.nodes, ms);
+}
+
 /* time the questions at each wanted cut of g, then its analysis */
 static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_rules *rules,
-		       const bool *want_left, int analyse_tricks, bool quiet)
+		       const bool *want_left, int analyse_tricks, bool quiet, bool questions_only)
 {
 	dk_replay full;
 	dk_replay_run(&full, g, rules);
@@ -268,23 +290,10 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 				rp.points[DK_PARTY_RE] = rp.points[DK_PARTY_KONTRA] = 0;
 				for (int t = 0; t < rp.trick_count; t++)
 					rp.points[rp.party[rp.tricks[t].winner]] += rp.tricks[t].points;
-				dk_dd_clear(dd);
-				dk_dd_value v;
-				double t0 = now();
-				dk_dd_solve(dd, &v, &rp);
-				double ms = (now() - t0) * 1000;
-				add(0, grp, left, ms, v.nodes, v.settled);
-				if (!quiet && v.settled)
-					printf("%s game %zu (%s, %s), %2d left: Re %3d Kontra %3d, %9ld "
-					       "positions, %8.3f ms\n", file, g->index, set, type, left,
-					       v.points[DK_PARTY_RE], v.points[DK_PARTY_KONTRA], v.nodes,
-					       ms);
-				else if (!quiet)
-					printf("%s game %zu (%s, %s), %2d left: not settled, %9ld "
-					       "positions, %8.3f ms\n", file, g->index, set, type, left,
-					       v.nodes, ms);
+				if (!questions_only)
+					time_exact(dd, &rp, file, g, set, type, grp, left, quiet);
 				dk_search_result res;
-				t0 = now();
+				double t0 = now();
 				dk_search_run(&res, &rp, sc.target, 2000000);
 				add(3, grp, left, (now() - t0) * 1000, res.nodes, res.complete);
 				for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
@@ -310,6 +319,8 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 		if (card)
 			cards++;
 	}
+	if (questions_only)
+		return;
 	dk_dd_clear(dd);
 	dk_dd_game *an = malloc(sizeof(*an));
 	if (!an) {
@@ -331,7 +342,7 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 static void usage(void)
 {
 	fprintf(stderr, "usage: search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] "
-		"[-l LIMIT] [-q] FILE...\n");
+		"[-l LIMIT] [-q] [-x] FILE...\n");
 }
 
 int main(int argc, char **argv)
@@ -342,11 +353,16 @@ int main(int argc, char **argv)
 		want_left[i] = true;
 	long max_games = 0, limit = 0;
 	int analyse_tricks = 0;  /* -a N: analyse the last N tricks only */
-	bool quiet = false;
+	bool quiet = false, questions_only = false;
 	int a = 1;
 	while (a < argc && argv[a][0] == '-' && argv[a][1]) {
 		if (strcmp(argv[a], "-q") == 0) {
 			quiet = true;
+			a++;
+			continue;
+		}
+		if (strcmp(argv[a], "-x") == 0) {
+			questions_only = true;
 			a++;
 			continue;
 		}
@@ -408,7 +424,7 @@ int main(int argc, char **argv)
 				break;
 			games++;
 			bench_game(dd, argv[a], dk_reader_game(r), dk_reader_rules(r), want_left,
-				   analyse_tricks, quiet);
+				   analyse_tricks, quiet, questions_only);
 		}
 		dk_reader_free(r);
 		dk_diag_release(&d);

@@ -191,6 +191,18 @@ typedef struct dokoref_verdict dokoref_verdict;
 dokoref_verdict *dokoref_verdict_new(void);
 void dokoref_verdict_free(dokoref_verdict *v);
 
+/** The default of dokoref_verdict_set_search_limit. */
+#define DOKOREF_SEARCH_LIMIT_DEFAULT 50000000L
+
+/**
+ * Positions the search behind a finding's cost (can each party still
+ * reach its target?) may visit per question: positions > 0 that many,
+ * 0 no limit, < 0 the default (DOKOREF_SEARCH_LIMIT_DEFAULT).  A question
+ * over the limit leaves the cost "not settled".  It holds for the judging
+ * that follows.
+ */
+void dokoref_verdict_set_search_limit(dokoref_verdict *v, long positions);
+
 enum {
 	DOKOREF_JUDGE_NO_PENALTIES = 1  /* do not assess what each finding would cost
 					   if reclaimed (it may take a search) */

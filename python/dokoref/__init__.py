@@ -94,6 +94,7 @@ _SIGNATURES = {
     "dokoref_record_status": (ctypes.c_int, [_P]),
     "dokoref_verdict_new": (_P, []),
     "dokoref_verdict_free": (None, [_P]),
+    "dokoref_verdict_set_search_limit": (None, [_P, ctypes.c_long]),
     "dokoref_judge": (ctypes.c_int, [_P, _P, ctypes.c_uint, _ERR]),
     "dokoref_verdict_game_index": (ctypes.c_long, [_P]),
     "dokoref_verdict_rules": (_S, [_P]),
@@ -367,14 +368,17 @@ class Record:
     a path or a Rules) to judge under instead of the record's,
     max_input_size, accept_rule_differences; text ("en" or "de") to have each
     verdict's text, json=True for check's JSON object, penalties=False to
-    leave out what each finding would cost.  Games with errors are skipped;
+    leave out what each finding would cost, search_limit (positions a
+    question of that search may visit: 0 no limit, None the library's
+    default).  Games with errors are skipped;
     their messages collect in ``messages`` (DokorefError objects with
     severity "error" or "warning").
     """
 
     def __init__(self, path=None, *, rules=None, max_input_size: int = 0,
                  accept_rule_differences: bool = False, text: Optional[str] = None,
-                 json: bool = False, penalties: bool = True, _data=None, _name=None):
+                 json: bool = False, penalties: bool = True,
+                 search_limit: Optional[int] = None, _data=None, _name=None):
         self._h = None
         self._v = None
         self._rules = rules if isinstance(rules, Rules) else None
@@ -402,6 +406,7 @@ class Record:
             raise DokorefError._from(err)
         self._h = h
         self._v = L.dokoref_verdict_new()
+        L.dokoref_verdict_set_search_limit(self._v, -1 if search_limit is None else search_limit)
         self.file = _str(L.dokoref_record_file(h))
 
     @classmethod

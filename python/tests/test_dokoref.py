@@ -81,6 +81,19 @@ class TestDokoref(unittest.TestCase):
         self.assertEqual(t.name, "turnier-2022")
         self.assertEqual(dokoref.Rules("ddv").name, "ddv")
 
+    def test_search_limit(self):
+        # game 9's cost needs about 30 million positions: settled by default,
+        # "not settled" within 1,000 (the same as check --search-limit)
+        log = os.path.join(ROOT, "tests", "freedoko", "genscher.gameplay-debug.log")
+        costs = {}
+        for limit in (None, 1000):
+            games = list(dokoref.Record(log, text="en", search_limit=limit))
+            (v,) = [g for g in games if g.index == 9]
+            costs[limit] = v.text
+        self.assertIn("minor (TSR 9.3, D19)", costs[None])
+        self.assertIn("not settled: the search stopped after", costs[1000])
+        self.assertNotIn("not settled", costs[None])
+
     def test_errors(self):
         with self.assertRaises(dokoref.DokorefError) as cm:
             dokoref.Rules("no-such-rule-set")

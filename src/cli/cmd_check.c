@@ -37,6 +37,7 @@ typedef struct check_state {
 	bool analyse;                /* --analyse: the double-dummy analysis per game */
 	int analyse_tricks;          /* --analyse=N: of the last N tricks only (0: all) */
 	long analyse_limit;          /* --analyse-limit: positions per position (0: none) */
+	long search_limit;           /* --search-limit: per question (0: none, -1: default) */
 	dk_dd *dd;                   /* its solver, made once */
 	dk_dd_game *analysis;
 	dokoref_verdict *v;          /* the current game's, reused */
@@ -183,6 +184,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ "analyse", optional_argument, NULL, 'D' },
 		{ "analyse-limit", required_argument, NULL, 'L' },
+		{ "search-limit", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
@@ -192,6 +194,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.cli = cli;
 	st.lang = dk_lang_from_env();
 	st.analyse_limit = DK_ANALYSE_LIMIT;
+	st.search_limit = -1;
 	const char *color = "auto";
 	int c;
 	optind = 0;
@@ -225,6 +228,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 			if (!dk_cli_parse_analyse_limit(optarg, &st.analyse_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
 					"--analyse-limit takes a number of positions (0: no limit), "
+					"not '%s'", optarg);
+			break;
+		case 'S':
+			if (!dk_cli_parse_analyse_limit(optarg, &st.search_limit))
+				return dk_cli_usage_error(cli, &dk_cmd_check,
+					"--search-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
 		case 'f':
@@ -265,6 +274,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 					argc - optind, argv + optind);
 	int status = DK_EXIT_OK;
 	st.v = dokoref_verdict_new();
+	dokoref_verdict_set_search_limit(st.v, st.search_limit);
 	if (st.analyse) {
 		st.dd = dk_dd_new();
 		if (st.dd)
@@ -318,14 +328,11 @@ const dk_command dk_cmd_check = {
 	"'warning' (reported, but the rule text is doubtful).\n"
 	"\n"
 	"A game played to its end is then scored as played: who won (what each\n"
-	"party needed and took), every item of the value with the rule set key\n"
-	"it rests on, the value, each player's entry (plus-minus, or the winners'\n"
-	"plus or the losers' minus as standings.counting says), and the score\n"
-	"the table wrote down against it.  The last line counts games, findings and\n"
-	"recorded scores.  Penalties for irregularities are not applied yet.\n"
-	"In a session whose rule set has Bock, a line 'Bock: xN' says what\n"
-	"doubles the game, and the score written down is compared with the\n"
-	"doubled one ('dokoref audit' follows the whole session).\n"
+	"party needed and took), every item of the value with its rule set key,\n"
+	"the value, each player's entry (as standings.counting says), and the\n"
+	"score the table wrote down against it; a finding says what it would\n"
+	"cost if reclaimed.  The last line counts games, findings and scores.\n"
+	"With Bock, a line 'Bock: xN' says what doubles the game.\n"
 	"\n"
 	"Options:\n"
 	"  --rules NAME|PATH     replay under this rule set instead of the record's\n"
@@ -357,6 +364,9 @@ const dk_command dk_cmd_check = {
 	"                        the game (default 20000000, about 3 s; 0: no\n"
 	"                        limit); the analysis starts after the last\n"
 	"                        position that needs more, and says so\n"
+	"  --search-limit N      positions the search behind a finding's cost may\n"
+	"                        visit per question (default 50000000, a few\n"
+	"                        seconds; 0: no limit); over it: \"not settled\"\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"FILE may be a FreeDoko bug report or --debug gameplay log (recognised by\n"

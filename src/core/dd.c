@@ -11,12 +11,13 @@
  * tricks only when a card of the side beats it, see upper_bound) and at
  * least what the other side cannot capture.
  *
- * upper_bound and its helpers are the bound of search.c's threshold
- * search, taken over with the side as a parameter; search.c keeps its own
- * copy until it is put on this solver (a duplicate to remove then).
+ * Threshold questions (every player a maxer) go to reach(), a search a
+ * trick at a time over the same positions, moves, bounds and table (see
+ * "the threshold search" below).
  */
 #include "dd.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 
 #define TT_BITS 20
 #define BUCKET 4
+#define BOUND_BITS 18
 #define INF 10000
 
 typedef struct tt_entry {
@@ -37,6 +39,22 @@ typedef struct tt_entry {
 	unsigned char left;          /* tricks left in its position */
 	unsigned char pad;
 } tt_entry;
+
+/* a bound worked out before, for the threshold search: the same position
+ * comes up again and again after tricks played in another order */
+typedef struct bound_entry {
+	uint64_t key;
+	short bound;
+	unsigned char gen;
+} bound_entry;
+
+/* one way to finish a trick, for the threshold search */
+typedef struct trick_way {
+	dk_card cards[4];            /* the cards still to come in it, in turn */
+	unsigned char n;
+	short gain;                  /* what the trick gains */
+	short after;                 /* the most that can be gained after it */
+} trick_way;
 
 typedef struct pos {
 	unsigned char hand[4][DK_CARD_KINDS];
@@ -83,6 +101,11 @@ struct dk_dd {
 	/* by trick, player, cards in the trick before it, card winning so
 	 * far: the two cards that refuted a move there last (see ab) */
 	dk_card killer[DK_MAX_TRICKS][4][3][DK_CARD_KINDS][2];
+	/* the threshold search (reach) */
+	bound_entry *bounds;         /* upper_bound worked out before, BOUND_BITS entries */
+	trick_way *ways;             /* a stack: each level lists its ways on top */
+	size_t n_ways, cap_ways;
+	dk_line *line;               /* the continuation being built, or NULL */
 };
 
 static uint64_t zobrist_turn[4];
@@ -96,11 +119,10 @@ static uint64_t next(uint64_t *x)
 	return *x;
 }
 
-static void init_zobrist(void)
+/* the keys, made once for every thread (pthread_once): solvers run on
+ * several threads in an audit */
+static void make_zobrist(void)
 {
-	static bool done;
-	if (done)
-		return;
 	uint64_t x = 0x2545F4914F6CDD1Dull;
 	for (int p = 0; p < 4; p++) {
 		zobrist_turn[p] = next(&x);
@@ -108,7 +130,13 @@ static void init_zobrist(void)
 		zobrist_maxer[p] = next(&x);
 	}
 	zobrist_tricks = next(&x);
-	done = true;
+}
+
+static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
+
+static void init_zobrist(void)
+{
+	pthread_once(&zobrist_once, make_zobrist);
 }
 
 dk_dd *dk_dd_new(void)
@@ -120,7 +148,10 @@ dk_dd *dk_dd_new(void)
 	dd->tt = aligned_alloc(64, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
 	if (dd->tt)
 		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
-	if (!dd->tt) {
+	dd->bounds = calloc((size_t)1 << BOUND_BITS, sizeof(bound_entry));
+	if (!dd->tt || !dd->bounds) {
+		free(dd->tt);
+		free(dd->bounds);
 		free(dd);
 		return NULL;
 	}
@@ -134,6 +165,7 @@ void dk_dd_clear(dk_dd *dd)
 	memset(dd->killer, 0xff, sizeof(dd->killer));
 	if (++dd->gen == 0) {
 		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
+		memset(dd->bounds, 0, ((size_t)1 << BOUND_BITS) * sizeof(bound_entry));
 		dd->gen = 1;
 	}
 }
@@ -153,6 +185,8 @@ void dk_dd_free(dk_dd *dd)
 	if (!dd)
 		return;
 	free(dd->tt);
+	free(dd->bounds);
+	free(dd->ways);
 	free(dd);
 }
 
@@ -607,17 +641,21 @@ static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
 
 /*
  * What the player on lead takes for sure by leading, one after the other,
- * the cards that win when led against the other side: each such trick
+ * the cards that win when led against every other player: each such trick
  * holds that card and one card of each other player, at least the
- * cheapest ones of their hands (the other side's cards only go, so a card
- * that wins when led now wins later too).  In card points, or tricks.
+ * cheapest ones of their hands (the others' cards only go, so a card that
+ * wins when led now wins later too).  In card points, or tricks.  The
+ * partner's cards count too: a partner who must follow with a higher card
+ * takes the lead, and the leader may never get it back to lead the rest
+ * (found by the threshold tests: a fleischlos solo in which the partner's
+ * forced ace took a king's trick).
  */
 static int sure_gain(const dk_dd *dd, const pos *p)
 {
 	int t = p->turn;
 	bool them[4];
 	for (int i = 0; i < 4; i++)
-		them[i] = dd->mine[i] != dd->mine[t];
+		them[i] = i != t;
 	party_cards pc;
 	party_cards_of(&pc, dd, p, them);
 	int k = 0, gain = 0;
@@ -897,6 +935,211 @@ static int playout(const dk_dd *dd, const pos *p)
 	return gain;
 }
 
+/* --- the threshold search -------------------------------------------- */
+
+/*
+ * A threshold question (every player plays for the counted side: the most
+ * the side can gain over all legal continuations) has no opponent to
+ * refute a move, so it is not searched card by card: reach() goes a trick
+ * at a time, lists every way to finish the trick (one card of each set of
+ * interchangeable cards per player) with what it gains and the bound of
+ * the position after it, drops the ways that cannot meet the need even
+ * so, and tries the rest most promising first, stopping as soon as the
+ * need is met.  The table entries are those of ab() for the same question
+ * (at least lower is reachable, at most upper), so either search may use
+ * what the other stored.
+ */
+
+/* upper_bound of a position between tricks, from the cache when it is
+ * there; working it out counts as a position visited */
+static int bound_of(dk_dd *dd, const pos *p, uint64_t key)
+{
+	bound_entry *b = &dd->bounds[key >> (64 - BOUND_BITS)];
+	if (b->key != key || b->gen != dd->gen) {
+		dd->nodes++;
+		b->key = key;
+		b->gen = dd->gen;
+		b->bound = (short)upper_bound(dd, p, dd->mine);
+	}
+	return b->bound;
+}
+
+static uint64_t key_at(const dk_dd *dd, const pos *p)
+{
+	return canonical_key(dd, p);
+}
+
+/* the ways to finish the open trick (all of it between tricks), pushed
+ * on dd->ways, each with its gain and the bound after it */
+static void finish_trick(dk_dd *dd, const pos *p, trick_way *way, int depth, int need)
+{
+	if (p->tn == 0 && depth > 0) {
+		if (dd->n_ways == dd->cap_ways) {
+			size_t cap = dd->cap_ways ? 2 * dd->cap_ways : 4096;
+			trick_way *w = realloc(dd->ways, cap * sizeof(*w));
+			if (!w)
+				abort();
+			dd->ways = w;
+			dd->cap_ways = cap;
+		}
+		if (p->tricks_done >= p->hand_size) {
+			way->after = 0;
+		} else {
+			uint64_t key = key_at(dd, p);
+			const tt_entry *e = tt_find(dd, key);
+			/* a bound the table knows already saves working one out */
+			way->after = e && e->upper < need - way->gain ? e->upper
+								       : (short)bound_of(dd, p, key);
+		}
+		dd->ways[dd->n_ways++] = *way;
+		return;
+	}
+	if (dd->limit && dd->nodes > dd->limit) {
+		dd->stopped = true;
+		return;
+	}
+	dk_card m[DK_CARD_KINDS];
+	int n = moves(dd, p, m);
+	for (int i = 0; i < n && !dd->stopped; i++) {
+		pos q = *p;
+		dd->nodes++;
+		way->cards[depth] = m[i];
+		way->n = (unsigned char)(depth + 1);
+		way->gain = (short)play(dd, &q, m[i]);   /* only the trick's last card gains */
+		finish_trick(dd, &q, way, depth + 1, need);
+	}
+}
+
+static int by_promise(const void *a, const void *b)
+{
+	const trick_way *x = a, *y = b;
+	int px = x->gain + x->after, py = y->gain + y->after;
+	if (px != py)
+		return py - px;
+	if (x->gain != y->gain)
+		return y->gain - x->gain;
+	return memcmp(x->cards, y->cards, sizeof(x->cards));
+}
+
+/*
+ * Is a gain of at least need reachable from p (ub: a bound of what can be
+ * gained from it)?  The answer is a number: at least need when it is (a
+ * gain some continuation reaches; dd->line gets its cards from here on,
+ * as far as the need is met), below need when it is not (the most any
+ * continuation can gain, or more).  Returning the bound that was found
+ * rather than just "no" lets the table answer later visits of the
+ * position that need less.
+ */
+static int reach(dk_dd *dd, const pos *p, int need, int ub)
+{
+	if (need <= 0 || p->tricks_done >= p->hand_size)
+		return 0;
+	if (ub < need)
+		return ub;
+	if (dd->stopped)
+		return need - 1;
+	tt_entry *e = NULL;
+	uint64_t key = 0;
+	dk_card hint = DK_CARD_NONE;
+	int left = p->hand_size - p->tricks_done;
+	if (p->tn == 0) {
+		key = key_at(dd, p);
+		e = tt_find(dd, key);
+		if (e) {
+			if (need > e->upper)
+				return e->upper;
+			/* a known reachable gain still needs its line: search on,
+			 * the lead that reached it first */
+			if (need <= e->lower && e->best != 0xff)
+				hint = card_of_rank(dd, p, e->best);
+		}
+	}
+	size_t base = dd->n_ways;
+	trick_way way;
+	memset(&way, 0, sizeof(way));
+	finish_trick(dd, p, &way, 0, need);
+	if (dd->stopped) {
+		dd->n_ways = base;
+		return need - 1;
+	}
+	/* keep the ways that might reach need, most promising first; ways
+	 * led with the card that reached it before go first of all */
+	int best = -1;
+	size_t n = base;
+	for (size_t i = base; i < dd->n_ways; i++) {
+		const trick_way *w = &dd->ways[i];
+		int promise = w->gain + w->after;
+		if (promise >= need)
+			dd->ways[n++] = *w;
+		else if (promise > best)
+			best = promise;
+	}
+	dd->n_ways = n;
+	if (n - base > 1)
+		qsort(&dd->ways[base], n - base, sizeof(trick_way), by_promise);
+	if (hint != DK_CARD_NONE) {
+		size_t to = base;
+		for (size_t i = base; i < n; i++)
+			if (dd->ways[i].cards[0] == hint) {
+				trick_way h = dd->ways[i];
+				memmove(&dd->ways[to + 1], &dd->ways[to], (i - to) * sizeof(trick_way));
+				dd->ways[to++] = h;
+			}
+	}
+	int mark = dd->line ? dd->line->count : 0;
+	int v = -1;
+	dk_card reached = DK_CARD_NONE;
+	for (size_t i = base; i < n; i++) {
+		trick_way w = dd->ways[i];
+		pos q = *p;
+		for (int k = 0; k < w.n; k++) {
+			if (dd->line && dd->line->count < DK_LINE_MAX) {
+				dd->line->cards[dd->line->count] = w.cards[k];
+				dd->line->seats[dd->line->count] = q.turn;
+				dd->line->count++;
+			}
+			play(dd, &q, w.cards[k]);
+		}
+		v = w.gain + reach(dd, &q, need - w.gain, w.after);
+		if (dd->stopped || v >= need) {
+			reached = w.cards[0];
+			break;
+		}
+		if (dd->line)
+			dd->line->count = mark;
+		if (v > best)
+			best = v;
+	}
+	dd->n_ways = base;
+	if (dd->stopped)
+		return need - 1;
+	if (p->tn != 0)
+		return v >= need ? v : best;
+	if (!e)
+		e = tt_find(dd, key);
+	if (!e) {
+		e = tt_slot(dd, key);
+		e->key = key;
+		e->gen = dd->gen;
+		e->left = (unsigned char)left;
+		e->lower = 0;
+		e->upper = (short)(ub < INF ? ub : INF);
+		e->best = 0xff;
+	}
+	if (best < 0)
+		best = 0;   /* no way at all: a record where a seat played twice */
+	if (v >= need) {
+		if (v > e->lower) {
+			e->lower = (short)v;
+			e->best = rank_of(dd, p, reached);
+		}
+		return v;
+	}
+	if (best < e->upper)
+		e->upper = (short)best;
+	return best;
+}
+
 /* the exact value of p: null-window probes, the first two at the guess
  * and next to it (an analysis guesses the value of the position before,
  * which most cards keep; a position on its own, its playout), then each
@@ -1020,20 +1263,33 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
 	set_salt(dd);
 	dd->nodes = 0;
 	dd->stopped = false;
+	dd->n_ways = 0;
 	if (line)
 		line->count = 0;
-	bool yes = need <= 0 || ab(dd, &p, need - 1, need) >= need;
-	long used = dd->nodes;
+	dd->line = line;
+	int all = tricks ? p.hand_size - p.tricks_done : p.left;
+	int ub = p.tn == 0 && p.tricks_done < p.hand_size ? upper_bound(dd, &p, dd->mine) : all;
+	bool yes = need <= 0 || reach(dd, &p, need, ub) >= need;
+	dd->line = NULL;
 	if (dd->stopped)
 		yes = false;
-	else if (yes && line) {
-		dd->nodes = 0;
-		line_of(dd, p, need > 0 ? need : 0, line);
-		used += dd->nodes;
-		dd->stopped = false;
+	if (yes && line) {
+		/* the line stops where the need is met: played on with the
+		 * first legal card to the end, so that it can be replayed whole */
+		for (int i = 0; i < line->count; i++)
+			play(dd, &p, line->cards[i]);
+		while (p.tricks_done < p.hand_size && line->count < DK_LINE_MAX) {
+			dk_card m[DK_CARD_KINDS];
+			if (moves(dd, &p, m) == 0)
+				break;
+			line->cards[line->count] = m[0];
+			line->seats[line->count] = p.turn;
+			line->count++;
+			play(dd, &p, m[0]);
+		}
 	}
 	if (nodes)
-		*nodes = used;
+		*nodes = dd->nodes;
 	return yes;
 }
 

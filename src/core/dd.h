@@ -23,9 +23,11 @@
  *
  * The same solver answers the threshold questions of search.h (can a
  * party reach a target in some legal continuation: every player then plays
- * for that party) with no limit on the positions it visits
- * (dk_dd_reach).  search.c does not use it yet: with many tricks left it is
- * slower than search.c's own budgeted search (README.md has the figures).
+ * for that party; dk_dd_reach, which search.c asks).  There is no
+ * opponent to refute a move there, so that search goes a trick at a time,
+ * every way to finish the trick tried most promising first (its gain plus
+ * the bound after it), and stops as soon as the target is met; it shares
+ * the positions, moves, bounds and table with the game between the parties.
  *
  * How: alpha-beta over single cards, the value being the card points (or
  * tricks) still to come, so that a transposition table keyed, at trick
@@ -44,7 +46,10 @@
  * known), then halving the interval still open (each probe's fail-soft
  * answer narrows it further); they reuse the table.  Memory: one table of
  * 2^20 entries of 16 bytes (16 MiB) per dk_dd, in buckets of four (a
- * cache line), allocated once; nothing grows with the search.
+ * cache line), and a cache of the threshold search's bounds of 2^18
+ * entries of 16 bytes (4 MiB), allocated once; the threshold search's
+ * list of ways to finish a trick grows with the tricks left (a few
+ * hundred KiB at most).
  */
 #ifndef DK_DD_H
 #define DK_DD_H
@@ -72,7 +77,7 @@ void dk_dd_free(dk_dd *dd);
  *  benchmark clears it to time each position on its own). */
 void dk_dd_clear(dk_dd *dd);
 
-#define DK_DD_TABLE_BYTES (16u << 20)
+#define DK_DD_TABLE_BYTES (20u << 20)
 
 /**
  * At most this many positions per question (0, the default: no limit).

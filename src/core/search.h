@@ -12,11 +12,10 @@
  * position (declared swines and Genscher as they stand); declarations still
  * to come are not searched.
  *
- * Each question is a threshold query answered by a depth-first search, a
- * trick at a time, over one card of each set of interchangeable cards,
- * with bound pruning and a transposition table at trick boundaries; the
- * answers are those of an exhaustive search over legal plays (the tests
- * compare them with a plain enumeration).  A "yes" comes with the
+ * Each question is a threshold query answered by the double-dummy solver
+ * (dd.h, dk_dd_reach: every player plays for the party asked, so the
+ * answer is that of an exhaustive search over legal plays; the tests
+ * compare it with a plain enumeration).  A "yes" comes with the
  * continuation that proves it, a "no" with the number of positions the
  * search visited.
  */
@@ -47,9 +46,8 @@ typedef struct dk_search_result {
  * game cut before the event in question).  target[DK_PARTY_RE] and
  * target[DK_PARTY_KONTRA] are the card points each party needs in the end,
  * or DK_TARGET_ALL_TRICKS / DK_TARGET_ONE_TRICK (dk_score's targets).
- * max_nodes bounds the work per question, in positions visited: positions
- * whose bound is worked out and positions whose next tricks are listed
- * (0 = no bound).
+ * max_nodes bounds the work per question, in positions the solver visits
+ * (one per card tried; 0 = no bound).
  */
 void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[3],
 		   long max_nodes);

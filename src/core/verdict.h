@@ -39,8 +39,9 @@ typedef struct dk_verdict_opts {
 	long search_nodes;           /* positions the search may visit per question; 0 = default */
 } dk_verdict_opts;
 
-/* positions the penalty search may visit per question by default */
-#define DK_VERDICT_SEARCH_NODES 1000000
+/* positions the penalty search may visit per question by default (the
+ * library's DOKOREF_SEARCH_LIMIT_DEFAULT) */
+#define DK_VERDICT_SEARCH_NODES 50000000
 
 typedef struct dk_verdict {
 	const dk_game *game;

@@ -8,6 +8,7 @@
  */
 #include "dokoref/dokoref.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,7 @@ struct dokoref_record {
 
 struct dokoref_verdict {
 	dk_verdict v;
+	long search_limit;           /* dokoref_verdict_set_search_limit, -1: the default */
 	bool judged;
 	const char *file;            /* the record's name */
 	/* the record whose current game it judged, so that moving on (or
@@ -446,7 +448,18 @@ dk_reader *dk_api_reader(dokoref_record *rec)
 
 dokoref_verdict *dokoref_verdict_new(void)
 {
-	return dk_xcalloc(1, sizeof(dokoref_verdict));
+	dokoref_verdict *v = dk_xcalloc(1, sizeof(dokoref_verdict));
+	v->search_limit = -1;
+	return v;
+}
+
+_Static_assert(DOKOREF_SEARCH_LIMIT_DEFAULT == DK_VERDICT_SEARCH_NODES,
+	       "the library's default search limit is the verdict's");
+
+void dokoref_verdict_set_search_limit(dokoref_verdict *v, long positions)
+{
+	if (v)
+		v->search_limit = positions < 0 ? -1 : positions;
 }
 
 void dokoref_verdict_free(dokoref_verdict *v)
@@ -481,7 +494,10 @@ int dokoref_judge(dokoref_verdict *v, dokoref_record *rec, unsigned flags, dokor
 	/* a game on its own is a session of one game (its Bock is not known) */
 	if (!rec->in_session)
 		dk_session_begin(&rec->ss, NULL);
-	dk_verdict_opts opts = { (flags & DOKOREF_JUDGE_NO_PENALTIES) ? DK_VP_NONE : DK_VP_ALL, 0 };
+	/* the verdict's 0 is its default; no limit is the largest */
+	long limit = v->search_limit < 0 ? 0 : v->search_limit == 0 ? LONG_MAX : v->search_limit;
+	dk_verdict_opts opts = { (flags & DOKOREF_JUDGE_NO_PENALTIES) ? DK_VP_NONE : DK_VP_ALL,
+				 limit };
 	unlink_verdict(v);
 	dk_verdict_judge(&v->v, &rec->ss, rec->in_session, dk_reader_game(rec->r), rules, &opts);
 	v->judged = true;
