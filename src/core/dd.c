@@ -70,7 +70,8 @@ typedef struct pos {
 } pos;
 
 struct dk_dd {
-	tt_entry *tt;
+	tt_entry *tt;                /* on a cache line's boundary, in tt_mem */
+	void *tt_mem;                /* calloc'ed: the pages are zero without being touched */
 	dk_order order;
 	bool trump[DK_CARD_KINDS];
 	int strength[DK_CARD_KINDS];
@@ -145,12 +146,14 @@ dk_dd *dk_dd_new(void)
 	dk_dd *dd = calloc(1, sizeof(*dd));
 	if (!dd)
 		return NULL;
-	dd->tt = aligned_alloc(64, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
-	if (dd->tt)
-		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
+	/* calloc, not aligned_alloc and memset: a solver made for one
+	 * question must not touch all of its 16 MiB */
+	dd->tt_mem = calloc(((size_t)1 << TT_BITS) + BUCKET, sizeof(tt_entry));
+	if (dd->tt_mem)
+		dd->tt = (tt_entry *)(((uintptr_t)dd->tt_mem + 63) & ~(uintptr_t)63);
 	dd->bounds = calloc((size_t)1 << BOUND_BITS, sizeof(bound_entry));
-	if (!dd->tt || !dd->bounds) {
-		free(dd->tt);
+	if (!dd->tt_mem || !dd->bounds) {
+		free(dd->tt_mem);
 		free(dd->bounds);
 		free(dd);
 		return NULL;
@@ -184,7 +187,7 @@ void dk_dd_free(dk_dd *dd)
 {
 	if (!dd)
 		return;
-	free(dd->tt);
+	free(dd->tt_mem);
 	free(dd->bounds);
 	free(dd->ways);
 	free(dd);
