@@ -3,7 +3,7 @@
  * exact value of a position, the DDV's threshold questions, and the
  * analysis of a whole game card by card.
  *
- *   search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-q] FILE...
+ *   search_bench [-b] [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-q] FILE...
  *
  * FILE is any record dokoref reads (dokoref XML, the .doko notation,
  * FreeDoko's files), each game under its own rule set with the record's
@@ -25,7 +25,8 @@
  * (dk_dd_set_limit; 0, the default, is no limit): a question that needs
  * more counts as not decided, an analysis as not decided when a position
  * went over it (it then starts later in the game).  -q leaves out the line
- * per position and game and prints the tables only.
+ * per position and game and prints the tables only.  -b times the
+ * threshold questions (b) only.
  *
  * It prints, per rule set and game type (a solo by its kind, "+swines",
  * "+hyperswines", "+genscher", "+wende-genscher" when declared), per rule set, per
@@ -69,6 +70,7 @@ typedef struct group {
 
 static group groups[MAX_GROUPS];
 static int n_groups;
+static bool only_b;              /* -b: the threshold questions only */
 
 typedef struct sample {
 	signed char kind;
@@ -268,9 +270,12 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 				rp.points[DK_PARTY_RE] = rp.points[DK_PARTY_KONTRA] = 0;
 				for (int t = 0; t < rp.trick_count; t++)
 					rp.points[rp.party[rp.tricks[t].winner]] += rp.tricks[t].points;
+				double t0;
+				if (only_b)
+					goto threshold;
 				dk_dd_clear(dd);
 				dk_dd_value v;
-				double t0 = now();
+				t0 = now();
 				dk_dd_solve(dd, &v, &rp);
 				double ms = (now() - t0) * 1000;
 				add(0, grp, left, ms, v.nodes, v.settled);
@@ -287,6 +292,7 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 				t0 = now();
 				dk_search_run(&res, &rp, sc.target, 2000000);
 				add(3, grp, left, (now() - t0) * 1000, res.nodes, res.complete);
+threshold:
 				for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
 					int tgt = sc.target[p];
 					long nodes;
@@ -310,6 +316,8 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 		if (card)
 			cards++;
 	}
+	if (only_b)
+		return;
 	dk_dd_clear(dd);
 	dk_dd_game *an = malloc(sizeof(*an));
 	if (!an) {
@@ -330,7 +338,7 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] "
+	fprintf(stderr, "usage: search_bench [-b] [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] "
 		"[-l LIMIT] [-q] FILE...\n");
 }
 
@@ -345,6 +353,11 @@ int main(int argc, char **argv)
 	bool quiet = false;
 	int a = 1;
 	while (a < argc && argv[a][0] == '-' && argv[a][1]) {
+		if (strcmp(argv[a], "-b") == 0) {
+			only_b = true;
+			a++;
+			continue;
+		}
 		if (strcmp(argv[a], "-q") == 0) {
 			quiet = true;
 			a++;

@@ -75,6 +75,10 @@ struct dk_dd {
 	long limit;                  /* positions one question may visit, 0: no limit */
 	bool stopped;                /* the question went over the limit */
 	unsigned char gen;           /* entries of other generations are empty */
+	/* the ways to play a trick listed by coop_trick, a stack shared by
+	 * its nested calls (grown as needed, freed with the solver) */
+	struct way *ways;
+	size_t n_ways, cap_ways;
 };
 
 static uint64_t zobrist[4][DK_CARD_KINDS][3];
@@ -156,6 +160,7 @@ void dk_dd_free(dk_dd *dd)
 	if (!dd)
 		return;
 	free(dd->tt);
+	free(dd->ways);
 	free(dd);
 }
 
@@ -680,6 +685,148 @@ static tt_entry *tt_slot(dk_dd *dd, uint64_t key, int left)
 	return &b[1];
 }
 
+/* --- the cooperative search ----------------------------------------- */
+
+/*
+ * In a threshold question every player plays for the party asked about:
+ * the value is the most any legal continuation gains, a search with one
+ * player (a maximum over all continuations).  Between tricks it goes a
+ * trick at a time, as search.c does: every way to play the trick (one
+ * card of each interchangeable set per player) is listed with what it
+ * gains and the most the position after it can gain (from the table, or
+ * upper_bound); the ways whose sum cannot beat alpha are not searched,
+ * the others are searched best first.  A card at a time, the bound of a
+ * trick's end is only seen when the trick is complete, and the search
+ * goes deep into the first lead it tries however little it promises.
+ */
+typedef struct way {
+	dk_card cards[4];
+	short gain;                  /* what the trick gains */
+	short promise;               /* gain + the most the position after it can gain */
+} way;
+
+static int ab(dk_dd *dd, const pos *p, int alpha, int beta);
+
+static bool every_maxer(const dk_dd *dd)
+{
+	return dd->maxer[0] && dd->maxer[1] && dd->maxer[2] && dd->maxer[3];
+}
+
+/* the most the position q between tricks can gain: the table's upper
+ * bound where it has one, else upper_bound */
+static int bound_after(dk_dd *dd, const pos *q)
+{
+	int left = q->hand_size - q->tricks_done;
+	if (left <= 0)
+		return 0;
+	if (left == 1) {
+		pos r = *q;
+		return last_trick(dd, &r);
+	}
+	uint64_t key = (q->key ^ zobrist_turn[q->turn] ^ question_salt(dd)) | 1;
+	const tt_entry *e = tt_find(dd, key);
+	if (e)
+		return e->upper;
+	int all = dd->tricks ? left : q->left;
+	int hi = upper_bound(dd, q, dd->mine);
+	return hi < all ? hi : all;
+}
+
+static void list_ways(dk_dd *dd, const pos *p, way *w, int depth)
+{
+	if (depth == 4) {
+		if (dd->n_ways == dd->cap_ways) {
+			dd->cap_ways = dd->cap_ways ? 2 * dd->cap_ways : 4096;
+			dd->ways = realloc(dd->ways, dd->cap_ways * sizeof(way));
+			if (!dd->ways)
+				abort();   /* out of memory */
+		}
+		w->promise = (short)(w->gain + bound_after(dd, p));
+		dd->ways[dd->n_ways++] = *w;
+		return;
+	}
+	dk_card m[DK_CARD_KINDS];
+	int n = moves(dd, p, m);
+	short gain = w->gain;
+	for (int i = 0; i < n; i++) {
+		pos q = *p;
+		w->cards[depth] = m[i];
+		w->gain = (short)(gain + play(dd, &q, m[i]));
+		list_ways(dd, &q, w, depth + 1);
+	}
+	w->gain = gain;
+}
+
+static int by_promise(const void *a, const void *b)
+{
+	const way *x = a, *y = b;
+	if (x->promise != y->promise)
+		return y->promise - x->promise;
+	if (x->gain != y->gain)
+		return y->gain - x->gain;
+	return memcmp(x->cards, y->cards, sizeof(x->cards));
+}
+
+/*
+ * The value of p between tricks when every player is a maxer (fail-soft:
+ * at most alpha, an upper bound; at least beta, a lower bound).  The ways
+ * not searched count with their promise, which is at least what they can
+ * gain, so a value at most alpha stays an upper bound.  *best gets the
+ * lead of the best way (the table's hint); hint is tried first.
+ */
+static int coop_trick(dk_dd *dd, const pos *p, int alpha, int beta, dk_card hint,
+		      dk_card *best)
+{
+	size_t base = dd->n_ways;
+	way w;
+	memset(&w, 0, sizeof(w));
+	list_ways(dd, p, &w, 0);
+	*best = DK_CARD_NONE;
+	if (dd->n_ways == base)
+		return 0;   /* a record where a seat played twice in a trick */
+	*best = dd->ways[base].cards[0];
+	int v = -INF;
+	size_t n = base;
+	for (size_t i = base; i < dd->n_ways; i++) {
+		if (dd->ways[i].promise > alpha)
+			dd->ways[n++] = dd->ways[i];
+		else if (dd->ways[i].promise > v)
+			v = dd->ways[i].promise;
+	}
+	dd->n_ways = n;
+	if (n - base > 1)
+		qsort(&dd->ways[base], n - base, sizeof(way), by_promise);
+	for (size_t i = base + 1; i < n && hint != DK_CARD_NONE; i++)
+		if (dd->ways[i].cards[0] == hint && dd->ways[base].cards[0] != hint) {
+			way h = dd->ways[i];
+			memmove(&dd->ways[base + 1], &dd->ways[base], (i - base) * sizeof(way));
+			dd->ways[base] = h;
+			break;
+		}
+	int a = alpha;
+	for (size_t i = base; i < n; i++) {
+		w = dd->ways[i];   /* a copy: the calls below may move the stack */
+		if (w.promise <= a)
+			break;     /* sorted: nor can the rest (v > a already) */
+		pos q = *p;
+		for (int k = 0; k < 4; k++)
+			play(dd, &q, w.cards[k]);
+		int r = w.gain + ab(dd, &q, a - w.gain, beta - w.gain);
+		if (dd->stopped)
+			break;
+		if (r > v) {
+			v = r;
+			*best = w.cards[0];
+		}
+		if (v > a)
+			a = v;
+		if (v >= beta)
+			break;
+	}
+	dd->n_ways = base;
+	return v;
+}
+
 static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 {
 	dd->nodes++;
@@ -738,14 +885,20 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		if (lo == hi)
 			return lo;
 	}
+	int v;
+	dk_card best;
+	if (p->tn == 0 && every_maxer(dd)) {
+		v = coop_trick(dd, p, alpha, beta, hint, &best);
+		goto searched;
+	}
 	dk_card m[DK_CARD_KINDS];
 	int n = ordered_moves(dd, p, m, hint);
 	if (n == 0)
 		return 0;   /* a record where a seat played twice in a trick */
 	bool up = dd->maxer[p->turn];
 	int a = alpha, b = beta;
-	int v = up ? -INF : INF;
-	dk_card best = m[0];
+	v = up ? -INF : INF;
+	best = m[0];
 	for (int i = 0; i < n; i++) {
 		pos q = *p;
 		int g = play(dd, &q, m[i]);
@@ -761,6 +914,7 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		if (a >= b)
 			break;
 	}
+searched:
 	if (dd->stopped)
 		return v;
 	if (p->tn == 0) {
@@ -812,6 +966,58 @@ static int exact(dk_dd *dd, const pos *p, int guess)
 	return lo;
 }
 
+/*
+ * line_of between tricks when every player is a maxer: a way to play the
+ * trick that keeps a gain of *v within reach, a whole trick at a time.
+ * First a way whose position after it the table knows to reach what is
+ * left (the search that proved *v stored those on its way), else the ways
+ * searched best first.  false when there is none (then line_of goes on a
+ * card at a time).
+ */
+static bool coop_line_trick(dk_dd *dd, pos *p, int *v, dk_line *line)
+{
+	if (p->hand_size - p->tricks_done < 2 || line->count + 4 > DK_LINE_MAX)
+		return false;
+	size_t base = dd->n_ways;
+	way w;
+	memset(&w, 0, sizeof(w));
+	list_ways(dd, p, &w, 0);
+	size_t n = dd->n_ways;
+	if (n - base > 1)
+		qsort(&dd->ways[base], n - base, sizeof(way), by_promise);
+	bool found = false;
+	pos q;
+	for (int pass = 0; pass < 2 && !found; pass++)
+		for (size_t i = base; i < n && !found && !dd->stopped; i++) {
+			w = dd->ways[i];
+			if (w.promise < *v)
+				break;
+			q = *p;
+			for (int k = 0; k < 4; k++)
+				play(dd, &q, w.cards[k]);
+			int need = *v - w.gain;
+			if (pass == 0) {
+				const tt_entry *e = NULL;
+				if (q.hand_size - q.tricks_done >= 2)
+					e = tt_find(dd, (q.key ^ zobrist_turn[q.turn] ^ question_salt(dd)) | 1);
+				found = need <= 0 || (e && e->lower >= need);
+			} else {
+				found = need <= 0 || ab(dd, &q, need - 1, need) >= need;
+			}
+		}
+	dd->n_ways = base;
+	if (!found)
+		return false;
+	for (int k = 0; k < 4; k++) {
+		line->cards[line->count] = w.cards[k];
+		line->seats[line->count] = p->turn;
+		line->count++;
+		play(dd, p, w.cards[k]);
+	}
+	*v -= w.gain;
+	return true;
+}
+
 /* a continuation from p that gains v (exactly, when exact; at least v
  * when every player is a maxer), appended to line, to the end */
 static void line_of(dk_dd *dd, pos p, int v, dk_line *line)
@@ -819,6 +1025,8 @@ static void line_of(dk_dd *dd, pos p, int v, dk_line *line)
 	while (line->count < DK_LINE_MAX) {
 		if (p.tn == 0 && p.tricks_done >= p.hand_size)
 			return;
+		if (p.tn == 0 && every_maxer(dd) && coop_line_trick(dd, &p, &v, line))
+			continue;
 		dk_card m[DK_CARD_KINDS];
 		int n = ordered_moves(dd, &p, m, DK_CARD_NONE);
 		if (n == 0 || dd->stopped)
