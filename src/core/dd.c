@@ -735,6 +735,7 @@ static int bound_after(dk_dd *dd, const pos *q)
 static void list_ways(dk_dd *dd, const pos *p, way *w, int depth)
 {
 	if (depth == 4) {
+		dd->nodes++;   /* a position looked at: counts against the limit */
 		if (dd->n_ways == dd->cap_ways) {
 			dd->cap_ways = dd->cap_ways ? 2 * dd->cap_ways : 4096;
 			dd->ways = realloc(dd->ways, dd->cap_ways * sizeof(way));
@@ -1136,6 +1137,24 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
 	if (nodes)
 		*nodes = used;
 	return yes;
+}
+
+int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
+{
+	set_order(dd, &rp->order);
+	pos p;
+	int seat_of[4];
+	position_of(dd, &p, seat_of, rp);
+	if (p.tn != 0)
+		return -1;
+	for (int i = 0; i < 4; i++) {
+		dd->mine[i] = rp->party[seat_of[i]] == party;
+		dd->maxer[i] = true;
+	}
+	dd->tricks = tricks;
+	if (p.tricks_done >= p.hand_size)
+		return 0;
+	return upper_bound(dd, &p, dd->mine);
 }
 
 /* --- the analysis of a game ------------------------------------------ */

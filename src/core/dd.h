@@ -107,6 +107,14 @@ void dk_dd_solve(dk_dd *dd, dk_dd_value *out, const dk_replay *rp);
 bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, int need,
 		 dk_line *line, long *nodes);
 
+/**
+ * The bound the search cuts with between tricks: at least the most party
+ * can still gain (card points to come, or with tricks = true, tricks) in
+ * any legal continuation, whoever plays for whom.  -1 when rp did not stop
+ * between tricks.  For the tests, which check it against an enumeration.
+ */
+int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks);
+
 /* --- the analysis of a game, card by card ---------------------------- */
 
 typedef struct dk_dd_card {
