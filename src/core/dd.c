@@ -9,7 +9,9 @@
  * boundary the table is looked up and the value bounded: the counted side
  * gains at most what it can capture (a card of the other side ends in its
  * tricks only when a card of the side beats it, see upper_bound) and at
- * least what the other side cannot capture.
+ * least what the other side cannot capture.  Where everybody is a maxer,
+ * ab() hands the positions between tricks to coop_trick, which goes a
+ * trick at a time.
  *
  * upper_bound and its helpers are the bound of search.c's threshold
  * search, taken over with the side as a parameter; search.c keeps its own
@@ -732,7 +734,10 @@ static int bound_after(dk_dd *dd, const pos *q)
 	return hi < all ? hi : all;
 }
 
-static void list_ways(dk_dd *dd, const pos *p, way *w, int depth)
+/* the ways to play the trick from p on (depth cards of it in w), each
+ * with its promise: with bounded, gain plus bound_after; else gain plus
+ * every card point left (cheaper, for a walk that only looks up) */
+static void list_ways(dk_dd *dd, const pos *p, way *w, int depth, bool bounded)
 {
 	if (depth == 4) {
 		dd->nodes++;   /* a position looked at: counts against the limit */
@@ -742,7 +747,7 @@ static void list_ways(dk_dd *dd, const pos *p, way *w, int depth)
 			if (!dd->ways)
 				abort();   /* out of memory */
 		}
-		w->promise = (short)(w->gain + bound_after(dd, p));
+		w->promise = (short)(w->gain + (bounded ? bound_after(dd, p) : p->left));
 		dd->ways[dd->n_ways++] = *w;
 		return;
 	}
@@ -753,7 +758,7 @@ static void list_ways(dk_dd *dd, const pos *p, way *w, int depth)
 		pos q = *p;
 		w->cards[depth] = m[i];
 		w->gain = (short)(gain + play(dd, &q, m[i]));
-		list_ways(dd, &q, w, depth + 1);
+		list_ways(dd, &q, w, depth + 1, bounded);
 	}
 	w->gain = gain;
 }
@@ -781,7 +786,7 @@ static int coop_trick(dk_dd *dd, const pos *p, int alpha, int beta, dk_card hint
 	size_t base = dd->n_ways;
 	way w;
 	memset(&w, 0, sizeof(w));
-	list_ways(dd, p, &w, 0);
+	list_ways(dd, p, &w, 0, true);
 	*best = DK_CARD_NONE;
 	if (dd->n_ways == base)
 		return 0;   /* a record where a seat played twice in a trick */
@@ -981,31 +986,43 @@ static bool coop_line_trick(dk_dd *dd, pos *p, int *v, dk_line *line)
 		return false;
 	size_t base = dd->n_ways;
 	way w;
-	memset(&w, 0, sizeof(w));
-	list_ways(dd, p, &w, 0);
-	size_t n = dd->n_ways;
-	if (n - base > 1)
-		qsort(&dd->ways[base], n - base, sizeof(way), by_promise);
 	bool found = false;
 	pos q;
-	for (int pass = 0; pass < 2 && !found; pass++)
+	for (int pass = 0; pass < 2 && !found; pass++) {
+		dd->n_ways = base;
+		memset(&w, 0, sizeof(w));
+		list_ways(dd, p, &w, 0, pass == 1);
+		size_t n = dd->n_ways;
+		if (pass == 1 && n - base > 1)
+			qsort(&dd->ways[base], n - base, sizeof(way), by_promise);
 		for (size_t i = base; i < n && !found && !dd->stopped; i++) {
 			w = dd->ways[i];
-			if (w.promise < *v)
-				break;
+			if (w.promise < *v) {
+				if (pass == 1)
+					break;   /* sorted: nor can the rest */
+				continue;
+			}
 			q = *p;
 			for (int k = 0; k < 4; k++)
 				play(dd, &q, w.cards[k]);
 			int need = *v - w.gain;
 			if (pass == 0) {
-				const tt_entry *e = NULL;
-				if (q.hand_size - q.tricks_done >= 2)
-					e = tt_find(dd, (q.key ^ zobrist_turn[q.turn] ^ question_salt(dd)) | 1);
-				found = need <= 0 || (e && e->lower >= need);
+				int left = q.hand_size - q.tricks_done;
+				if (need <= 0) {
+					found = true;
+				} else if (left == 1) {
+					pos r = q;
+					found = last_trick(dd, &r) >= need;
+				} else if (left >= 2) {
+					const tt_entry *e = tt_find(dd, (q.key ^ zobrist_turn[q.turn] ^
+									 question_salt(dd)) | 1);
+					found = e && e->lower >= need;
+				}
 			} else {
 				found = need <= 0 || ab(dd, &q, need - 1, need) >= need;
 			}
 		}
+	}
 	dd->n_ways = base;
 	if (!found)
 		return false;

@@ -24,8 +24,8 @@
  * The same solver answers the threshold questions of search.h (can a
  * party reach a target in some legal continuation: every player then plays
  * for that party) with no limit on the positions it visits
- * (dk_dd_reach).  search.c does not use it yet: with many tricks left it is
- * slower than search.c's own budgeted search (README.md has the figures).
+ * (dk_dd_reach).  search.c does not use it yet (README.md has the
+ * figures).
  *
  * How: alpha-beta over single cards, the value being the card points (or
  * tricks) still to come, so that a transposition table keyed by who holds
@@ -35,11 +35,15 @@
  * cards is tried (same suit, same points, no card of another player in a
  * hand or in the open trick between them or level with them in the order).
  * At a trick boundary the value is bounded by the points each party can
- * still capture (see dd.c).  The exact value is found by null-window
+ * still capture (see dd.c).  Where every player is a maxer (a threshold
+ * question) the search goes a trick at a time between tricks, the ways to
+ * play a trick searched best first by what they gain plus that bound.  The exact value is found by null-window
  * probes that halve the interval still open (each probe's fail-soft
  * answer narrows it further) and reuse the table.  Memory: one table of
  * 2^20 entries of 16 bytes (16 MiB) per dk_dd, in buckets of two,
- * allocated once; nothing grows with the search.
+ * allocated once, and for threshold questions a stack of the ways to play
+ * a trick (12 bytes each, those of one trick per trick searched into),
+ * grown as needed and kept until dk_dd_free.
  */
 #ifndef DK_DD_H
 #define DK_DD_H
