@@ -228,6 +228,12 @@ static void compare(const dk_replay *rp, const char *what)
 		bound = dk_dd_bound(solver, rp, (dk_party)q, true);
 		cr_expect_geq(bound, tricks, "%s: the bound for party %d is %d tricks, it can "
 			      "take %d", what, q, bound, tricks);
+		/* the threshold question in tricks: the most, then one more */
+		cr_expect(dk_dd_reach(solver, rp, (dk_party)q, true, tricks, &line, NULL),
+			  "%s: party %d cannot take %d tricks", what, q, tricks);
+		cr_expect(!dk_dd_reach(solver, rp, (dk_party)q, true, tricks + 1, NULL, NULL),
+			  "%s: party %d takes %d tricks, the enumeration's most is %d", what, q,
+			  tricks + 1, tricks);
 		bounds_checked++;
 	}
 	types_seen[rp->type]++;
