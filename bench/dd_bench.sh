@@ -19,6 +19,7 @@
 #   TRICKS=1-8       the cuts: tricks left (search_bench -t)
 #   LIMIT=20000000   positions a question may take (search_bench -l; 0: none)
 #   ANALYSE=4        the analysis covers the last ANALYSE tricks (-a; 0: all)
+#   ONLY_B=1         time the threshold questions (b) only (search_bench -b)
 #   OUT=DIR          keep the games and the report there (default: a
 #                    temporary directory, the report to standard output)
 #
@@ -34,6 +35,8 @@ games=${GAMES:-2}
 tricks=${TRICKS:-1-8}
 limit=${LIMIT:-20000000}
 analyse=${ANALYSE:-4}
+only_b=
+[ -n "${ONLY_B:-}" ] && only_b=-b
 gen=$build/bench/gen_games
 bench=$build/bench/search_bench
 for p in "$gen" "$bench"; do
@@ -64,8 +67,8 @@ cd "$src"
 set -- "$out"/gen-*.xml samples/*.xml $(find tests/check tests/search -name '*.xml' | sort)
 echo "dd_bench: $# files, GAMES=$games TRICKS=$tricks LIMIT=$limit ANALYSE=$analyse" >&2
 if [ -n "${OUT:-}" ]; then
-	"$bench" -q -t "$tricks" -l "$limit" -a "$analyse" "$@" > "$out/report.txt"
+	"$bench" $only_b -q -t "$tricks" -l "$limit" -a "$analyse" "$@" > "$out/report.txt"
 	echo "dd_bench: report in $out/report.txt" >&2
 else
-	"$bench" -q -t "$tricks" -l "$limit" -a "$analyse" "$@"
+	"$bench" $only_b -q -t "$tricks" -l "$limit" -a "$analyse" "$@"
 fi

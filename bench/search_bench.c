@@ -3,7 +3,7 @@
  * exact value of a position, the DDV's threshold questions, and the
  * analysis of a whole game card by card.
  *
- *   search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-q] [-x] FILE...
+ *   search_bench [-b | -x] [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-q] FILE...
  *
  * FILE is any record dokoref reads (dokoref XML, the .doko notation,
  * FreeDoko's files), each game under its own rule set with the record's
@@ -26,7 +26,8 @@
  * more counts as not decided, an analysis as not decided when a position
  * went over it (it then starts later in the game).  -q leaves out the line
  * per position and game and prints the tables only.  -x asks the questions
- * only: no exact value (a), no analysis (c).
+ * only: (b) and (d), no exact value (a), no analysis (c); -b times the
+ * threshold questions (b) only.
  *
  * It prints, per rule set and game type (a solo by its kind, "+swines",
  * "+hyperswines", "+genscher", "+wende-genscher" when declared), per rule set, per
@@ -70,6 +71,7 @@ typedef struct group {
 
 static group groups[MAX_GROUPS];
 static int n_groups;
+static bool only_b;              /* -b: the threshold questions only */
 
 typedef struct sample {
 	signed char kind;
@@ -290,12 +292,14 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 				rp.points[DK_PARTY_RE] = rp.points[DK_PARTY_KONTRA] = 0;
 				for (int t = 0; t < rp.trick_count; t++)
 					rp.points[rp.party[rp.tricks[t].winner]] += rp.tricks[t].points;
-				if (!questions_only)
+				if (!questions_only && !only_b)
 					time_exact(dd, &rp, file, g, set, type, grp, left, quiet);
-				dk_search_result res;
-				double t0 = now();
-				dk_search_run(&res, &rp, sc.target, 2000000);
-				add(3, grp, left, (now() - t0) * 1000, res.nodes, res.complete);
+				if (!only_b) {
+					dk_search_result res;
+					double t0 = now();
+					dk_search_run(&res, &rp, sc.target, 2000000);
+					add(3, grp, left, (now() - t0) * 1000, res.nodes, res.complete);
+				}
 				for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
 					int tgt = sc.target[p];
 					long nodes;
@@ -319,7 +323,7 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 		if (card)
 			cards++;
 	}
-	if (questions_only)
+	if (questions_only || only_b)
 		return;
 	dk_dd_clear(dd);
 	dk_dd_game *an = malloc(sizeof(*an));
@@ -341,8 +345,8 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: search_bench [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] "
-		"[-l LIMIT] [-q] [-x] FILE...\n");
+	fprintf(stderr, "usage: search_bench [-b | -x] [-t TRICKS_LEFT,...] [-g GAMES] "
+		"[-a TRICKS] [-l LIMIT] [-q] FILE...\n");
 }
 
 int main(int argc, char **argv)
@@ -356,6 +360,11 @@ int main(int argc, char **argv)
 	bool quiet = false, questions_only = false;
 	int a = 1;
 	while (a < argc && argv[a][0] == '-' && argv[a][1]) {
+		if (strcmp(argv[a], "-b") == 0) {
+			only_b = true;
+			a++;
+			continue;
+		}
 		if (strcmp(argv[a], "-q") == 0) {
 			quiet = true;
 			a++;

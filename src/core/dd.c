@@ -9,11 +9,11 @@
  * boundary the table is looked up and the value bounded: the counted side
  * gains at most what it can capture (a card of the other side ends in its
  * tricks only when a card of the side beats it, see upper_bound) and at
- * least what the other side cannot capture.
+ * least what the other side cannot capture.  Where everybody is a maxer,
+ * ab() hands the positions between tricks to coop_trick, which goes a
+ * trick at a time.
  *
- * Threshold questions (every player a maxer) go to reach(), a search a
- * trick at a time over the same positions, moves, bounds and table (see
- * "the threshold search" below).
+ * search.c's dk_search_run asks its threshold questions of this solver.
  */
 #include "dd.h"
 
@@ -26,7 +26,6 @@
 
 #define TT_BITS 20
 #define BUCKET 4
-#define BOUND_BITS 18
 #define INF 10000
 
 typedef struct tt_entry {
@@ -39,22 +38,6 @@ typedef struct tt_entry {
 	unsigned char left;          /* tricks left in its position */
 	unsigned char pad;
 } tt_entry;
-
-/* a bound worked out before, for the threshold search: the same position
- * comes up again and again after tricks played in another order */
-typedef struct bound_entry {
-	uint64_t key;
-	short bound;
-	unsigned char gen;
-} bound_entry;
-
-/* one way to finish a trick, for the threshold search */
-typedef struct trick_way {
-	dk_card cards[4];            /* the cards still to come in it, in turn */
-	unsigned char n;
-	short gain;                  /* what the trick gains */
-	short after;                 /* the most that can be gained after it */
-} trick_way;
 
 typedef struct pos {
 	unsigned char hand[4][DK_CARD_KINDS];
@@ -102,11 +85,10 @@ struct dk_dd {
 	/* by trick, player, cards in the trick before it, card winning so
 	 * far: the two cards that refuted a move there last (see ab) */
 	dk_card killer[DK_MAX_TRICKS][4][3][DK_CARD_KINDS][2];
-	/* the threshold search (reach) */
-	bound_entry *bounds;         /* upper_bound worked out before, BOUND_BITS entries */
-	trick_way *ways;             /* a stack: each level lists its ways on top */
+	/* the ways to play a trick listed by coop_trick, a stack shared by
+	 * its nested calls (grown as needed, freed with the solver) */
+	struct way *ways;
 	size_t n_ways, cap_ways;
-	dk_line *line;               /* the continuation being built, or NULL */
 };
 
 static uint64_t zobrist_turn[4];
@@ -151,10 +133,7 @@ dk_dd *dk_dd_new(void)
 	dd->tt_mem = calloc(((size_t)1 << TT_BITS) + BUCKET, sizeof(tt_entry));
 	if (dd->tt_mem)
 		dd->tt = (tt_entry *)(((uintptr_t)dd->tt_mem + 63) & ~(uintptr_t)63);
-	dd->bounds = calloc((size_t)1 << BOUND_BITS, sizeof(bound_entry));
-	if (!dd->tt_mem || !dd->bounds) {
-		free(dd->tt_mem);
-		free(dd->bounds);
+	if (!dd->tt_mem) {
 		free(dd);
 		return NULL;
 	}
@@ -168,7 +147,6 @@ void dk_dd_clear(dk_dd *dd)
 	memset(dd->killer, 0xff, sizeof(dd->killer));
 	if (++dd->gen == 0) {
 		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
-		memset(dd->bounds, 0, ((size_t)1 << BOUND_BITS) * sizeof(bound_entry));
 		dd->gen = 1;
 	}
 }
@@ -188,7 +166,6 @@ void dk_dd_free(dk_dd *dd)
 	if (!dd)
 		return;
 	free(dd->tt_mem);
-	free(dd->bounds);
 	free(dd->ways);
 	free(dd);
 }
@@ -780,6 +757,151 @@ static tt_entry *tt_slot(dk_dd *dd, uint64_t key)
 	return &b[pick];
 }
 
+/* --- the cooperative search ----------------------------------------- */
+
+/*
+ * In a threshold question every player plays for the party asked about:
+ * the value is the most any legal continuation gains, a search with one
+ * player (a maximum over all continuations).  Between tricks it goes a
+ * trick at a time, as search.c does: every way to play the trick (one
+ * card of each interchangeable set per player) is listed with what it
+ * gains and the most the position after it can gain (from the table, or
+ * upper_bound); the ways whose sum cannot beat alpha are not searched,
+ * the others are searched best first.  A card at a time, the bound of a
+ * trick's end is only seen when the trick is complete, and the search
+ * goes deep into the first lead it tries however little it promises.
+ */
+typedef struct way {
+	dk_card cards[4];
+	short gain;                  /* what the trick gains */
+	short promise;               /* gain + the most the position after it can gain */
+} way;
+
+static int ab(dk_dd *dd, const pos *p, int alpha, int beta);
+
+static bool every_maxer(const dk_dd *dd)
+{
+	return dd->maxer[0] && dd->maxer[1] && dd->maxer[2] && dd->maxer[3];
+}
+
+/* the most the position q between tricks can gain: the table's upper
+ * bound where it has one, else upper_bound */
+static int bound_after(dk_dd *dd, const pos *q)
+{
+	int left = q->hand_size - q->tricks_done;
+	if (left <= 0)
+		return 0;
+	if (left == 1) {
+		pos r = *q;
+		return last_trick(dd, &r);
+	}
+	const tt_entry *e = tt_find(dd, canonical_key(dd, q));
+	if (e)
+		return e->upper;
+	int all = dd->tricks ? left : q->left;
+	int hi = upper_bound(dd, q, dd->mine);
+	return hi < all ? hi : all;
+}
+
+/* the ways to play the trick from p on (depth cards of it in w), each
+ * with its promise: with bounded, gain plus bound_after; else gain plus
+ * every card point left (cheaper, for a walk that only looks up) */
+static void list_ways(dk_dd *dd, const pos *p, way *w, int depth, bool bounded)
+{
+	if (depth == 4) {
+		dd->nodes++;   /* a position looked at: counts against the limit */
+		if (dd->n_ways == dd->cap_ways) {
+			dd->cap_ways = dd->cap_ways ? 2 * dd->cap_ways : 4096;
+			dd->ways = realloc(dd->ways, dd->cap_ways * sizeof(way));
+			if (!dd->ways)
+				abort();   /* out of memory */
+		}
+		w->promise = (short)(w->gain + (bounded ? bound_after(dd, p) : p->left));
+		dd->ways[dd->n_ways++] = *w;
+		return;
+	}
+	dk_card m[DK_CARD_KINDS];
+	int n = moves(dd, p, m);
+	short gain = w->gain;
+	for (int i = 0; i < n; i++) {
+		pos q = *p;
+		w->cards[depth] = m[i];
+		w->gain = (short)(gain + play(dd, &q, m[i]));
+		list_ways(dd, &q, w, depth + 1, bounded);
+	}
+	w->gain = gain;
+}
+
+static int by_promise(const void *a, const void *b)
+{
+	const way *x = a, *y = b;
+	if (x->promise != y->promise)
+		return y->promise - x->promise;
+	if (x->gain != y->gain)
+		return y->gain - x->gain;
+	return memcmp(x->cards, y->cards, sizeof(x->cards));
+}
+
+/*
+ * The value of p between tricks when every player is a maxer (fail-soft:
+ * at most alpha, an upper bound; at least beta, a lower bound).  The ways
+ * not searched count with their promise, which is at least what they can
+ * gain, so a value at most alpha stays an upper bound.  *best gets the
+ * lead of the best way (the table's hint); hint is tried first.
+ */
+static int coop_trick(dk_dd *dd, const pos *p, int alpha, int beta, dk_card hint,
+		      dk_card *best)
+{
+	size_t base = dd->n_ways;
+	way w;
+	memset(&w, 0, sizeof(w));
+	list_ways(dd, p, &w, 0, true);
+	*best = DK_CARD_NONE;
+	if (dd->n_ways == base)
+		return 0;   /* a record where a seat played twice in a trick */
+	*best = dd->ways[base].cards[0];
+	int v = -INF;
+	size_t n = base;
+	for (size_t i = base; i < dd->n_ways; i++) {
+		if (dd->ways[i].promise > alpha)
+			dd->ways[n++] = dd->ways[i];
+		else if (dd->ways[i].promise > v)
+			v = dd->ways[i].promise;
+	}
+	dd->n_ways = n;
+	if (n - base > 1)
+		qsort(&dd->ways[base], n - base, sizeof(way), by_promise);
+	for (size_t i = base + 1; i < n && hint != DK_CARD_NONE; i++)
+		if (dd->ways[i].cards[0] == hint && dd->ways[base].cards[0] != hint) {
+			way h = dd->ways[i];
+			memmove(&dd->ways[base + 1], &dd->ways[base], (i - base) * sizeof(way));
+			dd->ways[base] = h;
+			break;
+		}
+	int a = alpha;
+	for (size_t i = base; i < n; i++) {
+		w = dd->ways[i];   /* a copy: the calls below may move the stack */
+		if (w.promise <= a)
+			break;     /* sorted: nor can the rest (v > a already) */
+		pos q = *p;
+		for (int k = 0; k < 4; k++)
+			play(dd, &q, w.cards[k]);
+		int r = w.gain + ab(dd, &q, a - w.gain, beta - w.gain);
+		if (dd->stopped)
+			break;
+		if (r > v) {
+			v = r;
+			*best = w.cards[0];
+		}
+		if (v > a)
+			a = v;
+		if (v >= beta)
+			break;
+	}
+	dd->n_ways = base;
+	return v;
+}
+
 static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 {
 	dd->nodes++;
@@ -839,6 +961,12 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		if (lo == hi)
 			return lo;
 	}
+	int v;
+	dk_card best;
+	if (p->tn == 0 && every_maxer(dd)) {
+		v = coop_trick(dd, p, alpha, beta, hint, &best);
+		goto searched;
+	}
 	dk_card m[DK_CARD_KINDS];
 	/* in a trick, the two cards that last refuted a move here (killer
 	 * moves): same trick, same player, same card winning the trick so
@@ -876,8 +1004,8 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		}
 	}
 	int a = alpha, b = beta;
-	int v = up ? -INF : INF;
-	dk_card best = m[0];
+	v = up ? -INF : INF;
+	best = m[0];
 	for (int i = 0; i < n; i++) {
 		pos q = *p;
 		int g = play(dd, &q, m[i]);
@@ -898,6 +1026,7 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			break;
 		}
 	}
+searched:
 	if (dd->stopped)
 		return v;
 	if (p->tn == 0) {
@@ -918,7 +1047,7 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		e->left = (unsigned char)(p->hand_size - p->tricks_done);
 		e->lower = (short)lo;
 		e->upper = (short)hi;
-		e->best = rank_of(dd, p, best);
+		e->best = best != DK_CARD_NONE ? rank_of(dd, p, best) : 0xff;
 	}
 	return v;
 }
@@ -936,211 +1065,6 @@ static int playout(const dk_dd *dd, const pos *p)
 	       ordered_moves(dd, &q, m, DK_CARD_NONE, DK_CARD_NONE) > 0)
 		gain += play(dd, &q, m[0]);
 	return gain;
-}
-
-/* --- the threshold search -------------------------------------------- */
-
-/*
- * A threshold question (every player plays for the counted side: the most
- * the side can gain over all legal continuations) has no opponent to
- * refute a move, so it is not searched card by card: reach() goes a trick
- * at a time, lists every way to finish the trick (one card of each set of
- * interchangeable cards per player) with what it gains and the bound of
- * the position after it, drops the ways that cannot meet the need even
- * so, and tries the rest most promising first, stopping as soon as the
- * need is met.  The table entries are those of ab() for the same question
- * (at least lower is reachable, at most upper), so either search may use
- * what the other stored.
- */
-
-/* upper_bound of a position between tricks, from the cache when it is
- * there; working it out counts as a position visited */
-static int bound_of(dk_dd *dd, const pos *p, uint64_t key)
-{
-	bound_entry *b = &dd->bounds[key >> (64 - BOUND_BITS)];
-	if (b->key != key || b->gen != dd->gen) {
-		dd->nodes++;
-		b->key = key;
-		b->gen = dd->gen;
-		b->bound = (short)upper_bound(dd, p, dd->mine);
-	}
-	return b->bound;
-}
-
-static uint64_t key_at(const dk_dd *dd, const pos *p)
-{
-	return canonical_key(dd, p);
-}
-
-/* the ways to finish the open trick (all of it between tricks), pushed
- * on dd->ways, each with its gain and the bound after it */
-static void finish_trick(dk_dd *dd, const pos *p, trick_way *way, int depth, int need)
-{
-	if (p->tn == 0 && depth > 0) {
-		if (dd->n_ways == dd->cap_ways) {
-			size_t cap = dd->cap_ways ? 2 * dd->cap_ways : 4096;
-			trick_way *w = realloc(dd->ways, cap * sizeof(*w));
-			if (!w)
-				abort();
-			dd->ways = w;
-			dd->cap_ways = cap;
-		}
-		if (p->tricks_done >= p->hand_size) {
-			way->after = 0;
-		} else {
-			uint64_t key = key_at(dd, p);
-			const tt_entry *e = tt_find(dd, key);
-			/* a bound the table knows already saves working one out */
-			way->after = e && e->upper < need - way->gain ? e->upper
-								       : (short)bound_of(dd, p, key);
-		}
-		dd->ways[dd->n_ways++] = *way;
-		return;
-	}
-	if (dd->limit && dd->nodes > dd->limit) {
-		dd->stopped = true;
-		return;
-	}
-	dk_card m[DK_CARD_KINDS];
-	int n = moves(dd, p, m);
-	for (int i = 0; i < n && !dd->stopped; i++) {
-		pos q = *p;
-		dd->nodes++;
-		way->cards[depth] = m[i];
-		way->n = (unsigned char)(depth + 1);
-		way->gain = (short)play(dd, &q, m[i]);   /* only the trick's last card gains */
-		finish_trick(dd, &q, way, depth + 1, need);
-	}
-}
-
-static int by_promise(const void *a, const void *b)
-{
-	const trick_way *x = a, *y = b;
-	int px = x->gain + x->after, py = y->gain + y->after;
-	if (px != py)
-		return py - px;
-	if (x->gain != y->gain)
-		return y->gain - x->gain;
-	return memcmp(x->cards, y->cards, sizeof(x->cards));
-}
-
-/*
- * Is a gain of at least need reachable from p (ub: a bound of what can be
- * gained from it)?  The answer is a number: at least need when it is (a
- * gain some continuation reaches; dd->line gets its cards from here on,
- * as far as the need is met), below need when it is not (the most any
- * continuation can gain, or more).  Returning the bound that was found
- * rather than just "no" lets the table answer later visits of the
- * position that need less.
- */
-static int reach(dk_dd *dd, const pos *p, int need, int ub)
-{
-	if (need <= 0 || p->tricks_done >= p->hand_size)
-		return 0;
-	if (ub < need)
-		return ub;
-	if (dd->stopped)
-		return need - 1;
-	tt_entry *e = NULL;
-	uint64_t key = 0;
-	dk_card hint = DK_CARD_NONE;
-	int left = p->hand_size - p->tricks_done;
-	if (p->tn == 0) {
-		key = key_at(dd, p);
-		e = tt_find(dd, key);
-		if (e) {
-			if (need > e->upper)
-				return e->upper;
-			/* a known reachable gain still needs its line: search on,
-			 * the lead that reached it first */
-			if (need <= e->lower && e->best != 0xff)
-				hint = card_of_rank(dd, p, e->best);
-		}
-	}
-	size_t base = dd->n_ways;
-	trick_way way;
-	memset(&way, 0, sizeof(way));
-	finish_trick(dd, p, &way, 0, need);
-	if (dd->stopped) {
-		dd->n_ways = base;
-		return need - 1;
-	}
-	/* keep the ways that might reach need, most promising first; ways
-	 * led with the card that reached it before go first of all */
-	int best = -1;
-	size_t n = base;
-	for (size_t i = base; i < dd->n_ways; i++) {
-		const trick_way *w = &dd->ways[i];
-		int promise = w->gain + w->after;
-		if (promise >= need)
-			dd->ways[n++] = *w;
-		else if (promise > best)
-			best = promise;
-	}
-	dd->n_ways = n;
-	if (n - base > 1)
-		qsort(&dd->ways[base], n - base, sizeof(trick_way), by_promise);
-	if (hint != DK_CARD_NONE) {
-		size_t to = base;
-		for (size_t i = base; i < n; i++)
-			if (dd->ways[i].cards[0] == hint) {
-				trick_way h = dd->ways[i];
-				memmove(&dd->ways[to + 1], &dd->ways[to], (i - to) * sizeof(trick_way));
-				dd->ways[to++] = h;
-			}
-	}
-	int mark = dd->line ? dd->line->count : 0;
-	int v = -1;
-	dk_card reached = DK_CARD_NONE;
-	for (size_t i = base; i < n; i++) {
-		trick_way w = dd->ways[i];
-		pos q = *p;
-		for (int k = 0; k < w.n; k++) {
-			if (dd->line && dd->line->count < DK_LINE_MAX) {
-				dd->line->cards[dd->line->count] = w.cards[k];
-				dd->line->seats[dd->line->count] = q.turn;
-				dd->line->count++;
-			}
-			play(dd, &q, w.cards[k]);
-		}
-		v = w.gain + reach(dd, &q, need - w.gain, w.after);
-		if (dd->stopped || v >= need) {
-			reached = w.cards[0];
-			break;
-		}
-		if (dd->line)
-			dd->line->count = mark;
-		if (v > best)
-			best = v;
-	}
-	dd->n_ways = base;
-	if (dd->stopped)
-		return need - 1;
-	if (p->tn != 0)
-		return v >= need ? v : best;
-	if (!e)
-		e = tt_find(dd, key);
-	if (!e) {
-		e = tt_slot(dd, key);
-		e->key = key;
-		e->gen = dd->gen;
-		e->left = (unsigned char)left;
-		e->lower = 0;
-		e->upper = (short)(ub < INF ? ub : INF);
-		e->best = 0xff;
-	}
-	if (best < 0)
-		best = 0;   /* no way at all: a record where a seat played twice */
-	if (v >= need) {
-		if (v > e->lower) {
-			e->lower = (short)v;
-			e->best = rank_of(dd, p, reached);
-		}
-		return v;
-	}
-	if (best < e->upper)
-		e->upper = (short)best;
-	return best;
 }
 
 /* the exact value of p: null-window probes, the first two at the guess
@@ -1170,6 +1094,69 @@ static int exact(dk_dd *dd, const pos *p, int guess)
 	return lo;
 }
 
+/*
+ * line_of between tricks when every player is a maxer: a way to play the
+ * trick that keeps a gain of *v within reach, a whole trick at a time.
+ * First a way whose position after it the table knows to reach what is
+ * left (the search that proved *v stored those on its way), else the ways
+ * searched best first.  false when there is none (then line_of goes on a
+ * card at a time).
+ */
+static bool coop_line_trick(dk_dd *dd, pos *p, int *v, dk_line *line)
+{
+	if (p->hand_size - p->tricks_done < 2 || line->count + 4 > DK_LINE_MAX)
+		return false;
+	size_t base = dd->n_ways;
+	way w;
+	bool found = false;
+	pos q;
+	for (int pass = 0; pass < 2 && !found; pass++) {
+		dd->n_ways = base;
+		memset(&w, 0, sizeof(w));
+		list_ways(dd, p, &w, 0, pass == 1);
+		size_t n = dd->n_ways;
+		if (pass == 1 && n - base > 1)
+			qsort(&dd->ways[base], n - base, sizeof(way), by_promise);
+		for (size_t i = base; i < n && !found && !dd->stopped; i++) {
+			w = dd->ways[i];
+			if (w.promise < *v) {
+				if (pass == 1)
+					break;   /* sorted: nor can the rest */
+				continue;
+			}
+			q = *p;
+			for (int k = 0; k < 4; k++)
+				play(dd, &q, w.cards[k]);
+			int need = *v - w.gain;
+			if (pass == 0) {
+				int left = q.hand_size - q.tricks_done;
+				if (need <= 0) {
+					found = true;
+				} else if (left == 1) {
+					pos r = q;
+					found = last_trick(dd, &r) >= need;
+				} else if (left >= 2) {
+					const tt_entry *e = tt_find(dd, canonical_key(dd, &q));
+					found = e && e->lower >= need;
+				}
+			} else {
+				found = need <= 0 || ab(dd, &q, need - 1, need) >= need;
+			}
+		}
+	}
+	dd->n_ways = base;
+	if (!found)
+		return false;
+	for (int k = 0; k < 4; k++) {
+		line->cards[line->count] = w.cards[k];
+		line->seats[line->count] = p->turn;
+		line->count++;
+		play(dd, p, w.cards[k]);
+	}
+	*v -= w.gain;
+	return true;
+}
+
 /* a continuation from p that gains v (exactly, when exact; at least v
  * when every player is a maxer), appended to line, to the end */
 static void line_of(dk_dd *dd, pos p, int v, dk_line *line)
@@ -1177,6 +1164,8 @@ static void line_of(dk_dd *dd, pos p, int v, dk_line *line)
 	while (line->count < DK_LINE_MAX) {
 		if (p.tn == 0 && p.tricks_done >= p.hand_size)
 			return;
+		if (p.tn == 0 && every_maxer(dd) && coop_line_trick(dd, &p, &v, line))
+			continue;
 		dk_card m[DK_CARD_KINDS];
 		int n = ordered_moves(dd, &p, m, DK_CARD_NONE, DK_CARD_NONE);
 		if (n == 0 || dd->stopped)
@@ -1266,34 +1255,39 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
 	set_salt(dd);
 	dd->nodes = 0;
 	dd->stopped = false;
-	dd->n_ways = 0;
 	if (line)
 		line->count = 0;
-	dd->line = line;
-	int all = tricks ? p.hand_size - p.tricks_done : p.left;
-	int ub = p.tn == 0 && p.tricks_done < p.hand_size ? upper_bound(dd, &p, dd->mine) : all;
-	bool yes = need <= 0 || reach(dd, &p, need, ub) >= need;
-	dd->line = NULL;
+	bool yes = need <= 0 || ab(dd, &p, need - 1, need) >= need;
+	long used = dd->nodes;
 	if (dd->stopped)
 		yes = false;
-	if (yes && line) {
-		/* the line stops where the need is met: played on with the
-		 * first legal card to the end, so that it can be replayed whole */
-		for (int i = 0; i < line->count; i++)
-			play(dd, &p, line->cards[i]);
-		while (p.tricks_done < p.hand_size && line->count < DK_LINE_MAX) {
-			dk_card m[DK_CARD_KINDS];
-			if (moves(dd, &p, m) == 0)
-				break;
-			line->cards[line->count] = m[0];
-			line->seats[line->count] = p.turn;
-			line->count++;
-			play(dd, &p, m[0]);
-		}
+	else if (yes && line) {
+		dd->nodes = 0;
+		line_of(dd, p, need > 0 ? need : 0, line);
+		used += dd->nodes;
+		dd->stopped = false;
 	}
 	if (nodes)
-		*nodes = dd->nodes;
+		*nodes = used;
 	return yes;
+}
+
+int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
+{
+	set_order(dd, &rp->order);
+	pos p;
+	int seat_of[4];
+	position_of(dd, &p, seat_of, rp);
+	if (p.tn != 0)
+		return -1;
+	for (int i = 0; i < 4; i++) {
+		dd->mine[i] = rp->party[seat_of[i]] == party;
+		dd->maxer[i] = true;
+	}
+	dd->tricks = tricks;
+	if (p.tricks_done >= p.hand_size)
+		return 0;
+	return upper_bound(dd, &p, dd->mine);
 }
 
 /* --- the analysis of a game ------------------------------------------ */

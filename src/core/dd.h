@@ -23,11 +23,9 @@
  *
  * The same solver answers the threshold questions of search.h (can a
  * party reach a target in some legal continuation: every player then plays
- * for that party; dk_dd_reach, which search.c asks).  There is no
- * opponent to refute a move there, so that search goes a trick at a time,
- * every way to finish the trick tried most promising first (its gain plus
- * the bound after it), and stops as soon as the target is met; it shares
- * the positions, moves, bounds and table with the game between the parties.
+ * for that party; dk_dd_reach, which search.c's dk_search_run asks):
+ * between tricks it goes a trick at a time, every way to play the trick
+ * tried best first by its gain plus the bound after it (see dd.c).
  *
  * How: alpha-beta over single cards, the value being the card points (or
  * tricks) still to come, so that a transposition table keyed, at trick
@@ -41,15 +39,17 @@
  * cards is tried (same suit, same points, no card of another player in a
  * hand or in the open trick between them or level with them in the order).
  * At a trick boundary the value is bounded by the points each party can
- * still capture (see dd.c).  The exact value is found by null-window
- * probes, the first at a guess (a greedy playout where no better one is
- * known), then halving the interval still open (each probe's fail-soft
- * answer narrows it further); they reuse the table.  Memory: one table of
- * 2^20 entries of 16 bytes (16 MiB) per dk_dd, in buckets of four (a
- * cache line), and a cache of the threshold search's bounds of 2^18
- * entries of 16 bytes (4 MiB), allocated once; the threshold search's
- * list of ways to finish a trick grows with the tricks left (a few
- * hundred KiB at most).
+ * still capture (see dd.c).  Where every player is a maxer (a threshold
+ * question) the search goes a trick at a time between tricks, the ways to
+ * play a trick searched best first by what they gain plus that bound.  The
+ * exact value is found by null-window probes, the first at a guess (a
+ * greedy playout where no better one is known), then halving the interval
+ * still open (each probe's fail-soft answer narrows it further); they
+ * reuse the table.  Memory: one table of 2^20 entries of 16 bytes (16 MiB)
+ * per dk_dd, in buckets of four (a cache line), allocated once, and for
+ * threshold questions a stack of the ways to play a trick (12 bytes each,
+ * those of one trick per trick searched into), grown as needed and kept
+ * until dk_dd_free.
  */
 #ifndef DK_DD_H
 #define DK_DD_H
@@ -77,7 +77,7 @@ void dk_dd_free(dk_dd *dd);
  *  benchmark clears it to time each position on its own). */
 void dk_dd_clear(dk_dd *dd);
 
-#define DK_DD_TABLE_BYTES (20u << 20)
+#define DK_DD_TABLE_BYTES (16u << 20)
 
 /**
  * At most this many positions per question (0, the default: no limit).
@@ -116,6 +116,14 @@ void dk_dd_solve(dk_dd *dd, dk_dd_value *out, const dk_replay *rp);
  */
 bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, int need,
 		 dk_line *line, long *nodes);
+
+/**
+ * The bound the search cuts with between tricks: at least the most party
+ * can still gain (card points to come, or with tricks = true, tricks) in
+ * any legal continuation, whoever plays for whom.  -1 when rp did not stop
+ * between tricks.  For the tests, which check it against an enumeration.
+ */
+int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks);
 
 /* --- the analysis of a game, card by card ---------------------------- */
 

@@ -99,6 +99,26 @@ static int ref_value(const ref_pos *p, bool ramsch, bool coop, dk_party for_)
 	return best < 0 || best == 1000 ? 0 : best;
 }
 
+/* the most tricks `for` can take from p, everybody playing for it */
+static int ref_most_tricks(const ref_pos *p, dk_party for_)
+{
+	if (p->tn == 0 && p->tricks_done == p->hand_size)
+		return 0;
+	int best = 0;
+	for (int k = 0; k < DK_CARD_KINDS; k++) {
+		if (!ref_legal(p, (dk_card)k))
+			continue;
+		ref_pos q = *p;
+		dk_party won;
+		int pts = ref_play(&q, (dk_card)k, &won);
+		(void)pts;
+		int v = (won == for_) + ref_most_tricks(&q, for_);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
 static void ref_from_replay(ref_pos *p, const dk_replay *rp)
 {
 	memset(p, 0, sizeof(*p));
@@ -141,10 +161,22 @@ static bool ref_follow(ref_pos p, const dk_line *line, dk_party for_, int *gain)
 	return p.tricks_done == p.hand_size && p.tn == 0;
 }
 
+/* the card points still in the hands and the open trick */
+static int p_left(const ref_pos *p)
+{
+	int pts = 0;
+	for (int i = 0; i < 4; i++)
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			pts += p->hand[i][k] * dk_card_points((dk_card)k);
+	for (int i = 0; i < p->tn; i++)
+		pts += dk_card_points(p->trick[i]);
+	return pts;
+}
+
 /* ---- the comparison ------------------------------------------------------ */
 
 static dk_dd *solver;
-static int compared, types_seen[DK_GT_COUNT];
+static int compared, types_seen[DK_GT_COUNT], bounds_checked;
 
 static void compare(const dk_replay *rp, const char *what)
 {
@@ -182,6 +214,27 @@ static void compare(const dk_replay *rp, const char *what)
 		cr_expect(!dk_dd_reach(solver, rp, (dk_party)q, false, most + 1, NULL, NULL),
 			  "%s: party %d reaches %d, the enumeration's most is %d", what, q,
 			  most + 1, most);
+		/* the bound the search cuts with: at least the most the party
+		 * can take in card points and in tricks (everybody playing for
+		 * it), so at least what it takes in the game between the
+		 * parties too */
+		int game = q == DK_PARTY_RE ? want : p_left(&start) - want;
+		int bound = dk_dd_bound(solver, rp, (dk_party)q, false);
+		cr_expect_geq(bound, most, "%s: the bound for party %d is %d, it can take %d",
+			      what, q, bound, most);
+		cr_expect_geq(most, game, "%s: party %d takes %d in the game, %d at most", what,
+			      q, game, most);
+		int tricks = ref_most_tricks(&start, (dk_party)q);
+		bound = dk_dd_bound(solver, rp, (dk_party)q, true);
+		cr_expect_geq(bound, tricks, "%s: the bound for party %d is %d tricks, it can "
+			      "take %d", what, q, bound, tricks);
+		/* the threshold question in tricks: the most, then one more */
+		cr_expect(dk_dd_reach(solver, rp, (dk_party)q, true, tricks, &line, NULL),
+			  "%s: party %d cannot take %d tricks", what, q, tricks);
+		cr_expect(!dk_dd_reach(solver, rp, (dk_party)q, true, tricks + 1, NULL, NULL),
+			  "%s: party %d takes %d tricks, the enumeration's most is %d", what, q,
+			  tricks + 1, tricks);
+		bounds_checked++;
 	}
 	types_seen[rp->type]++;
 	compared++;
@@ -362,8 +415,9 @@ Test(dd, same_values_as_plain_enumeration, .init = dk_xml_global_init, .timeout 
 	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/legal", compare_game);
 	dk_test_each_game(DK_SOURCE_ROOT "/tests/search", compare_game);
 	dk_dd_free(solver);
-	cr_log_info("%d positions compared", compared);
+	cr_log_info("%d positions compared, %d bounds checked", compared, bounds_checked);
 	cr_expect_geq(compared, 1000, "only %d positions were compared", compared);
+	cr_expect_geq(bounds_checked, 1000, "only %d bounds were checked", bounds_checked);
 	for (int t = DK_GT_NORMAL; t <= DK_GT_RAMSCH; t++)
 		cr_expect_gt(types_seen[t], 0, "no position of a %s game", dk_game_type_name((dk_game_type)t));
 }
