@@ -79,8 +79,9 @@ static int ref_play(ref_pos *p, dk_card k, dk_party *won)
 	return pts;
 }
 
-/* minimax of Re's card points to come; coop: everybody plays for `for` */
-static int ref_value(const ref_pos *p, bool ramsch, bool coop, dk_party for_)
+/* minimax of what `for` gains from here, card points or (tricks) tricks;
+ * Re maximises (Kontra in a Ramsch) unless coop: everybody plays for it */
+static int ref_gain(const ref_pos *p, bool ramsch, bool coop, dk_party for_, bool tricks)
 {
 	if (p->tn == 0 && p->tricks_done == p->hand_size)
 		return 0;
@@ -92,31 +93,24 @@ static int ref_value(const ref_pos *p, bool ramsch, bool coop, dk_party for_)
 		ref_pos q = *p;
 		dk_party won;
 		int pts = ref_play(&q, (dk_card)k, &won);
-		int v = (won == for_ ? pts : 0) + ref_value(&q, ramsch, coop, for_);
+		int v = (won == for_ ? (tricks ? 1 : pts) : 0) +
+			ref_gain(&q, ramsch, coop, for_, tricks);
 		if (up ? v > best : v < best)
 			best = v;
 	}
 	return best < 0 || best == 1000 ? 0 : best;
 }
 
+/* Re's card points to come with best play by both (coop: for `for`) */
+static int ref_value(const ref_pos *p, bool ramsch, bool coop, dk_party for_)
+{
+	return ref_gain(p, ramsch, coop, for_, false);
+}
+
 /* the most tricks `for` can take from p, everybody playing for it */
 static int ref_most_tricks(const ref_pos *p, dk_party for_)
 {
-	if (p->tn == 0 && p->tricks_done == p->hand_size)
-		return 0;
-	int best = 0;
-	for (int k = 0; k < DK_CARD_KINDS; k++) {
-		if (!ref_legal(p, (dk_card)k))
-			continue;
-		ref_pos q = *p;
-		dk_party won;
-		int pts = ref_play(&q, (dk_card)k, &won);
-		(void)pts;
-		int v = (won == for_) + ref_most_tricks(&q, for_);
-		if (v > best)
-			best = v;
-	}
-	return best;
+	return ref_gain(p, false, true, for_, true);
 }
 
 static void ref_from_replay(ref_pos *p, const dk_replay *rp)
