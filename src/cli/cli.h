@@ -89,9 +89,9 @@ void dk_cli_print_record_diag(dk_cli *cli, struct dokoref_record *rec);
  * the solver for one position */
 #define DK_ANALYSE_LIMIT 20000000L
 
-/** Parse --analyse-limit's value: a number of positions, 0 for no limit;
- *  false if it is not one. */
-bool dk_cli_parse_analyse_limit(const char *s, long *out);
+/** Parse a limit in positions (--analyse-limit, --search-limit): a whole
+ *  number, 0 for no limit; false if it is not one. */
+bool dk_cli_parse_positions(const char *s, long *out);
 
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);

@@ -225,13 +225,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		}
 		case 'L':
-			if (!dk_cli_parse_analyse_limit(optarg, &st.analyse_limit))
+			if (!dk_cli_parse_positions(optarg, &st.analyse_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
 		case 'S':
-			if (!dk_cli_parse_analyse_limit(optarg, &st.search_limit))
+			if (!dk_cli_parse_positions(optarg, &st.search_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
 					"--search-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);

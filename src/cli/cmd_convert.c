@@ -296,7 +296,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'r': opts.rules = optarg; break;
 		case 'D': analyse = true; break;
 		case 'A':
-			if (!dk_cli_parse_analyse_limit(optarg, &analyse_limit))
+			if (!dk_cli_parse_positions(optarg, &analyse_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_convert,
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);

@@ -393,7 +393,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'a': st.all_cards = true; break;
 		case 'D': st.analyse = true; break;
 		case 'L':
-			if (!dk_cli_parse_analyse_limit(optarg, &st.analyse_limit))
+			if (!dk_cli_parse_positions(optarg, &st.analyse_limit))
 				return dk_cli_usage_error(cli, cmd,
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);

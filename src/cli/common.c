@@ -31,7 +31,7 @@ int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 	return DK_EXIT_USAGE;
 }
 
-bool dk_cli_parse_analyse_limit(const char *s, long *out)
+bool dk_cli_parse_positions(const char *s, long *out)
 {
 	char *end;
 	errno = 0;
