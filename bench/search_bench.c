@@ -3,7 +3,8 @@
  * exact value of a position, the DDV's threshold questions, and the
  * analysis of a whole game card by card.
  *
- *   search_bench [-b | -x] [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-q] FILE...
+ *   search_bench [-b | -x] [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB]
+ *                [-q] FILE...
  *
  * FILE is any record dokoref reads (dokoref XML, the .doko notation,
  * FreeDoko's files), each game under its own rule set with the record's
@@ -24,7 +25,9 @@
  * -l LIMIT bounds every question of the solver to LIMIT positions
  * (dk_dd_set_limit; 0, the default, is no limit): a question that needs
  * more counts as not decided, an analysis as not decided when a position
- * went over it (it then starts later in the game).  -q leaves out the line
+ * went over it (it then starts later in the game).  -m MIB gives the
+ * solver a table of MIB MiB (dk_dd_new_sized; default DK_DD_TABLE_BYTES,
+ * 16 MiB, what check's questions use).  -q leaves out the line
  * per position and game and prints the tables only.  -x asks the questions
  * only: (b) and (d), no exact value (a), no analysis (c); -b times the
  * threshold questions (b) only.
@@ -35,7 +38,7 @@
  * median, 90th and 99th percentile and slowest processor time and
  * positions visited for (a), (b) and (d), how many were decided of how
  * many, and for (c) the same per game.  At the end: the solver's table
- * (DK_DD_TABLE_BYTES, allocated once) and the process's peak resident
+ * (allocated once) and the process's peak resident
  * memory (getrusage).  Figures only: nothing here passes or fails.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -346,7 +349,7 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 static void usage(void)
 {
 	fprintf(stderr, "usage: search_bench [-b | -x] [-t TRICKS_LEFT,...] [-g GAMES] "
-		"[-a TRICKS] [-l LIMIT] [-q] FILE...\n");
+		"[-a TRICKS] [-l LIMIT] [-m MIB] [-q] FILE...\n");
 }
 
 int main(int argc, char **argv)
@@ -355,7 +358,7 @@ int main(int argc, char **argv)
 	bool want_left[13];
 	for (int i = 0; i <= 12; i++)
 		want_left[i] = true;
-	long max_games = 0, limit = 0;
+	long max_games = 0, limit = 0, table_mib = DK_DD_TABLE_BYTES >> 20;
 	int analyse_tricks = 0;  /* -a N: analyse the last N tricks only */
 	bool quiet = false, questions_only = false;
 	int a = 1;
@@ -402,6 +405,12 @@ int main(int argc, char **argv)
 			analyse_tricks = atoi(argv[a + 1]);
 		} else if (strcmp(argv[a], "-l") == 0) {
 			limit = atol(argv[a + 1]);
+		} else if (strcmp(argv[a], "-m") == 0) {
+			table_mib = atol(argv[a + 1]);
+			if (table_mib < 1) {
+				usage();
+				return 2;
+			}
 		} else {
 			usage();
 			return 2;
@@ -409,7 +418,7 @@ int main(int argc, char **argv)
 		a += 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	dk_dd *dd = dk_dd_new();
+	dk_dd *dd = dk_dd_new_sized((size_t)table_mib << 20);
 	if (!dd)
 		return 1;
 	dk_dd_set_limit(dd, limit > 0 ? limit : 0);
@@ -476,9 +485,9 @@ int main(int argc, char **argv)
 	report("== every rule set, every game type", NULL, NULL, limit);
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
-	printf("\nsolver table: %u bytes (%u MiB), allocated once; peak resident memory of "
-	       "the process: %ld KiB (%.1f MiB)\n", DK_DD_TABLE_BYTES, DK_DD_TABLE_BYTES >> 20,
-	       ru.ru_maxrss, ru.ru_maxrss / 1024.0);
+	printf("\nsolver table: %zu bytes (%zu MiB), allocated once; peak resident memory of "
+	       "the process: %ld KiB (%.1f MiB)\n", dk_dd_table_bytes(dd),
+	       dk_dd_table_bytes(dd) >> 20, ru.ru_maxrss, ru.ru_maxrss / 1024.0);
 	free(ms_v);
 	free(nodes_v);
 	free(samples);

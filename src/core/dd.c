@@ -24,20 +24,35 @@
 
 #include "score.h"
 
-#define TT_BITS 20
 #define BUCKET 4
 #define INF 10000
 
+/* the slots of a position's points in a key: 3 bits a place held */
+#define SLOTS_PER_WORD 21
+
 typedef struct tt_entry {
-	uint64_t key;
+	uint64_t key;                /* the pattern without points (see key_of) */
+	uint64_t points[2];          /* ... and the points, a code by place held */
 	short lower;                 /* the value is at least this */
 	short upper;                 /* ... and at most this */
 	unsigned char best;          /* the lead that decided it, as its rank among the
-					places still held (see canonical_key), 0xff if none */
+					places still held (see rank_of), 0xff if none */
 	unsigned char gen;           /* the generation it was written in (dk_dd_clear) */
 	unsigned char left;          /* tricks left in its position */
 	unsigned char pad;
 } tt_entry;
+
+_Static_assert(sizeof(tt_entry) * BUCKET == 128, "a bucket is two cache lines");
+
+/* a position's key, as key_of makes it */
+typedef struct tkey {
+	uint64_t key;
+	uint64_t points[2];
+	unsigned char copies[DK_CARD_KINDS];  /* by place held: how many copies are left */
+} tkey;
+
+/* the card points of each points code */
+static const int code_points[8] = { 0, 2, 3, 4, 10, 11, 0, 0 };
 
 typedef struct pos {
 	unsigned char hand[4][DK_CARD_KINDS];
@@ -53,15 +68,18 @@ typedef struct pos {
 } pos;
 
 struct dk_dd {
-	tt_entry *tt;                /* on a cache line's boundary, in tt_mem */
+	tt_entry *tt;                /* on a bucket's boundary (128 bytes), in tt_mem */
+	int tt_bits;                 /* it has 1 << tt_bits entries */
 	void *tt_mem;                /* calloc'ed: the pages are zero without being touched */
 	dk_order order;
 	bool trump[DK_CARD_KINDS];
 	int strength[DK_CARD_KINDS];
 	int suit[DK_CARD_KINDS];
-	/* what the table's key takes of a card: its suit, points and who
-	 * takes a trick in which both copies fall (see canonical_key) */
+	/* what the table's key takes of a card: its suit and who takes a
+	 * trick in which both copies fall; and its points, as a code (see
+	 * key_of) */
 	unsigned cls[DK_CARD_KINDS];
+	unsigned char points_code[DK_CARD_KINDS];
 	unsigned level[DK_CARD_KINDS];  /* by place: suit and strength, as one number */
 	/* place of each card: by suit (trumps one suit), within a suit by
 	 * strength, so that cards with no card between them are neighbours */
@@ -124,15 +142,24 @@ static void init_zobrist(void)
 
 dk_dd *dk_dd_new(void)
 {
+	return dk_dd_new_sized(DK_DD_TABLE_BYTES);
+}
+
+dk_dd *dk_dd_new_sized(size_t table_bytes)
+{
 	init_zobrist();
 	dk_dd *dd = calloc(1, sizeof(*dd));
 	if (!dd)
 		return NULL;
+	/* the largest power of two of entries that fits, within the limits */
+	dd->tt_bits = 12;
+	while (dd->tt_bits < 30 && (sizeof(tt_entry) << (dd->tt_bits + 1)) <= table_bytes)
+		dd->tt_bits++;
 	/* calloc, not aligned_alloc and memset: a solver made for one
-	 * question must not touch all of its 16 MiB */
-	dd->tt_mem = calloc(((size_t)1 << TT_BITS) + BUCKET, sizeof(tt_entry));
+	 * question must not touch all of its table */
+	dd->tt_mem = calloc(((size_t)1 << dd->tt_bits) + BUCKET, sizeof(tt_entry));
 	if (dd->tt_mem)
-		dd->tt = (tt_entry *)(((uintptr_t)dd->tt_mem + 63) & ~(uintptr_t)63);
+		dd->tt = (tt_entry *)(((uintptr_t)dd->tt_mem + 127) & ~(uintptr_t)127);
 	if (!dd->tt_mem) {
 		free(dd);
 		return NULL;
@@ -146,7 +173,7 @@ void dk_dd_clear(dk_dd *dd)
 {
 	memset(dd->killer, 0xff, sizeof(dd->killer));
 	if (++dd->gen == 0) {
-		memset(dd->tt, 0, ((size_t)1 << TT_BITS) * sizeof(tt_entry));
+		memset(dd->tt, 0, ((size_t)1 << dd->tt_bits) * sizeof(tt_entry));
 		dd->gen = 1;
 	}
 }
@@ -161,6 +188,11 @@ bool dk_dd_stopped(const dk_dd *dd)
 	return dd->stopped;
 }
 
+size_t dk_dd_table_bytes(const dk_dd *dd)
+{
+	return sizeof(tt_entry) << dd->tt_bits;
+}
+
 void dk_dd_free(dk_dd *dd)
 {
 	if (!dd)
@@ -173,7 +205,7 @@ void dk_dd_free(dk_dd *dd)
 /* --- setting up a question ------------------------------------------- */
 
 /* the order of the position, looked up once (the table's keys need no
- * salt for it: see canonical_key) */
+ * salt for it: see key_of) */
 static void set_order(dk_dd *dd, const dk_order *o)
 {
 	dd->order = *o;
@@ -217,9 +249,14 @@ static void set_order(dk_dd *dd, const dk_order *o)
 				dk_card two[2] = { (dk_card)b, (dk_card)c };
 				dd->takes[last][b][c] = dk_order_winner(o, two, 2, last) == 1;
 			}
-	for (int k = 0; k < DK_CARD_KINDS; k++)
-		dd->cls[k] = (unsigned)dd->suit[k] | (unsigned)dd->points[k] << 3 |
-			     (unsigned)dd->takes[0][k][k] << 7 | (unsigned)dd->takes[1][k][k] << 8;
+	for (int k = 0; k < DK_CARD_KINDS; k++) {
+		dd->cls[k] = (unsigned)dd->suit[k] | (unsigned)dd->takes[0][k][k] << 7 |
+			     (unsigned)dd->takes[1][k][k] << 8;
+		unsigned char code = 0;   /* a card's points are one of code_points */
+		while (code < 5 && code_points[code] != dd->points[k])
+			code++;
+		dd->points_code[k] = code;
+	}
 	int n_cheap = 0;
 	for (int pts = 0; pts <= 11; pts++)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
@@ -679,23 +716,40 @@ static int last_trick(const dk_dd *dd, pos *p)
 /*
  * The table's key of a position between tricks: not which cards are left
  * but their pattern.  The cards still held, in the order of places (by
- * suit, within a suit by strength), each with its suit, its points,
- * whether it is as strong as the card held before it in the same suit,
- * who takes a trick in which both its copies fall (the ♥10 tie rule) and
- * how many copies each player holds; then who leads, and the question.
- * Who may follow with what, who takes which trick and what it is worth
- * depend on nothing else, so positions with the same pattern have the
- * same value: "A played ♣J, B played ♠J" and "A played ♥J, B played ♠J"
- * leave the same pattern once the jacks left are held alike.  (Nor does
- * the order itself have to be in the key: two orders that give the cards
- * left the same pattern give them the same tricks.)
+ * suit, within a suit by strength), each with its suit, whether it is as
+ * strong as the card held before it in the same suit, who takes a trick in
+ * which both its copies fall (the ♥10 tie rule) and how many copies each
+ * player holds; then who leads, and the question.  Who may follow with
+ * what and who takes which trick depend on nothing else: "A played ♣J, B
+ * played ♠J" and "A played ♥J, B played ♠J" leave the same pattern once
+ * the jacks left are held alike.  (Nor does the order itself have to be
+ * in the key: two orders that give the cards left the same pattern give
+ * them the same tricks.)
+ *
+ * The points are kept beside the key, a code per place held (with the
+ * copies left of each): positions of one pattern and the same points
+ * have the same value, and positions of one pattern with other points
+ * (♠K left where ♠9 was, the tens and aces of another suit) have values
+ * that differ by at most what their points differ.  A card's points
+ * decide no trick, so every way to play on from one position is a way
+ * from the other, with the same tricks, each worth what its cards' points
+ * differ by: for every strategy of both sides the gain moves by at most
+ * the sum of the points that rise and at least minus the sum of those
+ * that fall (of the cards that end with the counted side), and so does
+ * the value (tt_bounds; quasi-symmetry, after Kupferschmid and Helmert's
+ * Skat solver).  In 9 tricks left of three sample games, the patterns
+ * without points are 3 to 10 times fewer than those with, and the search
+ * visits 37 to 55 % fewer positions.  Counting tricks, points do not
+ * count: every code is 0.
  */
-static uint64_t canonical_key(const dk_dd *dd, const pos *p)
+static void key_of(const dk_dd *dd, const pos *p, tkey *tk)
 {
 	uint32_t all = p->held[0] | p->held[1] | p->held[2] | p->held[3];
 	uint64_t h = dd->salt ^ zobrist_turn[p->turn];
 	unsigned prev = 0xffff;
-	for (; all; all &= all - 1) {
+	tk->points[0] = tk->points[1] = 0;
+	int slot = 0;
+	for (; all; all &= all - 1, slot++) {
 		int pl = __builtin_ctz(all);
 		dk_card k = dd->by_place[pl];
 		unsigned held = (unsigned)p->hand[0][k] + 3u * p->hand[1][k] +
@@ -705,8 +759,33 @@ static uint64_t canonical_key(const dk_dd *dd, const pos *p)
 		h *= 0x9E3779B97F4A7C15ull;
 		h ^= h >> 29;
 		prev = dd->level[pl];
+		if (!dd->tricks)
+			tk->points[slot / SLOTS_PER_WORD] |=
+				(uint64_t)dd->points_code[k] << 3 * (slot % SLOTS_PER_WORD);
+		tk->copies[slot] = (unsigned char)(p->hand[0][k] + p->hand[1][k] +
+						   p->hand[2][k] + p->hand[3][k]);
 	}
-	return h | 1;
+	tk->key = h | 1;
+}
+
+/* how much the value of tk's position can be above (*up) and below
+ * (*down) that of e's, a position of the same pattern (see key_of) */
+static void points_apart(const tkey *tk, const tt_entry *e, int *up, int *down)
+{
+	*up = *down = 0;
+	for (int w = 0; w < 2; w++) {
+		for (uint64_t x = tk->points[w] ^ e->points[w]; x;) {
+			int group = __builtin_ctzll(x) / 3;
+			x &= ~(7ull << 3 * group);
+			int now = code_points[(tk->points[w] >> 3 * group) & 7];
+			int then = code_points[(e->points[w] >> 3 * group) & 7];
+			int d = (now - then) * tk->copies[w * SLOTS_PER_WORD + group];
+			if (d > 0)
+				*up += d;
+			else
+				*down -= d;
+		}
+	}
 }
 
 /* the lead best as the table keeps it: its rank among the places held */
@@ -727,21 +806,64 @@ static dk_card card_of_rank(const dk_dd *dd, const pos *p, unsigned rank)
 	return dd->by_place[__builtin_ctz(all)];
 }
 
-/* the table: buckets of four entries, one cache line (the table is
- * allocated on a line's boundary); a new entry takes an empty one, else
- * the one with the fewest tricks left (the least work saved) */
+/* the table: buckets of four entries, two cache lines (the table is
+ * allocated on a line's boundary), a bucket by pattern; a new entry takes
+ * an empty one, else the one with the fewest tricks left (the least work
+ * saved) */
 static tt_entry *tt_bucket(const dk_dd *dd, uint64_t key)
 {
-	return &dd->tt[(key >> (64 - TT_BITS)) & ~(uint64_t)(BUCKET - 1)];
+	return &dd->tt[(key >> (64 - dd->tt_bits)) & ~(uint64_t)(BUCKET - 1)];
 }
 
-static tt_entry *tt_find(dk_dd *dd, uint64_t key)
+static void tt_prefetch(const dk_dd *dd, uint64_t key)
 {
-	tt_entry *b = tt_bucket(dd, key);
+	const tt_entry *b = tt_bucket(dd, key);
+	__builtin_prefetch(b);
+	__builtin_prefetch(b + BUCKET / 2);
+}
+
+/* the entry of tk's position itself: its pattern and its points */
+static tt_entry *tt_find(dk_dd *dd, const tkey *tk)
+{
+	tt_entry *b = tt_bucket(dd, tk->key);
 	for (int i = 0; i < BUCKET; i++)
-		if (b[i].key == key && b[i].gen == dd->gen)
+		if (b[i].key == tk->key && b[i].points[0] == tk->points[0] &&
+		    b[i].points[1] == tk->points[1] && b[i].gen == dd->gen)
 			return &b[i];
 	return NULL;
+}
+
+/*
+ * What the table knows of tk's position: *lo and *hi narrowed by every
+ * entry of its pattern, each moved by what the points differ (see
+ * key_of), *best the lead of the nearest such entry that has one (left
+ * alone if none).  0: no entry of the pattern; 1: entries of other points
+ * only; 2: the position's own entry among them.
+ */
+static int tt_bounds(dk_dd *dd, const tkey *tk, int *lo, int *hi, unsigned char *best)
+{
+	const tt_entry *b = tt_bucket(dd, tk->key);
+	int found = 0, nearest = INF;
+	for (int i = 0; i < BUCKET; i++) {
+		if (b[i].key != tk->key || b[i].gen != dd->gen)
+			continue;
+		int up, down;
+		points_apart(tk, &b[i], &up, &down);
+		if (b[i].lower - down > *lo)
+			*lo = b[i].lower - down;
+		if (b[i].upper + up < *hi)
+			*hi = b[i].upper + up;
+		if (b[i].best != 0xff && up + down < nearest) {
+			nearest = up + down;
+			*best = b[i].best;
+		}
+		if (up + down == 0 && b[i].points[0] == tk->points[0] &&
+		    b[i].points[1] == tk->points[1])
+			found = 2;
+		else if (!found)
+			found = 1;
+	}
+	return found;
 }
 
 static tt_entry *tt_slot(dk_dd *dd, uint64_t key)
@@ -785,7 +907,8 @@ static bool every_maxer(const dk_dd *dd)
 }
 
 /* the most the position q between tricks can gain: the table's upper
- * bound where it has one, else upper_bound */
+ * bound where it has q's own entry, else the lower of upper_bound and
+ * what entries of q's pattern with other points say */
 static int bound_after(dk_dd *dd, const pos *q)
 {
 	int left = q->hand_size - q->tricks_done;
@@ -795,11 +918,16 @@ static int bound_after(dk_dd *dd, const pos *q)
 		pos r = *q;
 		return last_trick(dd, &r);
 	}
-	const tt_entry *e = tt_find(dd, canonical_key(dd, q));
-	if (e)
-		return e->upper;
+	tkey tk;
+	key_of(dd, q, &tk);
+	int lo = 0, hi = INF;
+	unsigned char best;
+	if (tt_bounds(dd, &tk, &lo, &hi, &best) == 2)
+		return hi;
 	int all = dd->tricks ? left : q->left;
-	int hi = upper_bound(dd, q, dd->mine);
+	int bound = upper_bound(dd, q, dd->mine);
+	if (bound < hi)
+		hi = bound;
 	return hi < all ? hi : all;
 }
 
@@ -911,8 +1039,7 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 		dd->stopped = true;
 		return alpha;
 	}
-	tt_entry *e = NULL;
-	uint64_t key = 0;
+	tkey tk;
 	int lo = 0, hi = INF;
 	dk_card hint = DK_CARD_NONE;
 	if (p->tn == 0) {
@@ -923,25 +1050,25 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			pos q = *p;
 			return last_trick(dd, &q);
 		}
-		key = canonical_key(dd, p);
-		e = tt_find(dd, key);
-		if (e) {
-			lo = e->lower;
-			hi = e->upper;
-			if (e->best != 0xff)
-				hint = card_of_rank(dd, p, e->best);
-		} else {
+		key_of(dd, p, &tk);
+		unsigned char rank = 0xff;
+		int known = tt_bounds(dd, &tk, &lo, &hi, &rank);
+		if (rank != 0xff)
+			hint = card_of_rank(dd, p, rank);
+		if (known < 2 && lo < beta && hi > alpha) {
 			/* the bounds, each only where it may cut */
 			int all = dd->tricks ? left : p->left;
-			hi = all <= alpha ? all : upper_bound(dd, p, dd->mine);
+			int bound = all <= alpha ? all : upper_bound(dd, p, dd->mine);
+			if (bound < hi)
+				hi = bound;
 			if (hi <= alpha)
 				return hi;
 			bool others[4];
 			for (int i = 0; i < 4; i++)
 				others[i] = !dd->mine[i];
-			lo = all - upper_bound(dd, p, others);
-			if (lo < 0)
-				lo = 0;
+			bound = all - upper_bound(dd, p, others);
+			if (bound > lo)
+				lo = bound;
 			/* the player on lead cashes his sure tricks, where he
 			 * plays to take tricks (not in a Ramsch, not for the
 			 * other side in a threshold question) */
@@ -987,20 +1114,23 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 	 * cutoff: 20 % fewer positions); the buckets of all its cards are
 	 * fetched before the first is read */
 	if (p->tn == 3 && p->hand_size - p->tricks_done > 3) {
-		uint64_t keys[DK_CARD_KINDS];
+		tkey keys[DK_CARD_KINDS];
 		int gains[DK_CARD_KINDS];
 		for (int i = 0; i < n; i++) {
 			pos q = *p;
 			gains[i] = play(dd, &q, m[i]);
-			keys[i] = canonical_key(dd, &q);
-			__builtin_prefetch(tt_bucket(dd, keys[i]));
+			key_of(dd, &q, &keys[i]);
+			tt_prefetch(dd, keys[i].key);
 		}
 		for (int i = 0; i < n; i++) {
-			const tt_entry *c = tt_find(dd, keys[i]);
-			if (c && up && gains[i] + c->lower >= beta)
-				return gains[i] + c->lower;
-			if (c && !up && gains[i] + c->upper <= alpha)
-				return gains[i] + c->upper;
+			int clo = 0, chi = INF;
+			unsigned char rank;
+			if (!tt_bounds(dd, &keys[i], &clo, &chi, &rank))
+				continue;
+			if (up && gains[i] + clo >= beta)
+				return gains[i] + clo;
+			if (!up && gains[i] + chi <= alpha)
+				return gains[i] + chi;
 		}
 	}
 	int a = alpha, b = beta;
@@ -1039,10 +1169,12 @@ searched:
 		} else {
 			lo = hi = v;
 		}
-		e = tt_find(dd, key);
+		tt_entry *e = tt_find(dd, &tk);
 		if (!e)
-			e = tt_slot(dd, key);
-		e->key = key;
+			e = tt_slot(dd, tk.key);
+		e->key = tk.key;
+		e->points[0] = tk.points[0];
+		e->points[1] = tk.points[1];
 		e->gen = dd->gen;
 		e->left = (unsigned char)(p->hand_size - p->tricks_done);
 		e->lower = (short)lo;
@@ -1136,8 +1268,12 @@ static bool coop_line_trick(dk_dd *dd, pos *p, int *v, dk_line *line)
 					pos r = q;
 					found = last_trick(dd, &r) >= need;
 				} else if (left >= 2) {
-					const tt_entry *e = tt_find(dd, canonical_key(dd, &q));
-					found = e && e->lower >= need;
+					tkey tk;
+					key_of(dd, &q, &tk);
+					int lo = 0, hi = INF;
+					unsigned char rank;
+					tt_bounds(dd, &tk, &lo, &hi, &rank);
+					found = lo >= need;
 				}
 			} else {
 				found = need <= 0 || ab(dd, &q, need - 1, need) >= need;

@@ -71,6 +71,19 @@ typedef struct dk_dd dk_dd;
 
 /** A solver with its table (DK_DD_TABLE_BYTES); NULL when out of memory. */
 dk_dd *dk_dd_new(void);
+
+/**
+ * ... with a table of at most table_bytes (the largest power of two of
+ * entries that fits; 64 KiB at least, 16 GiB at most).  A larger table
+ * keeps more of a long search: from 11 tricks left it saves about half
+ * the positions (see README.md).  The memory is taken as the search
+ * reaches it.
+ */
+dk_dd *dk_dd_new_sized(size_t table_bytes);
+
+/** The size of dd's table in bytes. */
+size_t dk_dd_table_bytes(const dk_dd *dd);
+
 void dk_dd_free(dk_dd *dd);
 
 /** Forget what the table holds (it stays valid between questions: the
