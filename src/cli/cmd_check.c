@@ -276,7 +276,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.v = dokoref_verdict_new();
 	dokoref_verdict_set_search_limit(st.v, st.search_limit);
 	if (st.analyse) {
-		st.dd = dk_dd_new();
+		st.dd = dk_dd_new_sized(DK_DD_ANALYSE_TABLE_BYTES);
 		if (st.dd)
 			dk_dd_set_limit(st.dd, st.analyse_limit);
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));

@@ -288,7 +288,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		   st->cli->out == stdout;
 	if (st->analyse) {
 		/* once, before anything is shown: it may take seconds */
-		dk_dd *dd = dk_dd_new();
+		dk_dd *dd = dk_dd_new_sized(DK_DD_ANALYSE_TABLE_BYTES);
 		st->analysis = dd ? dk_xcalloc(1, sizeof(*st->analysis)) : NULL;
 		if (!dd) {
 			fprintf(st->cli->err, "dokoref replay: out of memory for the analysis\n");

@@ -438,7 +438,7 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
 			    .session_end = on_session_end };
 	if (analyse_limit >= 0) {
-		st.dd = dk_dd_new();
+		st.dd = dk_dd_new_sized(DK_DD_ANALYSE_TABLE_BYTES);
 		if (!st.dd) {
 			fprintf(cli->err, "dokoref: out of memory for the analysis\n");
 			return DK_EXIT_SYSTEM;

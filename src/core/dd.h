@@ -92,6 +92,12 @@ void dk_dd_clear(dk_dd *dd);
 
 #define DK_DD_TABLE_BYTES (16u << 20)
 
+/* The table of an analysis card by card (check, show, replay and convert
+ * --analyse): a whole game searches far more positions than a threshold
+ * question, and from 11 tricks left a table 16 times as large saves half
+ * to two thirds of them (README.md, "Double-dummy analysis"). */
+#define DK_DD_ANALYSE_TABLE_BYTES ((size_t)256 << 20)
+
 /**
  * At most this many positions per question (0, the default: no limit).
  * A question that goes over it is not settled (dk_dd_value.settled false,
