@@ -56,6 +56,9 @@ static const int code_points[8] = { 0, 2, 3, 4, 10, 11, 0, 0 };
 
 typedef struct pos {
 	unsigned char hand[4][DK_CARD_KINDS];
+	/* by card: who holds its copies, hand[0] + 3 hand[1] + 9 hand[2] +
+	 * 27 hand[3] (see key_of) */
+	unsigned char holders[DK_CARD_KINDS];
 	uint32_t held[4];            /* the places of the cards each hand holds */
 	dk_card trick[4];
 	int tseat[4];
@@ -111,6 +114,15 @@ struct dk_dd {
 
 static uint64_t zobrist_turn[4];
 static uint64_t zobrist_mine[4], zobrist_maxer[4], zobrist_tricks;
+/* by the rank of a place among those held: its shape (suit, ♥10 rule,
+ * level with the one before) and who holds its copies (see key_of) */
+#define SHAPES 64
+#define HOLDERS 81
+static uint64_t zobrist_shape[DK_CARD_KINDS][SHAPES];
+static uint64_t zobrist_holders[DK_CARD_KINDS][HOLDERS];
+/* how many copies a holders code stands for */
+static unsigned char copies_of[HOLDERS];
+static const unsigned char pow3[4] = { 1, 3, 9, 27 };
 
 static uint64_t next(uint64_t *x)
 {
@@ -131,6 +143,14 @@ static void make_zobrist(void)
 		zobrist_maxer[p] = next(&x);
 	}
 	zobrist_tricks = next(&x);
+	for (int r = 0; r < DK_CARD_KINDS; r++) {
+		for (int i = 0; i < SHAPES; i++)
+			zobrist_shape[r][i] = next(&x);
+		for (int i = 0; i < HOLDERS; i++)
+			zobrist_holders[r][i] = next(&x);
+	}
+	for (int i = 0; i < HOLDERS; i++)
+		copies_of[i] = (unsigned char)(i % 3 + i / 3 % 3 + i / 9 % 3 + i / 27);
 }
 
 static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
@@ -250,8 +270,8 @@ static void set_order(dk_dd *dd, const dk_order *o)
 				dd->takes[last][b][c] = dk_order_winner(o, two, 2, last) == 1;
 			}
 	for (int k = 0; k < DK_CARD_KINDS; k++) {
-		dd->cls[k] = (unsigned)dd->suit[k] | (unsigned)dd->takes[0][k][k] << 7 |
-			     (unsigned)dd->takes[1][k][k] << 8;
+		dd->cls[k] = (unsigned)dd->suit[k] | (unsigned)dd->takes[0][k][k] << 3 |
+			     (unsigned)dd->takes[1][k][k] << 4;
 		unsigned char code = 0;   /* a card's points are one of code_points */
 		while (code < 5 && code_points[code] != dd->points[k])
 			code++;
@@ -314,8 +334,10 @@ static void position_of(const dk_dd *dd, pos *p, int seat_of[4], const dk_replay
 	p->hand_size = rp->hand_size;
 	for (int i = 0; i < 4; i++)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[i][k])
+			if (p->hand[i][k]) {
 				p->held[i] |= 1u << dd->place[k];
+				p->holders[k] = (unsigned char)(p->holders[k] + pow3[i] * p->hand[i][k]);
+			}
 }
 
 /* --- playing --------------------------------------------------------- */
@@ -325,6 +347,7 @@ static int play(const dk_dd *dd, pos *p, dk_card k)
 {
 	unsigned char *have = &p->hand[p->turn][k];
 	(*have)--;
+	p->holders[k] = (unsigned char)(p->holders[k] - pow3[p->turn]);
 	if (!*have)
 		p->held[p->turn] &= ~(1u << dd->place[k]);
 	bool last = p->tricks_done == p->hand_size - 1;
@@ -746,26 +769,25 @@ static void key_of(const dk_dd *dd, const pos *p, tkey *tk)
 {
 	uint32_t all = p->held[0] | p->held[1] | p->held[2] | p->held[3];
 	uint64_t h = dd->salt ^ zobrist_turn[p->turn];
+	uint64_t points[2] = { 0, 0 };
 	unsigned prev = 0xffff;
-	tk->points[0] = tk->points[1] = 0;
 	int slot = 0;
 	for (; all; all &= all - 1, slot++) {
+		/* Zobrist's way: a random number for each rank and what is
+		 * there, so that the slots do not wait for each other */
 		int pl = __builtin_ctz(all);
 		dk_card k = dd->by_place[pl];
-		unsigned held = (unsigned)p->hand[0][k] + 3u * p->hand[1][k] +
-				9u * p->hand[2][k] + 27u * p->hand[3][k];
+		unsigned holders = p->holders[k];
 		unsigned level = dd->level[pl] == prev;
-		h ^= dd->cls[k] | level << 9 | held << 10;
-		h *= 0x9E3779B97F4A7C15ull;
-		h ^= h >> 29;
 		prev = dd->level[pl];
-		if (!dd->tricks)
-			tk->points[slot / SLOTS_PER_WORD] |=
-				(uint64_t)dd->points_code[k] << 3 * (slot % SLOTS_PER_WORD);
-		tk->copies[slot] = (unsigned char)(p->hand[0][k] + p->hand[1][k] +
-						   p->hand[2][k] + p->hand[3][k]);
+		h ^= zobrist_shape[slot][dd->cls[k] | level << 5] ^ zobrist_holders[slot][holders];
+		points[slot >= SLOTS_PER_WORD] |= (uint64_t)dd->points_code[k]
+			<< 3 * (slot >= SLOTS_PER_WORD ? slot - SLOTS_PER_WORD : slot);
+		tk->copies[slot] = copies_of[holders];
 	}
 	tk->key = h | 1;
+	tk->points[0] = dd->tricks ? 0 : points[0];
+	tk->points[1] = dd->tricks ? 0 : points[1];
 }
 
 /* how much the value of tk's position can be above (*up) and below
@@ -1030,7 +1052,15 @@ static int coop_trick(dk_dd *dd, const pos *p, int alpha, int beta, dk_card hint
 	return v;
 }
 
+/* ab with the key of p (between tricks) already made, or NULL */
+static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *given);
+
 static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
+{
+	return ab_keyed(dd, p, alpha, beta, NULL);
+}
+
+static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *given)
 {
 	dd->nodes++;
 	if (dd->stopped || (dd->limit && dd->nodes > dd->limit)) {
@@ -1050,7 +1080,10 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 			pos q = *p;
 			return last_trick(dd, &q);
 		}
-		key_of(dd, p, &tk);
+		if (given)
+			tk = *given;
+		else
+			key_of(dd, p, &tk);
 		unsigned char rank = 0xff;
 		int known = tt_bounds(dd, &tk, &lo, &hi, &rank);
 		if (rank != 0xff)
@@ -1112,9 +1145,12 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 	 * card whose position after the trick the table already knows
 	 * well enough may end the search here (enhanced transposition
 	 * cutoff: 20 % fewer positions); the buckets of all its cards are
-	 * fetched before the first is read */
-	if (p->tn == 3 && p->hand_size - p->tricks_done > 3) {
-		tkey keys[DK_CARD_KINDS];
+	 * fetched before the first is read, and the keys made here serve
+	 * the positions searched next (not for a single card: its own
+	 * search looks it up first thing) */
+	bool keyed = p->tn == 3 && n > 1 && p->hand_size - p->tricks_done > 3;
+	tkey keys[DK_CARD_KINDS];
+	if (keyed) {
 		int gains[DK_CARD_KINDS];
 		for (int i = 0; i < n; i++) {
 			pos q = *p;
@@ -1139,7 +1175,7 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 	for (int i = 0; i < n; i++) {
 		pos q = *p;
 		int g = play(dd, &q, m[i]);
-		int r = g + ab(dd, &q, a - g, b - g);
+		int r = g + ab_keyed(dd, &q, a - g, b - g, keyed ? &keys[i] : NULL);
 		if (up ? r > v : r < v) {
 			v = r;
 			best = m[i];
