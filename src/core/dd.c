@@ -6,7 +6,9 @@
  * The players in maxer[] choose to raise it, the others to lower it: in
  * the game between the parties maxer[] is mine[] (turned round in a
  * Ramsch), in a threshold question everybody is a maxer.  At every trick
- * boundary the table is looked up and the value bounded: the counted side
+ * boundary the table is looked up (by the pattern of the cards left: an
+ * entry whose points differ bounds the value by that difference, see
+ * key_of) and the value bounded: the counted side
  * gains at most what it can capture (a card of the other side ends in its
  * tricks only when a card of the side beats it, see upper_bound) and at
  * least what the other side cannot capture.  Where everybody is a maxer,

@@ -540,3 +540,109 @@ Test(dd, isomorphic_positions_share_the_table, .init = dk_xml_global_init)
 	dk_dd_free(solver);
 	cr_expect_eq(keyed_games, 1, "samples/normal-ddv.xml not found");
 }
+
+/*
+ * Positions of one pattern with other points (see key_of in dd.c): in
+ * samples/normal-ddv.xml after trick 6, a card X of a hand is replaced by
+ * a card Y of the same suit with other points that nobody holds, with no
+ * card held by anybody between them in the order (the first such pair,
+ * seat by seat).  Nothing in the play changes, only what the cards are
+ * worth: the values are at most the difference of their points apart,
+ * and once the first position is solved the table's entries bound the
+ * second one's, which is then solved in fewer positions, to the value it
+ * has solved on its own.
+ */
+static int twins;
+
+static bool pattern_twin(const dk_replay *rp, int *seat_out, int *at_out, dk_card *y_out)
+{
+	const dk_order *o = &rp->order;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = rp->seats[i];
+		for (int at = 0; at < rp->hand_n[seat]; at++) {
+			dk_card x = rp->hand[seat][at];
+			for (int y = 0; y < DK_CARD_KINDS; y++) {
+				if (y == x || dk_order_suit(o, (dk_card)y) != dk_order_suit(o, x) ||
+				    dk_card_points((dk_card)y) == dk_card_points(x))
+					continue;
+				int sx = dk_order_strength(o, x), sy = dk_order_strength(o, (dk_card)y);
+				int lo = sx < sy ? sx : sy, hi = sx < sy ? sy : sx;
+				bool clear = lo != hi;
+				for (int j = 0; j < DK_PLAYING_SEATS && clear; j++) {
+					int s = rp->seats[j];
+					for (int k = 0; k < rp->hand_n[s] && clear; k++) {
+						dk_card c = rp->hand[s][k];
+						if (s == seat && k == at)
+							continue;
+						if (c == y || c == x ||
+						    (dk_order_suit(o, c) == dk_order_suit(o, x) &&
+						     dk_order_strength(o, c) >= lo &&
+						     dk_order_strength(o, c) <= hi))
+							clear = false;
+					}
+				}
+				if (clear) {
+					*seat_out = seat;
+					*at_out = at;
+					*y_out = (dk_card)y;
+					return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
+static void other_points(const dk_game *g, const dk_rules *r, const char *name)
+{
+	if (strcmp(name, "normal-ddv.xml") != 0)
+		return;
+	dk_replay *full = malloc(sizeof(*full)), *rp = malloc(sizeof(*rp)),
+		  *twin = malloc(sizeof(*twin));
+	cr_assert(full && rp && twin);
+	dk_replay_run(full, g, r);
+	dk_game cut = *g;
+	cut.event_count = after_cards(g->events, g->event_count, 24);
+	dk_replay_run(rp, &cut, r);
+	memcpy(rp->party, full->party, sizeof(rp->party));
+	*twin = *rp;
+	int seat, at;
+	dk_card y;
+	cr_assert(pattern_twin(rp, &seat, &at, &y), "no card to replace after trick 6");
+	dk_card x = rp->hand[seat][at];
+	twin->hand[seat][at] = y;
+	int apart = abs(dk_card_points(x) - dk_card_points(y));
+
+	dk_dd_value a, b, b_after;
+	dk_dd_clear(solver);
+	dk_dd_solve(solver, &a, rp);
+	dk_dd_clear(solver);
+	dk_dd_solve(solver, &b, twin);
+	dk_dd_clear(solver);
+	dk_dd_solve(solver, &a, rp);
+	dk_dd_solve(solver, &b_after, twin);
+	cr_assert(a.settled && b.settled && b_after.settled);
+	int va = a.points[DK_PARTY_RE] - a.now[DK_PARTY_RE];
+	int vb = b.points[DK_PARTY_RE] - b.now[DK_PARTY_RE];
+	cr_log_info("other points (card %d for %d, %d apart): values %d and %d; "
+		    "%ld positions cold, %ld after the other", x, y, apart, va, vb, b.nodes,
+		    b_after.nodes);
+	cr_expect_leq(abs(va - vb), apart);
+	cr_expect_eq(b_after.points[DK_PARTY_RE], b.points[DK_PARTY_RE]);
+	cr_expect_gt(b.nodes, 1000);
+	cr_expect_lt(b_after.nodes * 2, b.nodes, "%ld positions after the other, %ld cold",
+		     b_after.nodes, b.nodes);
+	twins++;
+	free(full);
+	free(rp);
+	free(twin);
+}
+
+Test(dd, positions_of_other_points_bound_each_other, .init = dk_xml_global_init)
+{
+	solver = dk_dd_new();
+	cr_assert_not_null(solver);
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", other_points);
+	dk_dd_free(solver);
+	cr_expect_eq(twins, 1, "samples/normal-ddv.xml not found");
+}
