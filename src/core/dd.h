@@ -74,7 +74,7 @@ dk_dd *dk_dd_new(void);
 
 /**
  * ... with a table of at most table_bytes (the largest power of two of
- * entries that fits; 64 KiB at least, 16 GiB at most).  A larger table
+ * entries that fits; 128 KiB at least, 32 GiB at most).  A larger table
  * keeps more of a long search: from 11 tricks left it saves about half
  * the positions (see README.md).  The memory is taken as the search
  * reaches it.
