@@ -3,13 +3,14 @@
  * exact value of a position, the DDV's threshold questions, and the
  * analysis of a whole game card by card.
  *
- *   search_bench [-b | -x] [-t TRICKS_LEFT,...] [-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB]
- *                [-q] FILE...
+ *   search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] [-g GAMES] [-a TRICKS]
+ *                [-l LIMIT] [-m MIB] [-q] FILE...
  *
  * FILE is any record dokoref reads (dokoref XML, the .doko notation,
  * FreeDoko's files), each game under its own rule set with the record's
  * overrides (the library's reader; rule sets looked up in
- * $DOKOREF_RULES_PATH); at most GAMES games per file with -g.  Each game
+ * $DOKOREF_RULES_PATH); at most GAMES games per file with -g, after
+ * leaving out the first SKIP games of each file with -s.  Each game
  * is cut before each trick with the given numbers of tricks left (default:
  * every trick, 12 down to 1).  At each cut, with the solver's table
  * cleared first so that each position is timed on its own:
@@ -348,8 +349,8 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: search_bench [-b | -x] [-t TRICKS_LEFT,...] [-g GAMES] "
-		"[-a TRICKS] [-l LIMIT] [-m MIB] [-q] FILE...\n");
+	fprintf(stderr, "usage: search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] "
+		"[-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB] [-q] FILE...\n");
 }
 
 int main(int argc, char **argv)
@@ -358,7 +359,7 @@ int main(int argc, char **argv)
 	bool want_left[13];
 	for (int i = 0; i <= 12; i++)
 		want_left[i] = true;
-	long max_games = 0, limit = 0, table_mib = DK_DD_TABLE_BYTES >> 20;
+	long max_games = 0, skip_games = 0, limit = 0, table_mib = DK_DD_TABLE_BYTES >> 20;
 	int analyse_tricks = 0;  /* -a N: analyse the last N tricks only */
 	bool quiet = false, questions_only = false;
 	int a = 1;
@@ -399,6 +400,8 @@ int main(int argc, char **argv)
 				else if (*s)
 					break;
 			}
+		} else if (strcmp(argv[a], "-s") == 0) {
+			skip_games = atol(argv[a + 1]);
 		} else if (strcmp(argv[a], "-g") == 0) {
 			max_games = atol(argv[a + 1]);
 		} else if (strcmp(argv[a], "-a") == 0) {
@@ -433,13 +436,15 @@ int main(int argc, char **argv)
 			dk_diag_release(&d);
 			continue;
 		}
-		long games = 0;
+		long games = 0, seen = 0;
 		dk_read_item it;
 		while ((it = dk_reader_next(r, &d)) != DK_READ_END && it != DK_READ_ERROR) {
 			if (it != DK_READ_GAME || !dk_reader_game_ok(r) || !dk_reader_rules(r))
 				continue;
 			if (max_games > 0 && games >= max_games)
 				break;
+			if (seen++ < skip_games)
+				continue;
 			games++;
 			bench_game(dd, argv[a], dk_reader_game(r), dk_reader_rules(r), want_left,
 				   analyse_tricks, quiet, questions_only);
