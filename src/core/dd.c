@@ -93,6 +93,7 @@ struct dk_dd {
 	int points[DK_CARD_KINDS];
 	uint32_t suit_places[DK_SUIT_TRUMP + 1];
 	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
+	uint32_t code_places[6];     /* by points code: the places of the cards with those points */
 	/* takes[last][b][c]: card c, played after b, takes the trick from it
 	 * (in the last trick or not: the ♥10 rule may tell them apart) */
 	bool takes[2][DK_CARD_KINDS][DK_CARD_KINDS];
@@ -279,6 +280,9 @@ static void set_order(dk_dd *dd, const dk_order *o)
 			code++;
 		dd->points_code[k] = code;
 	}
+	memset(dd->code_places, 0, sizeof(dd->code_places));
+	for (int k = 0; k < DK_CARD_KINDS; k++)
+		dd->code_places[dd->points_code[k]] |= 1u << dd->place[k];
 	int n_cheap = 0;
 	for (int pts = 0; pts <= 11; pts++)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
@@ -609,23 +613,28 @@ static int capturable_points(const dk_dd *c, const pos *p, const party_cards *pc
 	for (int pl = c->first_trump_place; pl < DK_CARD_KINDS; pl++)
 		slack[pl] = pc->trumps_from[pl];
 	int taken = 0, points = 0;
-	for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
-		dk_card k = c->cheap[j];
-		for (int copy = 0; copy < p->hand[h][k] && taken < w; copy++) {
-			if (!c->trump[k]) {
-				if (!fehl_capturable(c, pc, k))
-					break;
-			} else {
-				int px = c->place[k], pl = c->first_trump_place;
-				while (pl <= px && slack[pl] > 0)
-					pl++;
-				if (pl <= px)
-					break;
-				for (pl = c->first_trump_place; pl <= px; pl++)
-					slack[pl]--;
+	/* by points, dearest first (code_points rises with the code); cards
+	 * without points add nothing */
+	for (int code = 5; code >= 1 && taken < w; code--) {
+		for (uint32_t cards = p->held[h] & c->code_places[code]; cards && taken < w;
+		     cards &= cards - 1) {
+			dk_card k = c->by_place[__builtin_ctz(cards)];
+			for (int copy = 0; copy < p->hand[h][k] && taken < w; copy++) {
+				if (!c->trump[k]) {
+					if (!fehl_capturable(c, pc, k))
+						break;
+				} else {
+					int px = c->place[k], pl = c->first_trump_place;
+					while (pl <= px && slack[pl] > 0)
+						pl++;
+					if (pl <= px)
+						break;
+					for (pl = c->first_trump_place; pl <= px; pl++)
+						slack[pl]--;
+				}
+				taken++;
+				points += c->points[k];
 			}
-			taken++;
-			points += c->points[k];
 		}
 	}
 	return points;
@@ -647,8 +656,9 @@ static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
 	if (!in[p->turn]) {
 		bool sweep = true;
 		for (int i = 0; i < 4 && sweep; i++)
-			for (int k = 0; k < DK_CARD_KINDS && sweep && !in[i]; k++)
-				if (p->hand[i][k] && !wins_when_led(c, &pc, (dk_card)k))
+			for (uint32_t cards = in[i] ? 0 : p->held[i]; cards && sweep;
+			     cards &= cards - 1)
+				if (!wins_when_led(c, &pc, c->by_place[__builtin_ctz(cards)]))
 					sweep = false;
 		if (sweep)
 			return 0;
@@ -670,11 +680,14 @@ static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
 			continue;
 		}
 		int taken = 0;
-		for (int j = DK_CARD_KINDS - 1; j >= 0 && taken < w; j--) {
-			dk_card k = c->cheap[j];
-			int take = p->hand[i][k] < w - taken ? p->hand[i][k] : w - taken;
-			taken += take;
-			points += take * c->points[k];
+		for (int code = 5; code >= 1 && taken < w; code--) {
+			for (uint32_t cards = p->held[i] & c->code_places[code];
+			     cards && taken < w; cards &= cards - 1) {
+				dk_card k = c->by_place[__builtin_ctz(cards)];
+				int take = p->hand[i][k] < w - taken ? p->hand[i][k] : w - taken;
+				taken += take;
+				points += take * c->points[k];
+			}
 		}
 	}
 	return points;
