@@ -428,9 +428,13 @@ static bool can_take(const dk_dd *dd, const pos *p, int j, dk_card k, bool last)
 			return false;
 		cards = p->held[j] & dd->suit_places[DK_SUIT_TRUMP];
 	}
-	for (; cards; cards &= cards - 1)
-		if (dd->takes[last][k][dd->by_place[__builtin_ctz(cards)]])
+	/* from the strongest down: where a card takes k, that one mostly does */
+	while (cards) {
+		int pl = 31 - __builtin_clz(cards);
+		if (dd->takes[last][k][dd->by_place[pl]])
 			return true;
+		cards &= ~(1u << pl);
+	}
 	return false;
 }
 
