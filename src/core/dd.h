@@ -109,6 +109,16 @@ void dk_dd_set_limit(dk_dd *dd, long positions);
 /** Did the last question go over the limit? */
 bool dk_dd_stopped(const dk_dd *dd);
 
+/**
+ * The table's keys are made with the processor's pext instruction where
+ * it has a fast one (x86-64 with BMI2, not AMD's Zen 1 and 2), else a
+ * byte at a time from a table; the keys are the same.  For the tests and
+ * the benchmark: make dd's keys the portable way, and ask which way dd
+ * makes them.
+ */
+void dk_dd_use_portable_keys(dk_dd *dd);
+bool dk_dd_keys_by_pext(const dk_dd *dd);
+
 typedef struct dk_dd_value {
 	int points[3];               /* by dk_party: card points at the end with best play
 					(taken so far + to come) */

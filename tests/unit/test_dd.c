@@ -436,6 +436,52 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 /* ---- the table's keys ---------------------------------------------------- */
 
 /*
+ * The keys made with pext and the keys made a byte at a time from a table
+ * are the same: the same searches visit the same positions.  (On a
+ * processor without a fast pext both solvers make them from the table.)
+ */
+static dk_dd *portable;
+static int keys_compared;
+
+static void same_keys_both_ways(const dk_game *g, const dk_rules *r, const char *name)
+{
+	dk_dd_game *a = malloc(sizeof(*a));
+	dk_dd_game *b = malloc(sizeof(*b));
+	dk_dd_clear(solver);
+	dk_dd_clear(portable);
+	dk_dd_analyse(solver, a, g, r, 6);
+	dk_dd_analyse(portable, b, g, r, 6);
+	cr_expect_eq(a->analysed, b->analysed, "%s", name);
+	if (a->analysed && b->analysed) {
+		keys_compared++;
+		cr_expect_eq(a->nodes, b->nodes, "%s: %ld positions with pext, %ld without", name,
+			     a->nodes, b->nodes);
+		cr_expect_eq(a->first, b->first, "%s", name);
+		for (int i = a->first; i < a->cards; i++)
+			cr_expect_eq(a->card[i].after, b->card[i].after, "%s, card %d", name, i + 1);
+	}
+	free(a);
+	free(b);
+}
+
+Test(dd, keys_by_pext_and_by_table_agree, .init = dk_xml_global_init, .timeout = 600)
+{
+	solver = dk_dd_new();
+	portable = dk_dd_new();
+	cr_assert_not_null(solver);
+	cr_assert_not_null(portable);
+	dk_dd_use_portable_keys(portable);
+	cr_assert_not(dk_dd_keys_by_pext(portable));
+	cr_log_info("this processor's keys: %s",
+		    dk_dd_keys_by_pext(solver) ? "pext" : "the table (no fast pext)");
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", same_keys_both_ways);
+	dk_test_each_game(DK_SOURCE_ROOT "/tests/search", same_keys_both_ways);
+	dk_dd_free(solver);
+	dk_dd_free(portable);
+	cr_expect_geq(keys_compared, 50, "only %d games compared", keys_compared);
+}
+
+/*
  * The table is keyed by the pattern of the cards left, not by the cards.
  * In samples/normal-ddv.xml Ben leads ♥D to trick 6 and plays ♠D to
  * trick 10; played the other way round (♠D first, ♥D later: neither
