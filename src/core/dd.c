@@ -52,7 +52,8 @@ _Static_assert(sizeof(tt_entry) * BUCKET == 128, "a bucket is two cache lines");
 typedef struct tkey {
 	uint64_t key;
 	uint64_t points[2];
-	uint32_t two;                /* by place held: both copies are left */
+	uint64_t holders[4];         /* by place held: who holds it, who holds both copies
+					(see make_key) */
 } tkey;
 
 /* the card points of each points code */
@@ -98,6 +99,7 @@ struct dk_dd {
 	 * ♥10 rule (second copy takes the trick, not in the last trick and
 	 * in it), places as strong as the one below */
 	uint32_t code_bits[3];
+	uint32_t suit_bits[3];
 	uint32_t tie_places[2];
 	uint32_t level_places;
 	void (*key_of)(const struct dk_dd *dd, const struct pos *p, struct tkey *tk);
@@ -310,13 +312,17 @@ static void set_order(dk_dd *dd, const dk_order *o)
 	}
 	memset(dd->code_places, 0, sizeof(dd->code_places));
 	memset(dd->code_bits, 0, sizeof(dd->code_bits));
+	memset(dd->suit_bits, 0, sizeof(dd->suit_bits));
 	dd->tie_places[0] = dd->tie_places[1] = dd->level_places = 0;
 	for (int k = 0; k < DK_CARD_KINDS; k++) {
 		uint32_t at = 1u << dd->place[k];
 		dd->code_places[dd->points_code[k]] |= at;
-		for (int b = 0; b < 3; b++)
+		for (int b = 0; b < 3; b++) {
 			if (dd->points_code[k] >> b & 1)
 				dd->code_bits[b] |= at;
+			if ((unsigned)dd->suit[k] >> b & 1)
+				dd->suit_bits[b] |= at;
+		}
 		for (int last = 0; last < 2; last++)
 			if (dd->takes[last][k][k])
 				dd->tie_places[last] |= at;
@@ -586,7 +592,8 @@ static void party_cards_of(party_cards *out, const dk_dd *c, const pos *p, const
 			}
 		}
 	}
-	for (int pl = DK_CARD_KINDS - 1; pl >= 0; pl--)
+	/* (only trumps are looked up) */
+	for (int pl = DK_CARD_KINDS - 1; pl >= c->first_trump_place; pl--)
 		out->trumps_from[pl] = out->trumps_from[pl + 1] + at[pl];
 }
 
@@ -837,23 +844,17 @@ static int last_trick(const dk_dd *dd, pos *p)
  * (heart10-second-wins-unsere-2024.xml: 9.02 to 6.82 billion in all).
  */
 static inline __attribute__((always_inline)) void
-make_key(const dk_dd *dd, const pos *p, tkey *tk, uint32_t (*compact)(uint32_t, uint32_t),
-	 int (*count_of)(uint32_t))
+make_key(const dk_dd *dd, const pos *p, tkey *tk, uint32_t (*compact)(uint32_t, uint32_t))
 {
 	uint32_t all = p->held[0] | p->held[1] | p->held[2] | p->held[3];
-	uint32_t h[4], b[4];
-	for (int i = 0; i < 4; i++) {
-		h[i] = compact(p->held[i], all);
-		b[i] = compact(p->both[i], all);
+	/* by place held: who holds it and who holds both copies (two
+	 * places a word, 32 bits apart) */
+	for (int i = 0; i < 2; i++) {
+		tk->holders[i] = compact(p->held[2 * i], all) |
+				 (uint64_t)compact(p->held[2 * i + 1], all) << 32;
+		tk->holders[2 + i] = compact(p->both[2 * i], all) |
+				     (uint64_t)compact(p->both[2 * i + 1], all) << 32;
 	}
-	/* the places of which both copies are left: one player holds
-	 * both, or two players one each */
-	tk->two = b[0] | b[1] | b[2] | b[3] | (h[0] & (h[1] | h[2] | h[3])) |
-		  (h[1] & (h[2] | h[3])) | (h[2] & h[3]);
-	/* the suits: how many places each holds (the places go by suit) */
-	uint64_t count = 0;
-	for (int s = 0; s <= DK_SUIT_TRUMP; s++)
-		count |= (uint64_t)count_of(all & dd->suit_places[s]) << 5 * s;
 	uint32_t level = 0;
 	if (all & dd->level_places) {
 		/* a place held as strong as the place held before it: every
@@ -869,21 +870,27 @@ make_key(const dk_dd *dd, const pos *p, tkey *tk, uint32_t (*compact)(uint32_t, 
 		}
 		level = compact(level, all);
 	}
-	uint64_t w[5] = {
-		h[0] | (uint64_t)h[1] << 24 | (count & 0xffff) << 48,
-		h[2] | (uint64_t)h[3] << 24 | (count >> 16) << 48,
-		b[0] | (uint64_t)b[1] << 24 | (uint64_t)(level & 0xffff) << 48,
-		b[2] | (uint64_t)b[3] << 24 | (uint64_t)(level >> 16) << 48,
-		0,
+	/* and its suit, three bits */
+	uint64_t w[6] = {
+		tk->holders[0], tk->holders[1], tk->holders[2], tk->holders[3],
+		compact(dd->suit_bits[0], all) | (uint64_t)compact(dd->suit_bits[1], all) << 32,
+		compact(dd->suit_bits[2], all) | (uint64_t)level << 32,
 	};
-	if (dd->tie_places[0] | dd->tie_places[1])
-		w[4] = compact(dd->tie_places[0], all) |
-		       (uint64_t)compact(dd->tie_places[1], all) << 24;
 	/* each step a bijection of what came before: words that differ in
 	 * one place never meet */
 	uint64_t x = dd->salt ^ zobrist_turn[p->turn];
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 6; i++) {
 		x = (x ^ w[i]) * 0x9E3779B97F4A7C15ull;
+		x ^= x >> 32;
+	}
+	/* the ♥10 rule's places, where there are any (so that a pattern
+	 * without has one key whatever the rule) */
+	uint64_t ties = 0;
+	if (dd->tie_places[0] | dd->tie_places[1])
+		ties = compact(dd->tie_places[0], all) |
+		       (uint64_t)compact(dd->tie_places[1], all) << 32;
+	if (ties) {
+		x = (x ^ ties) * 0x9E3779B97F4A7C15ull;
 		x ^= x >> 32;
 	}
 	tk->key = x | 1;
@@ -894,13 +901,6 @@ make_key(const dk_dd *dd, const pos *p, tkey *tk, uint32_t (*compact)(uint32_t, 
 	tk->points[0] = compact(dd->code_bits[0], all) |
 			(uint64_t)compact(dd->code_bits[1], all) << 32;
 	tk->points[1] = compact(dd->code_bits[2], all);
-}
-
-/* the places in m (of 24), from the table: the bits of a byte are
- * its own places */
-static inline int count_table(uint32_t m)
-{
-	return count8[m & 0xff] + count8[m >> 8 & 0xff] + count8[m >> 16 & 0xff];
 }
 
 /* the bits of x at the places of m, moved together: a byte at a time
@@ -916,25 +916,18 @@ static inline uint32_t compact_table(uint32_t x, uint32_t m)
 
 static void key_portable(const dk_dd *dd, const pos *p, tkey *tk)
 {
-	make_key(dd, p, tk, compact_table, count_table);
+	make_key(dd, p, tk, compact_table);
 }
 
 #ifdef DD_PEXT
-__attribute__((target("bmi2,popcnt"))) static inline uint32_t compact_pext(uint32_t x,
-									  uint32_t m)
+__attribute__((target("bmi2"))) static inline uint32_t compact_pext(uint32_t x, uint32_t m)
 {
 	return _pext_u32(x, m);
 }
 
-__attribute__((target("bmi2,popcnt"))) static inline int count_popcnt(uint32_t m)
+__attribute__((target("bmi2"))) static void key_pext(const dk_dd *dd, const pos *p, tkey *tk)
 {
-	return __builtin_popcount(m);
-}
-
-__attribute__((target("bmi2,popcnt"))) static void key_pext(const dk_dd *dd, const pos *p,
-							    tkey *tk)
-{
-	make_key(dd, p, tk, compact_pext, count_popcnt);
+	make_key(dd, p, tk, compact_pext);
 }
 #endif
 
@@ -956,10 +949,20 @@ static void points_apart(const tkey *tk, const tt_entry *e, int *up, int *down)
 {
 	*up = *down = 0;
 	uint64_t d0 = tk->points[0] ^ e->points[0], d1 = tk->points[1] ^ e->points[1];
-	for (uint32_t x = (uint32_t)d0 | (uint32_t)(d0 >> 32) | (uint32_t)d1; x; x &= x - 1) {
+	uint32_t x = (uint32_t)d0 | (uint32_t)(d0 >> 32) | (uint32_t)d1;
+	if (!x)
+		return;
+	/* the places of which both copies are left: one player holds
+	 * both, or two players one each */
+	uint32_t h[4] = { (uint32_t)tk->holders[0], (uint32_t)(tk->holders[0] >> 32),
+			  (uint32_t)tk->holders[1], (uint32_t)(tk->holders[1] >> 32) };
+	uint32_t two = (uint32_t)tk->holders[2] | (uint32_t)(tk->holders[2] >> 32) |
+		       (uint32_t)tk->holders[3] | (uint32_t)(tk->holders[3] >> 32) |
+		       (h[0] & (h[1] | h[2] | h[3])) | (h[1] & (h[2] | h[3])) | (h[2] & h[3]);
+	for (; x; x &= x - 1) {
 		int s = __builtin_ctz(x);
 		int d = (code_points[code_at(tk->points, s)] - code_points[code_at(e->points, s)]) *
-			(1 + (int)(tk->two >> s & 1));
+			(1 + (int)(two >> s & 1));
 		if (d > 0)
 			*up += d;
 		else
