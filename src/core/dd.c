@@ -102,6 +102,7 @@ struct dk_dd {
 	uint32_t suit_bits[3];
 	uint32_t tie_places[2];
 	uint32_t level_places;
+	uint32_t h10_place;          /* the place of the ♥10 where it is a trump, else 0 */
 	void (*key_of)(const struct dk_dd *dd, const struct pos *p, struct tkey *tk);
 	/* takes[last][b][c]: card c, played after b, takes the trick from it
 	 * (in the last trick or not: the ♥10 rule may tell them apart) */
@@ -330,6 +331,8 @@ static void set_order(dk_dd *dd, const dk_order *o)
 	for (int i = 1; i < DK_CARD_KINDS; i++)
 		if (dd->level[i] == dd->level[i - 1])
 			dd->level_places |= 1u << i;
+	dk_card h10 = DK_CARD_MAKE(DK_HEARTS, DK_TEN);
+	dd->h10_place = dd->trump[h10] ? 1u << dd->place[h10] : 0;
 	int n_cheap = 0;
 	for (int pts = 0; pts <= 11; pts++)
 		for (int k = 0; k < DK_CARD_KINDS; k++)
@@ -567,34 +570,35 @@ typedef struct party_cards {
 
 static void party_cards_of(party_cards *out, const dk_dd *c, const pos *p, const bool in[4])
 {
-	memset(out, 0, sizeof(*out));
-	for (int s = 0; s < 4; s++)
-		out->suit_top[s] = -1;
-	int at[DK_CARD_KINDS] = { 0 };
+	/* the places the party holds, and those it holds both copies of */
+	uint32_t one = 0, two = 0;
 	for (int i = 0; i < 4; i++) {
-		if (!in[i])
-			continue;
-		for (uint32_t held = p->held[i]; held; held &= held - 1) {
-			int pl = __builtin_ctz(held);
-			dk_card k = c->by_place[pl];
-			int have = p->hand[i][k];
-			if (c->trump[k]) {
-				out->trumps += have;
-				at[pl] += have;
-				if (c->strength[k] > out->top_trump)
-					out->top_trump = c->strength[k];
-				if (k == DK_CARD_MAKE(DK_HEARTS, DK_TEN))
-					out->h10 = true;
-			} else {
-				out->fehl += have;
-				if (c->strength[k] > out->suit_top[c->suit[k]])
-					out->suit_top[c->suit[k]] = c->strength[k];
-			}
+		if (in[i]) {
+			two |= p->both[i] | (one & p->held[i]);
+			one |= p->held[i];
 		}
 	}
+	uint32_t trumps = one & c->suit_places[DK_SUIT_TRUMP];
+	out->top_trump = 0;
+	if (trumps) {
+		int top = c->strength[c->by_place[31 - __builtin_clz(trumps)]];
+		out->top_trump = top > 0 ? top : 0;
+	}
+	out->h10 = (one & c->h10_place) != 0;
+	for (int s = 0; s < 4; s++) {
+		uint32_t cards = one & c->suit_places[s];
+		int top = cards ? c->strength[c->by_place[31 - __builtin_clz(cards)]] : -1;
+		out->suit_top[s] = top > -1 ? top : -1;
+	}
+	uint32_t fehl = one & ~c->suit_places[DK_SUIT_TRUMP];
+	out->fehl = __builtin_popcount(fehl) +
+		    __builtin_popcount(two & ~c->suit_places[DK_SUIT_TRUMP]);
 	/* (only trumps are looked up) */
+	out->trumps_from[DK_CARD_KINDS] = 0;
 	for (int pl = DK_CARD_KINDS - 1; pl >= c->first_trump_place; pl--)
-		out->trumps_from[pl] = out->trumps_from[pl + 1] + at[pl];
+		out->trumps_from[pl] = out->trumps_from[pl + 1] + (int)(one >> pl & 1) +
+				       (int)(two >> pl & 1);
+	out->trumps = out->trumps_from[c->first_trump_place];
 }
 
 /*
