@@ -35,8 +35,8 @@
 
 typedef struct tt_entry {
 	uint64_t key;                /* the pattern without points (see key_of) */
-	uint64_t points[2];          /* ... and the points, a code by place held, a bit
-					of it in each of three words of 24 bits */
+	uint64_t points[2];          /* ... and the points, a code by place held: its
+					three bits as three compacted masks (make_key) */
 	short lower;                 /* the value is at least this */
 	short upper;                 /* ... and at most this */
 	unsigned char best;          /* the lead that decided it, as its rank among the
@@ -81,11 +81,7 @@ struct dk_dd {
 	bool trump[DK_CARD_KINDS];
 	int strength[DK_CARD_KINDS];
 	int suit[DK_CARD_KINDS];
-	/* what the table's key takes of a card: its suit and who takes a
-	 * trick in which both copies fall; and its points, as a code (see
-	 * key_of) */
-	unsigned cls[DK_CARD_KINDS];
-	unsigned char points_code[DK_CARD_KINDS];
+	unsigned char points_code[DK_CARD_KINDS];  /* its points, as a code (see key_of) */
 	unsigned level[DK_CARD_KINDS];  /* by place: suit and strength, as one number */
 	/* place of each card: by suit (trumps one suit), within a suit by
 	 * strength, so that cards with no card between them are neighbours */
@@ -95,9 +91,9 @@ struct dk_dd {
 	uint32_t suit_places[DK_SUIT_TRUMP + 1];
 	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
 	uint32_t code_places[6];     /* by points code: the places of the cards with those points */
-	/* what key_of takes of the places: the bits of the points codes, the
-	 * ♥10 rule (second copy takes the trick, not in the last trick and
-	 * in it), places as strong as the one below */
+	/* what key_of takes of the places: the bits of the points codes and
+	 * of the suits, the ♥10 rule (a second copy takes the trick, not in
+	 * the last trick and in it), places as strong as the one below */
 	uint32_t code_bits[3];
 	uint32_t suit_bits[3];
 	uint32_t tie_places[2];
@@ -304,8 +300,6 @@ static void set_order(dk_dd *dd, const dk_order *o)
 				dd->takes[last][b][c] = dk_order_winner(o, two, 2, last) == 1;
 			}
 	for (int k = 0; k < DK_CARD_KINDS; k++) {
-		dd->cls[k] = (unsigned)dd->suit[k] | (unsigned)dd->takes[0][k][k] << 3 |
-			     (unsigned)dd->takes[1][k][k] << 4;
 		unsigned char code = 0;   /* a card's points are one of code_points */
 		while (code < 5 && code_points[code] != dd->points[k])
 			code++;
@@ -839,20 +833,20 @@ static int last_trick(const dk_dd *dd, pos *p)
  *
  * The key is made from bit masks by place, each compacted to the places
  * held (bit i of the result: the i-th place held), as pext does in one
- * instruction: which places each player holds and holds twice, the ♥10
- * rule's places, the places level with the one held before; and how many
- * places each suit holds (the places go suit by suit).  The points go
- * beside it the same way, a word for each bit of the code.  Once a card
- * at a time, with a random number for each rank and what is there, the
- * key took a third of the instructions of an analysis; now an eighth
- * (heart10-second-wins-unsere-2024.xml: 9.02 to 6.82 billion in all).
+ * instruction: which places each player holds and holds twice, the
+ * three bits of each place's suit, the ♥10 rule's places, the places
+ * level with the one held before.  The points go beside it the same way,
+ * a mask for each bit of the code.  Made a card at a time, with a random
+ * number for each rank and what is there, the key took a third of the
+ * instructions of an analysis; now a tenth (release build, callgrind,
+ * heart10-second-wins-unsere-2024.xml: 9.02 to 6.63 billion in all).
  */
 static inline __attribute__((always_inline)) void
 make_key(const dk_dd *dd, const pos *p, tkey *tk, uint32_t (*compact)(uint32_t, uint32_t))
 {
 	uint32_t all = p->held[0] | p->held[1] | p->held[2] | p->held[3];
 	/* by place held: who holds it and who holds both copies (two
-	 * places a word, 32 bits apart) */
+	 * masks a word, 32 bits apart) */
 	for (int i = 0; i < 2; i++) {
 		tk->holders[i] = compact(p->held[2 * i], all) |
 				 (uint64_t)compact(p->held[2 * i + 1], all) << 32;
@@ -909,6 +903,8 @@ make_key(const dk_dd *dd, const pos *p, tkey *tk, uint32_t (*compact)(uint32_t, 
 
 /* the bits of x at the places of m, moved together: a byte at a time
  * from a table */
+_Static_assert(DK_CARD_KINDS <= 24, "compact_table moves three bytes");
+
 static inline uint32_t compact_table(uint32_t x, uint32_t m)
 {
 	uint32_t lo = compact8[m & 0xff][x & 0xff];
