@@ -562,16 +562,29 @@ typedef struct party_cards {
 	int trumps_from[DK_CARD_KINDS + 1];  /* trumps at this place in the order or above */
 } party_cards;
 
-static void party_cards_of(party_cards *out, const dk_dd *c, const pos *p, const bool in[4])
+/*
+ * The places the players in[] hold together (*once), and those of which
+ * they hold both copies (returned): one of them holds both, or two of
+ * them one each.  held and both by player, as in pos.
+ */
+static uint32_t held_twice(const uint32_t held[4], const uint32_t both[4], const bool in[4],
+			   uint32_t *once)
 {
-	/* the places the party holds, and those it holds both copies of */
 	uint32_t one = 0, two = 0;
 	for (int i = 0; i < 4; i++) {
 		if (in[i]) {
-			two |= p->both[i] | (one & p->held[i]);
-			one |= p->held[i];
+			two |= both[i] | (one & held[i]);
+			one |= held[i];
 		}
 	}
+	*once = one;
+	return two;
+}
+
+static void party_cards_of(party_cards *out, const dk_dd *c, const pos *p, const bool in[4])
+{
+	uint32_t one;
+	uint32_t two = held_twice(p->held, p->both, in, &one);
 	uint32_t trumps = one & c->suit_places[DK_SUIT_TRUMP];
 	out->top_trump = 0;
 	if (trumps) {
@@ -952,13 +965,14 @@ static void points_apart(const tkey *tk, const tt_entry *e, int *up, int *down)
 	uint32_t x = (uint32_t)d0 | (uint32_t)(d0 >> 32) | (uint32_t)d1;
 	if (!x)
 		return;
-	/* the places of which both copies are left: one player holds
-	 * both, or two players one each */
-	uint32_t h[4] = { (uint32_t)tk->holders[0], (uint32_t)(tk->holders[0] >> 32),
-			  (uint32_t)tk->holders[1], (uint32_t)(tk->holders[1] >> 32) };
-	uint32_t two = (uint32_t)tk->holders[2] | (uint32_t)(tk->holders[2] >> 32) |
-		       (uint32_t)tk->holders[3] | (uint32_t)(tk->holders[3] >> 32) |
-		       (h[0] & (h[1] | h[2] | h[3])) | (h[1] & (h[2] | h[3])) | (h[2] & h[3]);
+	/* the places of which both copies are left */
+	uint32_t h[4], b[4], one;
+	for (int i = 0; i < 4; i++) {
+		h[i] = (uint32_t)(tk->holders[i / 2] >> 32 * (i % 2));
+		b[i] = (uint32_t)(tk->holders[2 + i / 2] >> 32 * (i % 2));
+	}
+	static const bool everybody[4] = { true, true, true, true };
+	uint32_t two = held_twice(h, b, everybody, &one);
 	for (; x; x &= x - 1) {
 		int s = __builtin_ctz(x);
 		int d = (code_points[code_at(tk->points, s)] - code_points[code_at(e->points, s)]) *
