@@ -3,12 +3,13 @@
  * timed: can a party still take NEED card points in the end, every player
  * playing for it (dk_dd_reach)?
  *
- *   dd_reach [-g GAME] [-p re|kontra] [-n NEED] [-l LIMIT] -t TRICKS_LEFT FILE
+ *   dd_reach [-g GAME] [-p re|kontra] [-n NEED] [-l LIMIT] [-m MIB] -t TRICKS_LEFT FILE
  *
  * GAME (from 1, default 1) of FILE is cut before the trick with
  * TRICKS_LEFT tricks left.  NEED is the card points in the end (default
  * 121 for Re, 120 for Kontra); the question asked is for what is still
- * missing.  LIMIT bounds the positions (0, the default: none).  Prints
+ * missing.  LIMIT bounds the positions (0, the default: none); MIB is the
+ * solver's table in MiB (default DK_DD_TABLE_BYTES, 16).  Prints
  * the answer, the positions visited, the processor time, and for a yes
  * the card points the party takes when the engine replays the game with
  * the continuation found.
@@ -30,7 +31,7 @@ static double now(void)
 }
 
 static void ask(const dk_game *g, const dk_rules *rules, int left, dk_party party, int need,
-		long limit)
+		long limit, size_t table_bytes)
 {
 	size_t keep = g->event_count;
 	int cards = 0;
@@ -38,7 +39,7 @@ static void ask(const dk_game *g, const dk_rules *rules, int left, dk_party part
 	dk_replay *end = malloc(sizeof(*end));
 	dk_replay *full = malloc(sizeof(*full));
 	dk_event *ev = malloc((g->event_count + DK_LINE_MAX) * sizeof(*ev));
-	dk_dd *dd = dk_dd_new();
+	dk_dd *dd = dk_dd_new_sized(table_bytes);
 	if (!rp || !end || !full || !ev || !dd) {
 		fprintf(stderr, "dd_reach: out of memory\n");
 		exit(1);
@@ -97,6 +98,7 @@ static void ask(const dk_game *g, const dk_rules *rules, int left, dk_party part
 int main(int argc, char **argv)
 {
 	long game = 1, limit = 0;
+	size_t table_bytes = DK_DD_TABLE_BYTES;
 	int left = -1, need = -1;
 	dk_party party = DK_PARTY_RE;
 	int a = 1;
@@ -109,6 +111,8 @@ int main(int argc, char **argv)
 			need = atoi(argv[a + 1]);
 		else if (strcmp(argv[a], "-l") == 0)
 			limit = atol(argv[a + 1]);
+		else if (strcmp(argv[a], "-m") == 0)
+			table_bytes = (size_t)atol(argv[a + 1]) << 20;
 		else if (strcmp(argv[a], "-p") == 0)
 			party = strcmp(argv[a + 1], "kontra") == 0 ? DK_PARTY_KONTRA : DK_PARTY_RE;
 		else
@@ -116,7 +120,7 @@ int main(int argc, char **argv)
 	}
 	if (a + 1 != argc || left < 1 || left > 12) {
 		fprintf(stderr, "usage: dd_reach [-g GAME] [-p re|kontra] [-n NEED] [-l LIMIT] "
-				"-t TRICKS_LEFT FILE\n");
+				"[-m MIB] -t TRICKS_LEFT FILE\n");
 		return 2;
 	}
 	if (need < 0)
@@ -136,7 +140,8 @@ int main(int argc, char **argv)
 		if (it != DK_READ_GAME || !dk_reader_game_ok(r) || !dk_reader_rules(r))
 			continue;
 		if (++n == game) {
-			ask(dk_reader_game(r), dk_reader_rules(r), left, party, need, limit);
+			ask(dk_reader_game(r), dk_reader_rules(r), left, party, need, limit,
+			    table_bytes);
 			break;
 		}
 	}
