@@ -89,6 +89,8 @@ struct dk_dd {
 	dk_card by_place[DK_CARD_KINDS];
 	int points[DK_CARD_KINDS];
 	uint32_t suit_places[DK_SUIT_TRUMP + 1];
+	uint32_t fehl_places;        /* the places of the fehl suits */
+	uint32_t at_or_below[DK_CARD_KINDS];  /* by place: the places of its suit no stronger */
 	dk_card cheap[DK_CARD_KINDS];  /* the cards by points, fewest first */
 	uint32_t code_places[6];     /* by points code: the places of the cards with those points */
 	/* what key_of takes of the places: the bits of the points codes and
@@ -292,6 +294,16 @@ static void set_order(dk_dd *dd, const dk_order *o)
 		dd->suit_places[dd->suit[k]] |= 1u << i;
 		if (dd->trump[k] && i < dd->first_trump_place)
 			dd->first_trump_place = i;
+	}
+	dd->fehl_places = 0;
+	for (int s = 0; s < DK_SUIT_TRUMP; s++)
+		dd->fehl_places |= dd->suit_places[s];
+	for (int i = 0; i < DK_CARD_KINDS; i++) {
+		dd->at_or_below[i] = 0;
+		for (int j = 0; j < DK_CARD_KINDS; j++)
+			if (dd->suit[by_place[j]] == dd->suit[by_place[i]] &&
+			    dd->strength[by_place[j]] <= dd->strength[by_place[i]])
+				dd->at_or_below[i] |= 1u << j;
 	}
 	for (int last = 0; last < 2; last++)
 		for (int b = 0; b < DK_CARD_KINDS; b++)
@@ -552,14 +564,24 @@ static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint
 
 /* --- bounds ---------------------------------------------------------- */
 
+/* the places in x, by count8 a byte at a time: the processor's
+ * instruction is not in the x86-64 baseline this is built for, and the
+ * library's function for __builtin_popcount took half of a threshold
+ * question's instructions */
+static inline int bits_in(uint32_t x)
+{
+	return count8[x & 0xff] + count8[x >> 8 & 0xff] + count8[x >> 16 & 0xff];
+}
+
 /* what the party holds, as the bounds need it */
 typedef struct party_cards {
 	int trumps;                  /* how many trumps */
 	int top_trump;               /* strength of the highest, 0 if none */
 	bool h10;                    /* holds a ♥10 */
 	int suit_top[4];             /* strength of the highest card per fehl suit, -1 if none */
-	int fehl;                    /* how many fehl cards */
 	int trumps_from[DK_CARD_KINDS + 1];  /* trumps at this place in the order or above */
+	uint32_t capturable;         /* the fehl places whose cards it can take from an
+					opponent (see party_cards_of) */
 } party_cards;
 
 /*
@@ -581,31 +603,53 @@ static uint32_t held_twice(const uint32_t held[4], const uint32_t both[4], const
 	return two;
 }
 
+/*
+ * The party's cards.  An opponent's fehl card can end in its tricks only
+ * when a card of the party beats it: a trump, a card of the suit at
+ * least as high (led first), or a card of another fehl suit led while
+ * the opponent has none of it; so with a trump every fehl card can, else
+ * every card of a suit where the party holds another fehl suit, else
+ * those up to the party's highest of the suit.
+ */
 static void party_cards_of(party_cards *out, const dk_dd *c, const pos *p, const bool in[4])
 {
 	uint32_t one;
 	uint32_t two = held_twice(p->held, p->both, in, &one);
 	uint32_t trumps = one & c->suit_places[DK_SUIT_TRUMP];
+	out->trumps_from[DK_CARD_KINDS] = 0;
+	for (int pl = DK_CARD_KINDS - 1; pl >= c->first_trump_place; pl--)
+		out->trumps_from[pl] = out->trumps_from[pl + 1] + (int)(trumps >> pl & 1) +
+				       (int)(two >> pl & 1);
+	out->trumps = out->trumps_from[c->first_trump_place];
 	out->top_trump = 0;
 	if (trumps) {
 		int top = c->strength[c->by_place[31 - __builtin_clz(trumps)]];
 		out->top_trump = top > 0 ? top : 0;
 	}
 	out->h10 = (one & c->h10_place) != 0;
+	unsigned suits = 0;
+	int top_place[4];
 	for (int s = 0; s < 4; s++) {
 		uint32_t cards = one & c->suit_places[s];
-		int top = cards ? c->strength[c->by_place[31 - __builtin_clz(cards)]] : -1;
-		out->suit_top[s] = top > -1 ? top : -1;
+		out->suit_top[s] = -1;
+		if (cards) {
+			top_place[s] = 31 - __builtin_clz(cards);
+			int top = c->strength[c->by_place[top_place[s]]];
+			out->suit_top[s] = top > -1 ? top : -1;
+			suits |= 1u << s;
+		}
 	}
-	uint32_t fehl = one & ~c->suit_places[DK_SUIT_TRUMP];
-	out->fehl = __builtin_popcount(fehl) +
-		    __builtin_popcount(two & ~c->suit_places[DK_SUIT_TRUMP]);
-	/* (only trumps are looked up) */
-	out->trumps_from[DK_CARD_KINDS] = 0;
-	for (int pl = DK_CARD_KINDS - 1; pl >= c->first_trump_place; pl--)
-		out->trumps_from[pl] = out->trumps_from[pl + 1] + (int)(one >> pl & 1) +
-				       (int)(two >> pl & 1);
-	out->trumps = out->trumps_from[c->first_trump_place];
+	if (out->trumps > 0) {
+		out->capturable = c->fehl_places;
+		return;
+	}
+	out->capturable = 0;
+	for (int s = 0; s < 4; s++) {
+		if (suits & ~(1u << s))
+			out->capturable |= c->suit_places[s];
+		else if (suits & 1u << s)
+			out->capturable |= c->at_or_below[top_place[s]];
+	}
 }
 
 /*
@@ -624,41 +668,22 @@ static bool wins_when_led(const dk_dd *c, const party_cards *pc, dk_card k)
 }
 
 /*
- * Can the party ever win a trick in which the opponent plays fehl card k?
- * Only with a trump, a card of the suit at least as high (led first), or
- * a card of another fehl suit that is led while the opponent has none of
- * it.
- */
-static bool fehl_capturable(const dk_dd *c, const party_cards *pc, dk_card k)
-{
-	if (pc->trumps > 0 || pc->suit_top[c->suit[k]] >= c->strength[k])
-		return true;
-	for (int s = 0; s < 4; s++)
-		if (s != c->suit[k] && pc->suit_top[s] >= 0)
-			return true;
-	return false;
-}
-
-/*
  * How many cards of an opponent's hand h can end up in the party's
  * tricks: in each such trick a card of the party beats the opponent's
  * card, a different one in each trick, so the opponent's trumps taken
  * must be matched each to a party trump at least as high (matched from
- * the highest down), and fehl cards only where fehl_capturable says.
+ * the highest down), and fehl cards only those of pc->capturable.
  */
 static int capturable_count(const dk_dd *c, const pos *p, const party_cards *pc, int h)
 {
-	int n = 0, matched = 0;
-	for (uint32_t held = p->held[h]; held; ) {
-		int pl = 31 - __builtin_clz(held);
-		held &= ~(1u << pl);
-		dk_card k = c->by_place[pl];
-		for (int copy = 0; copy < p->hand[h][k]; copy++) {
-			if (!c->trump[k])
-				n += fehl_capturable(c, pc, k);
-			else if (pc->trumps_from[pl] > matched)
-				matched++;
-		}
+	int n = bits_in(p->held[h] & pc->capturable) + bits_in(p->both[h] & pc->capturable);
+	int matched = 0;
+	for (uint32_t trumps = p->held[h] & c->suit_places[DK_SUIT_TRUMP]; trumps; ) {
+		int pl = 31 - __builtin_clz(trumps);
+		trumps &= ~(1u << pl);
+		int have = pc->trumps_from[pl];
+		for (int copy = 0; copy <= (int)(p->both[h] >> pl & 1) && have > matched; copy++)
+			matched++;
 	}
 	return n + matched;
 }
@@ -668,36 +693,46 @@ static int capturable_count(const dk_dd *c, const pos *p, const party_cards *pc,
  * cards: highest points first, each card taken if it can be captured and
  * the trumps taken so far can still be matched (the sets that can be
  * matched are the independent sets of a matroid, so taking greedily by
- * points gives the most).  Hall's condition: at every place, the trumps
- * taken there or above are no more than the party's trumps there or above.
+ * points gives the most; of equal points, fehl cards first, then trumps
+ * from the weakest).  Hall's condition: at every place, the trumps taken
+ * there or above are no more than the party's trumps there or above.  It
+ * need only be asked at the places of h's trumps (between two of them
+ * the party's count only grows downwards): the slack at each, a nibble
+ * each from the weakest, at most 15 (fewer than 12 takes never bring 15
+ * to 0), all asked and lowered at once.
  */
 static int capturable_points(const dk_dd *c, const pos *p, const party_cards *pc, int h, int w)
 {
-	int slack[DK_CARD_KINDS];
-	for (int pl = c->first_trump_place; pl < DK_CARD_KINDS; pl++)
-		slack[pl] = pc->trumps_from[pl];
+	uint32_t trumps = p->held[h] & c->suit_places[DK_SUIT_TRUMP];
+	uint64_t slack = 0;
+	int lanes = 0;
+	for (uint32_t t = trumps; t; t &= t - 1) {
+		int have = pc->trumps_from[__builtin_ctz(t)];
+		slack |= (uint64_t)(have < 15 ? have : 15) << (4 * lanes++);
+	}
+	uint32_t fehl = p->held[h] & pc->capturable, fehl_two = p->both[h] & pc->capturable;
 	int taken = 0, points = 0;
-	/* by points, dearest first (code_points rises with the code); cards
-	 * without points add nothing */
+	/* cards without points add nothing */
 	for (int code = 5; code >= 1 && taken < w; code--) {
-		for (uint32_t cards = p->held[h] & c->code_places[code]; cards && taken < w;
-		     cards &= cards - 1) {
-			dk_card k = c->by_place[__builtin_ctz(cards)];
-			for (int copy = 0; copy < p->hand[h][k] && taken < w; copy++) {
-				if (!c->trump[k]) {
-					if (!fehl_capturable(c, pc, k))
-						break;
-				} else {
-					int px = c->place[k], pl = c->first_trump_place;
-					while (pl <= px && slack[pl] > 0)
-						pl++;
-					if (pl <= px)
-						break;
-					for (pl = c->first_trump_place; pl <= px; pl++)
-						slack[pl]--;
-				}
+		uint32_t at = c->code_places[code];
+		if (fehl & at) {
+			int n = bits_in(fehl & at) + bits_in(fehl_two & at);
+			int take = n < w - taken ? n : w - taken;
+			taken += take;
+			points += take * code_points[code];
+		}
+		for (uint32_t cards = trumps & at; cards && taken < w; cards &= cards - 1) {
+			int px = __builtin_ctz(cards);
+			int lane = bits_in(trumps & ((1u << px) - 1));
+			uint64_t upto = lane >= 15 ? ~0ull : (1ull << (4 * (lane + 1))) - 1;
+			uint64_t ones = 0x1111111111111111ull & upto;
+			for (int copy = 0; copy <= (int)(p->both[h] >> px & 1) && taken < w; copy++) {
+				uint64_t v = slack & upto;
+				if ((v - ones) & ~v & 0x8888888888888888ull & upto)
+					break;   /* a place at or below it has no slack left */
+				slack -= ones;
 				taken++;
-				points += c->points[k];
+				points += code_points[code];
 			}
 		}
 	}
@@ -745,13 +780,13 @@ static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
 		}
 		int taken = 0;
 		for (int code = 5; code >= 1 && taken < w; code--) {
-			for (uint32_t cards = p->held[i] & c->code_places[code];
-			     cards && taken < w; cards &= cards - 1) {
-				dk_card k = c->by_place[__builtin_ctz(cards)];
-				int take = p->hand[i][k] < w - taken ? p->hand[i][k] : w - taken;
-				taken += take;
-				points += take * c->points[k];
-			}
+			uint32_t at = c->code_places[code];
+			if (!(p->held[i] & at))
+				continue;
+			int have = bits_in(p->held[i] & at) + bits_in(p->both[i] & at);
+			int take = have < w - taken ? have : w - taken;
+			taken += take;
+			points += take * code_points[code];
 		}
 	}
 	return points;
@@ -1074,6 +1109,16 @@ static tt_entry *tt_slot(dk_dd *dd, uint64_t key)
 	return &b[pick];
 }
 
+/* a slot for a bound no search made (left 0): an empty one or one of those */
+static tt_entry *tt_spare(dk_dd *dd, uint64_t key)
+{
+	tt_entry *b = tt_bucket(dd, key);
+	for (int i = 0; i < BUCKET; i++)
+		if (b[i].gen != dd->gen || b[i].left == 0)
+			return &b[i];
+	return NULL;
+}
+
 /* --- the cooperative search ----------------------------------------- */
 
 /*
@@ -1123,7 +1168,23 @@ static int bound_after(dk_dd *dd, const pos *q)
 	int bound = upper_bound(dd, q, dd->mine);
 	if (bound < hi)
 		hi = bound;
-	return hi < all ? hi : all;
+	if (hi > all)
+		hi = all;
+	/* kept where it takes no search's place: most positions after a way
+	 * are never searched, and many come again (other tricks before
+	 * them): half of the bounds of a threshold question were made again */
+	tt_entry *e = tt_spare(dd, tk.key);
+	if (e) {
+		e->key = tk.key;
+		e->points[0] = tk.points[0];
+		e->points[1] = tk.points[1];
+		e->gen = dd->gen;
+		e->left = 0;   /* the first to go (tt_slot) */
+		e->lower = (short)lo;
+		e->upper = (short)hi;
+		e->best = 0xff;
+	}
+	return hi;
 }
 
 /* the ways to play the trick from p on (depth cards of it in w), each
