@@ -38,7 +38,6 @@
 
 TestSuite(search, .fini = dk_leak_check);
 
-static const char *const dirs[] = { DK_SOURCE_ROOT "/rulesets", NULL };
 
 /* replay g cut after `keep` events, then the continuation line as cards */
 static void replay_with_line(dk_replay *out, const dk_game *g, size_t keep, const dk_line *line,
@@ -507,36 +506,14 @@ Test(search, same_answers_as_plain_enumeration, .init = dk_xml_global_init, .tim
 
 /* ---- hard positions ------------------------------------------------------ */
 
-/* the first game of path, cut before its card number `card` (0 first) */
-static void open_cut(const char *path, size_t card, dk_ruleset *rs, dk_xml_reader **r,
-		     const dk_game **g, size_t *keep)
-{
-	dk_diag d;
-	dk_diag_init(&d);
-	cr_assert_eq(dk_xml_reader_open(r, path, NULL, 0, &d), 0, "%s", path);
-	dk_read_item it;
-	while ((it = dk_xml_reader_next(*r, &d)) != DK_READ_GAME)
-		cr_assert_neq(it, DK_READ_END, "%s: no game", path);
-	cr_assert(dk_xml_reader_game_ok(*r), "%s: the game does not read", path);
-	*g = dk_xml_reader_game(*r);
-	cr_assert_eq(dk_ruleset_load(rs, dk_game_rules(*g)->name, dirs, &d), 0);
-	dk_diag_release(&d);
-	size_t n = 0;
-	*keep = (*g)->event_count;
-	for (size_t i = 0; i < (*g)->event_count; i++)
-		if ((*g)->events[i].kind == DK_EV_CARD && n++ == card) {
-			*keep = i;
-			break;
-		}
-}
-
 /*
  * The silent marriage of tests/search/ddv--silent-marriage-11-left.xml
  * after the first trick: the soloist can take 114 of the 205 card points
  * left (the search must find a legal continuation that gives him as much
  * within the budget of the check), Kontra can reach 120 and neither party
- * takes every trick.  Whether he can take 121 is not answered within the
- * budget (see the record), so it is not asked here.
+ * takes every trick.  Whether he can take 121 is beyond that budget: he
+ * cannot, which the solver proves in about 490 million positions
+ * (tests/unit/test_decided.c).
  */
 Test(search, silent_marriage_with_eleven_tricks_left, .init = dk_xml_global_init)
 {
@@ -544,7 +521,7 @@ Test(search, silent_marriage_with_eleven_tricks_left, .init = dk_xml_global_init
 	dk_xml_reader *r;
 	const dk_game *g;
 	size_t keep;
-	open_cut(DK_SOURCE_ROOT "/tests/search/ddv--silent-marriage-11-left.xml", 4, &rs, &r,
+	dk_test_open_cut(DK_SOURCE_ROOT "/tests/search/ddv--silent-marriage-11-left.xml", 4, &rs, &r,
 		 &g, &keep);
 	dk_game cut = *g;
 	cut.event_count = keep;
@@ -576,7 +553,8 @@ Test(search, silent_marriage_with_eleven_tricks_left, .init = dk_xml_global_init
  * the double-dummy solver (every player playing for the soloist, Re): it
  * finds a continuation that gives him at least need card points, and the
  * engine replays it to the end without a finding.  Whether these soloists
- * can take the 121 they need is not decided (README.md).
+ * can take the 121 they need takes far more positions: game 5's cannot
+ * (tests/unit/test_decided.c), game 772's can (below).
  */
 static void solver_reaches(const char *file, int tricks_left, int need)
 {
@@ -584,7 +562,7 @@ static void solver_reaches(const char *file, int tricks_left, int need)
 	dk_xml_reader *r;
 	const dk_game *g;
 	size_t keep;
-	open_cut(file, 4 * (12 - tricks_left), &rs, &r, &g, &keep);
+	dk_test_open_cut(file, 4 * (12 - tricks_left), &rs, &r, &g, &keep);
 	dk_replay full, rp, end;
 	dk_replay_run(&full, g, &rs.rules);
 	dk_game cut = *g;
@@ -617,4 +595,60 @@ Test(search, silent_marriages_the_solver_reaches, .init = dk_xml_global_init)
 	solver_reaches(DK_SOURCE_ROOT "/tests/search/ddv--silent-marriage-11-left.xml", 11, 114);
 	solver_reaches(DK_SOURCE_ROOT "/tests/search/ddv--silent-marriage-772.xml", 12, 118);
 	solver_reaches(DK_SOURCE_ROOT "/tests/search/ddv--silent-marriage-772.xml", 11, 118);
+}
+
+/* the hands of two deals and their first trick the same */
+static bool same_start(const dk_game *a, const dk_game *b)
+{
+	if (a->deal.hand_count != b->deal.hand_count)
+		return false;
+	for (int i = 0; i < a->deal.hand_count; i++) {
+		const dk_hand *x = &a->deal.hands[i], *y = &b->deal.hands[i];
+		if (x->seat != y->seat || x->count != y->count ||
+		    memcmp(x->cards, y->cards, (size_t)x->count * sizeof(dk_card)) != 0)
+			return false;
+	}
+	int cards = 0;
+	size_t i = 0, j = 0;
+	while (cards < 4) {
+		while (i < a->event_count && a->events[i].kind != DK_EV_CARD)
+			i++;
+		while (j < b->event_count && b->events[j].kind != DK_EV_CARD)
+			j++;
+		if (i == a->event_count || j == b->event_count ||
+		    a->events[i].seat != b->events[j].seat || a->events[i].card != b->events[j].card)
+			return false;
+		i++, j++, cards++;
+	}
+	return true;
+}
+
+/*
+ * The silent marriage of tests/search/ddv--silent-marriage-772.xml can
+ * still reach 121 with 12 and with 11 tricks left: its first trick as
+ * recorded, then the continuation the solver found in 1.48 billion
+ * positions (README.md), replay to the end without a finding and give the
+ * soloist 122.
+ */
+Test(search, silent_marriage_772_reaches_121, .init = dk_xml_global_init)
+{
+	dk_ruleset rs, rs_line;
+	dk_xml_reader *r, *r_line;
+	const dk_game *g, *line;
+	size_t keep;
+	dk_test_open_cut(DK_SOURCE_ROOT "/tests/search/ddv--silent-marriage-772.xml", 0, &rs, &r,
+			 &g, &keep);
+	dk_test_open_cut(DK_SOURCE_ROOT "/tests/search/ddv--silent-marriage-772-reaches-121.xml",
+			 48, &rs_line, &r_line, &line, &keep);
+	cr_assert(same_start(g, line), "not the deal and first trick of game 772");
+	dk_replay end;
+	dk_replay_run(&end, line, &rs_line.rules);
+	cr_expect_eq(end.type, DK_GT_SILENT_MARRIAGE);
+	cr_expect_eq(end.finding_count, 0, "the continuation is not legal");
+	cr_expect_eq(end.cards_played, 48);
+	cr_expect_eq(end.points[DK_PARTY_RE], 122);
+	dk_ruleset_release(&rs);
+	dk_ruleset_release(&rs_line);
+	dk_xml_reader_free(r);
+	dk_xml_reader_free(r_line);
 }
