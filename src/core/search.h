@@ -47,8 +47,12 @@ typedef struct dk_search_result {
  * target[DK_PARTY_KONTRA] are the card points each party needs in the end,
  * or DK_TARGET_ALL_TRICKS / DK_TARGET_ONE_TRICK (dk_score's targets).
  * max_nodes bounds the work per question, in positions the solver visits
- * (one per card tried; 0 = no bound).
+ * (one per card tried; 0 = no bound).  The solver's table is 16 MiB; a
+ * question without a bound, or with one above DK_SEARCH_LARGE, that needs
+ * more than 20,000,000 positions there is asked again with 256 MiB.
  */
+#define DK_SEARCH_LARGE 100000000L
+
 void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[3],
 		   long max_nodes);
 
