@@ -29,7 +29,8 @@
  * went over it (it then starts later in the game).  -m MIB gives the
  * solver a table of MIB MiB (dk_dd_new_sized; default DK_DD_TABLE_BYTES,
  * 16 MiB, what check's questions use).  -q leaves out the line
- * per position and game and prints the tables only.  -x asks the questions
+ * per position and game (and per threshold question not decided) and
+ * prints the tables only.  -x asks the questions
  * only: (b) and (d), no exact value (a), no analysis (c); -b times the
  * threshold questions (b) only.
  *
@@ -319,8 +320,18 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 						t = timed_reach(dd, &rp, (dk_party)p, false,
 								tgt - rp.points[p], &nodes, &decided);
 					add(1, grp, left, t, nodes, decided);
+					if (!decided && !quiet)
+						printf("%s game %zu (%s, %s), %2d left: %s's target not "
+						       "decided, %ld positions\n", file, g->index, set,
+						       type, left, p == DK_PARTY_RE ? "Re" : "Kontra",
+						       nodes);
 					t = timed_reach(dd, &rp, (dk_party)p, true, 1, &nodes, &decided);
 					add(1, grp, left, t, nodes, decided);
+					if (!decided && !quiet)
+						printf("%s game %zu (%s, %s), %2d left: %s's trick not "
+						       "decided, %ld positions\n", file, g->index, set,
+						       type, left, p == DK_PARTY_RE ? "Re" : "Kontra",
+						       nodes);
 				}
 			}
 		}
