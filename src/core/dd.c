@@ -698,8 +698,8 @@ static int capturable_count(const dk_dd *c, const pos *p, const party_cards *pc,
  * there or above are no more than the party's trumps there or above.  It
  * need only be asked at the places of h's trumps (between two of them
  * the party's count only grows downwards): the slack at each, a nibble
- * each from the weakest, at most 15 (fewer than 12 takes never bring 15
- * to 0), all asked and lowered at once.
+ * each from the weakest, at most 15 (the 12 takes at most leave 15 at 3
+ * or more), all asked and lowered at once.
  */
 static int capturable_points(const dk_dd *c, const pos *p, const party_cards *pc, int h, int w)
 {
