@@ -105,6 +105,7 @@ struct dk_dd {
 	/* takes[last][b][c]: card c, played after b, takes the trick from it
 	 * (in the last trick or not: the ♥10 rule may tell them apart) */
 	bool takes[2][DK_CARD_KINDS][DK_CARD_KINDS];
+	uint32_t takers[2][DK_CARD_KINDS];  /* the places of the cards c takes[][b][c] */
 	int first_trump_place;
 	bool mine[4];                /* whose tricks count */
 	bool maxer[4];               /* who plays to raise the value */
@@ -311,6 +312,12 @@ static void set_order(dk_dd *dd, const dk_order *o)
 				dk_card two[2] = { (dk_card)b, (dk_card)c };
 				dd->takes[last][b][c] = dk_order_winner(o, two, 2, last) == 1;
 			}
+	memset(dd->takers, 0, sizeof(dd->takers));
+	for (int last = 0; last < 2; last++)
+		for (int b = 0; b < DK_CARD_KINDS; b++)
+			for (int c = 0; c < DK_CARD_KINDS; c++)
+				if (dd->takes[last][b][c])
+					dd->takers[last][b] |= 1u << dd->place[c];
 	for (int k = 0; k < DK_CARD_KINDS; k++) {
 		unsigned char code = 0;   /* a card's points are one of code_points */
 		while (code < 5 && code_points[code] != dd->points[k])
@@ -485,14 +492,7 @@ static bool can_take(const dk_dd *dd, const pos *p, int j, dk_card k, bool last)
 			return false;
 		cards = p->held[j] & dd->suit_places[DK_SUIT_TRUMP];
 	}
-	/* from the strongest down: where a card takes k, that one mostly does */
-	while (cards) {
-		int pl = 31 - __builtin_clz(cards);
-		if (dd->takes[last][k][dd->by_place[pl]])
-			return true;
-		cards &= ~(1u << pl);
-	}
-	return false;
+	return (cards & dd->takers[last][k]) != 0;
 }
 
 /*
