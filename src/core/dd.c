@@ -573,6 +573,12 @@ static inline int bits_in(uint32_t x)
 	return count8[x & 0xff] + count8[x >> 8 & 0xff] + count8[x >> 16 & 0xff];
 }
 
+/* how many cards player i holds at the places of mask, copies counted */
+static inline int cards_in(const pos *p, int i, uint32_t mask)
+{
+	return bits_in(p->held[i] & mask) + bits_in(p->both[i] & mask);
+}
+
 /* what the party holds, as the bounds need it */
 typedef struct party_cards {
 	int trumps;                  /* how many trumps */
@@ -676,7 +682,7 @@ static bool wins_when_led(const dk_dd *c, const party_cards *pc, dk_card k)
  */
 static int capturable_count(const dk_dd *c, const pos *p, const party_cards *pc, int h)
 {
-	int n = bits_in(p->held[h] & pc->capturable) + bits_in(p->both[h] & pc->capturable);
+	int n = cards_in(p, h, pc->capturable);
 	int matched = 0;
 	for (uint32_t trumps = p->held[h] & c->suit_places[DK_SUIT_TRUMP]; trumps; ) {
 		int pl = 31 - __builtin_clz(trumps);
@@ -710,13 +716,12 @@ static int capturable_points(const dk_dd *c, const pos *p, const party_cards *pc
 		int have = pc->trumps_from[__builtin_ctz(t)];
 		slack |= (uint64_t)(have < 15 ? have : 15) << (4 * lanes++);
 	}
-	uint32_t fehl = p->held[h] & pc->capturable, fehl_two = p->both[h] & pc->capturable;
 	int taken = 0, points = 0;
 	/* cards without points add nothing */
 	for (int code = 5; code >= 1 && taken < w; code--) {
 		uint32_t at = c->code_places[code];
-		if (fehl & at) {
-			int n = bits_in(fehl & at) + bits_in(fehl_two & at);
+		if (p->held[h] & pc->capturable & at) {
+			int n = cards_in(p, h, pc->capturable & at);
 			int take = n < w - taken ? n : w - taken;
 			taken += take;
 			points += take * code_points[code];
@@ -783,7 +788,7 @@ static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
 			uint32_t at = c->code_places[code];
 			if (!(p->held[i] & at))
 				continue;
-			int have = bits_in(p->held[i] & at) + bits_in(p->both[i] & at);
+			int have = cards_in(p, i, at);
 			int take = have < w - taken ? have : w - taken;
 			taken += take;
 			points += take * code_points[code];
