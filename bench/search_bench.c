@@ -4,7 +4,7 @@
  * analysis of a whole game card by card.
  *
  *   search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] [-g GAMES] [-a TRICKS]
- *                [-l LIMIT] [-m MIB] [-q] FILE...
+ *                [-l LIMIT] [-m MIB] [-j THREADS] [-q] [-v] FILE...
  *
  * FILE is any record dokoref reads (dokoref XML, the .doko notation,
  * FreeDoko's files), each game under its own rule set with the record's
@@ -28,7 +28,11 @@
  * more counts as not decided, an analysis as not decided when a position
  * went over it (it then starts later in the game).  -m MIB gives the
  * solver a table of MIB MiB (dk_dd_new_sized; default DK_DD_TABLE_BYTES,
- * 16 MiB, what check's questions use).  -q leaves out the line
+ * 16 MiB, what check's questions use).  -j THREADS works out each exact
+ * value with that many threads on the one table (dk_dd_set_threads; at
+ * most 16); the times are then on the wall, and the line per analysis
+ * gives the processor's too.  -v prints, after each analysis, Re's card
+ * points after each card analysed.  -q leaves out the line
  * per position and game (and per threshold question not decided) and
  * prints the tables only.  -x asks the questions
  * only: (b) and (d), no exact value (a), no analysis (c); -b times the
@@ -56,12 +60,20 @@
 #include "score.h"
 #include "search.h"
 
-/* processor time of this process: the machine may be shared */
-static double now(void)
+static bool wall;                /* -j N, N > 1: times by the clock on the wall */
+
+static double clock_of(clockid_t which)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	clock_gettime(which, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* processor time of this process (the machine may be shared), or with
+ * several threads the time on the wall */
+static double now(void)
+{
+	return clock_of(wall ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID);
 }
 
 #define KINDS 4  /* exact, threshold, analysis, dk_search_run */
@@ -77,6 +89,7 @@ typedef struct group {
 static group groups[MAX_GROUPS];
 static int n_groups;
 static bool only_b;              /* -b: the threshold questions only */
+static bool values;              /* -v: the value after each card analysed */
 
 typedef struct sample {
 	signed char kind;
@@ -346,22 +359,33 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 		fprintf(stderr, "search_bench: out of memory\n");
 		abort();
 	}
-	double t0 = now();
+	double t0 = now(), c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID);
 	dk_dd_analyse(dd, an, g, rules, analyse_tricks);
 	double ms = (now() - t0) * 1000;
+	double cpu = (clock_of(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1000;
 	if (an->analysed)
 		add(2, grp, 0, ms, an->nodes, !an->limited);
-	if (!quiet)
+	if (!quiet && wall)
+		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms "
+		       "(processor %.3f ms)\n", file, g->index, set, type, an->cards - an->first,
+		       an->limited ? " (limited)" : "", an->nodes, ms, cpu);
+	else if (!quiet)
 		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms\n",
 		       file, g->index, set, type, an->cards - an->first,
 		       an->limited ? " (limited)" : "", an->nodes, ms);
+	if (values && an->analysed) {
+		printf("  Re's card points: %d before card %d;", an->start, an->first + 1);
+		for (int i = an->first; i < an->cards; i++)
+			printf(" %d", an->card[i].after);
+		printf("\n");
+	}
 	free(an);
 }
 
 static void usage(void)
 {
 	fprintf(stderr, "usage: search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] "
-		"[-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB] [-q] FILE...\n");
+		"[-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB] [-j THREADS] [-q] [-v] FILE...\n");
 }
 
 int main(int argc, char **argv)
@@ -372,11 +396,17 @@ int main(int argc, char **argv)
 		want_left[i] = true;
 	long max_games = 0, skip_games = 0, limit = 0, table_mib = DK_DD_TABLE_BYTES >> 20;
 	int analyse_tricks = 0;  /* -a N: analyse the last N tricks only */
+	int threads = 1;
 	bool quiet = false, questions_only = false;
 	int a = 1;
 	while (a < argc && argv[a][0] == '-' && argv[a][1]) {
 		if (strcmp(argv[a], "-b") == 0) {
 			only_b = true;
+			a++;
+			continue;
+		}
+		if (strcmp(argv[a], "-v") == 0) {
+			values = true;
 			a++;
 			continue;
 		}
@@ -419,6 +449,13 @@ int main(int argc, char **argv)
 			analyse_tricks = atoi(argv[a + 1]);
 		} else if (strcmp(argv[a], "-l") == 0) {
 			limit = atol(argv[a + 1]);
+		} else if (strcmp(argv[a], "-j") == 0) {
+			threads = atoi(argv[a + 1]);
+			if (threads < 1 || threads > 16) {
+				usage();
+				return 2;
+			}
+			wall = threads > 1;
 		} else if (strcmp(argv[a], "-m") == 0) {
 			table_mib = atol(argv[a + 1]);
 			if (table_mib < 1) {
@@ -436,6 +473,7 @@ int main(int argc, char **argv)
 	if (!dd)
 		return 1;
 	dk_dd_set_limit(dd, limit > 0 ? limit : 0);
+	dk_dd_set_threads(dd, threads);
 	for (; a < argc; a++) {
 		dk_diag d;
 		dk_diag_init(&d);

@@ -32,8 +32,17 @@
 
 #define BUCKET 4
 #define INF 10000
+#define DD_THREADS_MAX 16
 
-typedef struct tt_entry {
+/*
+ * A table entry as the solver reads it.  In the table it is four words
+ * (tt_entry), read and written a word at a time: several threads may
+ * share a table (dk_dd_set_threads), and an entry two of them wrote at
+ * once must not pass for either.  The first word is the key xor the
+ * other three, so an entry made of two writes does not match its key
+ * (lockless hashing, after Hyatt and Mann).
+ */
+typedef struct tt_val {
 	uint64_t key;                /* the pattern without points (see key_of) */
 	uint64_t points[2];          /* ... and the points, a code by place held: its
 					three bits as three compacted masks (make_key) */
@@ -43,7 +52,10 @@ typedef struct tt_entry {
 					places still held (see rank_of), 0xff if none */
 	unsigned char gen;           /* the generation it was written in (dk_dd_clear) */
 	unsigned char left;          /* tricks left in its position */
-	unsigned char pad;
+} tt_val;
+
+typedef struct tt_entry {
+	uint64_t w[4];               /* key ^ w[1] ^ w[2] ^ w[3], the points, the rest */
 } tt_entry;
 
 _Static_assert(sizeof(tt_entry) * BUCKET == 128, "a bucket is two cache lines");
@@ -122,6 +134,11 @@ struct dk_dd {
 	 * its nested calls (grown as needed, freed with the solver) */
 	struct way *ways;
 	size_t n_ways, cap_ways;
+	/* the exact value with more threads (dk_dd_set_threads): solvers
+	 * that share this one's table, made when first needed */
+	int threads;
+	struct dk_dd *helper[DD_THREADS_MAX - 1];
+	int cancel;                  /* another thread found the probe moot (atomic) */
 };
 
 static uint64_t zobrist_turn[4];
@@ -207,6 +224,7 @@ dk_dd *dk_dd_new_sized(size_t table_bytes)
 		return NULL;
 	}
 	dd->gen = 1;
+	dd->threads = 1;
 	memset(dd->killer, 0xff, sizeof(dd->killer));
 	dd->key_of = key_best;
 	return dd;
@@ -219,6 +237,11 @@ void dk_dd_clear(dk_dd *dd)
 		memset(dd->tt, 0, ((size_t)1 << dd->tt_bits) * sizeof(tt_entry));
 		dd->gen = 1;
 	}
+}
+
+void dk_dd_set_threads(dk_dd *dd, int n)
+{
+	dd->threads = n < 1 ? 1 : n > DD_THREADS_MAX ? DD_THREADS_MAX : n;
 }
 
 void dk_dd_set_limit(dk_dd *dd, long positions)
@@ -250,6 +273,8 @@ void dk_dd_free(dk_dd *dd)
 {
 	if (!dd)
 		return;
+	for (int i = 0; i < DD_THREADS_MAX - 1; i++)
+		dk_dd_free(dd->helper[i]);
 	free(dd->tt_mem);
 	free(dd->ways);
 	free(dd);
@@ -998,7 +1023,7 @@ static int code_at(const uint64_t points[2], int s)
 
 /* how much the value of tk's position can be above (*up) and below
  * (*down) that of e's, a position of the same pattern (see key_of) */
-static void points_apart(const tkey *tk, const tt_entry *e, int *up, int *down)
+static void points_apart(const tkey *tk, const tt_val *e, int *up, int *down)
 {
 	*up = *down = 0;
 	uint64_t d0 = tk->points[0] ^ e->points[0], d1 = tk->points[1] ^ e->points[1];
@@ -1058,14 +1083,47 @@ static void tt_prefetch(const dk_dd *dd, uint64_t key)
 	__builtin_prefetch(b + BUCKET / 2);
 }
 
-/* the entry of tk's position itself: its pattern and its points */
+/* an entry a word at a time (relaxed: another thread's writes may come
+ * in any order; one torn between two writes has a key that matches
+ * nothing) */
+static inline void tt_read(const tt_entry *e, tt_val *v)
+{
+	uint64_t w0 = __atomic_load_n(&e->w[0], __ATOMIC_RELAXED);
+	uint64_t w1 = __atomic_load_n(&e->w[1], __ATOMIC_RELAXED);
+	uint64_t w2 = __atomic_load_n(&e->w[2], __ATOMIC_RELAXED);
+	uint64_t w3 = __atomic_load_n(&e->w[3], __ATOMIC_RELAXED);
+	v->key = w0 ^ w1 ^ w2 ^ w3;
+	v->points[0] = w1;
+	v->points[1] = w2;
+	v->lower = (short)(uint16_t)w3;
+	v->upper = (short)(uint16_t)(w3 >> 16);
+	v->best = (unsigned char)(w3 >> 32);
+	v->gen = (unsigned char)(w3 >> 40);
+	v->left = (unsigned char)(w3 >> 48);
+}
+
+static inline void tt_write(tt_entry *e, const tt_val *v)
+{
+	uint64_t w3 = (uint64_t)(uint16_t)v->lower | (uint64_t)(uint16_t)v->upper << 16 |
+		      (uint64_t)v->best << 32 | (uint64_t)v->gen << 40 | (uint64_t)v->left << 48;
+	__atomic_store_n(&e->w[1], v->points[0], __ATOMIC_RELAXED);
+	__atomic_store_n(&e->w[2], v->points[1], __ATOMIC_RELAXED);
+	__atomic_store_n(&e->w[3], w3, __ATOMIC_RELAXED);
+	__atomic_store_n(&e->w[0], v->key ^ v->points[0] ^ v->points[1] ^ w3, __ATOMIC_RELAXED);
+}
+
+/* the slot of tk's position itself (its pattern and its points), else
+ * NULL */
 static tt_entry *tt_find(dk_dd *dd, const tkey *tk)
 {
 	tt_entry *b = tt_bucket(dd, tk->key);
-	for (int i = 0; i < BUCKET; i++)
-		if (b[i].key == tk->key && b[i].points[0] == tk->points[0] &&
-		    b[i].points[1] == tk->points[1] && b[i].gen == dd->gen)
+	for (int i = 0; i < BUCKET; i++) {
+		tt_val e;
+		tt_read(&b[i], &e);
+		if (e.key == tk->key && e.points[0] == tk->points[0] &&
+		    e.points[1] == tk->points[1] && e.gen == dd->gen)
 			return &b[i];
+	}
 	return NULL;
 }
 
@@ -1081,19 +1139,21 @@ static int tt_bounds(dk_dd *dd, const tkey *tk, int *lo, int *hi, unsigned char 
 	const tt_entry *b = tt_bucket(dd, tk->key);
 	int found = 0, nearest = INF;
 	for (int i = 0; i < BUCKET; i++) {
-		if (b[i].key != tk->key || b[i].gen != dd->gen)
+		tt_val e;
+		tt_read(&b[i], &e);
+		if (e.key != tk->key || e.gen != dd->gen)
 			continue;
 		int up, down;
-		points_apart(tk, &b[i], &up, &down);
-		if (b[i].lower - down > *lo)
-			*lo = b[i].lower - down;
-		if (b[i].upper + up < *hi)
-			*hi = b[i].upper + up;
-		if (b[i].best != 0xff && up + down < nearest) {
+		points_apart(tk, &e, &up, &down);
+		if (e.lower - down > *lo)
+			*lo = e.lower - down;
+		if (e.upper + up < *hi)
+			*hi = e.upper + up;
+		if (e.best != 0xff && up + down < nearest) {
 			nearest = up + down;
-			*best = b[i].best;
+			*best = e.best;
 		}
-		if (b[i].points[0] == tk->points[0] && b[i].points[1] == tk->points[1])
+		if (e.points[0] == tk->points[0] && e.points[1] == tk->points[1])
 			found = 2;
 		else if (!found)
 			found = 1;
@@ -1104,12 +1164,16 @@ static int tt_bounds(dk_dd *dd, const tkey *tk, int *lo, int *hi, unsigned char 
 static tt_entry *tt_slot(dk_dd *dd, uint64_t key)
 {
 	tt_entry *b = tt_bucket(dd, key);
-	int pick = 0;
+	int pick = 0, fewest = INF;
 	for (int i = 0; i < BUCKET; i++) {
-		if (b[i].gen != dd->gen)
+		tt_val e;
+		tt_read(&b[i], &e);
+		if (e.gen != dd->gen)
 			return &b[i];
-		if (b[i].left < b[pick].left)
+		if (e.left < fewest) {
+			fewest = e.left;
 			pick = i;
+		}
 	}
 	return &b[pick];
 }
@@ -1118,10 +1182,26 @@ static tt_entry *tt_slot(dk_dd *dd, uint64_t key)
 static tt_entry *tt_spare(dk_dd *dd, uint64_t key)
 {
 	tt_entry *b = tt_bucket(dd, key);
-	for (int i = 0; i < BUCKET; i++)
-		if (b[i].gen != dd->gen || b[i].left == 0)
+	for (int i = 0; i < BUCKET; i++) {
+		tt_val e;
+		tt_read(&b[i], &e);
+		if (e.gen != dd->gen || e.left == 0)
 			return &b[i];
+	}
 	return NULL;
+}
+
+/* tk's position's bounds (left tricks left, best its best lead or
+ * DK_CARD_NONE) into slot e */
+static void tt_store(dk_dd *dd, tt_entry *e, const tkey *tk, int left, int lo, int hi,
+		     unsigned char best)
+{
+	tt_val v = {
+		.key = tk->key, .points = { tk->points[0], tk->points[1] },
+		.lower = (short)lo, .upper = (short)hi, .best = best,
+		.gen = dd->gen, .left = (unsigned char)left,
+	};
+	tt_write(e, &v);
 }
 
 /* bounds of tk's position that no search made, kept where they take no
@@ -1129,16 +1209,8 @@ static tt_entry *tt_spare(dk_dd *dd, uint64_t key)
 static void keep_bounds(dk_dd *dd, const tkey *tk, int lo, int hi)
 {
 	tt_entry *e = tt_spare(dd, tk->key);
-	if (!e)
-		return;
-	e->key = tk->key;
-	e->points[0] = tk->points[0];
-	e->points[1] = tk->points[1];
-	e->gen = dd->gen;
-	e->left = 0;
-	e->lower = (short)lo;
-	e->upper = (short)hi;
-	e->best = 0xff;
+	if (e)
+		tt_store(dd, e, tk, 0, lo, hi, 0xff);
 }
 
 /* --- the cooperative search ----------------------------------------- */
@@ -1309,9 +1381,11 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *given)
 {
 	dd->nodes++;
-	if (dd->stopped || (dd->limit && dd->nodes > dd->limit)) {
-		/* over the limit: unwind; what the callers get is not used and
-		 * nothing more is stored */
+	if (dd->stopped || (dd->limit && dd->nodes > dd->limit) ||
+	    __atomic_load_n(&dd->cancel, __ATOMIC_RELAXED)) {
+		/* over the limit, or the probe moot (exact_together):
+		 * unwind; what the callers get is not used and nothing more
+		 * is stored */
 		dd->stopped = true;
 		return alpha;
 	}
@@ -1461,14 +1535,8 @@ searched:
 		tt_entry *e = tt_find(dd, &tk);
 		if (!e)
 			e = tt_slot(dd, tk.key);
-		e->key = tk.key;
-		e->points[0] = tk.points[0];
-		e->points[1] = tk.points[1];
-		e->gen = dd->gen;
-		e->left = (unsigned char)(p->hand_size - p->tricks_done);
-		e->lower = (short)lo;
-		e->upper = (short)hi;
-		e->best = best != DK_CARD_NONE ? rank_of(dd, p, best) : 0xff;
+		tt_store(dd, e, &tk, p->hand_size - p->tricks_done, lo, hi,
+			 best != DK_CARD_NONE ? rank_of(dd, p, best) : 0xff);
 	}
 	return v;
 }
@@ -1478,10 +1546,14 @@ searched:
  * which most cards keep; a position on its own, line_guess), then each
  * in the middle of what is still open;
  * -1 when the question went over the limit */
+static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g);
+
 static int exact(dk_dd *dd, const pos *p, int guess)
 {
 	int lo = 0, hi = dd->tricks ? p->hand_size - p->tricks_done : p->left;
 	int g = guess < lo ? lo : guess > hi ? hi : guess;
+	if (dd->threads > 1 && lo < hi)
+		return exact_together(dd, p, lo, hi, g);
 	int probes = 0;
 	while (lo < hi) {
 		int beta = g <= lo ? lo + 1 : g > hi ? hi : g;
@@ -1498,6 +1570,162 @@ static int exact(dk_dd *dd, const pos *p, int guess)
 			g = lo + (hi - lo + 1) / 2;
 	}
 	return lo;
+}
+
+/*
+ * exact with several threads, a solver each, all on dd's table: each
+ * thread probes where no other does, the first two at the guess and next
+ * to it, then each in the middle of the widest stretch of what is still
+ * open that no probe covers.  A probe that another's answer made moot is
+ * called off (cancel).  The value is the one exact finds; the positions
+ * visited, and so the table's contents and the best line found after,
+ * depend on how the threads ran.  The limit holds for each solver.
+ */
+typedef struct together {
+	pthread_mutex_t mu;
+	pthread_cond_t changed;
+	const pos *p;
+	int lo, hi;                  /* the value is in lo..hi */
+	int guess;
+	int started;                 /* probes started */
+	bool over;                   /* a probe went over the limit */
+	int n;
+	dk_dd *solver[DD_THREADS_MAX];
+	int beta[DD_THREADS_MAX];    /* the probe of each solver ("at least beta?"), 0: none */
+} together;
+
+/* under t->mu: the next probe's beta, 0 if every one open is taken */
+static int next_beta(const together *t)
+{
+	if (t->started == 0)
+		return t->guess <= t->lo ? t->lo + 1 : t->guess;
+	/* the probes under way, with lo and hi + 1 at the ends, in order */
+	int at[DD_THREADS_MAX + 2], n = 0;
+	at[n++] = t->lo;
+	for (int i = 0; i < t->n; i++)
+		if (t->beta[i])
+			at[n++] = t->beta[i];
+	at[n++] = t->hi + 1;
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && at[j] < at[j - 1]; j--) {
+			int x = at[j];
+			at[j] = at[j - 1];
+			at[j - 1] = x;
+		}
+	if (t->started == 1 && t->guess + 1 > t->lo && t->guess + 1 <= t->hi) {
+		bool taken = false;
+		for (int i = 1; i < n - 1; i++)
+			taken |= at[i] == t->guess + 1;
+		if (!taken)
+			return t->guess + 1;
+	}
+	int widest = 0, beta = 0;
+	for (int i = 1; i < n; i++)
+		if (at[i] - at[i - 1] - 1 > widest) {
+			widest = at[i] - at[i - 1] - 1;
+			beta = at[i - 1] + (at[i] - at[i - 1]) / 2;
+		}
+	return beta;
+}
+
+static void together_work(together *t, int me)
+{
+	dk_dd *dd = t->solver[me];
+	pthread_mutex_lock(&t->mu);
+	while (t->lo < t->hi && !t->over) {
+		int beta = next_beta(t);
+		if (!beta) {
+			pthread_cond_wait(&t->changed, &t->mu);
+			continue;
+		}
+		t->beta[me] = beta;
+		t->started++;
+		__atomic_store_n(&dd->cancel, 0, __ATOMIC_RELAXED);
+		dd->stopped = false;
+		pthread_mutex_unlock(&t->mu);
+		int v = ab(dd, t->p, beta - 1, beta);
+		pthread_mutex_lock(&t->mu);
+		t->beta[me] = 0;
+		if (__atomic_load_n(&dd->cancel, __ATOMIC_RELAXED)) {
+			/* moot */
+		} else if (dd->stopped) {
+			t->over = true;
+		} else if (v < beta) {
+			if (v < t->hi)
+				t->hi = v;
+		} else if (v > t->lo) {
+			t->lo = v;
+		}
+		for (int i = 0; i < t->n; i++)
+			if (t->beta[i] && (t->over || t->beta[i] <= t->lo || t->beta[i] > t->hi))
+				__atomic_store_n(&t->solver[i]->cancel, 1, __ATOMIC_RELAXED);
+		pthread_cond_broadcast(&t->changed);
+	}
+	pthread_mutex_unlock(&t->mu);
+}
+
+typedef struct helper_arg {
+	together *t;
+	int me;
+} helper_arg;
+
+static void *together_thread(void *arg)
+{
+	helper_arg *h = arg;
+	together_work(h->t, h->me);
+	return NULL;
+}
+
+/* dd's i-th helper, made ready for dd's question: its settings, its
+ * own killer moves and stack of ways, dd's table */
+static dk_dd *helper_for(dk_dd *dd, int i)
+{
+	dk_dd *h = dd->helper[i];
+	if (!h && !(h = dd->helper[i] = calloc(1, sizeof(*h))))
+		return NULL;
+	struct way *ways = h->ways;
+	size_t cap = h->cap_ways;
+	memcpy(h, dd, sizeof(*h));
+	h->ways = ways;
+	h->cap_ways = cap;
+	h->n_ways = 0;
+	h->tt_mem = NULL;
+	h->threads = 1;
+	memset(h->helper, 0, sizeof(h->helper));
+	h->nodes = 0;
+	return h;
+}
+
+static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g)
+{
+	together t = { .p = p, .lo = lo, .hi = hi, .guess = g, .n = 1 };
+	pthread_mutex_init(&t.mu, NULL);
+	pthread_cond_init(&t.changed, NULL);
+	t.solver[0] = dd;
+	pthread_t tid[DD_THREADS_MAX];
+	helper_arg arg[DD_THREADS_MAX];
+	int running = 0;
+	for (int i = 0; i < dd->threads - 1; i++) {
+		dk_dd *h = helper_for(dd, i);
+		if (!h)
+			break;
+		t.solver[t.n] = h;
+		arg[running] = (helper_arg){ &t, t.n };
+		if (pthread_create(&tid[running], NULL, together_thread, &arg[running]) != 0)
+			break;   /* fewer threads */
+		t.n++;
+		running++;
+	}
+	together_work(&t, 0);
+	for (int i = 0; i < running; i++)
+		pthread_join(tid[i], NULL);
+	for (int i = 1; i < t.n; i++)
+		dd->nodes += t.solver[i]->nodes;
+	__atomic_store_n(&dd->cancel, 0, __ATOMIC_RELAXED);
+	dd->stopped = t.over;
+	pthread_cond_destroy(&t.changed);
+	pthread_mutex_destroy(&t.mu);
+	return t.over ? -1 : t.lo;
 }
 
 /*
@@ -1740,6 +1968,24 @@ int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
 
 /* --- the analysis of a game ------------------------------------------ */
 
+/* does every hand hold the cards the tricks leave it?  Not after a seat
+ * played twice in a trick (a record defect): the solver's bounds and its
+ * table assume hands of the same size, and its values there depend on the
+ * order it met the positions in */
+static bool hands_match(const dk_replay *rp)
+{
+	const dk_trick *open = rp->trick_count < DK_MAX_TRICKS ? &rp->tricks[rp->trick_count]
+							       : NULL;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = rp->seats[i], want = rp->hand_size - rp->trick_count;
+		for (int k = 0; open && k < open->count; k++)
+			want -= open->seats[k] == seat;
+		if (rp->hand_n[seat] != want)
+			return false;
+	}
+	return true;
+}
+
 /* the index of the event after the n-th card (all of them for n = total) */
 static size_t events_through(const dk_game *g, int n)
 {
@@ -1842,6 +2088,10 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		dk_replay_run(rp, &cut, r);
 		if (rp->cards_played != n)
 			break;
+		if (!hands_match(rp)) {
+			out->irregular = true;
+			break;
+		}
 		memcpy(rp->party, full->party, sizeof(rp->party));
 		int x = solve_re(dd, v, rp, n < last ? val[n + 1] : out->taken[DK_PARTY_RE]);
 		out->nodes += v->nodes;

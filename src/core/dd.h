@@ -106,6 +106,17 @@ void dk_dd_clear(dk_dd *dd);
  */
 void dk_dd_set_limit(dk_dd *dd, long positions);
 
+/**
+ * Work out each exact value (dk_dd_solve, dk_dd_analyse) with n threads
+ * (at most 16; 1, the default: the calling thread alone), each probing
+ * another stretch of the open values on the one table.  The values are
+ * the same; the positions visited, and so which of several best lines is
+ * found, depend on how the threads ran.  The limit holds for each
+ * thread's positions apart.  The threshold questions (dk_dd_reach) use
+ * one thread.
+ */
+void dk_dd_set_threads(dk_dd *dd, int n);
+
 /** Did the last question go over the limit? */
 bool dk_dd_stopped(const dk_dd *dd);
 
@@ -179,6 +190,8 @@ typedef struct dk_dd_game {
 	dk_dd_card card[DK_LINE_MAX];  /* by card of the game; from `first` on */
 	int first;                   /* cards before the first one analysed */
 	bool limited;                /* a position before `first` went over the limit */
+	bool irregular;              /* ... or its hands did not match the tricks (a seat
+					played twice in a trick): not analysed */
 	long limit;                  /* the solver's limit (dk_dd_set_limit), 0: none */
 	int start;                   /* Re's value before the first card analysed */
 	int start_specials;          /* special points on its best line, signed for Re */

@@ -34,7 +34,7 @@ static int costly(const dk_dd_game *a, int *out)
 void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a)
 {
 	if (!a->analysed) {
-		dk_say(b, lang, DK_MSG_DD_NOT_PLAYED);
+		dk_say(b, lang, a->irregular ? DK_MSG_DD_IRREGULAR : DK_MSG_DD_NOT_PLAYED);
 		dk_buf_putc(b, '\n');
 		return;
 	}
@@ -45,6 +45,9 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	dk_buf_putc(b, '\n');
 	if (a->limited) {
 		dk_say(b, lang, DK_MSG_DD_LIMITED, a->first + 1, a->limit);
+		dk_buf_putc(b, '\n');
+	} else if (a->irregular) {
+		dk_say(b, lang, DK_MSG_DD_IRREGULAR_BEFORE, a->first + 1);
 		dk_buf_putc(b, '\n');
 	}
 	int order[DK_LINE_MAX];
@@ -75,14 +78,17 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 			 int n)
 {
 	if (!a->analysed) {
-		dk_say(b, lang, DK_MSG_DD_AT_NOT_PLAYED);
+		dk_say(b, lang, a->irregular ? DK_MSG_DD_AT_IRREGULAR : DK_MSG_DD_AT_NOT_PLAYED);
 		dk_buf_putc(b, '\n');
 		return;
 	}
 	if (n > a->cards)
 		n = a->cards;
 	if (n < a->first) {
-		dk_say(b, lang, DK_MSG_DD_AT_NOT_ANALYSED, a->limit);
+		if (a->irregular)
+			dk_say(b, lang, DK_MSG_DD_AT_IRREGULAR);
+		else
+			dk_say(b, lang, DK_MSG_DD_AT_NOT_ANALYSED, a->limit);
 		dk_buf_putc(b, '\n');
 		return;
 	}
@@ -140,6 +146,9 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	 * positions of the solver each */
 	json_object_object_add(o, "limited", json_object_new_boolean(a->limited));
 	json_object_object_add(o, "limit", json_object_new_int64(a->limit));
+	/* true: the hands before first_card did not match the tricks (a
+	 * seat played twice in a trick), so they were not analysed */
+	json_object_object_add(o, "irregular", json_object_new_boolean(a->irregular));
 	json_object_object_add(o, "re_took", json_object_new_int(a->taken[DK_PARTY_RE]));
 	json_object *cards = json_object_new_array();
 	for (int i = a->first; i < a->cards; i++) {

@@ -622,6 +622,16 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"of the solver (--analyse-limit)",
 		"    vor Karte %d nicht analysiert: eine Stellung dort braucht mehr als %ld Stellungen "
 		"des Lösers (--analyse-limit)"),
+	MSG(DK_MSG_DD_IRREGULAR,
+		"  double-dummy analysis: none, the hands do not match the tricks (a seat played "
+		"twice in a trick)",
+		"  Double-Dummy-Analyse: keine, die Blätter passen nicht zu den Stichen (ein Platz "
+		"spielte zweimal in einen Stich)"),
+	MSG(DK_MSG_DD_IRREGULAR_BEFORE,
+		"    not analysed before card %d: the hands there do not match the tricks (a seat "
+		"played twice in a trick)",
+		"    vor Karte %d nicht analysiert: die Blätter dort passen nicht zu den Stichen (ein "
+		"Platz spielte zweimal in einen Stich)"),
 	MSG(DK_MSG_DD_NONE, "    no card cost anything", "    keine Karte kostete etwas"),
 	MSG(DK_MSG_DD_WINNER_CHANGED,
 		"    a card that cost something changed who wins with best play",
@@ -641,6 +651,11 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"bestes Spiel: nicht analysiert (braucht mehr als %ld Stellungen, --analyse-limit)"),
 	MSG(DK_MSG_DD_AT_NOT_PLAYED, "best play: no card play to analyse",
 		"bestes Spiel: kein Kartenspiel zu analysieren"),
+	MSG(DK_MSG_DD_AT_IRREGULAR,
+		"best play: not analysed (the hands do not match the tricks: a seat played twice "
+		"in a trick)",
+		"bestes Spiel: nicht analysiert (die Blätter passen nicht zu den Stichen: ein Platz "
+		"spielte zweimal in einen Stich)"),
 	MSG(DK_MSG_DD_AT_COST, "%s %s cost %d card points", "%s %s kostete %d Augen"),
 	MSG(DK_MSG_DD_AT_COST_ONE, "%s %s cost %d card point", "%s %s kostete %d Auge"),
 	MSG(DK_MSG_DD_AT_BEST, "%s %s cost nothing", "%s %s kostete nichts"),
