@@ -43,7 +43,12 @@ typedef struct dk_command {
 	int (*run)(dk_cli *cli, int argc, char **argv);
 	const char *summary;
 	const char *usage;         /* full --help text */
+	const char *usage_more;    /* ... and the rest of it, or NULL (a string
+				      literal holds at most 4095 characters) */
 } dk_command;
+
+/** Print cmd's --help text to cli->out. */
+void dk_cli_print_usage(dk_cli *cli, const dk_command *cmd);
 
 extern const dk_command dk_cmd_check;
 extern const dk_command dk_cmd_validate;
@@ -92,6 +97,10 @@ void dk_cli_print_record_diag(dk_cli *cli, struct dokoref_record *rec);
 /** Parse a limit in positions (--analyse-limit, --search-limit): a whole
  *  number, 0 for no limit; false if it is not one. */
 bool dk_cli_parse_positions(const char *s, long *out);
+
+/** Parse --analyse-threads: 1 to 16, or 0 for one per processor core (at
+ * most 16); false if invalid. */
+bool dk_cli_parse_threads(const char *s, int *out);
 
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);

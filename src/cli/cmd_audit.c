@@ -1465,7 +1465,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			}
 			break;
 		case 'h':
-			fputs(cmd->usage, cli->out);
+			dk_cli_print_usage(cli, cmd);
 			goto out;
 		default: {
 			int rc = dk_cli_common_option(cli, cmd, c, argv, &opts, &color);

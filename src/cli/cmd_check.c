@@ -37,6 +37,7 @@ typedef struct check_state {
 	bool analyse;                /* --analyse: the double-dummy analysis per game */
 	int analyse_tricks;          /* --analyse=N: of the last N tricks only (0: all) */
 	long analyse_limit;          /* --analyse-limit: positions per position (0: none) */
+	int analyse_threads;         /* --analyse-threads */
 	long search_limit;           /* --search-limit: per question (0: none, -1: default) */
 	dk_dd *dd;                   /* its solver, made once */
 	dk_dd_game *analysis;
@@ -184,6 +185,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ "analyse", optional_argument, NULL, 'D' },
 		{ "analyse-limit", required_argument, NULL, 'L' },
+		{ "analyse-threads", required_argument, NULL, 'T' },
 		{ "search-limit", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -194,6 +196,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.cli = cli;
 	st.lang = dk_lang_from_env();
 	st.analyse_limit = DK_ANALYSE_LIMIT;
+	st.analyse_threads = 1;
 	st.search_limit = -1;
 	const char *color = "auto";
 	int c;
@@ -230,6 +233,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
+		case 'T':
+			if (!dk_cli_parse_threads(optarg, &st.analyse_threads))
+				return dk_cli_usage_error(cli, &dk_cmd_check,
+					"--analyse-threads takes a number of threads from 0 to 16, "
+					"not '%s'", optarg);
+			break;
 		case 'S':
 			if (!dk_cli_parse_positions(optarg, &st.search_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
@@ -251,7 +260,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 					"--lang takes de or en, not '%s'", optarg);
 			break;
 		case 'h':
-			fputs(dk_cmd_check.usage, cli->out);
+			dk_cli_print_usage(cli, &dk_cmd_check);
 			return DK_EXIT_OK;
 		default: {
 			int rc = dk_cli_common_option(cli, &dk_cmd_check, c, argv, &opts, &color);
@@ -277,8 +286,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 	dokoref_verdict_set_search_limit(st.v, st.search_limit);
 	if (st.analyse) {
 		st.dd = dk_dd_new_sized(DK_DD_ANALYSE_TABLE_BYTES);
-		if (st.dd)
+		if (st.dd) {
 			dk_dd_set_limit(st.dd, st.analyse_limit);
+			dk_dd_set_threads(st.dd, st.analyse_threads);
+		}
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 		if (!st.dd) {
 			dokoref_verdict_free(st.v);
@@ -364,10 +375,16 @@ const dk_command dk_cmd_check = {
 	"                        the game (default 20000000, about 3 s; 0: no\n"
 	"                        limit); the analysis starts after the last\n"
 	"                        position that needs more, and says so\n"
+	"  --analyse-threads N   threads the solver works each position with: 1\n"
+	"                        (the default) to 16, 0 for one per processor\n"
+	"                        core; the values are the same, the best line\n"
+	"                        found (and so its special points) may differ\n"
+	"                        from run to run, and --analyse-limit counts the\n"
+	"                        positions of each thread apart\n"
 	"  --search-limit N      positions the search behind a finding's cost may\n"
 	"                        visit per question (default 50000000, a few\n"
 	"                        seconds; 0: no limit); over it: \"not settled\"\n"
-	"  -h, --help            show this help\n"
+	"  -h, --help            show this help\n",
 	"\n"
 	"FILE may be a FreeDoko bug report or --debug gameplay log (recognised by\n"
 	"content): judged under the rule set of its own rule block, FreeDoko's\n"

@@ -315,7 +315,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		}
 		case 'h':
-			fputs(dk_cmd_convert.usage, cli->out);
+			dk_cli_print_usage(cli, &dk_cmd_convert);
 			return DK_EXIT_OK;
 		default: {
 			int rc = dk_cli_common_option(cli, &dk_cmd_convert, c, argv, &opts, NULL);
@@ -504,4 +504,5 @@ const dk_command dk_cmd_convert = {
 	"\n"
 	"Exit status: 0 written, 3 invalid input or not convertible without\n"
 	"--lossy, 4 I/O error, 2 usage.\n",
+	NULL,
 };

@@ -42,6 +42,7 @@ typedef struct replay_state {
 	bool all_cards;
 	bool analyse;                /* --analyse */
 	long analyse_limit;          /* --analyse-limit (0: none) */
+	int analyse_threads;         /* --analyse-threads */
 	dk_dd_game *analysis;        /* the shown game's, with --analyse */
 	dk_lang lang;
 	bool in_session;
@@ -300,6 +301,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			fflush(st->cli->err);
 		}
 		dk_dd_set_limit(dd, st->analyse_limit);
+		dk_dd_set_threads(dd, st->analyse_threads);
 		dk_dd_analyse(dd, st->analysis, g, rules, 0);
 		dk_dd_free(dd);
 	}
@@ -342,6 +344,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "all-cards", no_argument, NULL, 'a' },
 		{ "analyse", no_argument, NULL, 'D' },
 		{ "analyse-limit", required_argument, NULL, 'L' },
+		{ "analyse-threads", required_argument, NULL, 'T' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "max-input-size", required_argument, NULL, 'm' },
@@ -360,6 +363,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.width = DK_SCREEN_MIN_W;
 	st.height = DK_SCREEN_MIN_H;
 	st.analyse_limit = DK_ANALYSE_LIMIT;
+	st.analyse_threads = 1;
 	st.lang = dk_lang_from_env();
 	const char *color = "auto";
 	int c;
@@ -398,6 +402,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
+		case 'T':
+			if (!dk_cli_parse_threads(optarg, &st.analyse_threads))
+				return dk_cli_usage_error(cli, cmd,
+					"--analyse-threads takes a number of threads from 0 to 16, "
+					"not '%s'", optarg);
+			break;
 		case 'r': opts.rules = optarg; break;
 		case 'l':
 			if (!dk_lang_parse(optarg, &st.lang))
@@ -405,7 +415,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 							  optarg);
 			break;
 		case 'h':
-			fputs(cmd->usage, cli->out);
+			dk_cli_print_usage(cli, cmd);
 			return DK_EXIT_OK;
 		default: {
 			int rc = dk_cli_common_option(cli, cmd, c, argv, &opts, &color);
@@ -486,6 +496,12 @@ const dk_command dk_cmd_replay = {
 	"                        the game (default 20000000, about 3 s; 0: no\n"
 	"                        limit); the positions before the last one that\n"
 	"                        needs more are shown as not analysed\n"
+	"  --analyse-threads N   threads the solver works each position with: 1\n"
+	"                        (the default) to 16, 0 for one per processor\n"
+	"                        core; the values are the same, the best line\n"
+	"                        found (and so its special points) may differ\n"
+	"                        from run to run, and --analyse-limit counts the\n"
+	"                        positions of each thread apart\n"
 	"  --rules NAME|PATH     use this rule set instead of the record's\n"
 	"  --lang de|en          language (default: from LC_ALL, LC_MESSAGES, LANG)\n"
 	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
@@ -495,4 +511,5 @@ const dk_command dk_cmd_replay = {
 	"\n"
 	"Exit status: 0 shown, 2 usage (also when game N does not exist),\n"
 	"3 invalid input, 4 I/O or system error.\n",
+	NULL,
 };

@@ -340,7 +340,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			cli->err_color = dk_cli_want_color(cli->err, optarg);
 			break;
 		case 'h':
-			fputs(dk_cmd_rules.usage, cli->out);
+			dk_cli_print_usage(cli, &dk_cmd_rules);
 			return DK_EXIT_OK;
 		case ':':
 			return dk_cli_usage_error(cli, &dk_cmd_rules, "option '%s' needs a value",
@@ -429,4 +429,5 @@ const dk_command dk_cmd_rules = {
 	"\n"
 	"Exit status: 0 all good, 3 a rule set is invalid or cannot be read,\n"
 	"2 usage.\n",
+	NULL,
 };

@@ -531,7 +531,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 					"--lang takes de or en, not '%s'", optarg);
 			break;
 		case 'h':
-			fputs(dk_cmd_show.usage, cli->out);
+			dk_cli_print_usage(cli, &dk_cmd_show);
 			return DK_EXIT_OK;
 		default: {
 			int rc = dk_cli_common_option(cli, &dk_cmd_show, c, argv, &opts, &color);

@@ -73,7 +73,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 							  "--lang takes de or en, not '%s'", optarg);
 			break;
 		case 'h':
-			fputs(dk_cmd_validate.usage, cli->out);
+			dk_cli_print_usage(cli, &dk_cmd_validate);
 			return DK_EXIT_OK;
 		default: {
 			int rc = dk_cli_common_option(cli, &dk_cmd_validate, c, argv, &opts, NULL);
@@ -129,4 +129,5 @@ const dk_command dk_cmd_validate = {
 	"on standard error as FILE:LINE:COL: error: ..., with the line and a caret.\n"
 	"\n"
 	"Exit status: 0 every file valid, 3 invalid input, 4 I/O error, 2 usage.\n",
+	NULL,
 };

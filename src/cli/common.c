@@ -42,6 +42,26 @@ bool dk_cli_parse_positions(const char *s, long *out)
 	return true;
 }
 
+bool dk_cli_parse_threads(const char *s, int *out)
+{
+	long n;
+	if (!dk_cli_parse_positions(s, &n) || n > 16)
+		return false;
+	if (n == 0) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		n = cores < 1 ? 1 : cores > 16 ? 16 : cores;
+	}
+	*out = (int)n;
+	return true;
+}
+
+void dk_cli_print_usage(dk_cli *cli, const dk_command *cmd)
+{
+	fputs(cmd->usage, cli->out);
+	if (cmd->usage_more)
+		fputs(cmd->usage_more, cli->out);
+}
+
 bool dk_cli_parse_size(const char *s, uint64_t *out)
 {
 	if (!s || !isdigit((unsigned char)*s))

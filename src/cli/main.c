@@ -87,7 +87,7 @@ int dk_cli_main(dk_cli *cli, int argc, char **argv)
 		const dk_command *cmd = find_command(argv[2]);
 		if (!cmd)
 			return dk_cli_usage_error(cli, NULL, "'%s' is not a command", argv[2]);
-		fputs(cmd->usage, cli->out);
+		dk_cli_print_usage(cli, cmd);
 		return DK_EXIT_OK;
 	}
 	const dk_command *cmd = find_command(arg);
