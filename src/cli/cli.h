@@ -98,6 +98,15 @@ void dk_cli_print_record_diag(dk_cli *cli, struct dokoref_record *rec);
  *  number, 0 for no limit; false if it is not one. */
 bool dk_cli_parse_positions(const char *s, long *out);
 
+/* --analyse-threads in the help of the commands that analyse */
+#define DK_CLI_HELP_ANALYSE_THREADS \
+	"  --analyse-threads N   threads the solver works each position with: 1\n" \
+	"                        (the default) to 16, 0 for one per processor\n" \
+	"                        core; the values are the same, the best line\n" \
+	"                        found (and so its special points) may differ\n" \
+	"                        from run to run, and --analyse-limit counts the\n" \
+	"                        positions of each thread apart\n"
+
 /** Parse --analyse-threads: 1 to 16, or 0 for one per processor core (at
  * most 16); false if invalid. */
 bool dk_cli_parse_threads(const char *s, int *out);

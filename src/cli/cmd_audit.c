@@ -1644,4 +1644,5 @@ const dk_command dk_cmd_audit = {
 	"Exit status: 0 nothing wrong, 1 findings (warnings alone do not count),\n"
 	"a wrong recorded score or a session finding, 3 invalid input, 4 I/O\n"
 	"error, 2 usage.\n",
+	NULL,
 };

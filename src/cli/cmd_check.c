@@ -375,12 +375,7 @@ const dk_command dk_cmd_check = {
 	"                        the game (default 20000000, about 3 s; 0: no\n"
 	"                        limit); the analysis starts after the last\n"
 	"                        position that needs more, and says so\n"
-	"  --analyse-threads N   threads the solver works each position with: 1\n"
-	"                        (the default) to 16, 0 for one per processor\n"
-	"                        core; the values are the same, the best line\n"
-	"                        found (and so its special points) may differ\n"
-	"                        from run to run, and --analyse-limit counts the\n"
-	"                        positions of each thread apart\n"
+	DK_CLI_HELP_ANALYSE_THREADS
 	"  --search-limit N      positions the search behind a finding's cost may\n"
 	"                        visit per question (default 50000000, a few\n"
 	"                        seconds; 0: no limit); over it: \"not settled\"\n"

@@ -496,12 +496,7 @@ const dk_command dk_cmd_replay = {
 	"                        the game (default 20000000, about 3 s; 0: no\n"
 	"                        limit); the positions before the last one that\n"
 	"                        needs more are shown as not analysed\n"
-	"  --analyse-threads N   threads the solver works each position with: 1\n"
-	"                        (the default) to 16, 0 for one per processor\n"
-	"                        core; the values are the same, the best line\n"
-	"                        found (and so its special points) may differ\n"
-	"                        from run to run, and --analyse-limit counts the\n"
-	"                        positions of each thread apart\n"
+	DK_CLI_HELP_ANALYSE_THREADS
 	"  --rules NAME|PATH     use this rule set instead of the record's\n"
 	"  --lang de|en          language (default: from LC_ALL, LC_MESSAGES, LANG)\n"
 	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"

@@ -627,4 +627,5 @@ const dk_command dk_cmd_show = {
 	"\n"
 	"Exit status: 0 shown, 3 invalid input, 4 I/O error, 2 usage (also when\n"
 	"game N does not exist).\n",
+	NULL,
 };
