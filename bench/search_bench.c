@@ -451,7 +451,7 @@ int main(int argc, char **argv)
 			limit = atol(argv[a + 1]);
 		} else if (strcmp(argv[a], "-j") == 0) {
 			threads = atoi(argv[a + 1]);
-			if (threads < 1 || threads > 16) {
+			if (threads < 1 || threads > DK_DD_THREADS_MAX) {
 				usage();
 				return 2;
 			}

@@ -16,6 +16,7 @@
 
 #include "arena.h"
 #include "check.h"
+#include "dd.h"
 #include "api_internal.h"
 #include "reader.h"
 
@@ -45,11 +46,11 @@ bool dk_cli_parse_positions(const char *s, long *out)
 bool dk_cli_parse_threads(const char *s, int *out)
 {
 	long n;
-	if (!dk_cli_parse_positions(s, &n) || n > 16)
+	if (!dk_cli_parse_positions(s, &n) || n > DK_DD_THREADS_MAX)
 		return false;
 	if (n == 0) {
 		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		n = cores < 1 ? 1 : cores > 16 ? 16 : cores;
+		n = cores < 1 ? 1 : cores > DK_DD_THREADS_MAX ? DK_DD_THREADS_MAX : cores;
 	}
 	*out = (int)n;
 	return true;

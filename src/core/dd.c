@@ -32,7 +32,6 @@
 
 #define BUCKET 4
 #define INF 10000
-#define DD_THREADS_MAX 16
 
 /*
  * A table entry as the solver reads it.  In the table it is four words
@@ -137,7 +136,7 @@ struct dk_dd {
 	/* the exact value with more threads (dk_dd_set_threads): solvers
 	 * that share this one's table, made when first needed */
 	int threads;
-	struct dk_dd *helper[DD_THREADS_MAX - 1];
+	struct dk_dd *helper[DK_DD_THREADS_MAX - 1];
 	int cancel;                  /* another thread found the probe moot (atomic) */
 };
 
@@ -241,7 +240,7 @@ void dk_dd_clear(dk_dd *dd)
 
 void dk_dd_set_threads(dk_dd *dd, int n)
 {
-	dd->threads = n < 1 ? 1 : n > DD_THREADS_MAX ? DD_THREADS_MAX : n;
+	dd->threads = n < 1 ? 1 : n > DK_DD_THREADS_MAX ? DK_DD_THREADS_MAX : n;
 }
 
 void dk_dd_set_limit(dk_dd *dd, long positions)
@@ -273,7 +272,7 @@ void dk_dd_free(dk_dd *dd)
 {
 	if (!dd)
 		return;
-	for (int i = 0; i < DD_THREADS_MAX - 1; i++)
+	for (int i = 0; i < DK_DD_THREADS_MAX - 1; i++)
 		dk_dd_free(dd->helper[i]);
 	free(dd->tt_mem);
 	free(dd->ways);
@@ -1590,8 +1589,8 @@ typedef struct together {
 	int started;                 /* probes started */
 	bool over;                   /* a probe went over the limit */
 	int n;
-	dk_dd *solver[DD_THREADS_MAX];
-	int beta[DD_THREADS_MAX];    /* the probe of each solver ("at least beta?"), 0: none */
+	dk_dd *solver[DK_DD_THREADS_MAX];
+	int beta[DK_DD_THREADS_MAX];    /* the probe of each solver ("at least beta?"), 0: none */
 } together;
 
 /* under t->mu: the next probe's beta, 0 if every one open is taken */
@@ -1600,7 +1599,7 @@ static int next_beta(const together *t)
 	if (t->started == 0)
 		return t->guess <= t->lo ? t->lo + 1 : t->guess;
 	/* the probes under way, with lo and hi + 1 at the ends, in order */
-	int at[DD_THREADS_MAX + 2], n = 0;
+	int at[DK_DD_THREADS_MAX + 2], n = 0;
 	at[n++] = t->lo;
 	for (int i = 0; i < t->n; i++)
 		if (t->beta[i])
@@ -1676,8 +1675,8 @@ static void *together_thread(void *arg)
 	return NULL;
 }
 
-/* dd's i-th helper, made ready for dd's question: its settings, its
- * own killer moves and stack of ways, dd's table */
+/* dd's i-th helper, made ready for dd's question: dd's settings and
+ * killer moves copied, its own stack of ways, dd's table */
 static dk_dd *helper_for(dk_dd *dd, int i)
 {
 	dk_dd *h = dd->helper[i];
@@ -1702,8 +1701,8 @@ static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g)
 	pthread_mutex_init(&t.mu, NULL);
 	pthread_cond_init(&t.changed, NULL);
 	t.solver[0] = dd;
-	pthread_t tid[DD_THREADS_MAX];
-	helper_arg arg[DD_THREADS_MAX];
+	pthread_t tid[DK_DD_THREADS_MAX];
+	helper_arg arg[DK_DD_THREADS_MAX];
 	int running = 0;
 	for (int i = 0; i < dd->threads - 1; i++) {
 		dk_dd *h = helper_for(dd, i);

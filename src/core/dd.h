@@ -106,9 +106,11 @@ void dk_dd_clear(dk_dd *dd);
  */
 void dk_dd_set_limit(dk_dd *dd, long positions);
 
+#define DK_DD_THREADS_MAX 16
+
 /**
  * Work out each exact value (dk_dd_solve, dk_dd_analyse) with n threads
- * (at most 16; 1, the default: the calling thread alone), each probing
+ * (at most DK_DD_THREADS_MAX; 1, the default: the calling thread alone), each probing
  * another stretch of the open values on the one table.  The values are
  * the same; the positions visited, and so which of several best lines is
  * found, depend on how the threads ran.  The limit holds for each
