@@ -365,14 +365,14 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 	double cpu = (clock_of(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1000;
 	if (an->analysed)
 		add(2, grp, 0, ms, an->nodes, !an->limited);
-	if (!quiet && wall)
-		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms "
-		       "(processor %.3f ms)\n", file, g->index, set, type, an->cards - an->first,
-		       an->limited ? " (limited)" : "", an->nodes, ms, cpu);
-	else if (!quiet)
-		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms\n",
+	if (!quiet) {
+		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms",
 		       file, g->index, set, type, an->cards - an->first,
 		       an->limited ? " (limited)" : "", an->nodes, ms);
+		if (wall)
+			printf(" (processor %.3f ms)", cpu);
+		printf("\n");
+	}
 	if (values && an->analysed) {
 		printf("  Re's card points: %d before card %d;", an->start, an->first + 1);
 		for (int i = an->first; i < an->cards; i++)
