@@ -522,6 +522,7 @@ Test(dd, hands_that_do_not_match_are_not_analysed, .init = dk_xml_global_init)
 static dk_dd *together;
 static int together_compared;
 static long nodes_one, nodes_two;
+static int limited_together;
 
 static void same_values_together(const dk_game *g, const dk_rules *r, const char *name)
 {
@@ -543,6 +544,18 @@ static void same_values_together(const dk_game *g, const dk_rules *r, const char
 			cr_expect_eq(a->card[i].after, b->card[i].after,
 				     "%s, card %d: %d with one thread, %d with two", name, i + 1,
 				     a->card[i].after, b->card[i].after);
+		/* with a limit of 300 positions per thread the analysis stops
+		 * early (the threads call each other's probes off); the values
+		 * it has are the same */
+		dk_dd_clear(together);
+		dk_dd_set_limit(together, 300);
+		dk_dd_analyse(together, b, g, r, 7);
+		dk_dd_set_limit(together, 0);
+		limited_together += b->limited;
+		for (int i = b->analysed ? b->first : a->cards; i < a->cards; i++)
+			cr_expect_eq(a->card[i].after, b->card[i].after,
+				     "%s, card %d: %d with one thread, %d with two and a limit", name,
+				     i + 1, a->card[i].after, b->card[i].after);
 	}
 	free(a);
 	free(b);
@@ -559,6 +572,8 @@ Test(dd, two_threads_find_the_same_values, .init = dk_xml_global_init, .timeout 
 	cr_log_info("%d games, their last 7 tricks: %ld positions with one thread, %ld with two",
 		    together_compared, nodes_one, nodes_two);
 	cr_expect_geq(together_compared, 50, "only %d games compared", together_compared);
+	cr_expect_gt(limited_together, 10, "the limit of 300 stopped only %d analyses",
+		     limited_together);
 	dk_dd *one = solver;
 	solver = together;
 	compared = 0;
