@@ -123,10 +123,12 @@ bool dk_cli_want_color(FILE *f, const char *mode);
  * as `show --format html` writes it (src/report/html.c), into page; games
  * gets the number of games on it.  analyse_limit >= 0: with the
  * double-dummy analysis of each game (--analyse, that --analyse-limit;
- * 0: no limit), < 0: without.  Returns an exit code.
+ * 0: no limit; on analyse_threads threads, --analyse-threads), < 0:
+ * without.  Returns an exit code.
  */
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
-		      dk_lang lang, long analyse_limit, dk_buf *page, size_t *games);
+		      dk_lang lang, long analyse_limit, int analyse_threads, dk_buf *page,
+		      size_t *games);
 
 
 /** What the loop hands a command for each item. */

@@ -224,7 +224,7 @@ static bool ends_with(const char *s, const char *suffix)
  * nothing half-written on failure */
 static int convert_html(dk_cli *cli, const char *input, const char *output,
 			const dk_read_opts *opts, long want, dk_lang lang, long analyse_limit,
-			bool gzip)
+			int analyse_threads, bool gzip)
 {
 	if (gzip)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "an HTML page is written as plain "
@@ -232,7 +232,8 @@ static int convert_html(dk_cli *cli, const char *input, const char *output,
 	dk_buf page;
 	dk_buf_init(&page);
 	size_t games = 0;
-	int rc = dk_show_html_page(cli, input, opts, want, lang, analyse_limit, &page, &games);
+	int rc = dk_show_html_page(cli, input, opts, want, lang, analyse_limit, analyse_threads,
+				   &page, &games);
 	if (rc == DK_EXIT_OK && games == 0) {
 		fprintf(cli->err, "dokoref convert: %s has no game %s\n", input,
 			want ? "of that number" : "to write");
@@ -277,6 +278,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "analyse", no_argument, NULL, 'D' },
 		{ "analyse-limit", required_argument, NULL, 'A' },
+		{ "analyse-threads", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
@@ -284,6 +286,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	dk_lang lang = dk_lang_from_env();
 	bool gzip = false, lossy = false, analyse = false;
 	long want = 0, analyse_limit = DK_ANALYSE_LIMIT;
+	int analyse_threads = 1;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -299,6 +302,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 			if (!dk_cli_parse_positions(optarg, &analyse_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_convert,
 					"--analyse-limit takes a number of positions (0: no limit), "
+					"not '%s'", optarg);
+			break;
+		case 'T':
+			if (!dk_cli_parse_threads(optarg, &analyse_threads))
+				return dk_cli_usage_error(cli, &dk_cmd_convert,
+					"--analyse-threads takes a number of threads from 0 to 16, "
 					"not '%s'", optarg);
 			break;
 		case 'l':
@@ -344,7 +353,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	    ends_with(output, ".htm")) {
 		opts.lang = lang;
 		return convert_html(cli, input, output, &opts, want, lang,
-				    analyse ? analyse_limit : -1, gzip);
+				    analyse ? analyse_limit : -1, analyse_threads, gzip);
 	}
 	if (analyse)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "--analyse is for an HTML page "
@@ -495,6 +504,7 @@ const dk_command dk_cmd_convert = {
 	"                        game, as 'dokoref show --format html --analyse'\n"
 	"  --analyse-limit N     positions the solver may visit for one position of\n"
 	"                        a game (default 20000000; 0: no limit)\n"
+	DK_CLI_HELP_ANALYSE_THREADS
 	"  -g, --game N          convert only the N-th game (a bug report holds one)\n"
 	"  --lossy               write even what OUT cannot hold all of\n"
 	"  --rules NAME|PATH     the rule set of the games (for a bug report's rule\n"

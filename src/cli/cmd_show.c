@@ -425,7 +425,8 @@ static int on_session_end(void *ud)
 }
 
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
-		      dk_lang lang, long analyse_limit, dk_buf *page, size_t *games)
+		      dk_lang lang, long analyse_limit, int analyse_threads, dk_buf *page,
+		      size_t *games)
 {
 	show_state st;
 	memset(&st, 0, sizeof(st));
@@ -444,6 +445,7 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 			return DK_EXIT_SYSTEM;
 		}
 		dk_dd_set_limit(st.dd, analyse_limit);
+		dk_dd_set_threads(st.dd, analyse_threads);
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 	}
 	st.v = dk_xcalloc(1, sizeof(*st.v));
@@ -481,6 +483,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "lang", required_argument, NULL, 'l' },
 		{ "analyse", no_argument, NULL, 'D' },
 		{ "analyse-limit", required_argument, NULL, 'A' },
+		{ "analyse-threads", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -494,6 +497,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	bool list_games = false;
 	bool analyse = false;
 	long analyse_limit = DK_ANALYSE_LIMIT;
+	int analyse_threads = 1;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -510,6 +514,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 		}
 		case 'r': opts.rules = optarg; break;
 		case 'D': analyse = true; break;
+		case 'T':
+			if (!dk_cli_parse_threads(optarg, &analyse_threads))
+				return dk_cli_usage_error(cli, &dk_cmd_show,
+					"--analyse-threads takes a number of threads from 0 to 16, "
+					"not '%s'", optarg);
+			break;
 		case 'A':
 			if (!dk_cli_parse_positions(optarg, &analyse_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_show,
@@ -566,7 +576,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		dk_buf_init(&page);
 		opts.lang = st.lang;
 		rc = dk_show_html_page(cli, st.path, &opts, st.want, st.lang,
-				       analyse ? analyse_limit : -1, &page, &st.shown);
+				       analyse ? analyse_limit : -1, analyse_threads, &page,
+				       &st.shown);
 		fwrite(page.data, 1, page.len, cli->out);
 		dk_buf_release(&page);
 	} else {
@@ -623,6 +634,7 @@ const dk_command dk_cmd_show = {
 	"                        a game (default 20000000, about 3 s; 0: no limit);\n"
 	"                        the positions before the last one that needs more\n"
 	"                        are shown as not analysed\n"
+	DK_CLI_HELP_ANALYSE_THREADS
 	"  -h, --help            show this help\n"
 	"\n"
 	"Exit status: 0 shown, 3 invalid input, 4 I/O error, 2 usage (also when\n"
