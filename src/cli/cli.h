@@ -111,6 +111,9 @@ bool dk_cli_parse_positions(const char *s, long *out);
  * most 16); false if invalid. */
 bool dk_cli_parse_threads(const char *s, int *out);
 
+/** The usage error of a bad --analyse-threads value. */
+int dk_cli_threads_error(dk_cli *cli, const dk_command *cmd, const char *s);
+
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);
 

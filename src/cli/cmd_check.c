@@ -235,9 +235,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		case 'T':
 			if (!dk_cli_parse_threads(optarg, &st.analyse_threads))
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--analyse-threads takes a number of threads from 0 to 16, "
-					"not '%s'", optarg);
+				return dk_cli_threads_error(cli, &dk_cmd_check, optarg);
 			break;
 		case 'S':
 			if (!dk_cli_parse_positions(optarg, &st.search_limit))

@@ -306,9 +306,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		case 'T':
 			if (!dk_cli_parse_threads(optarg, &analyse_threads))
-				return dk_cli_usage_error(cli, &dk_cmd_convert,
-					"--analyse-threads takes a number of threads from 0 to 16, "
-					"not '%s'", optarg);
+				return dk_cli_threads_error(cli, &dk_cmd_convert, optarg);
 			break;
 		case 'l':
 			if (!dk_lang_parse(optarg, &lang))

@@ -516,9 +516,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'D': analyse = true; break;
 		case 'T':
 			if (!dk_cli_parse_threads(optarg, &analyse_threads))
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--analyse-threads takes a number of threads from 0 to 16, "
-					"not '%s'", optarg);
+				return dk_cli_threads_error(cli, &dk_cmd_show, optarg);
 			break;
 		case 'A':
 			if (!dk_cli_parse_positions(optarg, &analyse_limit))

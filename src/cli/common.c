@@ -56,6 +56,12 @@ bool dk_cli_parse_threads(const char *s, int *out)
 	return true;
 }
 
+int dk_cli_threads_error(dk_cli *cli, const dk_command *cmd, const char *s)
+{
+	return dk_cli_usage_error(cli, cmd, "--analyse-threads takes a number of threads from 0 "
+				  "to %d, not '%s'", DK_DD_THREADS_MAX, s);
+}
+
 void dk_cli_print_usage(dk_cli *cli, const dk_command *cmd)
 {
 	fputs(cmd->usage, cli->out);
