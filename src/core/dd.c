@@ -1547,6 +1547,93 @@ searched:
  * -1 when the question went over the limit */
 static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g);
 
+/* the value of p, known to be in lo..hi: null-window probes, each in the
+ * middle of what is still open, the first at g */
+static int bisect(dk_dd *dd, const pos *p, int lo, int hi, int g)
+{
+	while (lo < hi) {
+		int beta = g <= lo ? lo + 1 : g > hi ? hi : g;
+		int v = ab(dd, p, beta - 1, beta);
+		if (dd->stopped)
+			return -1;
+		if (v < beta)
+			hi = v;
+		else
+			lo = v;
+		g = lo + (hi - lo + 1) / 2;
+	}
+	return lo;
+}
+
+/*
+ * The value of p, known to be in lo..hi, a move at a time: the moves in
+ * the search's order, each first asked whether it does better than the
+ * best so far (one null-window probe of the position after it), and only
+ * then its own value worked out.  A probe of p itself that says "at
+ * least" must refute every move; here only the one worked out is
+ * searched near its value.  -1 when the question went over the limit.
+ */
+static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
+{
+	dk_card hint = DK_CARD_NONE;
+	if (p->tn == 0) {
+		tkey tk;
+		key_of(dd, p, &tk);
+		int a = 0, b = INF;
+		unsigned char rank = 0xff;
+		tt_bounds(dd, &tk, &a, &b, &rank);
+		if (rank != 0xff)
+			hint = card_of_rank(dd, p, rank);
+	}
+	dk_card m[DK_CARD_KINDS];
+	int n = ordered_moves(dd, p, m, hint, DK_CARD_NONE);
+	if (n == 0)
+		return 0;   /* a record where a seat played twice in a trick */
+	bool up = dd->maxer[p->turn];
+	int best = up ? lo - 1 : hi + 1;
+	for (int i = 0; i < n && (up ? best < hi : best > lo); i++) {
+		pos q = *p;
+		int gain = play(dd, &q, m[i]);
+		int most = dd->tricks ? q.hand_size - q.tricks_done : q.left;
+		/* the position after the move: does it beat best? */
+		int from = 0, to = most, v;
+		if (up) {
+			int need = best + 1 - gain;
+			if (need > most)
+				continue;
+			if (need > 0)
+				from = ab(dd, &q, need - 1, need);
+			if (dd->stopped)
+				return -1;
+			if (from < need)
+				continue;
+			v = bisect(dd, &q, from, most, from + 1);
+		} else {
+			int need = best - 1 - gain;
+			if (need < 0)
+				continue;
+			if (need < most)
+				to = ab(dd, &q, need, need + 1);
+			if (dd->stopped)
+				return -1;
+			if (to > need)
+				continue;
+			v = bisect(dd, &q, 0, to, to);
+		}
+		if (v < 0)
+			return -1;
+		if (up ? gain + v > best : gain + v < best)
+			best = gain + v;
+	}
+	return best;
+}
+
+/* the exact value of p: null-window probes, the first at the guess (an
+ * analysis guesses the value after the card played, which most cards
+ * keep; a position on its own, line_guess), the second next to it; when
+ * they leave the value open (the card played cost something), a move at
+ * a time (by_moves);
+ * -1 when the question went over the limit */
 static int exact(dk_dd *dd, const pos *p, int guess)
 {
 	int lo = 0, hi = dd->tricks ? p->hand_size - p->tricks_done : p->left;
@@ -1565,8 +1652,8 @@ static int exact(dk_dd *dd, const pos *p, int guess)
 			lo = v;
 		if (++probes == 1)
 			g = v < beta ? v : v + 1;   /* the other side of the guess */
-		else
-			g = lo + (hi - lo + 1) / 2;
+		else if (lo < hi)
+			return by_moves(dd, p, lo, hi);
 	}
 	return lo;
 }
