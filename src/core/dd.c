@@ -1566,14 +1566,49 @@ static int bisect(dk_dd *dd, const pos *p, int lo, int hi, int g)
 }
 
 /*
- * The value of p, known to be in lo..hi, a move at a time: the moves in
- * the search's order, each first asked whether it does better than the
- * best so far (one null-window probe of the position after it), and only
- * then its own value worked out.  A probe of p itself that says "at
- * least" must refute every move; here only the one worked out is
- * searched near its value.  -1 when the question went over the limit.
+ * Does move k of p do better for the player to move than best (more for
+ * a maxer, less for the others)?  One null-window probe of the position
+ * after it; if so, its value worked out there (bisect) into *v.  1 if it
+ * does, 0 if not, -1 when the question went over the limit.
  */
-static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
+static int move_beats(dk_dd *dd, const pos *p, dk_card k, int best, int *v)
+{
+	pos q = *p;
+	int gain = play(dd, &q, k);
+	int most = dd->tricks ? q.hand_size - q.tricks_done : q.left;
+	int from = 0, to = most;
+	if (dd->maxer[p->turn]) {
+		int need = best + 1 - gain;
+		if (need > most)
+			return 0;
+		if (need > 0)
+			from = ab(dd, &q, need - 1, need);
+		if (dd->stopped)
+			return -1;
+		if (from < need)
+			return 0;
+		*v = bisect(dd, &q, from, most, from + 1);
+	} else {
+		int need = best - 1 - gain;
+		if (need < 0)
+			return 0;
+		if (need < most)
+			to = ab(dd, &q, need, need + 1);
+		if (dd->stopped)
+			return -1;
+		if (to > need)
+			return 0;
+		*v = bisect(dd, &q, 0, to, to);
+	}
+	if (*v < 0)
+		return -1;
+	*v += gain;
+	return 1;
+}
+
+/* p's moves in the search's order (the table's best lead first), as
+ * by_moves tries them */
+static int moves_in_order(dk_dd *dd, const pos *p, dk_card *m)
 {
 	dk_card hint = DK_CARD_NONE;
 	if (p->tn == 0) {
@@ -1585,45 +1620,31 @@ static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
 		if (rank != 0xff)
 			hint = card_of_rank(dd, p, rank);
 	}
+	return ordered_moves(dd, p, m, hint, DK_CARD_NONE);
+}
+
+/*
+ * The value of p, known to be in lo..hi, a move at a time: the moves in
+ * the search's order, each first asked whether it does better than the
+ * best so far, and only then its own value worked out (move_beats).  A
+ * probe of p itself that says "at least" must refute every move; here
+ * only the moves worked out are searched near their values.  -1 when
+ * the question went over the limit.
+ */
+static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
+{
 	dk_card m[DK_CARD_KINDS];
-	int n = ordered_moves(dd, p, m, hint, DK_CARD_NONE);
+	int n = moves_in_order(dd, p, m);
 	if (n == 0)
 		return 0;   /* a record where a seat played twice in a trick */
 	bool up = dd->maxer[p->turn];
 	int best = up ? lo - 1 : hi + 1;
 	for (int i = 0; i < n && (up ? best < hi : best > lo); i++) {
-		pos q = *p;
-		int gain = play(dd, &q, m[i]);
-		int most = dd->tricks ? q.hand_size - q.tricks_done : q.left;
-		/* the position after the move: does it beat best? */
-		int from = 0, to = most, v;
-		if (up) {
-			int need = best + 1 - gain;
-			if (need > most)
-				continue;
-			if (need > 0)
-				from = ab(dd, &q, need - 1, need);
-			if (dd->stopped)
-				return -1;
-			if (from < need)
-				continue;
-			v = bisect(dd, &q, from, most, from + 1);
-		} else {
-			int need = best - 1 - gain;
-			if (need < 0)
-				continue;
-			if (need < most)
-				to = ab(dd, &q, need, need + 1);
-			if (dd->stopped)
-				return -1;
-			if (to > need)
-				continue;
-			v = bisect(dd, &q, 0, to, to);
-		}
-		if (v < 0)
+		int v, r = move_beats(dd, p, m[i], best, &v);
+		if (r < 0)
 			return -1;
-		if (up ? gain + v > best : gain + v < best)
-			best = gain + v;
+		if (r)
+			best = v;
 	}
 	return best;
 }
@@ -1663,9 +1684,12 @@ static int exact(dk_dd *dd, const pos *p, int guess)
  * thread probes where no other does, the first two at the guess and next
  * to it, then each in the middle of the widest stretch of what is still
  * open that no probe covers.  A probe that another's answer made moot is
- * called off (cancel).  The value is the one exact finds; the positions
- * visited, and so the table's contents and the best line found after,
- * depend on how the threads ran.  The limit holds for each solver.
+ * called off (cancel).  When the first two are answered and the value is
+ * still open, the probes are called off and the threads go on as
+ * by_moves does, each taking the next move (moves_job).  The value is
+ * the one exact finds; the positions visited, and so the table's
+ * contents and the best line found after, depend on how the threads ran.
+ * The limit holds for each solver.
  */
 typedef struct together {
 	pthread_mutex_t mu;
@@ -1675,6 +1699,8 @@ typedef struct together {
 	int guess;
 	int started;                 /* probes started */
 	bool over;                   /* a probe went over the limit */
+	int first_done;              /* of the first two probes, those answered */
+	bool by_moves;               /* ... both, the value still open: go on by_moves */
 	int n;
 	dk_dd *solver[DK_DD_THREADS_MAX];
 	int beta[DK_DD_THREADS_MAX];    /* the probe of each solver ("at least beta?"), 0: none */
@@ -1718,14 +1744,14 @@ static void together_work(together *t, int me)
 {
 	dk_dd *dd = t->solver[me];
 	pthread_mutex_lock(&t->mu);
-	while (t->lo < t->hi && !t->over) {
+	while (t->lo < t->hi && !t->over && !t->by_moves) {
 		int beta = next_beta(t);
 		if (!beta) {
 			pthread_cond_wait(&t->changed, &t->mu);
 			continue;
 		}
 		t->beta[me] = beta;
-		t->started++;
+		int probe = t->started++;
 		__atomic_store_n(&dd->cancel, 0, __ATOMIC_RELAXED);
 		dd->stopped = false;
 		pthread_mutex_unlock(&t->mu);
@@ -1736,30 +1762,21 @@ static void together_work(together *t, int me)
 			/* moot */
 		} else if (dd->stopped) {
 			t->over = true;
-		} else if (v < beta) {
-			if (v < t->hi)
+		} else {
+			if (v < beta && v < t->hi)
 				t->hi = v;
-		} else if (v > t->lo) {
-			t->lo = v;
+			else if (v >= beta && v > t->lo)
+				t->lo = v;
+			if (probe < 2 && ++t->first_done == 2 && t->lo < t->hi)
+				t->by_moves = true;
 		}
 		for (int i = 0; i < t->n; i++)
-			if (t->beta[i] && (t->over || t->beta[i] <= t->lo || t->beta[i] > t->hi))
+			if (t->beta[i] && (t->over || t->by_moves || t->beta[i] <= t->lo ||
+					   t->beta[i] > t->hi))
 				__atomic_store_n(&t->solver[i]->cancel, 1, __ATOMIC_RELAXED);
 		pthread_cond_broadcast(&t->changed);
 	}
 	pthread_mutex_unlock(&t->mu);
-}
-
-typedef struct helper_arg {
-	together *t;
-	int me;
-} helper_arg;
-
-static void *together_thread(void *arg)
-{
-	helper_arg *h = arg;
-	together_work(h->t, h->me);
-	return NULL;
 }
 
 /* dd's i-th helper, made ready for dd's question: dd's settings and
@@ -1782,36 +1799,106 @@ static dk_dd *helper_for(dk_dd *dd, int i)
 	return h;
 }
 
-static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g)
+typedef struct crew_arg {
+	void (*work)(void *job, int me);
+	void *job;
+	int me;
+} crew_arg;
+
+static void *crew_thread(void *arg)
 {
-	together t = { .p = p, .lo = lo, .hi = hi, .guess = g, .n = 1 };
-	pthread_mutex_init(&t.mu, NULL);
-	pthread_cond_init(&t.changed, NULL);
-	t.solver[0] = dd;
+	crew_arg *c = arg;
+	c->work(c->job, c->me);
+	return NULL;
+}
+
+/* solver[0] = dd and its helpers made ready (*n of them), then work(job,
+ * i) with solver i on a thread each, dd's on this one; their positions
+ * added to dd's */
+static void on_threads(dk_dd *dd, dk_dd **solver, int *n, void (*work)(void *, int),
+		       void *job)
+{
+	solver[0] = dd;
+	*n = 1;
+	while (*n < dd->threads && (solver[*n] = helper_for(dd, *n - 1)))
+		(*n)++;
 	pthread_t tid[DK_DD_THREADS_MAX];
-	helper_arg arg[DK_DD_THREADS_MAX];
+	crew_arg arg[DK_DD_THREADS_MAX];
 	int running = 0;
-	for (int i = 0; i < dd->threads - 1; i++) {
-		dk_dd *h = helper_for(dd, i);
-		if (!h)
-			break;
-		t.solver[t.n] = h;
-		arg[running] = (helper_arg){ &t, t.n };
-		if (pthread_create(&tid[running], NULL, together_thread, &arg[running]) != 0)
-			break;   /* fewer threads */
-		t.n++;
-		running++;
+	for (int i = 1; i < *n; i++) {
+		arg[running] = (crew_arg){ work, job, i };
+		if (pthread_create(&tid[running], NULL, crew_thread, &arg[running]) == 0)
+			running++;   /* else one solver fewer at work */
 	}
-	together_work(&t, 0);
+	work(job, 0);
 	for (int i = 0; i < running; i++)
 		pthread_join(tid[i], NULL);
-	for (int i = 1; i < t.n; i++)
-		dd->nodes += t.solver[i]->nodes;
-	__atomic_store_n(&dd->cancel, 0, __ATOMIC_RELAXED);
-	dd->stopped = t.over;
+	for (int i = 1; i < *n; i++)
+		dd->nodes += solver[i]->nodes;
+}
+
+static void together_job(void *job, int me)
+{
+	together_work(job, me);
+}
+
+/* by_moves with several threads: each takes the next move and asks it
+ * against the best so far (the best may have grown since: the move is
+ * then worked out for nothing, never wrongly left out) */
+typedef struct move_share {
+	pthread_mutex_t mu;
+	const pos *p;
+	dk_card m[DK_CARD_KINDS];
+	int n, next;
+	bool up;
+	int lo, hi, best;
+	bool over;
+	dk_dd *solver[DK_DD_THREADS_MAX];
+	int solvers;
+} move_share;
+
+static void moves_job(void *job, int me)
+{
+	move_share *s = job;
+	dk_dd *dd = s->solver[me];
+	dd->stopped = false;
+	pthread_mutex_lock(&s->mu);
+	while (!s->over && s->next < s->n && (s->up ? s->best < s->hi : s->best > s->lo)) {
+		dk_card k = s->m[s->next++];
+		int best = s->best, v;
+		pthread_mutex_unlock(&s->mu);
+		int r = move_beats(dd, s->p, k, best, &v);
+		pthread_mutex_lock(&s->mu);
+		if (r < 0)
+			s->over = true;
+		else if (r && (s->up ? v > s->best : v < s->best))
+			s->best = v;
+	}
+	pthread_mutex_unlock(&s->mu);
+}
+
+static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g)
+{
+	together t = { .p = p, .lo = lo, .hi = hi, .guess = g };
+	pthread_mutex_init(&t.mu, NULL);
+	pthread_cond_init(&t.changed, NULL);
+	on_threads(dd, t.solver, &t.n, together_job, &t);
 	pthread_cond_destroy(&t.changed);
 	pthread_mutex_destroy(&t.mu);
-	return t.over ? -1 : t.lo;
+	__atomic_store_n(&dd->cancel, 0, __ATOMIC_RELAXED);
+	dd->stopped = t.over;
+	if (t.over || !t.by_moves)
+		return t.over ? -1 : t.lo;
+	move_share s = { .p = p, .up = dd->maxer[p->turn], .lo = t.lo, .hi = t.hi };
+	s.n = moves_in_order(dd, p, s.m);
+	if (s.n == 0)
+		return 0;   /* a record where a seat played twice in a trick */
+	s.best = s.up ? t.lo - 1 : t.hi + 1;
+	pthread_mutex_init(&s.mu, NULL);
+	on_threads(dd, s.solver, &s.solvers, moves_job, &s);
+	pthread_mutex_destroy(&s.mu);
+	dd->stopped = s.over;
+	return s.over ? -1 : s.best;
 }
 
 /*
