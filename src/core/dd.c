@@ -1699,7 +1699,7 @@ typedef struct together {
 	int guess;
 	int started;                 /* probes started */
 	bool over;                   /* a probe went over the limit */
-	int first_done;              /* of the first two probes, those answered */
+	int first_done;              /* of the first two probes, those answered or moot */
 	bool by_moves;               /* ... both, the value still open: go on by_moves */
 	int n;
 	dk_dd *solver[DK_DD_THREADS_MAX];
@@ -1758,18 +1758,18 @@ static void together_work(together *t, int me)
 		int v = ab(dd, t->p, beta - 1, beta);
 		pthread_mutex_lock(&t->mu);
 		t->beta[me] = 0;
-		if (__atomic_load_n(&dd->cancel, __ATOMIC_RELAXED)) {
-			/* moot */
-		} else if (dd->stopped) {
+		bool moot = __atomic_load_n(&dd->cancel, __ATOMIC_RELAXED);
+		if (!moot && dd->stopped) {
 			t->over = true;
-		} else {
+		} else if (!moot) {
 			if (v < beta && v < t->hi)
 				t->hi = v;
 			else if (v >= beta && v > t->lo)
 				t->lo = v;
-			if (probe < 2 && ++t->first_done == 2 && t->lo < t->hi)
-				t->by_moves = true;
 		}
+		/* the first two answered (or made moot by the other's answer) */
+		if (probe < 2 && ++t->first_done == 2 && t->lo < t->hi && !t->over)
+			t->by_moves = true;
 		for (int i = 0; i < t->n; i++)
 			if (t->beta[i] && (t->over || t->by_moves || t->beta[i] <= t->lo ||
 					   t->beta[i] > t->hi))
