@@ -1540,26 +1540,31 @@ searched:
 	return v;
 }
 
-/* the exact value of p: null-window probes, the first two at the guess
- * and next to it (an analysis guesses the value after the card played,
- * which most cards keep; a position on its own, line_guess), then each
- * in the middle of what is still open;
- * -1 when the question went over the limit */
 static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g);
 
-/* the value of p, known to be in lo..hi: null-window probes, each in the
- * middle of what is still open, the first at g */
+/* one null-window probe of p, the value known to be in *lo..*hi: "at
+ * least g?" (g moved into *lo + 1..*hi); *lo or *hi moved to the
+ * fail-soft value found, which is returned; -1 when over the limit */
+static int probe(dk_dd *dd, const pos *p, int *lo, int *hi, int g)
+{
+	int beta = g <= *lo ? *lo + 1 : g > *hi ? *hi : g;
+	int v = ab(dd, p, beta - 1, beta);
+	if (dd->stopped)
+		return -1;
+	if (v < beta)
+		*hi = v;
+	else
+		*lo = v;
+	return v;
+}
+
+/* the value of p, known to be in lo..hi: probes, the first at g, then
+ * each in the middle of what is still open */
 static int bisect(dk_dd *dd, const pos *p, int lo, int hi, int g)
 {
 	while (lo < hi) {
-		int beta = g <= lo ? lo + 1 : g > hi ? hi : g;
-		int v = ab(dd, p, beta - 1, beta);
-		if (dd->stopped)
+		if (probe(dd, p, &lo, &hi, g) < 0)
 			return -1;
-		if (v < beta)
-			hi = v;
-		else
-			lo = v;
 		g = lo + (hi - lo + 1) / 2;
 	}
 	return lo;
@@ -1661,22 +1666,15 @@ static int exact(dk_dd *dd, const pos *p, int guess)
 	int g = guess < lo ? lo : guess > hi ? hi : guess;
 	if (dd->threads > 1 && lo < hi)
 		return exact_together(dd, p, lo, hi, g);
-	int probes = 0;
-	while (lo < hi) {
-		int beta = g <= lo ? lo + 1 : g > hi ? hi : g;
-		int v = ab(dd, p, beta - 1, beta);
-		if (dd->stopped)
-			return -1;
-		if (v < beta)
-			hi = v;
-		else
-			lo = v;
-		if (++probes == 1)
-			g = v < beta ? v : v + 1;   /* the other side of the guess */
-		else if (lo < hi)
-			return by_moves(dd, p, lo, hi);
-	}
-	return lo;
+	if (lo == hi)
+		return lo;
+	int first = probe(dd, p, &lo, &hi, g);
+	if (first < 0)
+		return -1;
+	/* the other side of the guess: at the bound found, or above it */
+	if (lo < hi && probe(dd, p, &lo, &hi, first == hi ? first : first + 1) < 0)
+		return -1;
+	return lo < hi ? by_moves(dd, p, lo, hi) : lo;
 }
 
 /*
