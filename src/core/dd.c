@@ -1628,31 +1628,7 @@ static int moves_in_order(dk_dd *dd, const pos *p, dk_card *m)
 	return ordered_moves(dd, p, m, hint, DK_CARD_NONE);
 }
 
-/*
- * The value of p, known to be in lo..hi, a move at a time: the moves in
- * the search's order, each first asked whether it does better than the
- * best so far, and only then its own value worked out (move_beats).  A
- * probe of p itself that says "at least" must refute every move; here
- * only the moves worked out are searched near their values.  -1 when
- * the question went over the limit.
- */
-static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
-{
-	dk_card m[DK_CARD_KINDS];
-	int n = moves_in_order(dd, p, m);
-	if (n == 0)
-		return 0;   /* a record where a seat played twice in a trick */
-	bool up = dd->maxer[p->turn];
-	int best = up ? lo - 1 : hi + 1;
-	for (int i = 0; i < n && (up ? best < hi : best > lo); i++) {
-		int v, r = move_beats(dd, p, m[i], best, &v);
-		if (r < 0)
-			return -1;
-		if (r)
-			best = v;
-	}
-	return best;
-}
+static int by_moves(dk_dd *dd, const pos *p, int lo, int hi);
 
 /* the exact value of p: null-window probes, the first at the guess (an
  * analysis guesses the value after the card played, which most cards
@@ -1840,9 +1816,9 @@ static void together_job(void *job, int me)
 	together_work(job, me);
 }
 
-/* by_moves with several threads: each takes the next move and asks it
- * against the best so far (the best may have grown since: the move is
- * then worked out for nothing, never wrongly left out) */
+/* by_moves on each thread: take the next move and ask it against the
+ * best so far (with several threads the best may have grown since: the
+ * move is then worked out for nothing, never wrongly left out) */
 typedef struct move_share {
 	pthread_mutex_t mu;
 	const pos *p;
@@ -1875,6 +1851,29 @@ static void moves_job(void *job, int me)
 	pthread_mutex_unlock(&s->mu);
 }
 
+/*
+ * The value of p, known to be in lo..hi, a move at a time: the moves in
+ * the search's order, each first asked whether it does better than the
+ * best so far, and only then its own value worked out (move_beats); with
+ * several threads each takes the next move (moves_job).  A probe of p
+ * itself that says "at least" must refute every move; here only the
+ * moves worked out are searched near their values.  -1 when the question
+ * went over the limit.
+ */
+static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
+{
+	move_share s = { .p = p, .up = dd->maxer[p->turn], .lo = lo, .hi = hi };
+	s.n = moves_in_order(dd, p, s.m);
+	if (s.n == 0)
+		return 0;   /* a record where a seat played twice in a trick */
+	s.best = s.up ? lo - 1 : hi + 1;
+	pthread_mutex_init(&s.mu, NULL);
+	on_threads(dd, s.solver, &s.solvers, moves_job, &s);
+	pthread_mutex_destroy(&s.mu);
+	dd->stopped = s.over;
+	return s.over ? -1 : s.best;
+}
+
 static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g)
 {
 	together t = { .p = p, .lo = lo, .hi = hi, .guess = g };
@@ -1887,16 +1886,7 @@ static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g)
 	dd->stopped = t.over;
 	if (t.over || !t.by_moves)
 		return t.over ? -1 : t.lo;
-	move_share s = { .p = p, .up = dd->maxer[p->turn], .lo = t.lo, .hi = t.hi };
-	s.n = moves_in_order(dd, p, s.m);
-	if (s.n == 0)
-		return 0;   /* a record where a seat played twice in a trick */
-	s.best = s.up ? t.lo - 1 : t.hi + 1;
-	pthread_mutex_init(&s.mu, NULL);
-	on_threads(dd, s.solver, &s.solvers, moves_job, &s);
-	pthread_mutex_destroy(&s.mu);
-	dd->stopped = s.over;
-	return s.over ? -1 : s.best;
+	return by_moves(dd, p, t.lo, t.hi);
 }
 
 /*
