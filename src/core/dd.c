@@ -2035,6 +2035,10 @@ static void points_now(int out[3], const dk_replay *rp)
 static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 {
 	memset(out, 0, sizeof(*out));
+	if (!dk_replay_hands_match(rp)) {
+		dd->stopped = true;
+		return -1;
+	}
 	set_order(dd, &rp->order);
 	pos p;
 	int seat_of[4];
@@ -2094,6 +2098,12 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
 	dd->stopped = false;
 	if (line)
 		line->count = 0;
+	if (need > 0 && !dk_replay_hands_match(rp)) {
+		dd->stopped = true;
+		if (nodes)
+			*nodes = 0;
+		return false;
+	}
 	bool yes = need <= 0 || ab(dd, &p, need - 1, need) >= need;
 	long used = dd->nodes;
 	if (dd->stopped)
@@ -2115,7 +2125,7 @@ int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
 	pos p;
 	int seat_of[4];
 	position_of(dd, &p, seat_of, rp);
-	if (p.tn != 0)
+	if (p.tn != 0 || !dk_replay_hands_match(rp))
 		return -1;
 	for (int i = 0; i < 4; i++) {
 		dd->mine[i] = rp->party[seat_of[i]] == party;
@@ -2128,24 +2138,6 @@ int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
 }
 
 /* --- the analysis of a game ------------------------------------------ */
-
-/* does every hand hold the cards the tricks leave it?  Not after a seat
- * played twice in a trick (a record defect): the solver's bounds and its
- * table assume hands of the same size, and its values there depend on the
- * order it met the positions in */
-static bool hands_match(const dk_replay *rp)
-{
-	const dk_trick *open = rp->trick_count < DK_MAX_TRICKS ? &rp->tricks[rp->trick_count]
-							       : NULL;
-	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
-		int seat = rp->seats[i], want = rp->hand_size - rp->trick_count;
-		for (int k = 0; open && k < open->count; k++)
-			want -= open->seats[k] == seat;
-		if (rp->hand_n[seat] != want)
-			return false;
-	}
-	return true;
-}
 
 /* the index of the event after the n-th card (all of them for n = total) */
 static size_t events_through(const dk_game *g, int n)
@@ -2249,7 +2241,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		dk_replay_run(rp, &cut, r);
 		if (rp->cards_played != n)
 			break;
-		if (!hands_match(rp)) {
+		if (!dk_replay_hands_match(rp)) {
 			out->irregular = true;
 			break;
 		}

@@ -102,7 +102,8 @@ void dk_dd_clear(dk_dd *dd);
  * At most this many positions per question (0, the default: no limit).
  * A question that goes over it is not settled (dk_dd_value.settled false,
  * dk_dd_reach false with dk_dd_stopped true) and leaves nothing wrong in
- * the table.
+ * the table.  So is every question about a position whose hands do not
+ * match its tricks (dk_replay_hands_match), without a search.
  */
 void dk_dd_set_limit(dk_dd *dd, long positions);
 
@@ -163,7 +164,7 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
  * The bound the search cuts with between tricks: at least the most party
  * can still gain (card points to come, or with tricks = true, tricks) in
  * any legal continuation, whoever plays for whom.  -1 when rp did not stop
- * between tricks.  For the tests, which check it against an enumeration.
+ * between tricks or its hands do not match its tricks.  For the tests, which check it against an enumeration.
  */
 int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks);
 

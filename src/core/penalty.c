@@ -141,8 +141,10 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 	}
 	dk_search_run(&out->search, &rp, target, max_nodes);
 	const dk_search_result *s = &out->search;
-	if (!s->complete && !already_won(&rp, target, DK_PARTY_RE) &&
-	    !already_won(&rp, target, DK_PARTY_KONTRA))
+	/* where the hands do not match the tricks, whether a party takes every
+	 * remaining trick (irrelevant, before decided) cannot be asked */
+	if (s->irregular || (!s->complete && !already_won(&rp, target, DK_PARTY_RE) &&
+			     !already_won(&rp, target, DK_PARTY_KONTRA)))
 		out->cls = DK_PC_UNDECIDED;
 	else if (s->takes_all[DK_PARTY_RE] || s->takes_all[DK_PARTY_KONTRA])
 		out->cls = DK_PC_IRRELEVANT;

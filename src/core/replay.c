@@ -1974,6 +1974,20 @@ static void solo_kind_as(state *st)
 		o->solo_as = DK_SOLO_AS_DUTY;
 }
 
+bool dk_replay_hands_match(const dk_replay *rp)
+{
+	const dk_trick *open = rp->trick_count < DK_MAX_TRICKS ? &rp->tricks[rp->trick_count]
+							       : NULL;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		int seat = rp->seats[i], want = rp->hand_size - rp->trick_count;
+		for (int k = 0; open && k < open->count; k++)
+			want -= open->seats[k] == seat;
+		if (rp->hand_n[seat] != want)
+			return false;
+	}
+	return true;
+}
+
 void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 {
 	dk_replay_run_in(out, g, r, NULL);

@@ -135,6 +135,14 @@ void dk_replay_run_in(dk_replay *out, const dk_game *g, const dk_rules *r,
  */
 void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r);
 
+/**
+ * Does every hand hold the cards the tricks leave it?  Not after a seat
+ * played twice in a trick (a record defect): a search from such a position
+ * (dd.h, search.h) would assume hands of the same size, and its answers
+ * there would depend on the order it met the positions in.
+ */
+bool dk_replay_hands_match(const dk_replay *rp);
+
 /** Names: "normal", "marriage", "silent-marriage", "poverty", "solo",
  * "ramsch", "thrown-in", "redeal". */
 const char *dk_game_type_name(dk_game_type t);

@@ -44,6 +44,7 @@ typedef struct solvers {
 	dk_dd *small;
 	dk_dd *large;                /* made when first needed */
 	long max_nodes;
+	bool irregular;              /* the hands do not match the tricks: ask nothing */
 } solvers;
 
 #define DK_SEARCH_SMALL 20000000L
@@ -52,6 +53,10 @@ typedef struct solvers {
 static bool ask(solvers *sv, const dk_replay *rp, dk_party party, bool tricks, int need,
 		dk_line *line, long *nodes, bool *known)
 {
+	if (sv->irregular) {
+		*known = need <= 0;    /* answered without a search */
+		return need <= 0;
+	}
 	bool grow = sv->max_nodes == 0 || sv->max_nodes > DK_SEARCH_LARGE;
 	dk_dd_set_limit(sv->small, grow ? DK_SEARCH_SMALL : sv->max_nodes);
 	long n = 0;
@@ -75,7 +80,8 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 		   long max_nodes)
 {
 	memset(out, 0, sizeof(*out));
-	solvers sv = { dk_dd_new(), NULL, max_nodes };
+	out->irregular = !dk_replay_hands_match(rp);
+	solvers sv = { dk_dd_new(), NULL, max_nodes, out->irregular };
 	dk_replay *sides = malloc(sizeof(*sides));
 	if (!sv.small || !sides)
 		abort();    /* 16 MiB, once per question set: as the engine's other tables */

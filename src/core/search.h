@@ -39,6 +39,9 @@ typedef struct dk_search_result {
 	dk_line breaks_all[3];       /* a continuation in which the other party wins one */
 	long nodes;                  /* positions visited (see max_nodes), for the benchmark */
 	bool complete;               /* every question was answered within the node budget */
+	bool irregular;              /* the hands did not match the tricks (a seat played
+					twice in a trick): only what needs no search was
+					answered */
 } dk_search_result;
 
 /**

@@ -213,6 +213,9 @@ static json_object *game_object(const char *file, const dk_game *g, const dk_rep
 			json_object *pj = json_object_new_object();
 			json_object_object_add(pj, "class",
 					       json_object_new_string(dk_penalty_class_name(pen->cls)));
+			if (pen->cls == DK_PC_UNDECIDED)
+				json_object_object_add(pj, "hands_match",
+						       json_object_new_boolean(!pen->search.irregular));
 			if (pen->cls != DK_PC_UNDECIDED) {
 				json_object *pts = json_object_new_object();
 				for (int k = 0; k < DK_PLAYING_SEATS; k++)

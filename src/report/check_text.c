@@ -774,7 +774,10 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
 		dk_say(b, lang, DK_MSG_PEN_DECIDED);
 		break;
 	case DK_PC_UNDECIDED:
-		dk_say(b, lang, DK_MSG_PEN_UNDECIDED, p->search.nodes);
+		if (p->search.irregular)
+			dk_say(b, lang, DK_MSG_PEN_UNDECIDED_IRREGULAR);
+		else
+			dk_say(b, lang, DK_MSG_PEN_UNDECIDED, p->search.nodes);
 		break;
 	case DK_PC_FORFEIT:
 		forfeit_text(b, lang, p, g, rp);

@@ -525,6 +525,11 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_PEN_UNDECIDED,
 		"not settled: the search stopped after %ld positions",
 		"nicht entschieden: die Suche brach nach %ld Stellungen ab"),
+	MSG(DK_MSG_PEN_UNDECIDED_IRREGULAR,
+		"not settled: the hands do not match the tricks there (a seat played twice in a "
+		"trick), so what each party could still reach is not searched",
+		"nicht entschieden: die Blätter passen dort nicht zu den Stichen (ein Platz spielte "
+		"zweimal in einen Stich), was jede Partei noch erreichen konnte, wird nicht gesucht"),
 	MSG(DK_MSG_PEN_FORFEIT,
 		"the house rule's own penalty (penalty.revoke %s): %s wins the game",
 		"die eigene Strafe der Hausregel (penalty.revoke %s): %s gewinnt das Spiel"),

@@ -27,6 +27,7 @@
 #include "records.h"
 #include "ruleset.h"
 #include "score.h"
+#include "search.h"
 
 TestSuite(dd, .fini = dk_leak_check);
 
@@ -501,6 +502,37 @@ static void irregular_game(const dk_game *g, const dk_rules *r, const char *name
 	cr_expect_not(a->analysed, "%s: analysed where the hands do not match", name);
 	irregular_seen++;
 	free(a);
+
+	/* nor does any other question get an answer that needs a search there,
+	 * eight events before the end (after trick 5); before trick 5 they do */
+	dk_replay *rp = malloc(sizeof(*rp));
+	cr_assert_not_null(rp);
+	dk_game cut = *g;
+	for (int k = 0; k < 2; k++) {
+		bool late = k == 0;
+		cut.event_count = late ? g->event_count - 8 : 10;
+		dk_replay_run(rp, &cut, r);
+		cr_expect_eq(dk_replay_hands_match(rp), !late, "%s, %zu events", name,
+			     cut.event_count);
+		dk_dd_value v;
+		dk_dd_solve(solver, &v, rp);
+		cr_expect_eq(v.settled, !late, "%s, %zu events: dk_dd_solve", name, cut.event_count);
+		bool yes = dk_dd_reach(solver, rp, DK_PARTY_RE, false, 1, NULL, NULL);
+		cr_expect_eq(yes, !late, "%s, %zu events: dk_dd_reach", name, cut.event_count);
+		cr_expect_eq(dk_dd_stopped(solver), late, "%s, %zu events", name, cut.event_count);
+		cr_expect_eq(dk_dd_reach(solver, rp, DK_PARTY_RE, false, 0, NULL, NULL), true,
+			     "%s: nothing to gain needs no search", name);
+		const int target[3] = { 0, 121, 120 };
+		dk_search_result *s = malloc(sizeof(*s));
+		cr_assert_not_null(s);
+		dk_search_run(s, rp, target, 0);
+		cr_expect_eq(s->irregular, late, "%s, %zu events: dk_search_run", name,
+			     cut.event_count);
+		cr_expect_eq(s->complete, !late, "%s, %zu events: dk_search_run", name,
+			     cut.event_count);
+		free(s);
+	}
+	free(rp);
 }
 
 Test(dd, hands_that_do_not_match_are_not_analysed, .init = dk_xml_global_init)
