@@ -700,9 +700,10 @@ static void same_pattern(const dk_game *g, const dk_rules *r, const char *name)
 	cr_log_info("same pattern: %ld and %ld positions cold, %ld after the other",
 		    cold[0], cold[1], again.nodes);
 	/* cold, each takes thousands of positions; after the other the root
-	 * and the best line come from the table */
+	 * and the best line come from the table (6,818 and 354 positions
+	 * since session 12's move order, 12,000 and 100 before) */
 	cr_expect_gt(cold[1], 1000);
-	cr_expect_lt(again.nodes * 20, cold[1], "%ld positions after the other, %ld cold",
+	cr_expect_lt(again.nodes * 10, cold[1], "%ld positions after the other, %ld cold",
 		     again.nodes, cold[1]);
 	free(ev);
 	free(full);
