@@ -519,21 +519,48 @@ static bool can_take(const dk_dd *dd, const pos *p, int j, dk_card k, bool last)
 	return (cards & dd->takers[last][k]) != 0;
 }
 
+/* the cards player j may play to a trick led with card k */
+static uint32_t may_follow(const dk_dd *dd, const pos *p, int j, dk_card k)
+{
+	uint32_t can = p->held[j] & dd->suit_places[dd->suit[k]];
+	return can ? can : p->held[j];
+}
+
 /* can an opponent of the player to move, still to play in the trick, beat
- * card w?  (an opponent holding the suit led follows it) */
+ * card w? */
 static bool opponent_beats(const dk_dd *dd, const pos *p, dk_card w, bool last)
 {
-	uint32_t led = dd->suit_places[dd->suit[p->trick[0]]];
 	bool up = dd->maxer[p->turn];
 	for (int j = 1; j < 4 - p->tn; j++) {
 		int o = (p->turn + j) & 3;
-		if (dd->mine[o] == up)
-			continue;
-		uint32_t can = p->held[o] & led;
-		if (!can)
-			can = p->held[o];
-		if (can & dd->takers[last][w])
+		if (dd->mine[o] != up && (may_follow(dd, p, o, p->trick[0]) & dd->takers[last][w]))
 			return true;
+	}
+	return false;
+}
+
+/* led with k by the player to move, is the trick sure to go to a partner
+ * of his: one of them holds a card that may follow, takes k and is beaten
+ * by no card an opponent may play (the order they play in is not looked
+ * at: a guess for the move order, nothing more) */
+static bool partner_takes(const dk_dd *dd, const pos *p, dk_card k, bool last)
+{
+	int t = p->turn;
+	bool up = dd->maxer[t];
+	uint32_t opponents = 0;
+	for (int j = 0; j < 4; j++)
+		if (j != t && dd->mine[j] != up)
+			opponents |= may_follow(dd, p, j, k);
+	for (int f = 0; f < 4; f++) {
+		if (f == t || dd->mine[f] != up)
+			continue;
+		uint32_t c = may_follow(dd, p, f, k) & dd->takers[last][k];
+		while (c) {
+			int pl = __builtin_ctz(c);
+			c &= c - 1;
+			if (!(opponents & dd->takers[last][dd->by_place[pl]]))
+				return true;
+		}
 	}
 	return false;
 }
@@ -572,10 +599,12 @@ static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint
 				if (j != t && dd->mine[j] != up && can_take(dd, p, j, k, last))
 					sure = false;
 			if (wants_it)
-				/* a sure winner first, the dearest first; then strong
-				 * cards, then cheap ones */
+				/* a sure winner first, the dearest first; then a card
+				 * a partner surely takes, the cheapest first; then
+				 * strong cards, then cheap ones */
 				s = sure ? 300 + dd->points[k]
-					 : dd->strength[k] + (dd->trump[k] ? 0 : 8) - dd->points[k];
+				    : partner_takes(dd, p, k, last) ? 250 - dd->points[k]
+				    : dd->strength[k] + (dd->trump[k] ? 0 : 8) - dd->points[k];
 			else
 				/* a card a friend can take, the dearest first */
 				s = sure ? -dd->points[k] : 100 + dd->points[k];
