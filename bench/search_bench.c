@@ -90,6 +90,7 @@ static group groups[MAX_GROUPS];
 static int n_groups;
 static bool only_b;              /* -b: the threshold questions only */
 static bool values;              /* -v: the value after each card analysed */
+static int irregular_cuts;       /* positions left out: their hands do not match the tricks */
 
 typedef struct sample {
 	signed char kind;
@@ -277,6 +278,49 @@ static void time_exact(dk_dd *dd, const dk_replay *rp, const char *file, const d
 		       file, g->index, set, type, left, v.nodes, ms);
 }
 
+/* time the questions at one cut of g, rp the position there */
+static void time_cut(dk_dd *dd, const char *file, const dk_game *g, const char *set,
+		     const char *type, int grp, int left, const dk_replay *rp, const dk_score *sc,
+		     bool quiet, bool questions_only)
+{
+	if (!questions_only && !only_b)
+		time_exact(dd, rp, file, g, set, type, grp, left, quiet);
+	if (!only_b) {
+		dk_search_result res;
+		double t0 = now();
+		dk_search_run(&res, rp, sc->target, 2000000);
+		add(3, grp, left, (now() - t0) * 1000, res.nodes, res.complete);
+	}
+	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
+		int tgt = sc->target[p];
+		long nodes;
+		bool decided;
+		double t;
+		if (tgt == DK_TARGET_ALL_TRICKS)
+			t = timed_reach(dd, rp, (dk_party)p, true, left, &nodes,
+					&decided);
+		else if (tgt == DK_TARGET_ONE_TRICK)
+			t = timed_reach(dd, rp, (dk_party)p, true, 1, &nodes,
+					&decided);
+		else
+			t = timed_reach(dd, rp, (dk_party)p, false,
+					tgt - rp->points[p], &nodes, &decided);
+		add(1, grp, left, t, nodes, decided);
+		if (!decided && !quiet)
+			printf("%s game %zu (%s, %s), %2d left: %s's target not "
+			       "decided, %ld positions\n", file, g->index, set,
+			       type, left, p == DK_PARTY_RE ? "Re" : "Kontra",
+			       nodes);
+		t = timed_reach(dd, rp, (dk_party)p, true, 1, &nodes, &decided);
+		add(1, grp, left, t, nodes, decided);
+		if (!decided && !quiet)
+			printf("%s game %zu (%s, %s), %2d left: %s's trick not "
+			       "decided, %ld positions\n", file, g->index, set,
+			       type, left, p == DK_PARTY_RE ? "Re" : "Kontra",
+			       nodes);
+	}
+}
+
 /* time the questions at each wanted cut of g, then its analysis */
 static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_rules *rules,
 		       const bool *want_left, int analyse_tricks, bool quiet, bool questions_only)
@@ -310,42 +354,13 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 				rp.points[DK_PARTY_RE] = rp.points[DK_PARTY_KONTRA] = 0;
 				for (int t = 0; t < rp.trick_count; t++)
 					rp.points[rp.party[rp.tricks[t].winner]] += rp.tricks[t].points;
-				if (!questions_only && !only_b)
-					time_exact(dd, &rp, file, g, set, type, grp, left, quiet);
-				if (!only_b) {
-					dk_search_result res;
-					double t0 = now();
-					dk_search_run(&res, &rp, sc.target, 2000000);
-					add(3, grp, left, (now() - t0) * 1000, res.nodes, res.complete);
-				}
-				for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
-					int tgt = sc.target[p];
-					long nodes;
-					bool decided;
-					double t;
-					if (tgt == DK_TARGET_ALL_TRICKS)
-						t = timed_reach(dd, &rp, (dk_party)p, true, left, &nodes,
-								&decided);
-					else if (tgt == DK_TARGET_ONE_TRICK)
-						t = timed_reach(dd, &rp, (dk_party)p, true, 1, &nodes,
-								&decided);
-					else
-						t = timed_reach(dd, &rp, (dk_party)p, false,
-								tgt - rp.points[p], &nodes, &decided);
-					add(1, grp, left, t, nodes, decided);
-					if (!decided && !quiet)
-						printf("%s game %zu (%s, %s), %2d left: %s's target not "
-						       "decided, %ld positions\n", file, g->index, set,
-						       type, left, p == DK_PARTY_RE ? "Re" : "Kontra",
-						       nodes);
-					t = timed_reach(dd, &rp, (dk_party)p, true, 1, &nodes, &decided);
-					add(1, grp, left, t, nodes, decided);
-					if (!decided && !quiet)
-						printf("%s game %zu (%s, %s), %2d left: %s's trick not "
-						       "decided, %ld positions\n", file, g->index, set,
-						       type, left, p == DK_PARTY_RE ? "Re" : "Kontra",
-						       nodes);
-				}
+				/* after a seat played twice in a trick every
+				 * question is refused without a search: not timed */
+				if (dk_replay_hands_match(&rp))
+					time_cut(dd, file, g, set, type, grp, left, &rp, &sc, quiet,
+						 questions_only);
+				else
+					irregular_cuts++;
 			}
 		}
 		if (card)
@@ -539,6 +554,9 @@ int main(int argc, char **argv)
 	report("== every rule set, every game type", NULL, NULL, limit);
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
+	if (irregular_cuts)
+		printf("\npositions left out: %d, their hands do not match the tricks (a seat played "
+		       "twice in a trick)\n", irregular_cuts);
 	printf("\nsolver table: %zu bytes (%zu MiB), allocated once; peak resident memory of "
 	       "the process: %ld KiB (%.1f MiB)\n", dk_dd_table_bytes(dd),
 	       dk_dd_table_bytes(dd) >> 20, ru.ru_maxrss, ru.ru_maxrss / 1024.0);
