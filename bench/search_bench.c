@@ -278,6 +278,11 @@ static void time_exact(dk_dd *dd, const dk_replay *rp, const char *file, const d
 		       file, g->index, set, type, left, v.nodes, ms);
 }
 
+static const char *party_name(int p)
+{
+	return p == DK_PARTY_RE ? "Re" : "Kontra";
+}
+
 /* time the questions at one cut of g, rp the position there */
 static void time_cut(dk_dd *dd, const char *file, const dk_game *g, const char *set,
 		     const char *type, int grp, int left, const dk_replay *rp, const dk_score *sc,
@@ -307,17 +312,13 @@ static void time_cut(dk_dd *dd, const char *file, const dk_game *g, const char *
 					tgt - rp->points[p], &nodes, &decided);
 		add(1, grp, left, t, nodes, decided);
 		if (!decided && !quiet)
-			printf("%s game %zu (%s, %s), %2d left: %s's target not "
-			       "decided, %ld positions\n", file, g->index, set,
-			       type, left, p == DK_PARTY_RE ? "Re" : "Kontra",
-			       nodes);
+			printf("%s game %zu (%s, %s), %2d left: %s's target not decided, %ld "
+			       "positions\n", file, g->index, set, type, left, party_name(p), nodes);
 		t = timed_reach(dd, rp, (dk_party)p, true, 1, &nodes, &decided);
 		add(1, grp, left, t, nodes, decided);
 		if (!decided && !quiet)
-			printf("%s game %zu (%s, %s), %2d left: %s's trick not "
-			       "decided, %ld positions\n", file, g->index, set,
-			       type, left, p == DK_PARTY_RE ? "Re" : "Kontra",
-			       nodes);
+			printf("%s game %zu (%s, %s), %2d left: %s's trick not decided, %ld "
+			       "positions\n", file, g->index, set, type, left, party_name(p), nodes);
 	}
 }
 
