@@ -590,6 +590,10 @@ static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint
 	/* a friend wins the trick so far, and no opponent after can beat it */
 	bool friend_wins = p->tn && dd->mine[p->tseat[p->win]] == up &&
 			   !opponent_beats(dd, p, winning, last);
+	int partners = 0;
+	for (int j = 0; j < 4; j++)
+		partners += j != t && dd->mine[j] == dd->mine[t];
+	bool one_partner = partners == 1;
 	for (int i = 0; i < n; i++) {
 		dk_card k = m[i];
 		int s;
@@ -601,9 +605,13 @@ static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint
 			if (wants_it)
 				/* a sure winner first, the dearest first; then a card
 				 * a partner surely takes, the cheapest first; then
-				 * strong cards, then cheap ones */
+				 * trumps, the strongest first, or with one partner
+				 * (not a soloist, nor against one) the weakest first;
+				 * then cheap cards */
 				s = sure ? 300 + dd->points[k]
 				    : partner_takes(dd, p, k, last) ? 250 - dd->points[k]
+				    : dd->trump[k] && one_partner
+					? 100 + (200 - dd->strength[k]) / 4 - dd->points[k]
 				    : dd->strength[k] + (dd->trump[k] ? 0 : 8) - dd->points[k];
 			else
 				/* a card a friend can take, the dearest first */
