@@ -572,9 +572,10 @@ static bool partner_takes(const dk_dd *dd, const pos *p, dk_card k, bool last)
  * partner; in a Ramsch, an opponent; in a threshold question, a player of
  * the party asked about), where no opponent still to play can beat the
  * friend's card.  In a trick, a card after which the trick is sure to go
- * to a friend goes first, the dearest first (whole analyses of 14 test
- * and sample games: 0.87 of the positions, README.md).  hint, then hint2,
- * go first where legal (the table's best lead, the killer moves).
+ * to a friend goes first, the dearest first; at a lead see below (whole
+ * analyses of 14 test and sample games: 0.82 of session 11's positions,
+ * README.md).  hint, then hint2, go first where legal (the table's best
+ * lead, the killer moves).
  */
 static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint, dk_card hint2)
 {
@@ -591,9 +592,9 @@ static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint
 	bool friend_wins = p->tn && dd->mine[p->tseat[p->win]] == up &&
 			   !opponent_beats(dd, p, winning, last);
 	int partners = 0;
-	for (int j = 0; j < 4; j++)
+	for (int j = 0; j < 4 && p->tn == 0; j++)
 		partners += j != t && dd->mine[j] == dd->mine[t];
-	bool one_partner = partners == 1;
+	bool one_partner = partners == 1;   /* at a lead */
 	for (int i = 0; i < n; i++) {
 		dk_card k = m[i];
 		int s;

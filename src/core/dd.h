@@ -164,7 +164,8 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
  * The bound the search cuts with between tricks: at least the most party
  * can still gain (card points to come, or with tricks = true, tricks) in
  * any legal continuation, whoever plays for whom.  -1 when rp did not stop
- * between tricks or its hands do not match its tricks.  For the tests, which check it against an enumeration.
+ * between tricks or its hands do not match its tricks.  For the tests,
+ * which check it against an enumeration.
  */
 int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks);
 
