@@ -506,24 +506,17 @@ static int moves(const dk_dd *dd, const pos *p, dk_card *out)
 	return n;
 }
 
-/* can player j take a trick led with k from it, whatever the others play? */
-static bool can_take(const dk_dd *dd, const pos *p, int j, dk_card k, bool last)
-{
-	uint32_t suit = dd->suit_places[dd->suit[k]];
-	uint32_t cards = p->held[j] & suit;
-	if (!cards) {
-		if (dd->trump[k])
-			return false;
-		cards = p->held[j] & dd->suit_places[DK_SUIT_TRUMP];
-	}
-	return (cards & dd->takers[last][k]) != 0;
-}
-
 /* the cards player j may play to a trick led with card k */
 static uint32_t may_follow(const dk_dd *dd, const pos *p, int j, dk_card k)
 {
 	uint32_t can = p->held[j] & dd->suit_places[dd->suit[k]];
 	return can ? can : p->held[j];
+}
+
+/* can player j take a trick led with k from it, whatever the others play? */
+static bool can_take(const dk_dd *dd, const pos *p, int j, dk_card k, bool last)
+{
+	return (may_follow(dd, p, j, k) & dd->takers[last][k]) != 0;
 }
 
 /* can an opponent of the player to move, still to play in the trick, beat
