@@ -384,7 +384,8 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 	if (!quiet) {
 		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms",
 		       file, g->index, set, type, an->cards - an->first,
-		       an->limited ? " (limited)" : "", an->nodes, ms);
+		       an->limited ? " (limited)" : an->irregular ? " (irregular)" : "",
+		       an->nodes, ms);
 		if (wall)
 			printf(" (processor %.3f ms)", cpu);
 		printf("\n");

@@ -1,0 +1,133 @@
+#!/bin/sh
+# ledger.sh - which sample and test games the double-dummy analysis has
+# worked out card by card from the first card (issue 12), kept in
+# bench/analysed.tsv with what it cost and which solver did it.
+#
+#   bench/ledger.sh [-c SECONDS] [-b BUILD_DIR] [-a] [FILE...]   run
+#   bench/ledger.sh -s                                          summary
+#
+# Run: each game of each FILE (default: samples/*.xml, tests/check/*/*.xml,
+# tests/search/*.xml; every game of a session file) that the ledger has
+# no whole analysis of is analysed without a position limit
+# (search_bench -t 1 -a 0 -l 0 -m 256, one thread, the 256 MiB table of
+# `check --analyse`), at most SECONDS of processor time each (default
+# 600; `ulimit -t`).  One line is appended per game as it ends:
+#
+#   file  game  result  cards  positions  cpu_seconds  solver  date
+#
+# result "whole": analysed from the first card (cards: how many; the
+# positions and processor seconds of the analysis); "irregular": a seat
+# played twice in a trick, and the analysis went back as far as the
+# hands match the tricks (none, if they never do again); "over": stopped
+# after SECONDS of processor time (cards and positions "-").  solver is
+# the commit of the source tree (with "+" if it has changes not
+# committed).  -a runs every game again, also those analysed before.
+# Lines are only ever appended: a game's later lines do not remove its
+# earlier ones, and the summary takes its whole analysis if it has one,
+# else its longest stop.
+#
+# Summary (-s): per group of files, how many games are analysed from the
+# first card, how many as far as an irregular record allows, how many stopped over a limit (with the limit) and how many
+# were never run; then the games not analysed, by name.  Figures only:
+# nothing here passes or fails.  Use a release build:
+#   meson setup build-rel --buildtype=release && ninja -C build-rel bench/search_bench
+set -eu
+src=$(cd "$(dirname "$0")/.." && pwd)
+ledger=${LEDGER:-$src/bench/analysed.tsv}
+cap=600
+build=$src/build-rel
+again=
+summary=
+while getopts c:b:as opt; do
+	case $opt in
+	c) cap=$OPTARG ;;
+	b) build=$OPTARG ;;
+	a) again=1 ;;
+	s) summary=1 ;;
+	*) echo "usage: ledger.sh [-c SECONDS] [-b BUILD_DIR] [-a] [FILE...] | ledger.sh -s" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+cd "$src"
+[ $# -gt 0 ] || set -- samples/*.xml tests/check/*/*.xml tests/search/*.xml
+bench=$build/bench/search_bench
+[ -x "$bench" ] || { echo "ledger.sh: no $bench (ninja -C $build bench/search_bench)" >&2; exit 2; }
+DOKOREF_RULES_PATH=$src/rulesets
+export DOKOREF_RULES_PATH
+[ -f "$ledger" ] || printf '# file\tgame\tresult\tcards\tpositions\tcpu_seconds\tsolver\tdate\n' > "$ledger"
+
+# the games of each file: "FILE<TAB>N" a line (a cheap analysis of the
+# last trick names every game it reads)
+games() {
+	for f in "$@"; do
+		"$bench" -t 1 -a 1 -l 1000 "$f" 2>/dev/null |
+			sed -n 's/^\(.*\) game \([0-9]*\) (.*: analysis of .*/\1\t\2/p'
+	done
+}
+
+if [ -n "$summary" ]; then
+	games "$@" | awk -F '\t' -v ledger="$ledger" '
+		BEGIN {
+			while ((getline line < ledger) > 0) {
+				if (line ~ /^#/) continue
+				split(line, c, "\t")
+				k = c[1] "\t" c[2]
+				if (c[3] == "whole" || c[3] == "irregular")
+					done[k] = c[3]
+				else if (c[6] + 0 > over[k])
+					over[k] = c[6] + 0
+			}
+		}
+		{
+			k = $1 "\t" $2
+			g = $1; sub(/\/[^\/]*$/, "", g)
+			n[g]++; total++
+			if ((k in done) && done[k] == "whole") { w[g]++; wt++ }
+			else if (k in done) { r[g]++; rt++ }
+			else if (k in over) { o[g]++; ot++; list = list sprintf("  %s game %s: over %d s\n", $1, $2, over[k]) }
+			else { u[g]++; ut++; list = list sprintf("  %s game %s: not run\n", $1, $2) }
+			if (!(g in seen)) { seen[g] = 1; order[++groups] = g }
+		}
+		END {
+			f = "%-22s %6s %6s %10s %6s %8s\n"
+			printf f, "games in", "all", "whole", "irregular", "over", "not run"
+			for (i = 1; i <= groups; i++) {
+				g = order[i]
+				printf f, g, n[g], w[g] + 0, r[g] + 0, o[g] + 0, u[g] + 0
+			}
+			printf f, "in all", total, wt + 0, rt + 0, ot + 0, ut + 0
+			if (list != "") printf "\nnot analysed from the first card:\n%s", list
+		}'
+	exit 0
+fi
+
+solver=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- src bench || solver=$solver+
+games "$@" | while IFS="$(printf '\t')" read -r f g; do
+	if [ -z "$again" ] && awk -F '\t' -v f="$f" -v g="$g" \
+		'$1 == f && $2 == g && $3 == "whole" { found = 1 } END { exit !found }' "$ledger"; then
+		continue
+	fi
+	# the limit in a shell of its own, which execs the benchmark: the
+	# shell running this script reports no killed job
+	out=$(exec 2>/dev/null; sh -c 'ulimit -t "$1"; shift; exec "$@" 2>/dev/null' sh "$cap" \
+		"$bench" -t 1 -a 0 -l 0 -m 256 -s $((g - 1)) -g 1 "$f" || true)
+	line=$(printf '%s\n' "$out" | sed -n 's/^.* game [0-9]* (.*): analysis of \([0-9]*\) cards\( ([a-z]*)\)\{0,1\}, \([0-9]*\) positions, \([0-9.]*\) ms$/\1\t\2\t\3\t\4/p')
+	now=$(date -u +%Y-%m-%dT%H:%MZ)
+	if [ -n "$line" ]; then
+		cards=$(printf '%s' "$line" | cut -f1)
+		limited=$(printf '%s' "$line" | cut -f2)
+		positions=$(printf '%s' "$line" | cut -f3)
+		secs=$(printf '%s' "$line" | cut -f4 | awk '{ printf "%.1f", $1 / 1000 }')
+		case $limited in
+		'') result=whole ;;
+		*irregular*) result=irregular ;;
+		*) result=limited ;;   # not without a limit
+		esac
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$f" "$g" "$result" "$cards" "$positions" "$secs" "$solver" "$now" >> "$ledger"
+		printf '%s game %s: %s, %s cards, %s positions, %s s\n' "$f" "$g" "$result" "$cards" "$positions" "$secs"
+	else
+		printf '%s\t%s\tover\t-\t-\t%s\t%s\t%s\n' "$f" "$g" "$cap" "$solver" "$now" >> "$ledger"
+		printf '%s game %s: over %s s\n' "$f" "$g" "$cap"
+	fi
+done
