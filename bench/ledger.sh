@@ -101,8 +101,11 @@ if [ -n "$summary" ]; then
 	exit 0
 fi
 
-solver=$(git rev-parse --short HEAD)
-git diff --quiet HEAD -- src bench || solver=$solver+
+if solver=$(git -C "$src" rev-parse --short HEAD 2>/dev/null); then
+	git -C "$src" diff --quiet HEAD -- src bench || solver=$solver+
+else
+	solver=unknown   # not a git checkout
+fi
 games "$@" | while IFS="$(printf '\t')" read -r f g; do
 	if [ -z "$again" ] && awk -F '\t' -v f="$f" -v g="$g" \
 		'$1 == f && $2 == g && $3 == "whole" { found = 1 } END { exit !found }' "$ledger"; then
