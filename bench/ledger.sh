@@ -27,7 +27,8 @@
 # else its longest stop.
 #
 # Summary (-s): per group of files, how many games are analysed from the
-# first card, how many as far as an irregular record allows, how many stopped over a limit (with the limit) and how many
+# first card, how many as far as an irregular record allows, how many
+# files have no game played out (thrown in, redealt), how many stopped over a limit (with the limit) and how many
 # were never run; then the games not analysed, by name.  Figures only:
 # nothing here passes or fails.  Use a release build:
 #   meson setup build-rel --buildtype=release && ninja -C build-rel bench/search_bench
@@ -57,13 +58,21 @@ export DOKOREF_RULES_PATH
 [ -f "$ledger" ] || printf '# file\tgame\tresult\tcards\tpositions\tcpu_seconds\tsolver\tdate\n' > "$ledger"
 
 # the games of each file: "FILE<TAB>N" a line (a cheap analysis of the
-# last trick names every game it reads)
+# last trick names every game played out); "FILE<TAB>-" for a file with
+# none (thrown in, redealt)
 games() {
 	for f in "$@"; do
 		"$bench" -t 1 -a 1 -l 1000 "$f" 2>/dev/null |
-			sed -n 's/^\(.*\) game \([0-9]*\) (.*: analysis of .*/\1\t\2/p'
+			sed -n 's/^\(.*\) game \([0-9]*\) (.*: analysis of .*/\1\t\2/p' > "$tmp"
+		if [ -s "$tmp" ]; then
+			cat "$tmp"
+		else
+			printf '%s\t-\n' "$f"
+		fi
 	done
 }
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
 
 if [ -n "$summary" ]; then
 	games "$@" | awk -F '\t' -v ledger="$ledger" '
@@ -81,21 +90,23 @@ if [ -n "$summary" ]; then
 		{
 			k = $1 "\t" $2
 			g = $1; sub(/\/[^\/]*$/, "", g)
+			if (!(g in seen)) { seen[g] = 1; order[++groups] = g }
+			if ($2 == "-") { none[g]++; nt++; next }
 			n[g]++; total++
 			if ((k in done) && done[k] == "whole") { w[g]++; wt++ }
 			else if (k in done) { r[g]++; rt++ }
 			else if (k in over) { o[g]++; ot++; list = list sprintf("  %s game %s: over %d s\n", $1, $2, over[k]) }
 			else { u[g]++; ut++; list = list sprintf("  %s game %s: not run\n", $1, $2) }
-			if (!(g in seen)) { seen[g] = 1; order[++groups] = g }
 		}
 		END {
-			f = "%-22s %6s %6s %10s %6s %8s\n"
-			printf f, "games in", "all", "whole", "irregular", "over", "not run"
+			f = "%-22s %6s %6s %10s %6s %8s %9s\n"
+			printf f, "games in", "all", "whole", "irregular", "over", "not run", "no play"
 			for (i = 1; i <= groups; i++) {
 				g = order[i]
-				printf f, g, n[g], w[g] + 0, r[g] + 0, o[g] + 0, u[g] + 0
+				printf f, g, n[g] + 0, w[g] + 0, r[g] + 0, o[g] + 0, u[g] + 0, none[g] + 0
 			}
-			printf f, "in all", total, wt + 0, rt + 0, ot + 0, ut + 0
+			printf f, "in all", total + 0, wt + 0, rt + 0, ot + 0, ut + 0, nt + 0
+			if (nt) printf "(no play: files whose games were not played out, thrown in or redealt)\n"
 			if (list != "") printf "\nnot analysed from the first card:\n%s", list
 		}'
 	exit 0
@@ -107,6 +118,7 @@ else
 	solver=unknown   # not a git checkout
 fi
 games "$@" | while IFS="$(printf '\t')" read -r f g; do
+	[ "$g" != - ] || continue   # no game played out
 	if [ -z "$again" ] && awk -F '\t' -v f="$f" -v g="$g" \
 		'$1 == f && $2 == g && $3 == "whole" { found = 1 } END { exit !found }' "$ledger"; then
 		continue

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/ledger.sh: a game analysed from its first card, an irregular
 # record and a game stopped at the processor-time cap each get their line
-# in the ledger; a second run leaves out the game analysed before; the
+# in the ledger, a game thrown in none; a second run leaves out the game analysed before; the
 # summary counts each kind and names the games not analysed.
 #   ledger_check.sh SEARCH_BENCH SOURCE_ROOT
 set -eu
@@ -17,9 +17,10 @@ fail() { echo "ledger_check: $*" >&2; cat "$LEDGER" >&2; exit 1; }
 quick=tests/search/ddv--silent-marriage-11-left.xml
 irregular=tests/search/hand-empty-at-a-late-call.xml
 heavy=samples/normal-ddv.xml
+thrown=tests/check/legal/esslingen-2002--throw-in-five-kings.xml   # no play
 # a generous cap for the quick game (a sanitizer build is slow), a
 # small one for the heavy game, which takes minutes
-"$src/bench/ledger.sh" -c 120 -b "$build" "$quick" "$irregular" > "$tmp/out"
+"$src/bench/ledger.sh" -c 120 -b "$build" "$quick" "$irregular" "$thrown" > "$tmp/out"
 "$src/bench/ledger.sh" -c 2 -b "$build" "$heavy" >> "$tmp/out"
 [ "$(grep -vc '^#' "$LEDGER")" = 3 ] || fail "three lines expected"
 awk -F '\t' -v f="$quick" '$1 == f && $2 == 1 && $3 == "whole" && $4 == 48 && $5 ~ /^[0-9]+$/ && $5 > 0 && $6 ~ /^[0-9.]+$/ { ok = 1 } END { exit !ok }' "$LEDGER" ||
@@ -35,10 +36,12 @@ grep -q "^$quick game 1: whole, 48 cards" "$tmp/out" || fail "no progress line f
 [ "$(grep -vc '^#' "$LEDGER")" = 4 ] || fail "only the game over the cap should run again"
 grep -q "$quick" "$tmp/out2" && fail "$quick analysed twice"
 
-# the summary: the longest stop counts, a file never run is "not run"
-"$src/bench/ledger.sh" -s "$quick" "$irregular" "$heavy" tests/search/seat-twice-in-trick.xml > "$tmp/sum"
-grep -Eq '^tests/search +3 +1 +1 +0 +1$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "tests/search counts"; }
-grep -Eq '^samples +1 +0 +0 +1 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "samples counts"; }
+# the summary: the longest stop counts, a file never run is "not run", a
+# game thrown in is no play
+"$src/bench/ledger.sh" -s "$quick" "$irregular" "$heavy" tests/search/seat-twice-in-trick.xml "$thrown" > "$tmp/sum"
+grep -Eq '^tests/search +3 +1 +1 +0 +1 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "tests/search counts"; }
+grep -Eq '^samples +1 +0 +0 +1 +0 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "samples counts"; }
+grep -Eq '^tests/check/legal +0 +0 +0 +0 +0 +1$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "no play"; }
 grep -q "^  $heavy game 1: over 2 s$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "the longest stop"; }
 grep -q "^  tests/search/seat-twice-in-trick.xml game 1: not run$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "not run"; }
 echo "ledger_check: ok"

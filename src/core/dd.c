@@ -1620,6 +1620,8 @@ static int at_least(dk_dd *dd, const pos *p, int b)
 {
 	long before = dd->nodes;
 	int v = ab(dd, p, b - 1, b);
+	if (dd->stopped)
+		return v;   /* no answer: nothing to count */
 	double took = (double)(dd->nodes - before);
 	double *cost = &cost_of(dd, p)[v >= b];
 	*cost = *cost == 0 ? took : 0.75 * *cost + 0.25 * took;
