@@ -3,12 +3,13 @@
 # worked out card by card from the first card (issue 12), kept in
 # bench/analysed.tsv with what it cost and which solver did it.
 #
-#   bench/ledger.sh [-c SECONDS] [-b BUILD_DIR] [-a] [FILE...]   run
+#   bench/ledger.sh [-c SECONDS] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...]   run
 #   bench/ledger.sh -s                                          summary
 #
 # Run: each game of each FILE (default: samples/*.xml, tests/check/*/*.xml,
 # tests/search/*.xml; every game of a session file) that the ledger has
-# no whole analysis of is analysed without a position limit
+# no whole or irregular analysis of, nor a stop at a cap at least as
+# large as this run's, is analysed without a position limit
 # (search_bench -t 1 -a 0 -l 0 -m 256, one thread, the 256 MiB table of
 # `check --analyse`), at most SECONDS of processor time each (default
 # 600; `ulimit -t`).  One line is appended per game as it ends:
@@ -20,8 +21,10 @@
 # played twice in a trick, and the analysis went back as far as the
 # hands match the tricks (none, if they never do again); "over": stopped
 # after SECONDS of processor time (cards and positions "-").  solver is
-# the commit of the source tree (with "+" if it has changes not
-# committed).  -a runs every game again, also those analysed before.
+# the commit of the source tree (with "+" if src/ or bench/ has changes
+# not committed, the ledger aside), or COMMIT with -r: name the commit
+# BUILD_DIR was built from where it is not this tree's.  -a runs every game
+# again.
 # Lines are only ever appended: a game's later lines do not remove its
 # earlier ones, and the summary takes its whole analysis if it has one,
 # else its longest stop.
@@ -39,13 +42,15 @@ cap=600
 build=$src/build-rel
 again=
 summary=
-while getopts c:b:as opt; do
+solver=
+while getopts c:b:r:as opt; do
 	case $opt in
 	c) cap=$OPTARG ;;
 	b) build=$OPTARG ;;
+	r) solver=$OPTARG ;;
 	a) again=1 ;;
 	s) summary=1 ;;
-	*) echo "usage: ledger.sh [-c SECONDS] [-b BUILD_DIR] [-a] [FILE...] | ledger.sh -s" >&2; exit 2 ;;
+	*) echo "usage: ledger.sh [-c SECONDS] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...] | ledger.sh -s" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -112,16 +117,19 @@ if [ -n "$summary" ]; then
 	exit 0
 fi
 
-if solver=$(git -C "$src" rev-parse --short HEAD 2>/dev/null); then
-	git -C "$src" diff --quiet HEAD -- src bench || solver=$solver+
+if [ -n "$solver" ]; then
+	:   # named with -r
+elif solver=$(git -C "$src" rev-parse --short HEAD 2>/dev/null); then
+	git -C "$src" diff --quiet HEAD -- src bench ':!bench/analysed.tsv' || solver=$solver+
 else
 	solver=unknown   # not a git checkout
 fi
 games "$@" | while IFS="$(printf '\t')" read -r f g; do
 	[ "$g" != - ] || continue   # no game played out
-	if [ -z "$again" ] && awk -F '\t' -v f="$f" -v g="$g" \
-		'$1 == f && $2 == g && $3 == "whole" { found = 1 } END { exit !found }' "$ledger"; then
-		continue
+	if [ -z "$again" ] && awk -F '\t' -v f="$f" -v g="$g" -v cap="$cap" '
+		$1 == f && $2 == g && ($3 == "whole" || $3 == "irregular" || ($3 == "over" && $6 + 0 >= cap + 0)) { found = 1 }
+		END { exit !found }' "$ledger"; then
+		continue   # analysed, or stopped at a cap as large before
 	fi
 	# the limit in a shell of its own, which execs the benchmark: the
 	# shell running this script reports no killed job

@@ -32,9 +32,12 @@ awk -F '\t' -v f="$heavy" '$1 == f && $3 == "over" && $4 == "-" && $6 == 2 { ok 
 grep -q "^$quick game 1: whole, 48 cards" "$tmp/out" || fail "no progress line for $quick"
 
 # again: the whole analysis is not repeated, the game over the cap is
-"$src/bench/ledger.sh" -c 1 -b "$build" "$quick" "$heavy" > "$tmp/out2"
+# with a larger cap, and not with one as small
+"$src/bench/ledger.sh" -c 3 -b "$build" "$quick" "$heavy" > "$tmp/out2"
 [ "$(grep -vc '^#' "$LEDGER")" = 4 ] || fail "only the game over the cap should run again"
 grep -q "$quick" "$tmp/out2" && fail "$quick analysed twice"
+"$src/bench/ledger.sh" -c 3 -b "$build" "$heavy" > "$tmp/out3"
+[ "$(grep -vc '^#' "$LEDGER")" = 4 ] || fail "$heavy run again with the same cap"
 
 # the summary: the longest stop counts, a file never run is "not run", a
 # game thrown in is no play
@@ -42,6 +45,6 @@ grep -q "$quick" "$tmp/out2" && fail "$quick analysed twice"
 grep -Eq '^tests/search +3 +1 +1 +0 +1 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "tests/search counts"; }
 grep -Eq '^samples +1 +0 +0 +1 +0 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "samples counts"; }
 grep -Eq '^tests/check/legal +0 +0 +0 +0 +0 +1$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "no play"; }
-grep -q "^  $heavy game 1: over 2 s$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "the longest stop"; }
+grep -q "^  $heavy game 1: over 3 s$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "the longest stop"; }
 grep -q "^  tests/search/seat-twice-in-trick.xml game 1: not run$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "not run"; }
 echo "ledger_check: ok"
