@@ -17,9 +17,10 @@
 #   file  game  result  cards  positions  cpu_seconds  solver  date
 #
 # result "whole": analysed from the first card (cards: how many; the
-# positions and processor seconds of the analysis); "irregular": a seat
-# played twice in a trick, and the analysis went back as far as the
-# hands match the tricks (none, if they never do again); "over": stopped
+# positions and processor seconds of the analysis); "irregular": the
+# hands do not match the tricks (a card played that was not in the hand,
+# a seat that played twice), and the analysis went back as far as they
+# match (none, if they never do again); "over": stopped
 # after SECONDS of processor time (cards and positions "-").  solver is
 # the commit of the source tree (with "+" if src/ or bench/ has changes
 # not committed, the ledger aside), or COMMIT with -r: name the commit
