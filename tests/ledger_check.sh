@@ -41,7 +41,7 @@ grep -q "$quick" "$tmp/out2" && fail "$quick analysed twice"
 
 # the summary: the longest stop counts, a file never run is "not run", a
 # game thrown in is no play
-"$src/bench/ledger.sh" -s "$quick" "$irregular" "$heavy" tests/search/seat-twice-in-trick.xml "$thrown" > "$tmp/sum"
+"$src/bench/ledger.sh" -s -b "$build" "$quick" "$irregular" "$heavy" tests/search/seat-twice-in-trick.xml "$thrown" > "$tmp/sum"
 grep -Eq '^tests/search +3 +1 +1 +0 +1 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "tests/search counts"; }
 grep -Eq '^samples +1 +0 +0 +1 +0 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "samples counts"; }
 grep -Eq '^tests/check/legal +0 +0 +0 +0 +0 +1$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "no play"; }
