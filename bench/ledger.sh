@@ -32,8 +32,11 @@
 #
 # Summary (-s): per group of files, how many games are analysed from the
 # first card, how many as far as an irregular record allows, how many
-# files have no game played out (thrown in, redealt), how many stopped over a limit (with the limit) and how many
-# were never run; then the games not analysed, by name.  Figures only:
+# files have no game played out (thrown in, redealt), how many stopped
+# over a limit (with the limit) and how many were never run; the median,
+# 90th percentile and most of the whole analyses' processor seconds and
+# positions (the first whole line of each game); then the games not
+# analysed, by name.  Figures only:
 # nothing here passes or fails.  Use a release build:
 #   meson setup build-rel --buildtype=release && ninja -C build-rel bench/search_bench
 set -eu
@@ -87,11 +90,34 @@ if [ -n "$summary" ]; then
 				if (line ~ /^#/) continue
 				split(line, c, "\t")
 				k = c[1] "\t" c[2]
-				if (c[3] == "whole" || c[3] == "irregular")
+				if ((c[3] == "whole" || c[3] == "irregular") && !(k in done)) {
 					done[k] = c[3]
+					secs[k] = c[6] + 0
+					posn[k] = c[5] + 0
+				}
 				else if (c[6] + 0 > over[k])
 					over[k] = c[6] + 0
 			}
+		}
+		# mawk has no asort: an insertion sort (a few hundred games)
+		function sort(a, n,    i, j, x) {
+			for (i = 2; i <= n; i++) {
+				x = a[i]
+				for (j = i - 1; j >= 1 && a[j] > x; j--)
+					a[j + 1] = a[j]
+				a[j + 1] = x
+			}
+		}
+		# the q-quantile of sorted a[1..n], the nearest rank
+		function at(a, n, q,    i) {
+			i = int(q * n + 0.999999)
+			return a[i < 1 ? 1 : i]
+		}
+		function hms(s) {
+			return s < 60 ? sprintf("%.1f s", s) : s < 3600 ? sprintf("%.1f min", s / 60) : sprintf("%.2f h", s / 3600)
+		}
+		function big(x) {
+			return x < 1e3 ? sprintf("%d", x) : x < 1e6 ? sprintf("%.1f K", x / 1e3) : x < 1e9 ? sprintf("%.1f M", x / 1e6) : sprintf("%.2f G", x / 1e9)
 		}
 		{
 			k = $1 "\t" $2
@@ -99,7 +125,10 @@ if [ -n "$summary" ]; then
 			if (!(g in seen)) { seen[g] = 1; order[++groups] = g }
 			if ($2 == "-") { none[g]++; nt++; next }
 			n[g]++; total++
-			if ((k in done) && done[k] == "whole") { w[g]++; wt++ }
+			if ((k in done) && done[k] == "whole") {
+				w[g]++; wt++
+				ws[wt] = secs[k]; wp[wt] = posn[k]; cpu += secs[k]
+			}
 			else if (k in done) { r[g]++; rt++ }
 			else if (k in over) { o[g]++; ot++; list = list sprintf("  %s game %s: over %d s\n", $1, $2, over[k]) }
 			else { u[g]++; ut++; list = list sprintf("  %s game %s: not run\n", $1, $2) }
@@ -113,6 +142,13 @@ if [ -n "$summary" ]; then
 			}
 			printf f, "in all", total + 0, wt + 0, rt + 0, ot + 0, ut + 0, nt + 0
 			if (nt) printf "(no play: files whose games were not played out, thrown in or redealt)\n"
+			if (wt) {
+				sort(ws, wt); sort(wp, wt)
+				printf "\nwhole analyses: %d; processor time median %s, p90 %s, slowest %s (%.1f h in all)\n",
+					wt, hms(at(ws, wt, 0.5)), hms(at(ws, wt, 0.9)), hms(ws[wt]), cpu / 3600
+				printf "positions median %s, p90 %s, most %s\n",
+					big(at(wp, wt, 0.5)), big(at(wp, wt, 0.9)), big(wp[wt])
+			}
 			if (list != "") printf "\nnot analysed from the first card:\n%s", list
 		}'
 	exit 0

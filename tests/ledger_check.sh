@@ -47,4 +47,19 @@ grep -Eq '^samples +1 +0 +0 +1 +0 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail 
 grep -Eq '^tests/check/legal +0 +0 +0 +0 +0 +1$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "no play"; }
 grep -q "^  $heavy game 1: over 3 s$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "the longest stop"; }
 grep -q "^  tests/search/seat-twice-in-trick.xml game 1: not run$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "not run"; }
+grep -Eq '^whole analyses: 1; processor time median ([0-9.]+ s), p90 \1, slowest \1 \(0\.0 h in all\)$' "$tmp/sum" ||
+	{ cat "$tmp/sum" >&2; fail "the figures of one whole analysis"; }
+
+# the figures, on a ledger written here: the first whole line of a game
+# counts, the quantiles by nearest rank
+LEDGER=$tmp/figures.tsv
+printf '%s\t1\twhole\t48\t2500\t30.0\tx\td\n' "$quick" > "$LEDGER"
+printf '%s\t1\twhole\t48\t9999\t99.0\tx\td\n' "$quick" >> "$LEDGER"
+printf '%s\t1\twhole\t48\t7000000000\t5400\tx\td\n' "$heavy" >> "$LEDGER"
+printf '%s\t1\twhole\t48\t1500000\t90\tx\td\n' tests/search/seat-twice-in-trick.xml >> "$LEDGER"
+"$src/bench/ledger.sh" -s -b "$build" "$quick" "$heavy" tests/search/seat-twice-in-trick.xml > "$tmp/fig"
+grep -q '^whole analyses: 3; processor time median 1.5 min, p90 1.50 h, slowest 1.50 h (1.5 h in all)$' "$tmp/fig" ||
+	{ cat "$tmp/fig" >&2; fail "the processor times of three whole analyses"; }
+grep -q '^positions median 1.5 M, p90 7.00 G, most 7.00 G$' "$tmp/fig" ||
+	{ cat "$tmp/fig" >&2; fail "the positions of three whole analyses"; }
 echo "ledger_check: ok"
