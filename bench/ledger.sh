@@ -176,10 +176,10 @@ games "$@" | while IFS="$(printf '\t')" read -r f g; do
 	now=$(date -u +%Y-%m-%dT%H:%MZ)
 	if [ -n "$line" ]; then
 		cards=$(printf '%s' "$line" | cut -f1)
-		limited=$(printf '%s' "$line" | cut -f2)
+		mark=$(printf '%s' "$line" | cut -f2)
 		positions=$(printf '%s' "$line" | cut -f3)
 		secs=$(printf '%s' "$line" | cut -f4 | awk '{ printf "%.1f", $1 / 1000 }')
-		case $limited in
+		case $mark in
 		'') result=whole ;;
 		*irregular*) result=irregular ;;
 		*) result=limited ;;   # not without a limit
