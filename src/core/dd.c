@@ -211,11 +211,11 @@ dk_dd *dk_dd_new(void)
 /*
  * A table as large as an analysis's is asked for on the kernel's large
  * pages (2 MiB on x86-64, Linux's transparent huge pages, where it grants
- * them): every look-up lands on a page of its own, and with 4 KiB pages
- * most of them missed the processor's page cache (TLB).  Whole analyses
- * with the 256 MiB table: 0.79 of the processor time on
- * `ddv--silent-marriage-772-reaches-121` (528 million positions), 0.92
- * on `unsere-2024--solo-koehler` (README.md).  Not for smaller tables: a
+ * them): nearly every look-up lands on a page of its own, and with 4 KiB
+ * pages most of them missed the processor's cache of page addresses (its
+ * TLB).  Whole analyses with the 256 MiB table: 0.85 of the processor
+ * time on `ddv--silent-marriage-772-reaches-121` (528 million
+ * positions), 0.92 on `unsere-2024--solo-koehler` (README.md).  Not for smaller tables: a
  * solver made for one question touches little of its table, and each
  * large page touched is zeroed whole.  Advice only: where it is not
  * granted nothing changes.
