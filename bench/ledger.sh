@@ -90,12 +90,13 @@ if [ -n "$summary" ]; then
 				if (line ~ /^#/) continue
 				split(line, c, "\t")
 				k = c[1] "\t" c[2]
-				if ((c[3] == "whole" || c[3] == "irregular") && !(k in done)) {
+				if (c[3] == "whole" || c[3] == "irregular") {
+					if (k in done)
+						continue   # the first one counts
 					done[k] = c[3]
 					secs[k] = c[6] + 0
 					posn[k] = c[5] + 0
-				}
-				else if (c[6] + 0 > over[k])
+				} else if (c[6] + 0 > over[k])
 					over[k] = c[6] + 0
 			}
 		}

@@ -1,8 +1,9 @@
 #!/bin/sh
 # bench/ledger.sh: a game analysed from its first card, an irregular
 # record and a game stopped at the processor-time cap each get their line
-# in the ledger, a game thrown in none; a second run leaves out the game analysed before; the
-# summary counts each kind and names the games not analysed.
+# in the ledger, a game thrown in none; a second run leaves out the game
+# analysed before; the summary counts each kind, gives the figures of
+# the whole analyses and names the games not analysed.
 #   ledger_check.sh SEARCH_BENCH SOURCE_ROOT
 set -eu
 bench=$1

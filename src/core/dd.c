@@ -215,10 +215,10 @@ dk_dd *dk_dd_new(void)
  * pages most of them missed the processor's cache of page addresses (its
  * TLB).  Whole analyses with the 256 MiB table: 0.85 of the processor
  * time on `ddv--silent-marriage-772-reaches-121` (528 million
- * positions), 0.92 on `unsere-2024--solo-koehler` (README.md).  Not for smaller tables: a
- * solver made for one question touches little of its table, and each
- * large page touched is zeroed whole.  Advice only: where it is not
- * granted nothing changes.
+ * positions), 0.92 on `unsere-2024--solo-koehler` (README.md).  Not for
+ * smaller tables: a solver made for one question touches little of its
+ * table, and each large page touched is zeroed whole.  Advice only:
+ * where it is not granted nothing changes.
  */
 #define LARGE_PAGES_FROM ((size_t)64 << 20)
 
@@ -248,10 +248,11 @@ dk_dd *dk_dd_new_sized(size_t table_bytes)
 		dd->tt_bits++;
 	/* calloc, not aligned_alloc and memset: a solver made for one
 	 * question must not touch all of its table */
-	dd->tt_mem = calloc(((size_t)1 << dd->tt_bits) + BUCKET, sizeof(tt_entry));
+	size_t entries = ((size_t)1 << dd->tt_bits) + BUCKET;
+	dd->tt_mem = calloc(entries, sizeof(tt_entry));
 	if (dd->tt_mem) {
 		dd->tt = (tt_entry *)(((uintptr_t)dd->tt_mem + 127) & ~(uintptr_t)127);
-		large_pages(dd->tt_mem, (((size_t)1 << dd->tt_bits) + BUCKET) * sizeof(tt_entry));
+		large_pages(dd->tt_mem, entries * sizeof(tt_entry));
 	}
 	if (!dd->tt_mem) {
 		free(dd);
