@@ -27,29 +27,37 @@
  * between tricks it goes a trick at a time, every way to play the trick
  * tried best first by its gain plus the bound after it (see dd.c).
  *
- * How: alpha-beta over single cards, the value being the card points (or
- * tricks) still to come, so that a transposition table keyed, at trick
- * boundaries, by the pattern of the cards left (their suits, points and
- * relative ranks, who holds them) and who leads serves every position
- * with the same pattern left, whatever was taken before; at the last card
- * of a trick the positions after it are looked up before any is searched;
- * in a trick the card that last refuted a move in the same trick, for the
- * same player and the same card winning so far, is tried first.  Of
- * the cards a player may play, only one of each set of interchangeable
- * cards is tried (same suit, same points, no card of another player in a
- * hand or in the open trick between them or level with them in the order).
+ * How: fail-soft alpha-beta over single cards, the value being the card
+ * points (or tricks) still to come, so that a transposition table at
+ * trick boundaries serves every position with the same pattern of cards
+ * left, whatever was taken before.  Its key is the pattern without the
+ * points (the cards held in the order of places, their suits, relative
+ * ranks and copies, who holds them, who leads); the points are kept
+ * beside it, and an entry of the same pattern with other points bounds
+ * the value with the difference added.  At the last card of a trick the
+ * positions after it are looked up before any is searched; in a trick
+ * the two cards that last refuted a move in the same trick, for the same
+ * player and the same card winning so far, are tried first.  Of the
+ * cards a player may play, only one of each set of interchangeable cards
+ * is tried (same suit, same points, no card of another player in a hand
+ * or in the open trick between them or level with them in the order).
  * At a trick boundary the value is bounded by the points each party can
- * still capture (see dd.c).  Where every player is a maxer (a threshold
- * question) the search goes a trick at a time between tricks, the ways to
- * play a trick searched best first by what they gain plus that bound.  The
- * exact value is found by null-window probes, the first at a guess (a
- * greedy playout where no better one is known), then halving the interval
- * still open (each probe's fail-soft answer narrows it further); they
- * reuse the table.  Memory: one table of 2^20 entries of 16 bytes (16 MiB)
- * per dk_dd, in buckets of four (a cache line), allocated once, and for
- * threshold questions a stack of the ways to play a trick (12 bytes each,
- * those of one trick per trick searched into), grown as needed and kept
- * until dk_dd_free.
+ * still capture and by the sure tricks of the player on lead (see dd.c).
+ * Where every player is a maxer (a threshold question) the search goes a
+ * trick at a time between tricks, the ways to play a trick searched best
+ * first by what they gain plus that bound.  The exact value is found by
+ * null-window probes that reuse the table: the first two at a guess and
+ * next to it (in an analysis the value after the card played; for a
+ * position on its own, its greedy line solved from the end back); when
+ * they leave it open, a move at a time, each move first asked whether
+ * it beats the best so far and only then its value halved out, each
+ * probe placed by what a "yes" and a "no" have cost lately.  Memory: one
+ * table per dk_dd, entries of 32 bytes in buckets of four (two cache
+ * lines), allocated once and touched as the search reaches it
+ * (DK_DD_TABLE_BYTES, or the size asked of dk_dd_new_sized), and for
+ * threshold questions a stack of the ways to play a trick (12 bytes
+ * each, those of one trick per trick searched into), grown as needed and
+ * kept until dk_dd_free.
  */
 #ifndef DK_DD_H
 #define DK_DD_H
