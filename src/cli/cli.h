@@ -114,6 +114,31 @@ bool dk_cli_parse_threads(const char *s, int *out);
 /** The usage error of a bad --analyse-threads value. */
 int dk_cli_threads_error(dk_cli *cli, const dk_command *cmd, const char *s);
 
+/* ---- a long analysis's progress --------------------------------------- */
+
+struct dk_dd;
+
+/**
+ * A line on standard error while a double-dummy analysis runs long:
+ * which position it is solving (from the last card back), the positions
+ * visited and the time, drawn from its first second on and redrawn in
+ * place, cut to the terminal's width, and wiped when the analysis ends.
+ * Only where err is a terminal and TERM is not "dumb"; elsewhere nothing.
+ */
+typedef struct dk_cli_meter {
+	FILE *f;                     /* NULL: off */
+	char what[64];               /* the game, as the line begins */
+	double t0;                   /* when the analysis began (CLOCK_MONOTONIC, s) */
+	bool shown;                  /* a line is on the terminal */
+} dk_cli_meter;
+
+/** Begin: the line names the game by what (path's file name, game n if
+ * n > 0); dd's progress comes to the meter until dk_cli_meter_end. */
+void dk_cli_meter_begin(dk_cli_meter *m, struct dk_dd *dd, FILE *err, const char *path, int n);
+
+/** End: the line wiped, dd's progress off. */
+void dk_cli_meter_end(dk_cli_meter *m, struct dk_dd *dd);
+
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);
 

@@ -96,7 +96,11 @@ static void on_game(check_state *st, dokoref_record *rec)
 	dk_dd_game *a = NULL;
 	if (st->analyse && st->dd && st->analysis) {
 		a = st->analysis;
+		dk_cli_meter m;
+		dk_cli_meter_begin(&m, st->dd, st->cli->err, st->path,
+				   (int)dokoref_record_game_index(rec));
 		dk_dd_analyse(st->dd, a, v->game, v->rules, st->analyse_tricks);
+		dk_cli_meter_end(&m, st->dd);
 	}
 	if (a && st->json) {
 		dk_json_verdict_analysed(b, st->path, v, a);
@@ -372,7 +376,8 @@ const dk_command dk_cmd_check = {
 	"  --analyse-limit N     positions the solver may visit for one position of\n"
 	"                        the game (default 20000000, about 3 s; 0: no\n"
 	"                        limit); the analysis starts after the last\n"
-	"                        position that needs more, and says so\n"
+	"                        position that needs more, and says so; on a\n"
+	"                        terminal its progress shows on standard error\n"
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  --search-limit N      positions the search behind a finding's cost may\n"
 	"                        visit per question (default 50000000, a few\n"

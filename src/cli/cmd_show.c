@@ -381,8 +381,12 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		dk_session_begin(&st->session, NULL);
 	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules ? rules : &fallback, &plain);
 	if (st->html) {
-		if (st->dd)
+		if (st->dd) {
+			dk_cli_meter m;
+			dk_cli_meter_begin(&m, st->dd, st->cli->err, st->path, (int)g->index);
 			dk_dd_analyse(st->dd, st->analysis, g, rules ? rules : &fallback, 0);
+			dk_cli_meter_end(&m, st->dd);
+		}
 		dk_html_game(&st->page, st->v, strcmp(st->path, "-") == 0 ? "<stdin>" : st->path,
 			     st->dd ? st->analysis : NULL);
 		return 0;

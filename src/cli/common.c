@@ -11,7 +11,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -123,6 +125,96 @@ int dk_cli_common_option(dk_cli *cli, const dk_command *cmd, int c, char **argv,
 	default:
 		return -1;
 	}
+}
+
+/* ---- a long analysis's progress --------------------------------------- */
+
+static double monotonic_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* n positions, short: 912, 45.3 K, 1.29 G */
+static void short_count(char *out, size_t size, long n)
+{
+	if (n < 1000)
+		snprintf(out, size, "%ld", n);
+	else if (n < 1000000)
+		snprintf(out, size, "%.1f K", (double)n / 1e3);
+	else if (n < 1000000000)
+		snprintf(out, size, "%.1f M", (double)n / 1e6);
+	else
+		snprintf(out, size, "%.2f G", (double)n / 1e9);
+}
+
+static void meter_tick(void *ctx, const dk_dd_progress *at)
+{
+	dk_cli_meter *m = ctx;
+	double s = monotonic_seconds() - m->t0;
+	if (s < 1.0)
+		return;
+	char count[32], tail[128];
+	short_count(count, sizeof(count), at->nodes);
+	long secs = (long)s;
+	/* the game's positions are solved from the last back: count them up */
+	int len = snprintf(tail, sizeof(tail),
+			   ": analysing game position %d of %d, %s searched, %ld:%02ld",
+			   at->cards - at->card + 1, at->cards - at->from + 1, count,
+			   secs / 60, secs % 60);
+	/* one row: a line that wrapped would not be redrawn in place */
+	struct winsize ws;
+	int width = ioctl(fileno(m->f), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 ? ws.ws_col - 1 : 79;
+	int room = width - len;
+	if (room < 4) {
+		fprintf(m->f, "\r\033[K%.*s", width, tail + 2);
+		fflush(m->f);
+		m->shown = true;
+		return;
+	}
+	/* too long: its start left out, so that the game's number stays */
+	const char *name = m->what, *cut = "";
+	size_t n = strlen(name);
+	if (n > (size_t)room) {
+		cut = "...";
+		name += n - (size_t)(room - 3);
+		while (((unsigned char)*name & 0xc0) == 0x80)
+			name++;
+	}
+	fprintf(m->f, "\r\033[K%s%s%s", cut, name, tail);
+	fflush(m->f);
+	m->shown = true;
+}
+
+void dk_cli_meter_begin(dk_cli_meter *m, struct dk_dd *dd, FILE *err, const char *path, int n)
+{
+	memset(m, 0, sizeof(*m));
+	const char *term = getenv("TERM");
+	if (!dd || !err || isatty(fileno(err)) != 1 || (term && strcmp(term, "dumb") == 0))
+		return;
+	m->f = err;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (n > 0)
+		snprintf(m->what, sizeof(m->what), "%s game %d", base, n);
+	else
+		snprintf(m->what, sizeof(m->what), "%s", base);
+	m->t0 = monotonic_seconds();
+	dk_dd_set_progress(dd, meter_tick, m);
+}
+
+void dk_cli_meter_end(dk_cli_meter *m, struct dk_dd *dd)
+{
+	if (!m->f)
+		return;
+	dk_dd_set_progress(dd, NULL, NULL);
+	if (m->shown) {
+		fputs("\r\033[K", m->f);
+		fflush(m->f);
+	}
+	m->f = NULL;
+	m->shown = false;
 }
 
 bool dk_cli_want_color(FILE *f, const char *mode)

@@ -143,6 +143,13 @@ struct dk_dd {
 	 * average, see bisect), by the position's tricks left and cards in
 	 * its trick, and by the answer: [0] "no", [1] "yes, at least b" */
 	double cost[DK_MAX_TRICKS + 1][4][2];
+	/* dk_dd_set_progress: called as an analysis goes (the calling
+	 * solver's only, never a helper's); where it is and what it has
+	 * visited before the question under way */
+	dk_dd_progress_fn progress;
+	void *progress_ctx;
+	dk_dd_progress_fn telling;   /* progress while dk_dd_analyse runs, else NULL */
+	dk_dd_progress at;
 };
 
 static uint64_t zobrist_turn[4];
@@ -283,6 +290,20 @@ void dk_dd_set_threads(dk_dd *dd, int n)
 void dk_dd_set_limit(dk_dd *dd, long positions)
 {
 	dd->limit = positions > 0 ? positions : 0;
+}
+
+void dk_dd_set_progress(dk_dd *dd, dk_dd_progress_fn fn, void *ctx)
+{
+	dd->progress = fn;
+	dd->progress_ctx = ctx;
+}
+
+/* the progress callback, with the positions of the question under way */
+static void tell_progress(dk_dd *dd)
+{
+	dk_dd_progress now = dd->at;
+	now.nodes += dd->nodes;
+	dd->telling(dd->progress_ctx, &now);
 }
 
 bool dk_dd_stopped(const dk_dd *dd)
@@ -1475,6 +1496,9 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *given)
 {
 	dd->nodes++;
+	if (__builtin_expect(dd->telling != NULL, 0) &&
+	    (dd->nodes & (DK_DD_PROGRESS_EVERY - 1)) == 0)
+		tell_progress(dd);
 	if (dd->stopped || (dd->limit && dd->nodes > dd->limit) ||
 	    __atomic_load_n(&dd->cancel, __ATOMIC_RELAXED)) {
 		/* over the limit, or the probe moot (exact_together):
@@ -1913,6 +1937,7 @@ static dk_dd *helper_for(dk_dd *dd, int i)
 	h->threads = 1;
 	memset(h->helper, 0, sizeof(h->helper));
 	h->nodes = 0;
+	h->progress = h->telling = NULL;
 	return h;
 }
 
@@ -2378,7 +2403,14 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	int val[DK_LINE_MAX + 1], specials[DK_LINE_MAX + 1];
 	dk_party win[DK_LINE_MAX + 1];
 	int first = last + 1;
+	dd->at = (dk_dd_progress){ .cards = last, .from = asked };
+	dd->telling = dd->progress;
 	for (int n = last; n >= asked; n--) {
+		if (dd->telling) {
+			dd->at.card = n;
+			dd->nodes = 0;   /* solve_re counts from 0 as well */
+			tell_progress(dd);
+		}
 		dk_game cut = *g;
 		cut.event_count = events_through(g, n);
 		dk_replay_run(rp, &cut, r);
@@ -2391,6 +2423,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		memcpy(rp->party, full->party, sizeof(rp->party));
 		int x = solve_re(dd, v, rp, n < last ? val[n + 1] : out->taken[DK_PARTY_RE]);
 		out->nodes += v->nodes;
+		dd->at.nodes = out->nodes;
 		if (!v->settled) {
 			out->limited = true;
 			break;
@@ -2435,6 +2468,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	}
 	out->analysed = true;
 done:
+	dd->telling = NULL;
 	free(full);
 	free(rp);
 	free(v);

@@ -18,6 +18,7 @@
  * reference, must be legal, end the game and gain exactly that value.
  */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -614,6 +615,125 @@ Test(dd, two_threads_find_the_same_values, .init = dk_xml_global_init, .timeout 
 	cr_expect_geq(compared, 300, "only %d positions compared with the enumeration", compared);
 	dk_dd_free(one);
 	dk_dd_free(together);
+}
+
+/* ---- where an analysis is (dk_dd_set_progress) -------------------------- */
+
+/*
+ * The progress callback is told each position as it is begun, from the
+ * last card back to the first asked, and, during a long search, every
+ * DK_DD_PROGRESS_EVERY positions; the positions it is told grow and end
+ * at most at the analysis's; it is called from the calling thread only,
+ * also with two threads; and it changes nothing: the same values, and
+ * with one thread the same positions, as without it.
+ */
+typedef struct told {
+	int calls, begun, beats;
+	int last_card;
+	long last_nodes, begun_at;
+	bool backwards, from_right, cards_right, nodes_grow, one_thread, beats_right;
+	pthread_t caller;
+	int cards, from;
+} told;
+
+static void tell(void *ctx, const dk_dd_progress *at)
+{
+	told *t = ctx;
+	if (!pthread_equal(pthread_self(), t->caller))
+		t->one_thread = false;
+	if (at->cards != t->cards)
+		t->cards_right = false;
+	if (at->from != t->from)
+		t->from_right = false;
+	if (at->nodes < t->last_nodes)
+		t->nodes_grow = false;
+	if (t->calls > 0 && at->card > t->last_card)
+		t->backwards = false;
+	if (t->calls == 0 || at->card != t->last_card) {
+		t->begun++;
+		t->begun_at = at->nodes;
+	} else {
+		/* a search's count of its positions at a multiple of
+		 * DK_DD_PROGRESS_EVERY, on top of those before the position */
+		t->beats++;
+		long in = at->nodes - t->begun_at;
+		if (in <= 0 || in % DK_DD_PROGRESS_EVERY)
+			t->beats_right = false;
+	}
+	t->calls++;
+	t->last_card = at->card;
+	t->last_nodes = at->nodes;
+}
+
+static int told_games, told_beats;
+static int told_tricks = 6;          /* the last tricks analysed (0: all) */
+static const char *told_only;        /* only the game whose name has this */
+
+static void progress_game(const dk_game *g, const dk_rules *r, const char *name)
+{
+	if (told_only && !strstr(name, told_only))
+		return;
+	dk_dd_game *a = malloc(sizeof(*a));
+	dk_dd_game *b = malloc(sizeof(*b));
+	cr_assert(a && b);
+	dk_dd_clear(solver);
+	dk_dd_analyse(solver, a, g, r, told_tricks);
+	int from = told_tricks ? a->cards - 4 * told_tricks : 0;
+	for (int threads = 1; threads <= 2; threads++) {
+		told t = { .backwards = true, .from_right = true, .cards_right = true,
+			   .nodes_grow = true, .one_thread = true, .beats_right = true,
+			   .caller = pthread_self(),
+			   .cards = a->cards, .from = from };
+		dk_dd_clear(solver);
+		dk_dd_set_threads(solver, threads);
+		dk_dd_set_progress(solver, tell, &t);
+		dk_dd_analyse(solver, b, g, r, told_tricks);
+		dk_dd_set_progress(solver, NULL, NULL);
+		dk_dd_set_threads(solver, 1);
+		if (!a->analysed)
+			continue;
+		cr_expect_eq(b->first, a->first, "%s", name);
+		for (int i = a->first; i < a->cards; i++)
+			cr_expect_eq(b->card[i].after, a->card[i].after, "%s, card %d, %d threads",
+				     name, i + 1, threads);
+		if (threads == 1)
+			cr_expect_eq(b->nodes, a->nodes, "%s: %ld positions told, %ld not", name,
+				     b->nodes, a->nodes);
+		cr_expect(t.one_thread, "%s: told from another thread (%d threads)", name, threads);
+		cr_expect(t.backwards, "%s: a later position told after an earlier one", name);
+		cr_expect(t.cards_right && t.from_right, "%s: the game's cards or the first asked "
+			  "wrong", name);
+		cr_expect(t.nodes_grow, "%s: the positions told went down", name);
+		cr_expect_leq(t.last_nodes, b->nodes, "%s", name);
+		/* each position from the last to the first asked was begun */
+		cr_expect_eq(t.begun, a->cards - from + 1, "%s: %d positions begun", name, t.begun);
+		cr_expect_eq(t.last_card, from, "%s", name);
+		cr_expect(t.beats_right, "%s: a beat not at a multiple of %ld positions", name,
+			  DK_DD_PROGRESS_EVERY);
+		if (threads == 1)
+			told_beats += t.beats;
+		told_games++;
+	}
+	free(a);
+	free(b);
+}
+
+Test(dd, progress_tells_where_the_analysis_is, .init = dk_xml_global_init, .timeout = 600)
+{
+	solver = dk_dd_new_sized(DK_DD_ANALYSE_TABLE_BYTES);
+	cr_assert_not_null(solver);
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", progress_game);
+	/* and one game from its first card: 7.9 million positions, most of
+	 * them in searches far longer than DK_DD_PROGRESS_EVERY */
+	told_tricks = 0;
+	told_only = "heart10-second-wins-unsere-2024";
+	int before = told_games;
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", progress_game);
+	cr_expect_eq(told_games, before + 2, "%s not analysed from its first card", told_only);
+	dk_dd_free(solver);
+	cr_log_info("%d analyses told, %d beats during searches", told_games, told_beats);
+	cr_expect_geq(told_games, 100, "only %d analyses told", told_games);
+	cr_expect_gt(told_beats, 0, "no beat during a search: every position was short");
 }
 
 /*
