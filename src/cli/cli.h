@@ -127,7 +127,7 @@ struct dk_dd;
  */
 typedef struct dk_cli_meter {
 	FILE *f;                     /* NULL: off */
-	char what[64];               /* the game, as the line begins */
+	char what[128];              /* the game, as the line begins */
 	double t0;                   /* when the analysis began (CLOCK_MONOTONIC, s) */
 	bool shown;                  /* a line is on the terminal */
 } dk_cli_meter;

@@ -194,12 +194,24 @@ void dk_cli_meter_begin(dk_cli_meter *m, struct dk_dd *dd, FILE *err, const char
 	if (!dd || !err || isatty(fileno(err)) != 1 || (term && strcmp(term, "dumb") == 0))
 		return;
 	m->f = err;
+	/* the file's name, less its start where it does not fit (the game's
+	 * number is what tells a session's games apart), control characters
+	 * shown as '?' (a name is not to steer the terminal) */
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
+	char game[32] = "";
 	if (n > 0)
-		snprintf(m->what, sizeof(m->what), "%s game %d", base, n);
-	else
-		snprintf(m->what, sizeof(m->what), "%s", base);
+		snprintf(game, sizeof(game), " game %d", n);
+	size_t room = sizeof(m->what) - strlen(game) - 1, len = strlen(base);
+	if (len > room) {
+		base += len - room;
+		while (((unsigned char)*base & 0xc0) == 0x80)
+			base++;
+	}
+	snprintf(m->what, sizeof(m->what), "%s%s", base, game);
+	for (char *c = m->what; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	m->t0 = monotonic_seconds();
 	dk_dd_set_progress(dd, meter_tick, m);
 }
