@@ -2234,7 +2234,9 @@ static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 	if (v < 0)
 		return -1;
 	out->settled = true;
-	/* the line has a limit of its own: the table holds most of it */
+	/* the line has a limit of its own: the table holds most of it (the
+	 * progress told counts on from the value's positions) */
+	dd->at.nodes += dd->nodes;
 	dd->nodes = 0;
 	line_of(dd, p, v, &out->line);
 	out->nodes += dd->nodes;
