@@ -3,8 +3,8 @@
 # worked out card by card from the first card (issue 12), kept in
 # bench/analysed.tsv with what it cost and which solver did it.
 #
-#   bench/ledger.sh [-c SECONDS] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...]   run
-#   bench/ledger.sh -s                                          summary
+#   bench/ledger.sh [-c SECONDS] [-k DIR] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...]   run
+#   bench/ledger.sh [-k DIR] -s                                          summary
 #
 # Run: each game of each FILE (default: samples/*.xml, tests/check/*/*.xml,
 # tests/search/*.xml; every game of a session file) that the ledger has
@@ -26,6 +26,19 @@
 # not committed, the ledger aside), or COMMIT with -r: name the commit
 # BUILD_DIR was built from where it is not this tree's.  -a runs every game
 # again.
+#
+# -k DIR keeps the work of a game stopped at the cap: the benchmark stops
+# its analysis itself (search_bench -c SECONDS; `ulimit -t` stays as a
+# backstop ten minutes later) and keeps the solver's table in DIR
+# (search_bench -k, about 256 MiB a game); the next run with -k DIR goes
+# on from it, whatever cap it stopped at before, with every position
+# solved so far found in the table, so that a game too long for one run
+# or one session is analysed over several.  Its line then counts what
+# all its runs took: "over" with their processor seconds in all, "whole"
+# with their positions and seconds in all, and a ninth column, runs, with
+# how many there were.  The table is taken up again only by the same
+# solver (COMMIT, or this tree's) for the same record; it is removed when
+# the game is analysed.
 # Lines are only ever appended: a game's later lines do not remove its
 # earlier ones, and the summary takes its whole analysis if it has one,
 # else its longest stop.
@@ -47,14 +60,16 @@ build=$src/build-rel
 again=
 summary=
 solver=
-while getopts c:b:r:as opt; do
+keep=
+while getopts c:k:b:r:as opt; do
 	case $opt in
 	c) cap=$OPTARG ;;
+	k) keep=$OPTARG ;;
 	b) build=$OPTARG ;;
 	r) solver=$OPTARG ;;
 	a) again=1 ;;
 	s) summary=1 ;;
-	*) echo "usage: ledger.sh [-c SECONDS] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...] | ledger.sh -s" >&2; exit 2 ;;
+	*) echo "usage: ledger.sh [-c SECONDS] [-k DIR] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...] | ledger.sh [-k DIR] -s" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -84,7 +99,8 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 
 if [ -n "$summary" ]; then
-	games "$@" | awk -F '\t' -v ledger="$ledger" '
+	[ -z "$keep" ] || keep=$(cd "$keep" 2>/dev/null && pwd || printf '%s' "$keep")
+	games "$@" | awk -F '\t' -v ledger="$ledger" -v keep="$keep" '
 		BEGIN {
 			while ((getline line < ledger) > 0) {
 				if (line ~ /^#/) continue
@@ -131,7 +147,14 @@ if [ -n "$summary" ]; then
 				ws[wt] = secs[k]; wp[wt] = posn[k]; cpu += secs[k]
 			}
 			else if (k in done) { r[g]++; rt++ }
-			else if (k in over) { o[g]++; ot++; list = list sprintf("  %s game %s: over %d s\n", $1, $2, over[k]) }
+			else if (k in over) {
+				o[g]++; ot++
+				t = $1; gsub(/\//, "%", t)
+				t = keep "/" t "#" $2 ".table"
+				more = keep != "" && (getline x < t) >= 0 ? ", table kept" : ""
+				if (keep != "") close(t)
+				list = list sprintf("  %s game %s: over %d s%s\n", $1, $2, over[k], more)
+			}
 			else { u[g]++; ut++; list = list sprintf("  %s game %s: not run\n", $1, $2) }
 		}
 		END {
@@ -162,19 +185,41 @@ elif solver=$(git -C "$src" rev-parse --short HEAD 2>/dev/null); then
 else
 	solver=unknown   # not a git checkout
 fi
+if [ -n "$keep" ]; then
+	mkdir -p "$keep"
+	keep=$(cd "$keep" && pwd)
+fi
+# the table search_bench -k keeps for game $2 of $1
+kept() {
+	printf '%s/%s#%s.table' "$keep" "$(printf '%s' "$1" | tr / %)" "$2"
+}
 games "$@" | while IFS="$(printf '\t')" read -r f g; do
 	[ "$g" != - ] || continue   # no game played out
-	if [ -z "$again" ] && awk -F '\t' -v f="$f" -v g="$g" -v cap="$cap" '
+	if [ -n "$keep" ] && [ -f "$(kept "$f" "$g")" ]; then
+		:   # goes on from its kept table
+	elif [ -z "$again" ] && awk -F '\t' -v f="$f" -v g="$g" -v cap="$cap" '
 		$1 == f && $2 == g && ($3 == "whole" || $3 == "irregular" || ($3 == "over" && $6 + 0 >= cap + 0)) { found = 1 }
 		END { exit !found }' "$ledger"; then
 		continue   # analysed, or stopped at a cap as large before
 	fi
 	# the limit in a shell of its own, which execs the benchmark: the
 	# shell running this script reports no killed job
-	out=$(exec 2>/dev/null; sh -c 'ulimit -t "$1"; shift; exec "$@" 2>/dev/null' sh "$cap" \
-		"$bench" -t 1 -a 0 -l 0 -m 256 -s $((g - 1)) -g 1 "$f" || true)
-	line=$(printf '%s\n' "$out" | sed -n 's/^.* game [0-9]* (.*): analysis of \([0-9]*\) cards\( ([a-z]*)\)\{0,1\}, \([0-9]*\) positions, \([0-9.]*\) ms$/\1\t\2\t\3\t\4/p')
+	if [ -n "$keep" ]; then
+		out=$(exec 2>/dev/null; sh -c 'ulimit -t "$1"; shift; exec "$@" 2>/dev/null' sh \
+			$((cap + 600)) "$bench" -t 1 -a 0 -l 0 -m 256 -c "$cap" -k "$keep" -r "$solver" \
+			-s $((g - 1)) -g 1 "$f" || true)
+	else
+		out=$(exec 2>/dev/null; sh -c 'ulimit -t "$1"; shift; exec "$@" 2>/dev/null' sh "$cap" \
+			"$bench" -t 1 -a 0 -l 0 -m 256 -s $((g - 1)) -g 1 "$f" || true)
+	fi
+	line=$(printf '%s\n' "$out" | sed -n 's/^.* game [0-9]* (.*): analysis of \([0-9]*\) cards\( ([a-z]*)\)\{0,1\}, \([0-9]*\) positions, \([0-9.]*\) ms\( (processor .*)\)\{0,1\}$/\1\t\2\t\3\t\4/p')
+	# with -k: what every run of the game took ("in all: R runs, P
+	# positions, processor S s")
+	all=$(printf '%s\n' "$out" | sed -n 's/^.*in all: \([0-9]*\) runs\{0,1\}, \([0-9]*\) positions, processor \([0-9.]*\) s.*$/\1\t\2\t\3/p')
 	now=$(date -u +%Y-%m-%dT%H:%MZ)
+	runs=
+	[ -z "$all" ] || runs=$(printf '\t%s' "$(printf '%s' "$all" | cut -f1)")
+	case $line in *'(stopped)'*) line= ;; esac   # over the cap: kept, below
 	if [ -n "$line" ]; then
 		cards=$(printf '%s' "$line" | cut -f1)
 		mark=$(printf '%s' "$line" | cut -f2)
@@ -185,10 +230,16 @@ games "$@" | while IFS="$(printf '\t')" read -r f g; do
 		*irregular*) result=irregular ;;
 		*) result=limited ;;   # not without a limit
 		esac
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$f" "$g" "$result" "$cards" "$positions" "$secs" "$solver" "$now" >> "$ledger"
+		if [ -n "$all" ]; then
+			positions=$(printf '%s' "$all" | cut -f2)
+			secs=$(printf '%s' "$all" | cut -f3)
+		fi
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n' "$f" "$g" "$result" "$cards" "$positions" "$secs" "$solver" "$now" "$runs" >> "$ledger"
 		printf '%s game %s: %s, %s cards, %s positions, %s s\n' "$f" "$g" "$result" "$cards" "$positions" "$secs"
 	else
-		printf '%s\t%s\tover\t-\t-\t%s\t%s\t%s\n' "$f" "$g" "$cap" "$solver" "$now" >> "$ledger"
-		printf '%s game %s: over %s s\n' "$f" "$g" "$cap"
+		spent=$cap
+		[ -z "$all" ] || spent=$(printf '%s' "$all" | cut -f3 | awk '{ printf "%d", $1 }')
+		printf '%s\t%s\tover\t-\t-\t%s\t%s\t%s%s\n' "$f" "$g" "$spent" "$solver" "$now" "$runs" >> "$ledger"
+		printf '%s game %s: over %s s\n' "$f" "$g" "$spent"
 	fi
 done

@@ -4,7 +4,8 @@
  * analysis of a whole game card by card.
  *
  *   search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] [-g GAMES] [-a TRICKS]
- *                [-l LIMIT] [-m MIB] [-j THREADS] [-q] [-v] FILE...
+ *                [-l LIMIT] [-m MIB] [-j THREADS] [-c SECONDS] [-k DIR [-r SOLVER]]
+ *                [-q] [-v] FILE...
  *
  * FILE is any record dokoref reads (dokoref XML, the .doko notation,
  * FreeDoko's files), each game under its own rule set with the record's
@@ -31,7 +32,17 @@
  * 16 MiB, what check's questions use).  -j THREADS works out each exact
  * value with that many threads on the one table (dk_dd_set_threads; at
  * most 16); the times are then on the wall, and the line per analysis
- * gives the processor's too.  -v prints, after each analysis, Re's card
+ * gives the processor's too.  -c SECONDS stops each analysis (c) after
+ * that much processor time, at the position it is solving (dk_dd_stop;
+ * the analysis then starts after it, marked "(stopped)").  -k DIR keeps
+ * the table of an analysis so stopped in DIR (dk_dd_save; NAME.table,
+ * NAME the record's path with '/' as '%', '#' and the game's number,
+ * with NAME.runs, a line per stopped run: its positions and processor
+ * seconds), and an analysis of that game with -k DIR goes on from it
+ * (dk_dd_load), printing "in all: R runs, P positions, processor S s";
+ * the table is taken only for the same record (a hash of its bytes) and
+ * the same SOLVER (-r, a name for the build, e.g. its commit), and
+ * removed when the game is analysed.  -v prints, after each analysis, Re's card
  * points after each card analysed.  -q leaves out the line
  * per position and game (and per threshold question not decided) and
  * prints the tables only.  -x asks the questions
@@ -48,6 +59,7 @@
  * memory (getrusage).  Figures only: nothing here passes or fails.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +257,134 @@ static void set_label(char *out, size_t size, const dk_game *g, const dk_rules *
 		 ref && ref->override_count ? "+overrides" : "");
 }
 
+/* --- -c and -k: an analysis stopped after so much processor time, its
+ * table kept to go on from in a later run --------------------------------- */
+
+static double cap_seconds;       /* -c: processor seconds an analysis may take (0: no cap) */
+static const char *keep_dir;     /* -k: where a stopped analysis's table is kept */
+static const char *solver_id = "unnamed";  /* -r: the solver's build, in the tag */
+
+typedef struct capped {
+	dk_dd *dd;
+	double c0;                   /* processor time as the analysis began */
+} capped;
+
+static void cap_tick(void *ctx, const dk_dd_progress *at)
+{
+	(void)at;
+	capped *c = ctx;
+	if (clock_of(CLOCK_PROCESS_CPUTIME_ID) - c->c0 >= cap_seconds)
+		dk_dd_stop(c->dd);
+}
+
+typedef struct keeping {
+	dk_dd *dd;
+	char table[4096];            /* DIR/NAME.table, NAME the record's path with '/'
+					as '%', '#' and the game's number */
+	char runs[4096];             /* DIR/NAME.runs: a line per stopped run, its
+					positions and processor seconds */
+	char tag[256];
+	int runs_before;
+	long positions_before;
+	double seconds_before;
+	bool loaded;
+} keeping;
+
+/* FNV-1a of the record's bytes: the tag changes with the record */
+static uint64_t file_print(const char *path)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	int c;
+	while ((c = getc(f)) != EOF)
+		h = (h ^ (unsigned char)c) * 0x100000001b3ull;
+	fclose(f);
+	return h;
+}
+
+static void keep_begin(keeping *k, dk_dd *dd, const char *file, size_t index)
+{
+	char name[3000];
+	snprintf(name, sizeof(name), "%s#%zu", file, index);
+	for (char *c = name; *c; c++)
+		if (*c == '/')
+			*c = '%';
+	snprintf(k->table, sizeof(k->table), "%s/%s.table", keep_dir, name);
+	snprintf(k->runs, sizeof(k->runs), "%s/%s.runs", keep_dir, name);
+	snprintf(k->tag, sizeof(k->tag), "search_bench solver %s record %016llx game %zu",
+		 solver_id, (unsigned long long)file_print(file), index);
+	FILE *f = fopen(k->table, "rb");
+	if (!f)
+		return;
+	const char *why = NULL;
+	if (dk_dd_load(dd, f, k->tag, &why) != 0) {
+		printf("  kept table %s not used: %s; the analysis starts afresh\n", k->table, why);
+		fclose(f);
+		dk_dd_clear(dd);
+		remove(k->table);
+		remove(k->runs);
+		return;
+	}
+	fclose(f);
+	k->loaded = true;
+	FILE *r = fopen(k->runs, "r");
+	long pos;
+	double secs;
+	while (r && fscanf(r, "%ld %lf", &pos, &secs) == 2) {
+		k->runs_before++;
+		k->positions_before += pos;
+		k->seconds_before += secs;
+	}
+	if (r)
+		fclose(r);
+	printf("  going on from the table kept in %s (%d run%s before: %ld positions, "
+	       "processor %.1f s)\n", k->table, k->runs_before, k->runs_before == 1 ? "" : "s",
+	       k->positions_before, k->seconds_before);
+}
+
+static void keep_end(keeping *k, const dk_dd_game *an, double seconds)
+{
+	int runs = k->runs_before + 1;
+	long positions = k->positions_before + an->nodes;
+	double total = k->seconds_before + seconds;
+	if (!an->stopped) {
+		if (k->loaded || an->analysed)
+			printf("  in all: %d run%s, %ld positions, processor %.1f s\n", runs,
+			       runs == 1 ? "" : "s", positions, total);
+		remove(k->table);
+		remove(k->runs);
+		return;
+	}
+	/* written aside and renamed: a run killed while writing leaves the
+	 * last table whole */
+	char tmp[4200];
+	snprintf(tmp, sizeof(tmp), "%s.tmp", k->table);
+	FILE *f = fopen(tmp, "wb");
+	bool ok = f && dk_dd_save(k->dd, f, k->tag) == 0;
+	if (f && fclose(f) != 0)
+		ok = false;
+	if (ok && rename(tmp, k->table) != 0)
+		ok = false;
+	FILE *r = ok ? fopen(k->runs, "a") : NULL;
+	if (r) {
+		fprintf(r, "%ld %.1f\n", an->nodes, seconds);
+		ok = fclose(r) == 0;
+	} else {
+		ok = false;
+	}
+	if (!ok) {
+		perror(tmp);
+		remove(tmp);
+		printf("  table not kept (%s)\n", k->table);
+		return;
+	}
+	printf("  stopped after processor %.1f s; in all: %d run%s, %ld positions, processor "
+	       "%.1f s; table kept in %s\n", seconds, runs, runs == 1 ? "" : "s", positions, total,
+	       k->table);
+}
+
 static double timed_reach(dk_dd *dd, const dk_replay *rp, dk_party p, bool tricks, int need,
 			  long *nodes, bool *decided)
 {
@@ -375,21 +515,31 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 		fprintf(stderr, "search_bench: out of memory\n");
 		abort();
 	}
+	keeping k = { .dd = dd };
+	if (keep_dir)
+		keep_begin(&k, dd, file, g->index);
+	capped cap = { .dd = dd, .c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID) };
+	if (cap_seconds > 0)
+		dk_dd_set_progress(dd, cap_tick, &cap);
 	double t0 = now(), c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID);
 	dk_dd_analyse(dd, an, g, rules, analyse_tricks);
 	double ms = (now() - t0) * 1000;
 	double cpu = (clock_of(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1000;
+	dk_dd_set_progress(dd, NULL, NULL);
 	if (an->analysed)
 		add(2, grp, 0, ms, an->nodes, !an->limited);
 	if (!quiet) {
 		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms",
 		       file, g->index, set, type, an->cards - an->first,
-		       an->limited ? " (limited)" : an->irregular ? " (irregular)" : "",
+		       an->stopped ? " (stopped)" : an->limited ? " (limited)" :
+		       an->irregular ? " (irregular)" : "",
 		       an->nodes, ms);
-		if (wall)
+		if (wall || cap_seconds > 0 || keep_dir)
 			printf(" (processor %.3f ms)", cpu);
 		printf("\n");
 	}
+	if (keep_dir)
+		keep_end(&k, an, cpu / 1000);
 	if (values && an->analysed) {
 		printf("  Re's card points: %d before card %d;", an->start, an->first + 1);
 		for (int i = an->first; i < an->cards; i++)
@@ -402,7 +552,8 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 static void usage(void)
 {
 	fprintf(stderr, "usage: search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] "
-		"[-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB] [-j THREADS] [-q] [-v] FILE...\n");
+		"[-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB] [-j THREADS] [-c SECONDS] "
+		"[-k DIR [-r SOLVER]] [-q] [-v] FILE...\n");
 }
 
 int main(int argc, char **argv)
@@ -473,6 +624,16 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			wall = threads > 1;
+		} else if (strcmp(argv[a], "-c") == 0) {
+			cap_seconds = atof(argv[a + 1]);
+			if (cap_seconds <= 0) {
+				usage();
+				return 2;
+			}
+		} else if (strcmp(argv[a], "-k") == 0) {
+			keep_dir = argv[a + 1];
+		} else if (strcmp(argv[a], "-r") == 0) {
+			solver_id = argv[a + 1];
 		} else if (strcmp(argv[a], "-m") == 0) {
 			table_mib = atol(argv[a + 1]);
 			if (table_mib < 1) {

@@ -3,7 +3,8 @@
 # record and a game stopped at the processor-time cap each get their line
 # in the ledger, a game thrown in none; a second run leaves out the game
 # analysed before; the summary counts each kind, gives the figures of
-# the whole analyses and names the games not analysed.
+# the whole analyses and names the games not analysed; with -k a game
+# over the cap keeps its table and goes on from it.
 #   ledger_check.sh SEARCH_BENCH SOURCE_ROOT
 set -eu
 bench=$1
@@ -50,6 +51,32 @@ grep -q "^  $heavy game 1: over 3 s$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "
 grep -q "^  tests/search/seat-twice-in-trick.xml game 1: not run$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "not run"; }
 grep -Eq '^whole analyses: 1; processor time median ([0-9.]+ s), p90 \1, slowest \1 \(0\.0 h in all\)$' "$tmp/sum" ||
 	{ cat "$tmp/sum" >&2; fail "the figures of one whole analysis"; }
+
+# -k: a game stopped at the cap keeps its table and goes on from it in
+# the next run, whatever cap it had; its line counts every run (the
+# seconds in all, a ninth column with the runs); the summary says the
+# table is kept; another solver's table is not taken up; a game
+# analysed whole leaves no table
+LEDGER=$tmp/kept.tsv
+keep=$tmp/tables
+table="$keep/$(printf '%s' "$heavy" | tr / %)#1.table"
+"$src/bench/ledger.sh" -c 2 -k "$keep" -b "$build" -r one "$heavy" > "$tmp/k1"
+[ -s "$table" ] || fail "no table kept for $heavy"
+awk -F '\t' -v f="$heavy" '$1 == f && $3 == "over" && $6 >= 2 && $7 == "one" && $9 == 1 { ok = 1 } END { exit !ok }' "$LEDGER" ||
+	fail "the first run of $heavy with -k"
+"$src/bench/ledger.sh" -c 2 -k "$keep" -b "$build" -r one "$heavy" > "$tmp/k2"
+[ "$(grep -vc '^#' "$LEDGER")" = 2 ] || fail "$heavy not run again from its table"
+awk -F '\t' -v f="$heavy" '$1 == f && $3 == "over" && $6 >= 4 && $9 == 2 { ok = 1 } END { exit !ok }' "$LEDGER" ||
+	fail "the second run of $heavy with -k does not count both runs"
+"$src/bench/ledger.sh" -s -k "$keep" -b "$build" "$heavy" > "$tmp/ksum"
+grep -Eq "^  $heavy game 1: over [0-9]+ s, table kept\$" "$tmp/ksum" || { cat "$tmp/ksum" >&2; fail "the kept table not in the summary"; }
+"$src/bench/ledger.sh" -c 2 -k "$keep" -b "$build" -r two "$heavy" > "$tmp/k3"
+awk -F '\t' -v f="$heavy" 'NR == 4 && $1 == f && $3 == "over" && $7 == "two" && $9 == 1 { ok = 1 } END { exit !ok }' "$LEDGER" ||
+	fail "another solver took up the table of $heavy"
+"$src/bench/ledger.sh" -c 120 -k "$keep" -b "$build" -r one "$quick" > "$tmp/k4"
+awk -F '\t' -v f="$quick" '$1 == f && $3 == "whole" && $4 == 48 && $9 == 1 { ok = 1 } END { exit !ok }' "$LEDGER" ||
+	fail "no whole analysis of $quick with -k"
+[ ! -e "$keep/$(printf '%s' "$quick" | tr / %)#1.table" ] || fail "a table kept for $quick, analysed whole"
 
 # the figures, on a ledger written here: the first whole line of a game
 # counts, the quantiles by nearest rank

@@ -19,6 +19,7 @@
  */
 #include "dd.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <sys/mman.h>
@@ -139,6 +140,9 @@ struct dk_dd {
 	int threads;
 	struct dk_dd *helper[DK_DD_THREADS_MAX - 1];
 	int cancel;                  /* another thread found the probe moot (atomic) */
+	int halt;                    /* dk_dd_stop: the analysis ends (atomic) */
+	int *halting;                /* the flag looked at: this solver's halt, or that of
+					the solver whose helper this one is */
 	/* the positions a null-window question took lately (a moving
 	 * average, see bisect), by the position's tricks left and cards in
 	 * its trick, and by the answer: [0] "no", [1] "yes, at least b" */
@@ -269,6 +273,7 @@ dk_dd *dk_dd_new_sized(size_t table_bytes)
 	dd->threads = 1;
 	memset(dd->killer, 0xff, sizeof(dd->killer));
 	dd->key_of = key_best;
+	dd->halting = &dd->halt;
 	return dd;
 }
 
@@ -280,6 +285,172 @@ void dk_dd_clear(dk_dd *dd)
 		memset(dd->tt, 0, ((size_t)1 << dd->tt_bits) * sizeof(tt_entry));
 		dd->gen = 1;
 	}
+}
+
+/* --- keeping a table: dk_dd_save, dk_dd_load --------------------------- */
+
+/*
+ * The file: a head (save_head), the caller's tag, then the generation, the
+ * killer cards, the probes' costs and the table, each as it is in memory;
+ * the head's sum covers everything after it.  SAVE_FORMAT goes up when
+ * what an entry means changes; the key scheme is told apart by a
+ * fingerprint of the numbers the keys are made of.
+ */
+#define SAVE_MAGIC "dkddtab\n"
+#define SAVE_FORMAT 1u
+#define SAVE_CHUNK ((size_t)1 << 20)
+
+typedef struct save_head {
+	char magic[8];
+	uint32_t format;
+	uint32_t entry_bytes;        /* sizeof(tt_entry) */
+	uint32_t tt_bits;
+	uint32_t tag_bytes;
+	uint64_t keys;               /* fingerprint of the key scheme (keys_print) */
+	uint64_t sum;                /* of all that follows the head (sum_of) */
+} save_head;
+
+/* a checksum, eight bytes at a time (the lengths here are multiples of
+ * eight but for the tag, whose tail is taken a byte at a time) */
+static uint64_t sum_of(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *s = data;
+	for (; n >= 8; n -= 8, s += 8) {
+		uint64_t w;
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+		h ^= h >> 29;
+	}
+	for (; n > 0; n--, s++)
+		h = (h ^ *s) * 0x100000001B3ull;
+	return h;
+}
+
+static uint64_t keys_print(void)
+{
+	uint64_t h = sum_of(SAVE_FORMAT, zobrist_turn, sizeof(zobrist_turn));
+	h = sum_of(h, zobrist_mine, sizeof(zobrist_mine));
+	h = sum_of(h, zobrist_maxer, sizeof(zobrist_maxer));
+	h = sum_of(h, &zobrist_tricks, sizeof(zobrist_tricks));
+	uint32_t sizes[3] = { (uint32_t)sizeof(tt_entry), BUCKET, DK_CARD_KINDS };
+	return sum_of(h, sizes, sizeof(sizes));
+}
+
+/* the parts after the head and the tag, in the file's order */
+static void save_parts(const dk_dd *dd, const void *part[4], size_t len[4], uint64_t *gen)
+{
+	*gen = dd->gen;
+	part[0] = gen;
+	len[0] = sizeof(*gen);
+	part[1] = dd->killer;
+	len[1] = sizeof(dd->killer);
+	part[2] = dd->cost;
+	len[2] = sizeof(dd->cost);
+	part[3] = dd->tt;
+	len[3] = sizeof(tt_entry) << dd->tt_bits;
+}
+
+int dk_dd_save(const dk_dd *dd, FILE *f, const char *tag)
+{
+	init_zobrist();
+	save_head h = { .format = SAVE_FORMAT, .entry_bytes = sizeof(tt_entry),
+			.tt_bits = (uint32_t)dd->tt_bits, .keys = keys_print() };
+	memcpy(h.magic, SAVE_MAGIC, sizeof(h.magic));
+	size_t tag_len = strlen(tag);
+	h.tag_bytes = (uint32_t)tag_len;
+	const void *part[4];
+	size_t len[4];
+	uint64_t gen;
+	save_parts(dd, part, len, &gen);
+	h.sum = sum_of(0, tag, tag_len);
+	for (int i = 0; i < 4; i++)
+		h.sum = sum_of(h.sum, part[i], len[i]);
+	if (fwrite(&h, sizeof(h), 1, f) != 1 || fwrite(tag, 1, tag_len, f) != tag_len)
+		return -1;
+	for (int i = 0; i < 4; i++)
+		if (fwrite(part[i], 1, len[i], f) != len[i])
+			return -1;
+	return fflush(f) == 0 ? 0 : -1;
+}
+
+static int load_fails(const char **why, const char *what)
+{
+	if (why)
+		*why = what;
+	return -1;
+}
+
+int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
+{
+	init_zobrist();
+	save_head h;
+	if (fread(&h, sizeof(h), 1, f) != 1 || memcmp(h.magic, SAVE_MAGIC, sizeof(h.magic)) != 0)
+		return load_fails(why, "not a saved table");
+	if (h.format != SAVE_FORMAT || h.entry_bytes != sizeof(tt_entry) ||
+	    h.keys != keys_print())
+		return load_fails(why, "saved by a solver that makes its keys or entries "
+				       "another way");
+	if (h.tt_bits != (uint32_t)dd->tt_bits)
+		return load_fails(why, "a table of another size");
+	size_t tag_len = strlen(tag);
+	if (h.tag_bytes != tag_len)
+		return load_fails(why, "saved for another game or solver (its tag differs)");
+	char *saved = malloc(tag_len + 1);
+	if (!saved)
+		return load_fails(why, "out of memory");
+	bool same = fread(saved, 1, tag_len, f) == tag_len && memcmp(saved, tag, tag_len) == 0;
+	free(saved);
+	if (!same)
+		return load_fails(why, "saved for another game or solver (its tag differs)");
+	/* the small parts read aside, the table in place (checked as it
+	 * comes in; emptied if it does not add up) */
+	uint64_t gen;
+	dk_card(*killer)[4][3][DK_CARD_KINDS][2] = malloc(sizeof(dd->killer));
+	double(*cost)[4][2] = malloc(sizeof(dd->cost));
+	if (!killer || !cost) {
+		free(killer);
+		free(cost);
+		return load_fails(why, "out of memory");
+	}
+	uint64_t sum = sum_of(0, tag, tag_len);
+	const char *fail = NULL;
+	if (fread(&gen, sizeof(gen), 1, f) != 1 || fread(killer, sizeof(dd->killer), 1, f) != 1 ||
+	    fread(cost, sizeof(dd->cost), 1, f) != 1 || gen == 0 || gen > UCHAR_MAX)
+		fail = "cut short";
+	if (!fail) {
+		sum = sum_of(sum, &gen, sizeof(gen));
+		sum = sum_of(sum, killer, sizeof(dd->killer));
+		sum = sum_of(sum, cost, sizeof(dd->cost));
+		unsigned char *t = (unsigned char *)dd->tt;
+		size_t left = sizeof(tt_entry) << dd->tt_bits;
+		while (left > 0 && !fail) {
+			size_t n = left < SAVE_CHUNK ? left : SAVE_CHUNK;
+			if (fread(t, 1, n, f) != n)
+				fail = "cut short";
+			sum = sum_of(sum, t, n);
+			t += n;
+			left -= n;
+		}
+		if (!fail && fgetc(f) != EOF)
+			fail = "longer than a saved table";
+		if (!fail && sum != h.sum)
+			fail = "damaged (its checksum is wrong)";
+		if (fail) {
+			/* the table was read into: nothing of it is kept */
+			memset(dd->tt, 0, sizeof(tt_entry) << dd->tt_bits);
+			dd->gen = 1;
+			memset(dd->killer, 0xff, sizeof(dd->killer));
+			memset(dd->cost, 0, sizeof(dd->cost));
+		}
+	}
+	if (!fail) {
+		dd->gen = (unsigned char)gen;
+		memcpy(dd->killer, killer, sizeof(dd->killer));
+		memcpy(dd->cost, cost, sizeof(dd->cost));
+	}
+	free(killer);
+	free(cost);
+	return fail ? load_fails(why, fail) : 0;
 }
 
 void dk_dd_set_threads(dk_dd *dd, int n)
@@ -304,6 +475,11 @@ static void tell_progress(dk_dd *dd)
 	dk_dd_progress now = dd->at;
 	now.nodes += dd->nodes;
 	dd->telling(dd->progress_ctx, &now);
+}
+
+void dk_dd_stop(dk_dd *dd)
+{
+	__atomic_store_n(&dd->halt, 1, __ATOMIC_RELAXED);
 }
 
 bool dk_dd_stopped(const dk_dd *dd)
@@ -1500,7 +1676,8 @@ static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *gi
 	    (dd->nodes & (DK_DD_PROGRESS_EVERY - 1)) == 0)
 		tell_progress(dd);
 	if (dd->stopped || (dd->limit && dd->nodes > dd->limit) ||
-	    __atomic_load_n(&dd->cancel, __ATOMIC_RELAXED)) {
+	    __atomic_load_n(&dd->cancel, __ATOMIC_RELAXED) ||
+	    __atomic_load_n(dd->halting, __ATOMIC_RELAXED)) {
 		/* over the limit, or the probe moot (exact_together):
 		 * unwind; what the callers get is not used and nothing more
 		 * is stored */
@@ -2407,6 +2584,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	int first = last + 1;
 	dd->at = (dk_dd_progress){ .cards = last, .from = asked };
 	dd->telling = dd->progress;
+	__atomic_store_n(&dd->halt, 0, __ATOMIC_RELAXED);
 	for (int n = last; n >= asked; n--) {
 		if (dd->telling) {
 			dd->at.card = n;
@@ -2426,8 +2604,13 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		int x = solve_re(dd, v, rp, n < last ? val[n + 1] : out->taken[DK_PARTY_RE]);
 		out->nodes += v->nodes;
 		dd->at.nodes = out->nodes;
-		if (!v->settled) {
+		/* stopped while its line was sought: the line may be cut
+		 * short, so the position is left for the next analysis (its
+		 * value is in the table) */
+		bool halted = __atomic_load_n(&dd->halt, __ATOMIC_RELAXED) != 0;
+		if (!v->settled || halted) {
 			out->limited = true;
+			out->stopped = halted;
 			break;
 		}
 		val[n] = x;
@@ -2471,6 +2654,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	out->analysed = true;
 done:
 	dd->telling = NULL;
+	__atomic_store_n(&dd->halt, 0, __ATOMIC_RELAXED);
 	free(full);
 	free(rp);
 	free(v);

@@ -63,6 +63,7 @@
 #define DK_DD_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "replay.h"
 #include "rules.h"
@@ -149,9 +150,42 @@ typedef void (*dk_dd_progress_fn)(void *ctx, const dk_dd_progress *at);
  * every DK_DD_PROGRESS_EVERY positions visited (about a third of a second
  * on the machine of README.md's figures), from the calling thread only;
  * not for other questions (dk_dd_solve, dk_dd_reach).  NULL: none (the
- * default).  It must not use dd.
+ * default).  It must not use dd, but for dk_dd_stop.
  */
 void dk_dd_set_progress(dk_dd *dd, dk_dd_progress_fn fn, void *ctx);
+
+/**
+ * From the progress callback: end the analysis under way at the position
+ * it is solving, as if that position went over the limit (the analysis
+ * starts after it: dk_dd_game.limited, and .stopped).  Every thread of
+ * the solver stops; what the table holds stays right, so that an
+ * analysis of the same game later (with the table kept, or saved and
+ * loaded: dk_dd_save) finds the positions solved so far in it.
+ */
+void dk_dd_stop(dk_dd *dd);
+
+/**
+ * Keep dd's table, and what the search has learnt besides (the cards that
+ * refuted moves lately, what its probes cost), in f, to go on with a long
+ * analysis in another process: dk_dd_load reads it back into a solver
+ * with a table of the same size, and an analysis of the same game then
+ * finds every position solved before in the table.  tag says what the
+ * table was made for (the game, the solver's build): dk_dd_load takes
+ * the table only with the same tag.  The file is for this build on this
+ * machine (the processor's byte order, the table's layout), of the
+ * table's size plus about 100 KiB, and ends in a checksum.  0, or -1 with
+ * errno where writing failed.
+ */
+int dk_dd_save(const dk_dd *dd, FILE *f, const char *tag);
+
+/**
+ * Read what dk_dd_save wrote into dd.  0; or -1, *why (may be NULL) a
+ * phrase saying why: not such a file, another table size or key scheme,
+ * another tag, cut short, the checksum wrong.  Where the table was read
+ * in part, dd's table is left empty (as after dk_dd_clear); otherwise it
+ * is left as it was.
+ */
+int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why);
 
 /** Did the last question go over the limit? */
 bool dk_dd_stopped(const dk_dd *dd);
@@ -227,6 +261,8 @@ typedef struct dk_dd_game {
 	dk_dd_card card[DK_LINE_MAX];  /* by card of the game; from `first` on */
 	int first;                   /* cards before the first one analysed */
 	bool limited;                /* a position before `first` went over the limit */
+	bool stopped;                /* that position was stopped (dk_dd_stop; limited
+					is true as well) */
 	bool irregular;              /* ... or its hands did not match the tricks (a seat
 					played twice in a trick): not analysed */
 	long limit;                  /* the solver's limit (dk_dd_set_limit), 0: none */

@@ -18,6 +18,7 @@
  * reference, must be legal, end the game and gain exactly that value.
  */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -731,6 +732,155 @@ Test(dd, progress_tells_where_the_analysis_is, .init = dk_xml_global_init, .time
 	cr_log_info("%d analyses told, %d beats during searches", told_games, told_beats);
 	cr_expect_geq(told_games, 100, "only %d analyses told", told_games);
 	cr_expect_gt(told_beats, 0, "no beat during a search: every position was short");
+}
+
+/*
+ * A long analysis in several runs (bench/ledger.sh -k): dk_dd_stop ends it
+ * at the position under way, dk_dd_save keeps the table, and a solver that
+ * loads it goes on with every position solved so far in its table.  The
+ * values are those of one analysis without a stop; a table that is not
+ * the one saved for this game, or is cut short or damaged, is refused,
+ * and a refused table leaves the solver as empty as a new one (the same
+ * positions visited, to the one).
+ */
+typedef struct stopper {
+	dk_dd *dd;
+	int at_card;                 /* stop as this position is begun (-1: not so) */
+	long at_nodes;               /* ... or as a search passes this many (0: not so) */
+	bool during_search;          /* it was stopped inside a position's search */
+	int last_card;
+} stopper;
+
+static void stop_there(void *ctx, const dk_dd_progress *at)
+{
+	stopper *s = ctx;
+	bool begun = at->card != s->last_card;
+	s->last_card = at->card;
+	if (begun && at->card == s->at_card)
+		dk_dd_stop(s->dd);
+	else if (!begun && s->at_nodes && at->nodes >= s->at_nodes && !s->during_search) {
+		s->during_search = true;
+		dk_dd_stop(s->dd);
+	}
+}
+
+/* a copy of the first n bytes of f (n < 0: all of it, with byte -n - 1
+ * flipped) */
+static FILE *part_of(FILE *f, long n)
+{
+	FILE *out = tmpfile();
+	cr_assert_not_null(out);
+	rewind(f);
+	long i = 0;
+	for (int c; (c = getc(f)) != EOF && (n < 0 || i < n); i++)
+		putc(n < 0 && i == -n - 1 ? c ^ 0x20 : c, out);
+	rewind(out);
+	return out;
+}
+
+static int resumed_games;
+
+static void resume_game(const dk_game *g, const dk_rules *r, const char *name)
+{
+	if (!strstr(name, told_only))
+		return;
+	const char *tag = "test_dd resume";
+	dk_dd_game *whole = malloc(sizeof(*whole)), *part = malloc(sizeof(*part)),
+		   *rest = malloc(sizeof(*rest));
+	cr_assert(whole && part && rest);
+	dk_dd *one = dk_dd_new(), *first = dk_dd_new(), *then = dk_dd_new();
+	cr_assert(one && first && then);
+	dk_dd_analyse(one, whole, g, r, 0);
+	cr_assert(whole->analysed && whole->first == 0, "%s: not analysed from the first card",
+		  name);
+
+	/* stopped twice: as a position is begun, then inside a search */
+	stopper st = { .dd = first, .at_card = whole->cards / 2, .last_card = -1 };
+	dk_dd_set_progress(first, stop_there, &st);
+	dk_dd_analyse(first, part, g, r, 0);
+	cr_expect(part->limited && part->stopped, "%s: not stopped", name);
+	cr_expect_eq(part->first, whole->cards / 2 + 1, "%s: stopped before card %d", name,
+		     part->first + 1);
+	st = (stopper){ .dd = first, .at_card = -1, .at_nodes = whole->nodes / 2, .last_card = -1 };
+	dk_dd_analyse(first, part, g, r, 0);
+	dk_dd_set_progress(first, NULL, NULL);
+	cr_expect(st.during_search && part->stopped, "%s: not stopped inside a search", name);
+	for (int i = part->first; i < part->cards; i++)
+		cr_expect_eq(part->card[i].after, whole->card[i].after, "%s, card %d", name, i + 1);
+
+	FILE *f = tmpfile();
+	cr_assert_not_null(f);
+	cr_assert_eq(dk_dd_save(first, f, tag), 0);
+	long bytes = ftell(f);
+	cr_expect_gt(bytes, (long)dk_dd_table_bytes(first), "%s: %ld bytes saved", name, bytes);
+	rewind(f);
+	const char *why = NULL;
+	cr_assert_eq(dk_dd_load(then, f, tag, &why), 0, "%s: %s", name, why);
+	dk_dd_analyse(then, rest, g, r, 0);
+	cr_expect(rest->analysed && !rest->limited && rest->first == 0, "%s", name);
+	for (int i = 0; i < whole->cards; i++)
+		cr_expect_eq(rest->card[i].after, whole->card[i].after, "%s, card %d", name, i + 1);
+	cr_expect_eq(rest->start, whole->start, "%s", name);
+	cr_expect_lt(rest->nodes, whole->nodes, "%s: the saved table saved nothing (%ld "
+		     "positions, %ld without it)", name, rest->nodes, whole->nodes);
+	cr_log_info("%s: %ld positions in one analysis; stopped twice (%ld positions by the "
+		    "second stop), then %ld after the table was loaded", name, whole->nodes,
+		    part->nodes, rest->nodes);
+
+	/* refused: each leaves the solver as empty as a new one (the last
+	 * six tricks analysed as in a new solver) */
+	dk_dd_clear(one);
+	dk_dd_analyse(one, whole, g, r, 6);
+	struct {
+		FILE *file;
+		const char *tag;
+		dk_dd *into;
+		const char *why;
+	} bad[] = {
+		{ part_of(f, -1), tag, NULL, "not a saved table" },
+		{ part_of(f, -1 - 8), tag, NULL, "keys" },
+		{ part_of(f, LONG_MAX), "test_dd another game", NULL, "tag" },
+		{ part_of(f, bytes / 2), tag, NULL, "cut short" },
+		{ part_of(f, -1 - (bytes - 1000)), tag, NULL, "checksum" },
+		{ part_of(f, -1 - (bytes / 3)), tag, NULL, "checksum" },
+		{ part_of(f, LONG_MAX), tag, dk_dd_new_sized(2 * DK_DD_TABLE_BYTES), "size" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		dk_dd *dd = bad[i].into ? bad[i].into : dk_dd_new();
+		cr_assert_not_null(dd);
+		why = NULL;
+		cr_expect_eq(dk_dd_load(dd, bad[i].file, bad[i].tag, &why), -1,
+			     "%s: case %zu taken", name, i);
+		cr_expect(why && strstr(why, bad[i].why), "%s: case %zu: %s, not \"%s\"", name,
+			  i, why ? why : "(no reason)", bad[i].why);
+		fclose(bad[i].file);
+		if (!bad[i].into) {
+			dk_dd_analyse(dd, rest, g, r, 6);
+			cr_expect_eq(rest->nodes, whole->nodes, "%s: case %zu: %ld positions after "
+				     "the refused table, %ld in a new solver", name, i, rest->nodes,
+				     whole->nodes);
+			for (int c = whole->first; c < whole->cards; c++)
+				cr_expect_eq(rest->card[c].after, whole->card[c].after, "%s, case "
+					     "%zu, card %d", name, i, c + 1);
+		}
+		dk_dd_free(dd);
+	}
+	fclose(f);
+	dk_dd_free(one);
+	dk_dd_free(first);
+	dk_dd_free(then);
+	free(whole);
+	free(part);
+	free(rest);
+	resumed_games++;
+}
+
+Test(dd, a_stopped_analysis_goes_on_from_its_saved_table, .init = dk_xml_global_init,
+     .timeout = 600)
+{
+	told_only = "heart10-second-wins-unsere-2024";
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", resume_game);
+	cr_expect_eq(resumed_games, 1, "%s: %d games", told_only, resumed_games);
 }
 
 /*
