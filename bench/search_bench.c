@@ -4,7 +4,7 @@
  * analysis of a whole game card by card.
  *
  *   search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] [-g GAMES] [-a TRICKS]
- *                [-l LIMIT] [-m MIB] [-j THREADS] [-c SECONDS] [-k DIR [-r SOLVER]]
+ *                [-l LIMIT] [-m MIB] [-M MIB] [-j THREADS] [-c SECONDS] [-k DIR [-r SOLVER]]
  *                [-q] [-v] FILE...
  *
  * FILE is any record dokoref reads (dokoref XML, the .doko notation,
@@ -29,7 +29,8 @@
  * more counts as not decided, an analysis as not decided when a position
  * went over it (it then starts later in the game).  -m MIB gives the
  * solver a table of MIB MiB (dk_dd_new_sized; default DK_DD_TABLE_BYTES,
- * 16 MiB, what check's questions use).  -j THREADS works out each exact
+ * 16 MiB, what check's questions use); -M MIB lets it grow in an analysis
+ * up to MIB MiB (dk_dd_set_table_max).  -j THREADS works out each exact
  * value with that many threads on the one table (dk_dd_set_threads; at
  * most 16); the times are then on the wall, and the line per analysis
  * gives the processor's too.  -c SECONDS stops each analysis (c) after
@@ -552,7 +553,7 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 static void usage(void)
 {
 	fprintf(stderr, "usage: search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] "
-		"[-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB] [-j THREADS] [-c SECONDS] "
+		"[-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB] [-M MIB] [-j THREADS] [-c SECONDS] "
 		"[-k DIR [-r SOLVER]] [-q] [-v] FILE...\n");
 }
 
@@ -563,6 +564,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i <= 12; i++)
 		want_left[i] = true;
 	long max_games = 0, skip_games = 0, limit = 0, table_mib = DK_DD_TABLE_BYTES >> 20;
+	long table_max_mib = 0;
 	int analyse_tricks = 0;  /* -a N: analyse the last N tricks only */
 	int threads = 1;
 	bool quiet = false, questions_only = false;
@@ -634,6 +636,12 @@ int main(int argc, char **argv)
 			keep_dir = argv[a + 1];
 		} else if (strcmp(argv[a], "-r") == 0) {
 			solver_id = argv[a + 1];
+		} else if (strcmp(argv[a], "-M") == 0) {
+			table_max_mib = atol(argv[a + 1]);
+			if (table_max_mib < 1) {
+				usage();
+				return 2;
+			}
 		} else if (strcmp(argv[a], "-m") == 0) {
 			table_mib = atol(argv[a + 1]);
 			if (table_mib < 1) {
@@ -651,6 +659,8 @@ int main(int argc, char **argv)
 	if (!dd)
 		return 1;
 	dk_dd_set_limit(dd, limit > 0 ? limit : 0);
+	if (table_max_mib > 0)
+		dk_dd_set_table_max(dd, (size_t)table_max_mib << 20);
 	dk_dd_set_threads(dd, threads);
 	for (; a < argc; a++) {
 		dk_diag d;

@@ -90,6 +90,8 @@ struct dk_dd {
 	tt_entry *tt;                /* on a bucket's boundary (128 bytes), in tt_mem */
 	int tt_bits;                 /* it has 1 << tt_bits entries */
 	void *tt_mem;                /* calloc'ed: the pages are zero without being touched */
+	int tt_bits_max;             /* dk_dd_set_table_max: it may grow to this (an analysis) */
+	int tt_bits_made;            /* ... from this, the size it was made with */
 	dk_order order;
 	bool trump[DK_CARD_KINDS];
 	int strength[DK_CARD_KINDS];
@@ -247,25 +249,40 @@ static void large_pages(void *mem, size_t bytes)
 #endif
 }
 
+/* the largest power of two of entries that fits in bytes, within the
+ * limits */
+static int bits_for(size_t bytes)
+{
+	int bits = 12;
+	while (bits < 30 && (sizeof(tt_entry) << (bits + 1)) <= bytes)
+		bits++;
+	return bits;
+}
+
+/* a table of 1 << bits entries, *tt on a bucket's boundary in the memory
+ * returned (to be freed), NULL when out of memory; calloc, not
+ * aligned_alloc and memset: a solver made for one question must not
+ * touch all of its table */
+static void *table_of(int bits, tt_entry **tt)
+{
+	size_t entries = ((size_t)1 << bits) + BUCKET;
+	void *mem = calloc(entries, sizeof(tt_entry));
+	if (mem) {
+		*tt = (tt_entry *)(((uintptr_t)mem + 127) & ~(uintptr_t)127);
+		large_pages(mem, entries * sizeof(tt_entry));
+	}
+	return mem;
+}
+
 dk_dd *dk_dd_new_sized(size_t table_bytes)
 {
 	init_zobrist();
 	dk_dd *dd = calloc(1, sizeof(*dd));
 	if (!dd)
 		return NULL;
-	/* the largest power of two of entries that fits, within the limits */
-	dd->tt_bits = 12;
-	while (dd->tt_bits < 30 && (sizeof(tt_entry) << (dd->tt_bits + 1)) <= table_bytes)
-		dd->tt_bits++;
-	/* calloc, not aligned_alloc and memset: a solver made for one
-	 * question must not touch all of its table */
-	size_t entries = ((size_t)1 << dd->tt_bits) + BUCKET;
-	dd->tt_mem = calloc(entries, sizeof(tt_entry));
-	if (dd->tt_mem) {
-		dd->tt = (tt_entry *)(((uintptr_t)dd->tt_mem + 127) & ~(uintptr_t)127);
-		large_pages(dd->tt_mem, entries * sizeof(tt_entry));
-	}
-	if (!dd->tt_mem) {
+	dd->tt_bits = bits_for(table_bytes);
+	dd->tt_bits_max = dd->tt_bits_made = dd->tt_bits;
+	if (!(dd->tt_mem = table_of(dd->tt_bits, &dd->tt))) {
 		free(dd);
 		return NULL;
 	}
@@ -277,10 +294,30 @@ dk_dd *dk_dd_new_sized(size_t table_bytes)
 	return dd;
 }
 
+/* dd's table replaced by an empty one of 1 << bits entries; false when
+ * out of memory (the table as it was) */
+static bool new_table(dk_dd *dd, int bits)
+{
+	tt_entry *tt;
+	void *mem = table_of(bits, &tt);
+	if (!mem)
+		return false;
+	free(dd->tt_mem);
+	dd->tt_mem = mem;
+	dd->tt = tt;
+	dd->tt_bits = bits;
+	dd->gen = 1;
+	return true;
+}
+
 void dk_dd_clear(dk_dd *dd)
 {
 	memset(dd->killer, 0xff, sizeof(dd->killer));
 	memset(dd->cost, 0, sizeof(dd->cost));
+	/* a table grown in an analysis goes back to its size (or, out of
+	 * memory, stays grown) */
+	if (dd->tt_bits > dd->tt_bits_made && new_table(dd, dd->tt_bits_made))
+		return;
 	if (++dd->gen == 0) {
 		memset(dd->tt, 0, ((size_t)1 << dd->tt_bits) * sizeof(tt_entry));
 		dd->gen = 1;
@@ -390,7 +427,10 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 	    h.keys != keys_print())
 		return load_fails(why, "saved by a solver that makes its keys or entries "
 				       "another way");
-	if (h.tt_bits != (uint32_t)dd->tt_bits)
+	/* a table grown in the analysis saved is taken where dd's may grow
+	 * as far (its own entries then go) */
+	if (h.tt_bits != (uint32_t)dd->tt_bits &&
+	    (h.tt_bits < (uint32_t)dd->tt_bits || h.tt_bits > (uint32_t)dd->tt_bits_max))
 		return load_fails(why, "a table of another size");
 	size_t tag_len = strlen(tag);
 	if (h.tag_bytes != tag_len)
@@ -414,8 +454,11 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 	}
 	uint64_t sum = sum_of(0, tag, tag_len);
 	const char *fail = NULL;
-	if (fread(&gen, sizeof(gen), 1, f) != 1 || fread(killer, sizeof(dd->killer), 1, f) != 1 ||
-	    fread(cost, sizeof(dd->cost), 1, f) != 1 || gen == 0 || gen > UCHAR_MAX)
+	if (h.tt_bits != (uint32_t)dd->tt_bits && !new_table(dd, (int)h.tt_bits))
+		fail = "out of memory";
+	else if (fread(&gen, sizeof(gen), 1, f) != 1 ||
+		 fread(killer, sizeof(dd->killer), 1, f) != 1 ||
+		 fread(cost, sizeof(dd->cost), 1, f) != 1 || gen == 0 || gen > UCHAR_MAX)
 		fail = "cut short";
 	if (!fail) {
 		sum = sum_of(sum, &gen, sizeof(gen));
@@ -451,6 +494,12 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 	free(killer);
 	free(cost);
 	return fail ? load_fails(why, fail) : 0;
+}
+
+void dk_dd_set_table_max(dk_dd *dd, size_t max_bytes)
+{
+	int bits = bits_for(max_bytes);
+	dd->tt_bits_max = bits > dd->tt_bits ? bits : dd->tt_bits;
 }
 
 void dk_dd_set_threads(dk_dd *dd, int n)
@@ -1504,6 +1553,58 @@ static void keep_bounds(dk_dd *dd, const tkey *tk, int lo, int hi)
 		tt_store(dd, e, tk, 0, lo, hi, 0xff);
 }
 
+/* the share of the table in use: entries of this generation, of 4,096
+ * spread evenly over it */
+static double tt_in_use(const dk_dd *dd)
+{
+	size_t n = (size_t)1 << dd->tt_bits, step = n >> 12, used = 0;
+	for (size_t i = 0; i < n; i += step) {
+		tt_val e;
+		tt_read(&dd->tt[i], &e);
+		used += e.gen == dd->gen;
+	}
+	return (double)used / (double)(n / step);
+}
+
+/*
+ * The table twice as large where nine tenths of it are in use and it
+ * may grow (dk_dd_set_table_max): in an analysis before each position,
+ * and with one thread every DK_DD_PROGRESS_EVERY positions of a search
+ * (ab_keyed), where no other thread is searching it.  An entry goes to
+ * the bucket its key's next bit picks: a new bucket takes entries of one
+ * old bucket only, so every entry finds a slot.  Out of memory: the
+ * table stays.  While the entries move both tables are held: 1.5 times
+ * the larger at the peak.
+ */
+#define GROW_IN_USE 0.9
+
+static void tt_grow(dk_dd *dd)
+{
+	if (dd->tt_bits >= dd->tt_bits_max || tt_in_use(dd) < GROW_IN_USE)
+		return;
+	tt_entry *old = dd->tt, *tt;
+	void *mem = table_of(dd->tt_bits + 1, &tt);
+	if (!mem)
+		return;
+	size_t n = (size_t)1 << dd->tt_bits;
+	void *old_mem = dd->tt_mem;
+	dd->tt = tt;
+	dd->tt_mem = mem;
+	dd->tt_bits++;
+	for (size_t i = 0; i < n; i++) {
+		tt_val e;
+		tt_read(&old[i], &e);
+		if (e.gen != dd->gen)
+			continue;
+		tt_entry *b = tt_bucket(dd, e.key);
+		int k = 0;
+		while (k < BUCKET && b[k].w[0] != 0)
+			k++;
+		tt_write(&b[k < BUCKET ? k : BUCKET - 1], &e);
+	}
+	free(old_mem);
+}
+
 /* --- the cooperative search ----------------------------------------- */
 
 /*
@@ -1672,9 +1773,16 @@ static int ab(dk_dd *dd, const pos *p, int alpha, int beta)
 static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *given)
 {
 	dd->nodes++;
-	if (__builtin_expect(dd->telling != NULL, 0) &&
-	    (dd->nodes & (DK_DD_PROGRESS_EVERY - 1)) == 0)
-		tell_progress(dd);
+	if (__builtin_expect((dd->nodes & (DK_DD_PROGRESS_EVERY - 1)) == 0, 0)) {
+		if (dd->telling)
+			tell_progress(dd);
+		/* the table grown in the search itself, where one thread
+		 * alone searches it (a helper has no tt_mem): no other
+		 * search holds a place in it, and this one takes its
+		 * entries' places afresh as each position's search ends */
+		if (dd->tt_bits < dd->tt_bits_max && dd->tt_mem && dd->threads == 1)
+			tt_grow(dd);
+	}
 	if (dd->stopped || (dd->limit && dd->nodes > dd->limit) ||
 	    __atomic_load_n(&dd->cancel, __ATOMIC_RELAXED) ||
 	    __atomic_load_n(dd->halting, __ATOMIC_RELAXED)) {
@@ -2601,6 +2709,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 			break;
 		}
 		memcpy(rp->party, full->party, sizeof(rp->party));
+		tt_grow(dd);
 		int x = solve_re(dd, v, rp, n < last ? val[n + 1] : out->taken[DK_PARTY_RE]);
 		out->nodes += v->nodes;
 		dd->at.nodes = out->nodes;

@@ -90,8 +90,27 @@ dk_dd *dk_dd_new(void);
  */
 dk_dd *dk_dd_new_sized(size_t table_bytes);
 
-/** The size of dd's table in bytes. */
+/** The size of dd's table in bytes (as it is now: see dk_dd_set_table_max). */
 size_t dk_dd_table_bytes(const dk_dd *dd);
+
+/**
+ * Let dd's table grow up to max_bytes (0, the default: it keeps the size
+ * it was made with): where at least half of it is in use, it is made
+ * twice as large and its entries moved over, in an analysis before each
+ * position and, with one thread (dk_dd_set_threads), every
+ * DK_DD_PROGRESS_EVERY positions of any search.  Where that memory is not
+ * to be had, the table stays as it is.  While the entries move both
+ * tables are held (1.5 times the larger).  dk_dd_clear gives it back its
+ * first size.  The long searches of a 12-trick game's first trick
+ * overflow a table of 256 MiB and search again what no longer fits; a
+ * short analysis never fills a small one and takes no more memory
+ * (README.md, "A table that grows").
+ */
+void dk_dd_set_table_max(dk_dd *dd, size_t max_bytes);
+
+/* The most an analysis's table grows to (check, show, replay and convert
+ * --analyse: they start at DK_DD_TABLE_BYTES). */
+#define DK_DD_ANALYSE_TABLE_MAX ((size_t)2 << 30)
 
 void dk_dd_free(dk_dd *dd);
 
@@ -168,7 +187,8 @@ void dk_dd_stop(dk_dd *dd);
  * Keep dd's table, and what the search has learnt besides (the cards that
  * refuted moves lately, what its probes cost), in f, to go on with a long
  * analysis in another process: dk_dd_load reads it back into a solver
- * with a table of the same size, and an analysis of the same game then
+ * with a table of the same size (or one that may grow as large:
+ * dk_dd_set_table_max), and an analysis of the same game then
  * finds every position solved before in the table.  tag says what the
  * table was made for (the game, the solver's build): dk_dd_load takes
  * the table only with the same tag.  The file is for this build on this
@@ -182,8 +202,8 @@ int dk_dd_save(const dk_dd *dd, FILE *f, const char *tag);
  * Read what dk_dd_save wrote into dd.  0; or -1, *why (may be NULL) a
  * phrase saying why: not such a file, another table size or key scheme,
  * another tag, cut short, the checksum wrong.  Where the table was read
- * in part, dd's table is left empty (as after dk_dd_clear); otherwise it
- * is left as it was.
+ * in part, or had to be made larger for it, dd's table is left empty (as
+ * after dk_dd_clear); otherwise it is left as it was.
  */
 int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why);
 

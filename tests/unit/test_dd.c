@@ -884,6 +884,88 @@ Test(dd, a_stopped_analysis_goes_on_from_its_saved_table, .init = dk_xml_global_
 }
 
 /*
+ * A table that grows (dk_dd_set_table_max): a solver made with the
+ * smallest table, let grow, finds the values of one with a table of
+ * 256 MiB; it grows where the analysis fills it, between positions and
+ * inside a long search, never past its most, and dk_dd_clear gives it
+ * back its first size.
+ */
+#define GROW_FROM ((size_t)128 << 10)
+#define GROW_TO ((size_t)8 << 20)
+
+typedef struct growth {
+	dk_dd *dd;
+	int card;                    /* the position the last call was in */
+	size_t bytes;                /* the table then */
+	int inside;                  /* it grew between two calls of one position */
+} growth;
+
+static void watch_growth(void *ctx, const dk_dd_progress *at)
+{
+	growth *w = ctx;
+	size_t now = dk_dd_table_bytes(w->dd);
+	if (at->card == w->card && now > w->bytes)
+		w->inside++;
+	w->card = at->card;
+	w->bytes = now;
+}
+
+static int grown_games, grew, grew_inside;
+static int grow_tricks = 6;
+
+static void growing_game(const dk_game *g, const dk_rules *r, const char *name)
+{
+	if (told_only && !strstr(name, told_only))
+		return;
+	dk_dd_game *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	cr_assert(a && b);
+	dk_dd_clear(solver);
+	dk_dd_analyse(solver, a, g, r, grow_tricks);
+	dk_dd *dd = dk_dd_new_sized(GROW_FROM);
+	cr_assert_not_null(dd);
+	dk_dd_set_table_max(dd, GROW_TO);
+	growth w = { .dd = dd, .card = -1, .bytes = GROW_FROM };
+	dk_dd_set_progress(dd, watch_growth, &w);
+	dk_dd_analyse(dd, b, g, r, grow_tricks);
+	cr_expect_eq(b->first, a->first, "%s", name);
+	cr_expect_eq(b->start, a->start, "%s", name);
+	for (int i = a->first; i < a->cards; i++)
+		cr_expect_eq(b->card[i].after, a->card[i].after, "%s, card %d", name, i + 1);
+	size_t bytes = dk_dd_table_bytes(dd);
+	cr_expect_leq(bytes, GROW_TO, "%s: %zu bytes", name, bytes);
+	grew += bytes > GROW_FROM;
+	grew_inside += w.inside;
+	dk_dd_clear(dd);
+	cr_expect_eq(dk_dd_table_bytes(dd), GROW_FROM, "%s: not its first size after a clear",
+		     name);
+	dk_dd_free(dd);
+	free(a);
+	free(b);
+	grown_games++;
+}
+
+Test(dd, a_table_that_grows_finds_the_same_values, .init = dk_xml_global_init, .timeout = 600)
+{
+	solver = dk_dd_new_sized(DK_DD_ANALYSE_TABLE_BYTES);
+	cr_assert_not_null(solver);
+	told_only = NULL;
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", growing_game);
+	int last_six = grown_games, grew_six = grew;
+	/* and one game from its first card, with searches long enough to
+	 * grow inside them */
+	grow_tricks = 0;
+	told_only = "heart10-second-wins-unsere-2024";
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", growing_game);
+	told_only = NULL;
+	dk_dd_free(solver);
+	cr_log_info("%d analyses; the table grew in %d of the %d of six tricks, %d times inside "
+		    "a search", grown_games, grew_six, last_six, grew_inside);
+	cr_expect_eq(grown_games, last_six + 1);
+	cr_expect_gt(grew_six, 0, "the table never grew in %d analyses", last_six);
+	cr_expect_gt(grew_inside, 0, "the table never grew inside a search");
+}
+
+/*
  * The table is keyed by the pattern of the cards left, not by the cards.
  * In samples/normal-ddv.xml Ben leads ♥D to trick 6 and plays ♠D to
  * trick 10; played the other way round (♠D first, ♥D later: neither
