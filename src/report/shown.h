@@ -1,0 +1,39 @@
+/*
+ * shown.h - a file name as text for a person shows it.
+ *
+ * A file name is whatever bytes the file system holds: it may carry an
+ * escape sequence (ESC [ 31 m), a newline, an 8-bit CSI (0x9B) or bytes
+ * that are no UTF-8 at all.  Printed raw, a name steers the terminal: it
+ * colours or clears the screen, moves the cursor, sets the window title,
+ * or starts a line of its own that looks like another message.  So every
+ * text output for a person (reports, diagnostics "FILE:LINE:COL: ...",
+ * the progress line, the replay's title bar) shows a name through
+ * dk_shown, which puts '?' for each control character, as `ls -q` does
+ * and as git quotes a path with unusual bytes.  Valid UTF-8 ("Köln.xml")
+ * stays as it is.
+ *
+ * It is for names only: what a record or a rule set holds has passed the
+ * readers' byte screens (src/core/text_guard.h, src/fmt/guard.h) before it
+ * gets here.  JSON and XML output keep the name as it is (their writers
+ * escape control characters); HTML shows it as here (src/report/html.c).
+ */
+#ifndef DK_SHOWN_H
+#define DK_SHOWN_H
+
+/**
+ * s as text output may show it: each control character replaced by '?'
+ * (C0 0x00-0x1f, tab and newline included: a name stays on its line; DEL
+ * 0x7f; the C1 controls U+0080-U+009F written in UTF-8), and so is each
+ * byte that is not part of valid UTF-8 (a raw 0x9B, the 8-bit CSI, among
+ * them; overlong forms and surrogates too).
+ *
+ * Returns s itself when there is nothing to replace (no allocation: the
+ * common case), else a copy made with malloc, which *keep gets too; the
+ * caller frees *keep (NULL when nothing was made, so free() it always).
+ * Out of memory: "?" (never the raw name).  NULL in, NULL out.  The result
+ * lives as long as s and *keep; dk_shown of a shown string returns it as
+ * it is.
+ */
+const char *dk_shown(const char *s, char **keep);
+
+#endif
