@@ -255,13 +255,13 @@ static int read_stream(merge *m, FILE *f, const char *name)
 		bool ok = o && json_object_is_type(o, json_type_object) && take_line(m, o);
 		json_object_put(o);
 		if (!ok) {
-			fprintf(m->cli->err, "%s:%zu: error: not a line of `dokoref audit --format "
-				"jsonl`\n", name, no);
+			dk_cli_err_printf(m->cli, "%s:%zu: error: not a line of `dokoref audit "
+					  "--format jsonl`\n", name, no);
 			rc = DK_EXIT_INVALID;
 		}
 	}
 	if (ferror(f)) {
-		fprintf(m->cli->err, "dokoref: error: cannot read '%s'\n", name);
+		dk_cli_err_printf(m->cli, "dokoref: error: cannot read '%s'\n", name);
 		rc = DK_EXIT_SYSTEM;
 	}
 	free(line);
@@ -353,7 +353,7 @@ int dk_audit_merge(dk_cli *cli, dk_lang lang, bool json, char *const *files, int
 		} else {
 			FILE *f = fopen(files[i], "r");
 			if (!f) {
-				fprintf(cli->err, "dokoref: error: cannot open '%s'\n", files[i]);
+				dk_cli_err_printf(cli, "dokoref: error: cannot open '%s'\n", files[i]);
 				rc = DK_EXIT_SYSTEM;
 			} else {
 				rc = read_stream(&m, f, files[i]);
@@ -380,8 +380,8 @@ int dk_audit_merge(dk_cli *cli, dk_lang lang, bool json, char *const *files, int
 	for (size_t i = 0; i < m.nfiles; i++) {
 		const m_file *f = &m.files[order[i]];
 		if (!f->ended) {
-			fprintf(cli->err, "%s: error: the lines of this file have no end line: "
-				"its audit did not finish\n", f->name);
+			dk_cli_err_printf(cli, "%s: error: the lines of this file have no end "
+					  "line: its audit did not finish\n", f->name);
 			status = status == DK_EXIT_SYSTEM ? status : DK_EXIT_INVALID;
 		}
 		/* as run_files takes the files' exit codes */
@@ -411,12 +411,12 @@ int dk_audit_merge(dk_cli *cli, dk_lang lang, bool json, char *const *files, int
 			if (prev_session && prev_session->file != p->file && !p->carried &&
 			    prev_session->bock_end > 0 && p->players[0] &&
 			    strcmp(prev_session->players, p->players) == 0)
-				fprintf(cli->err, "dokoref: warning: %s, session %zu: the same players "
-					"had %ld Bock games pending at the end of %s; one audit of both "
-					"files carries them over where the rules say so, a merge "
-					"cannot\n",
-					file, session_no, prev_session->bock_end,
-					m.files[prev_session->file].name);
+				dk_cli_err_printf(cli, "dokoref: warning: %s, session %zu: the same "
+						  "players had %ld Bock games pending at the end of %s; "
+						  "one audit of both files carries them over where the "
+						  "rules say so, a merge cannot\n",
+						  file, session_no, prev_session->bock_end,
+						  m.files[prev_session->file].name);
 			prev_session = p;
 		}
 		sum.games += p->games;

@@ -209,8 +209,8 @@ int dk_check_compare(dk_cli *cli, const char *rules, const dk_read_opts *base_op
 		if (dk_ruleset_load(&st.sets[loaded], st.names[loaded], dk_ruleset_default_dirs(),
 				    &d) < 0) {
 			dk_cli_print_diag(cli, &d);
-			fprintf(cli->err, "dokoref check: cannot load rule set '%s'\n",
-				st.names[loaded]);
+			dk_cli_err_printf(cli, "dokoref check: cannot load rule set '%s'\n",
+					  st.names[loaded]);
 			dk_ruleset_release(&st.sets[loaded]);
 			status = DK_EXIT_INVALID;
 		} else {

@@ -61,7 +61,14 @@ extern const dk_command dk_cmd_replay;
 /** Run dokoref with argv as given on the command line; returns the exit code. */
 int dk_cli_main(dk_cli *cli, int argc, char **argv);
 
-/** A usage error: one line plus a hint, status 2. */
+/** fprintf to cli->err for a message that names a file: every control
+ * character of the text (but a last newline) is shown as '?' (dk_shown,
+ * src/report/shown.h), so a name in it does not steer the terminal. */
+void dk_cli_err_printf(dk_cli *cli, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/** A usage error: one line plus a hint, status 2; what the arguments put
+ * into it is shown as dk_cli_err_printf shows it. */
 int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

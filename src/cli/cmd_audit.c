@@ -41,6 +41,7 @@
 #include "replay.h"
 #include "score.h"
 #include "session.h"
+#include "shown.h"
 #include "verdict.h"
 #include "verdict_text.h"
 
@@ -306,7 +307,10 @@ static void show_progress(audit_state *st, bool done)
 	for (int i = 0; i < 40; i++)
 		bar[i] = i < fill ? '#' : '.';
 	bar[40] = '\0';
-	fprintf(f, "\r%s [%s] %3d%% %zu games", st->path, bar, pct, st->file_games);
+	char *keep;
+	fprintf(f, "\r%s [%s] %3d%% %zu games", dk_shown(st->path, &keep), bar, pct,
+		st->file_games);
+	free(keep);
 	fflush(f);
 }
 
@@ -365,12 +369,14 @@ static void duty_soli_end(audit_state *st)
 	};
 	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
+	char *keep;
+	const char *path = dk_shown(st->path, &keep);    /* in the text */
 	/* each player's duty soli, then what is missing (TSR 4.2.3) */
 	if (!st->json && !st->summary_only && st->duty_soli > 0) {
 		const char *names[DK_MAX_SEATS + 1];
 		for (int s = 0; s <= DK_MAX_SEATS; s++)
 			names[s] = st->names[s];
-		dk_say(b, st->lang, DK_MSG_AU_SESSION_END, st->path, st->session_no);
+		dk_say(b, st->lang, DK_MSG_AU_SESSION_END, path, st->session_no);
 		dk_buf_putc(b, '\n');
 		dk_audit_text_duty_summary(b, st->lang, &st->ss, st->duty_rules, names,
 					   st->seat_known, st->duty_soli);
@@ -395,10 +401,10 @@ static void duty_soli_end(audit_state *st)
 		if (st->summary_only)
 			continue;
 		if (i == 0 && b->len == 0) {
-			dk_say(b, st->lang, DK_MSG_AU_SESSION_END, st->path, st->session_no);
+			dk_say(b, st->lang, DK_MSG_AU_SESSION_END, path, st->session_no);
 			dk_buf_putc(b, '\n');
 		}
-		dk_buf_printf(b, "  %s:%u:%u: %s: ", st->path, x[i].loc.line, x[i].loc.col,
+		dk_buf_printf(b, "  %s:%u:%u: %s: ", path, x[i].loc.line, x[i].loc.col,
 			      dk_session_issue_name(x[i].code));
 		dk_audit_text_duty(b, st->lang, &x[i], name);
 		dk_buf_puts(b, "\n      ");
@@ -410,6 +416,7 @@ static void duty_soli_end(audit_state *st)
 			dk_buf_printf(b, ": %s", st->duty_cite[kind]);
 		dk_buf_putc(b, '\n');
 	}
+	free(keep);
 	emit(st, b);
 }
 
@@ -596,7 +603,9 @@ static int on_session_end(void *ud)
 static void brief_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_replay *rp,
 		       const dk_session_game *sg, const char *id, const dk_audit_dup *dup)
 {
-	dk_say(b, st->lang, DK_MSG_CK_GAME, st->path, g->index);
+	char *keep;
+	dk_say(b, st->lang, DK_MSG_CK_GAME, dk_shown(st->path, &keep), g->index);
+	free(keep);
 	dk_say(b, st->lang, DK_MSG_AU_ID, id);
 	dk_buf_putc(b, ':');
 	int n = 0;
@@ -615,9 +624,11 @@ static void brief_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_re
 			       x->expected);
 		}
 	}
-	if (dup)
-		dk_buf_printf(b, "%s duplicate (%s, %zu)", n++ ? "," : "", dup->first_file,
-			      dup->first_index);
+	if (dup) {
+		dk_buf_printf(b, "%s duplicate (%s, %zu)", n++ ? "," : "",
+			      dk_shown(dup->first_file, &keep), dup->first_index);
+		free(keep);
+	}
 	dk_buf_putc(b, '\n');
 }
 
@@ -779,8 +790,10 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	} else if (st->verbose || st->want_game) {
 		dk_text_verdict_audit(b, st->lang, v, st->path, id, st->cli->color);
 		if (prev) {
-			dk_say(b, st->lang, DK_MSG_AU_DUPLICATE, dup_here.first_file,
+			char *keep;
+			dk_say(b, st->lang, DK_MSG_AU_DUPLICATE, dk_shown(dup_here.first_file, &keep),
 			       dup_here.first_index);
+			free(keep);
 			dk_buf_putc(b, '\n');
 		}
 	} else if (!st->summary_only && (wrong || st->defer)) {
@@ -827,7 +840,9 @@ void dk_audit_wrong_session(dk_buf *b, dk_lang lang, const char *file, size_t se
 			    const char *const *names, const long *final, const long *rec_final,
 			    size_t count)
 {
-	dk_say(b, lang, DK_MSG_AU_SUM_SESSION_FINAL, file, session);
+	char *keep;
+	dk_say(b, lang, DK_MSG_AU_SUM_SESSION_FINAL, dk_shown(file, &keep), session);
+	free(keep);
 	for (size_t i = 0; i < count; i++)
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", names[i], final[i]);
 	if (rec_final) {
@@ -848,9 +863,13 @@ void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
 	dk_say(b, lang, DK_MSG_AU_SUM_SHEET, s->with_sheet);
 	codes_line(b, s->sx_count, DK_SX_CODE_COUNT, issue_name);
 	dk_say(b, lang, DK_MSG_AU_SUM_SCORES, s->scores_right, s->scores_wrong);
-	if (s->scores_wrong)
-		dk_say(b, lang, DK_MSG_AU_SUM_SCORES_OFF, s->off_total, s->off_max, s->off_max_file,
-		       s->off_max_index);
+	/* the files' names with control characters as '?' (shown.h) */
+	char *keep, *first_keep;
+	if (s->scores_wrong) {
+		dk_say(b, lang, DK_MSG_AU_SUM_SCORES_OFF, s->off_total, s->off_max,
+		       dk_shown(s->off_max_file, &keep), s->off_max_index);
+		free(keep);
+	}
 	dk_buf_putc(b, '\n');
 	if (!s->sessions_with_totals) {
 		dk_say(b, lang, DK_MSG_AU_SUM_TOTALS_NONE);
@@ -860,7 +879,9 @@ void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
 		dk_buf_putc(b, '\n');
 	} else {
 		dk_say(b, lang, DK_MSG_AU_SUM_TOTALS_WRONG, s->sessions_totals_wrong,
-		       s->sessions_with_totals, s->first_wrong_file, s->first_wrong_index);
+		       s->sessions_with_totals, dk_shown(s->first_wrong_file, &keep),
+		       s->first_wrong_index);
+		free(keep);
 		dk_buf_putc(b, '\n');
 		dk_buf_put(b, wrong_sessions->data ? wrong_sessions->data : "",
 			   wrong_sessions->len);
@@ -870,8 +891,10 @@ void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
 		dk_buf_putc(b, '\n');
 		for (size_t i = 0; i < s->dup_count; i++) {
 			const dk_audit_dup *d = &s->dups[i];
-			dk_say(b, lang, DK_MSG_AU_SUM_DUP, d->file, d->index, d->first_file,
-			       d->first_index, d->id);
+			dk_say(b, lang, DK_MSG_AU_SUM_DUP, dk_shown(d->file, &keep), d->index,
+			       dk_shown(d->first_file, &first_keep), d->first_index, d->id);
+			free(keep);
+			free(first_keep);
 			dk_buf_putc(b, '\n');
 		}
 		if (s->duplicates > s->dup_count) {
@@ -1109,13 +1132,18 @@ static void print_deferred(audit_state *st, const deferred *d, const char *text)
 		dk_audit_json_string(b, dup.first_file);
 		dk_buf_printf(b, ",\"index\":%zu}}\n", dup.first_index);
 	} else if (st->verbose || st->want_game) {
+		char *keep;
 		dk_buf_put(b, text, d->len);
-		dk_say(b, st->lang, DK_MSG_AU_DUPLICATE, dup.first_file, dup.first_index);
+		dk_say(b, st->lang, DK_MSG_AU_DUPLICATE, dk_shown(dup.first_file, &keep),
+		       dup.first_index);
+		free(keep);
 		dk_buf_putc(b, '\n');
 	} else if (!st->summary_only && d->len) {
+		char *keep;
 		dk_buf_put(b, text, d->len - 1);
-		dk_buf_printf(b, "%s duplicate (%s, %zu)\n", d->wrong ? "," : "", dup.first_file,
-			      dup.first_index);
+		dk_buf_printf(b, "%s duplicate (%s, %zu)\n", d->wrong ? "," : "",
+			      dk_shown(dup.first_file, &keep), dup.first_index);
+		free(keep);
 	}
 	fwrite(b->data ? b->data : "", 1, b->len, out);
 }
@@ -1248,7 +1276,8 @@ static int run_file_jobs(audit_state *st, const dk_read_opts *opts, const char *
 		} else {
 			dk_input *in = dk_pieces_reopen(path, opts->max_size, &from);
 			if (!in) {
-				fprintf(st->cli->err, "dokoref: error: cannot read '%s' again\n", path);
+				dk_cli_err_printf(st->cli, "dokoref: error: cannot read '%s' again\n",
+						  path);
 				status = DK_EXIT_SYSTEM;
 			} else {
 				dk_cli_piece_end end;

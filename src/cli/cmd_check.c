@@ -26,6 +26,7 @@
 #include "check_compare.h"
 #include "cli.h"
 #include "lang.h"
+#include "shown.h"
 #include "verdict.h"
 
 typedef struct check_state {
@@ -58,8 +59,10 @@ static void on_game(check_state *st, dokoref_record *rec)
 	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
 	if (!dokoref_record_game_rules(rec)) {
-		dk_say(b, st->lang, DK_MSG_CK_NO_RULES, st->path,
+		char *keep;
+		dk_say(b, st->lang, DK_MSG_CK_NO_RULES, dk_shown(st->path, &keep),
 		       (size_t)dokoref_record_game_index(rec));
+		free(keep);
 		dk_buf_putc(b, '\n');
 		fwrite(b->data, 1, b->len, st->cli->out);
 		return;

@@ -235,14 +235,15 @@ static int convert_html(dk_cli *cli, const char *input, const char *output,
 	int rc = dk_show_html_page(cli, input, opts, want, lang, analyse_limit, analyse_threads,
 				   &page, &games);
 	if (rc == DK_EXIT_OK && games == 0) {
-		fprintf(cli->err, "dokoref convert: %s has no game %s\n", input,
-			want ? "of that number" : "to write");
+		dk_cli_err_printf(cli, "dokoref convert: %s has no game %s\n", input,
+				  want ? "of that number" : "to write");
 		rc = DK_EXIT_INVALID;
 	}
 	if (rc != DK_EXIT_OK) {
 		dk_buf_release(&page);
 		if (strcmp(output, "-") != 0)
-			fprintf(cli->err, "dokoref convert: nothing written to '%s'\n", output);
+			dk_cli_err_printf(cli, "dokoref convert: nothing written to '%s'\n",
+					  output);
 		return rc;
 	}
 	dk_output *out;
@@ -251,14 +252,14 @@ static int convert_html(dk_cli *cli, const char *input, const char *output,
 		? dk_output_open_stream(&out, cli->out, false)
 		: dk_output_open(&out, output, false, err, sizeof(err));
 	if (ost != DK_IO_OK) {
-		fprintf(cli->err, "dokoref convert: %s\n", err);
+		dk_cli_err_printf(cli, "dokoref convert: %s\n", err);
 		dk_buf_release(&page);
 		return DK_EXIT_SYSTEM;
 	}
 	dk_output_write(out, page.data, page.len);
 	dk_buf_release(&page);
 	if (dk_output_commit(out, err, sizeof(err)) != DK_IO_OK) {
-		fprintf(cli->err, "dokoref convert: %s\n", err);
+		dk_cli_err_printf(cli, "dokoref convert: %s\n", err);
 		return DK_EXIT_SYSTEM;
 	}
 	return DK_EXIT_OK;
@@ -395,7 +396,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		? dk_output_open_stream(&st.out, cli->out, gzip)
 		: dk_output_open(&st.out, output, gzip, err, sizeof(err));
 	if (ost != DK_IO_OK) {
-		fprintf(cli->err, "dokoref convert: %s\n", err);
+		dk_cli_err_printf(cli, "dokoref convert: %s\n", err);
 		return DK_EXIT_SYSTEM;
 	}
 	dk_buf_init(&st.buf);
@@ -409,8 +410,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	opts.lang = lang;
 	int rc = dk_cli_each_game(cli, input, &opts, &fns, &st);
 	if (rc == DK_EXIT_OK && st.written == 0 && (want || tg == TARGET_FREEDOKO)) {
-		fprintf(cli->err, "dokoref convert: %s has no game %s\n", input,
-			want ? "of that number" : "to write");
+		dk_cli_err_printf(cli, "dokoref convert: %s has no game %s\n", input,
+				  want ? "of that number" : "to write");
 		rc = DK_EXIT_INVALID;
 	}
 	if (rc == DK_EXIT_OK && st.differ.len) {
@@ -442,11 +443,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (rc != DK_EXIT_OK) {
 		dk_output_abort(st.out);
 		if (strcmp(output, "-") != 0)
-			fprintf(cli->err, "dokoref convert: nothing written to '%s'\n", output);
+			dk_cli_err_printf(cli, "dokoref convert: nothing written to '%s'\n",
+					  output);
 		return rc;
 	}
 	if (dk_output_commit(st.out, err, sizeof(err)) != DK_IO_OK) {
-		fprintf(cli->err, "dokoref convert: %s\n", err);
+		dk_cli_err_printf(cli, "dokoref convert: %s\n", err);
 		return DK_EXIT_SYSTEM;
 	}
 	return DK_EXIT_OK;

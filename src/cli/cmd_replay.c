@@ -448,7 +448,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (rc != DK_EXIT_OK && rc != DK_EXIT_FINDINGS)
 		return rc;
 	if (!st.shown) {
-		fprintf(cli->err, "dokoref replay: %s has no valid game %ld\n", st.path, st.want);
+		dk_cli_err_printf(cli, "dokoref replay: %s has no valid game %ld\n", st.path,
+				  st.want);
 		return DK_EXIT_USAGE;
 	}
 	return st.rc;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "shown.h"
 
 /* Width the sources are wrapped to, and their indent. */
 #define WRAP_WIDTH 78
@@ -141,9 +142,12 @@ static void marks(char *out, size_t size, const dk_rule_source *s)
 		snprintf(out, size, "  [overridden]");
 		return;
 	}
-	if (s->inherited)
+	if (s->inherited) {
+		char *keep;
 		snprintf(inherited, sizeof(inherited), "inherited from %s",
-			 s->file ? file_name(s->file) : "the base");
+			 dk_shown(s->file ? file_name(s->file) : "the base", &keep));
+		free(keep);
+	}
 	if (s->inherited && s->assumption)
 		snprintf(out, size, "  [%s, assumed %s]", inherited, s->assumption);
 	else if (s->inherited)
@@ -171,7 +175,9 @@ static void show_header(dk_cli *cli, const dk_rules *r, size_t nkeys,
 	fprintf(cli->out, "Rule set  %s\n", r->name);
 	fprintf(cli->out, "Title     %s\n", r->title ? r->title : "(none)");
 	fprintf(cli->out, "Document  %s\n", r->document ? r->document : "(none)");
-	fprintf(cli->out, "File      %s\n", r->file);
+	char *keep;
+	fprintf(cli->out, "File      %s\n", dk_shown(r->file, &keep));
+	free(keep);
 	fprintf(cli->out, "Base      %s\n", r->base ? r->base : "(none)");
 	fprintf(cli->out, "Rules     %zu: %zu stated in this set, %zu inherited; %zu assumed\n",
 		nkeys, own, inherited, assumed);
@@ -240,10 +246,13 @@ static int list(dk_cli *cli)
 	dk_ruleset_list(&cat, dirs, &d);
 	dk_cli_print_diag(cli, &d);
 	if (cat.count == 0) {
-		fputs("dokoref rules: no rule sets found (searched", cli->err);
+		dk_buf searched;
+		dk_buf_init(&searched);
 		for (size_t i = 0; dirs[i]; i++)
-			fprintf(cli->err, "%s %s", i ? "," : ":", dirs[i]);
-		fputs(")\n", cli->err);
+			dk_buf_printf(&searched, "%s %s", i ? "," : ":", dirs[i]);
+		dk_cli_err_printf(cli, "dokoref rules: no rule sets found (searched%s)\n",
+				  searched.data ? searched.data : "");
+		dk_buf_release(&searched);
 	}
 	for (size_t i = 0; i < cat.count; i++)
 		if (strlen(cat.items[i].name) > name_width)
@@ -259,15 +268,19 @@ static int list(dk_cli *cli)
 		} else {
 			title = rs.rules.title ? rs.rules.title : "(no title)";
 		}
+		/* (a name is made of letters, digits, '.', '_' and '-'; the
+		 * path holds a directory of $DOKOREF_RULES_PATH) */
+		char *keep;
+		const char *path = dk_shown(cat.items[i].path, &keep);
 		fprintf(cli->out, "%s", cat.items[i].name);
 		pad(cli->out, name_width - strlen(cat.items[i].name) + 2);
 		fprintf(cli->out, "%s\n", title);
 		pad(cli->out, name_width + 2);
 		if (rs.rules.base)
-			fprintf(cli->out, "%s, based on %s\n", cat.items[i].path,
-				rs.rules.base);
+			fprintf(cli->out, "%s, based on %s\n", path, rs.rules.base);
 		else
-			fprintf(cli->out, "%s\n", cat.items[i].path);
+			fprintf(cli->out, "%s\n", path);
+		free(keep);
 		dk_ruleset_release(&rs);
 	}
 	/* The errors of broken sets after the list, which stays readable. */
@@ -287,22 +300,26 @@ static int check(dk_cli *cli, int n, char **files)
 		dk_ruleset rs;
 		dk_diag d;
 
+		char *keep;
+		const char *file = dk_shown(files[i], &keep);
+
 		dk_diag_init(&d);
 		if (dk_ruleset_load(&rs, files[i], dk_ruleset_default_dirs(), &d) < 0) {
 			dk_cli_print_diag(cli, &d);
-			fprintf(cli->out, "%s: INVALID\n", files[i]);
+			fprintf(cli->out, "%s: INVALID\n", file);
 			status = DK_EXIT_INVALID;
 		} else {
 			dk_cli_print_diag(cli, &d);
 			if (rs.rules.base)
 				fprintf(cli->out, "%s: valid (rule set '%s', base '%s')\n",
-					files[i], rs.rules.name, rs.rules.base);
+					file, rs.rules.name, rs.rules.base);
 			else
 				fprintf(cli->out, "%s: valid (rule set '%s', no base)\n",
-					files[i], rs.rules.name);
+					file, rs.rules.name);
 		}
 		dk_ruleset_release(&rs);
 		dk_diag_release(&d);
+		free(keep);
 	}
 	return status;
 }

@@ -92,19 +92,19 @@ int dk_rules_import(dk_cli *cli, const char *input, const char *base, const char
 		? dk_output_open_stream(&o, cli->out, false)
 		: dk_output_open(&o, output, false, err, sizeof(err));
 	if (ost != DK_IO_OK) {
-		fprintf(cli->err, "dokoref rules import: %s\n", err);
+		dk_cli_err_printf(cli, "dokoref rules import: %s\n", err);
 		status = DK_EXIT_SYSTEM;
 		goto out;
 	}
 	dk_output_write(o, y.data, y.len);
 	if (dk_output_commit(o, err, sizeof(err)) != DK_IO_OK) {
-		fprintf(cli->err, "dokoref rules import: %s\n", err);
+		dk_cli_err_printf(cli, "dokoref rules import: %s\n", err);
 		status = DK_EXIT_SYSTEM;
 	}
 out:
 	dk_cli_print_diag(cli, &d);
 	if (status == DK_EXIT_INVALID && output && strcmp(output, "-") != 0)
-		fprintf(cli->err, "dokoref rules import: nothing written to '%s'\n", output);
+		dk_cli_err_printf(cli, "dokoref rules import: nothing written to '%s'\n", output);
 	dk_diag_release(&d);
 	dk_buf_release(&y);
 	dk_fd_reader_free(r);

@@ -20,6 +20,7 @@
 #include "replay.h"
 #include "html.h"
 #include "lang.h"
+#include "shown.h"
 #include "verdict.h"
 
 typedef struct show_state {
@@ -155,9 +156,11 @@ static void show_header(show_state *st, const dk_game *g, const dk_rules *rules)
 	if (!st->first)
 		fputc('\n', f);
 	st->first = false;
-	const char *name = strcmp(st->path, "-") == 0 ? "<stdin>" : st->path;
+	char *keep;
+	const char *name = dk_shown(strcmp(st->path, "-") == 0 ? "<stdin>" : st->path, &keep);
 	fprintf(f, "%s%s, game %zu%s", st->cli->color ? BOLD : "", name, g->index,
 		st->cli->color ? RESET : "");
+	free(keep);
 	const char *parts[6] = { dk_game_event(g), dk_game_place(g), dk_game_date(g) };
 	for (int i = 0; i < 3; i++)
 		if (parts[i])
@@ -589,7 +592,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		free(st.v);
 	}
 	if (rc == DK_EXIT_OK && st.want && st.shown == 0) {
-		fprintf(cli->err, "dokoref show: %s has no valid game %ld\n", st.path, st.want);
+		dk_cli_err_printf(cli, "dokoref show: %s has no valid game %ld\n", st.path, st.want);
 		return DK_EXIT_USAGE;
 	}
 	return rc;

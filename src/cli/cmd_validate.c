@@ -5,9 +5,11 @@
  * It does not replay the games: an illegal play is not an input error.
  */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "shown.h"
 
 typedef struct validate_state {
 	size_t games;
@@ -32,7 +34,8 @@ static int on_session(void *ud, const dk_session *s)
 /* the one line per file on standard output */
 static void report(dk_cli *cli, const char *path, int rc, const validate_state *st)
 {
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char *keep;
+	const char *name = dk_shown(strcmp(path, "-") == 0 ? "<stdin>" : path, &keep);
 	const char *s = st->games == 1 ? "" : "s";
 	if (rc == DK_EXIT_SYSTEM && st->games == 0) {
 		fprintf(cli->out, "%s: NOT READ\n", name);
@@ -44,6 +47,7 @@ static void report(dk_cli *cli, const char *path, int rc, const validate_state *
 	} else {
 		fprintf(cli->out, "%s: valid (%zu game%s)\n", name, st->games, s);
 	}
+	free(keep);
 }
 
 static int run(dk_cli *cli, int argc, char **argv)

@@ -21,13 +21,42 @@
 #include "dd.h"
 #include "api_internal.h"
 #include "reader.h"
+#include "shown.h"
+
+/* fmt and its arguments formatted into a line of f: its control
+ * characters (but a last newline) shown as '?' (dk_shown: a file name in
+ * it does not steer the terminal) */
+static void vprint_shown(FILE *f, const char *fmt, va_list ap)
+{
+	dk_buf b;
+	dk_buf_init(&b);
+	dk_buf_vprintf(&b, fmt, ap);
+	bool nl = b.len && b.data[b.len - 1] == '\n';
+	if (nl)
+		b.data[--b.len] = '\0';
+	char *keep;
+	fputs(dk_shown(b.data ? b.data : "", &keep), f);
+	if (nl)
+		fputc('\n', f);
+	free(keep);
+	dk_buf_release(&b);
+}
+
+void dk_cli_err_printf(dk_cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vprint_shown(cli->err, fmt, ap);
+	va_end(ap);
+}
 
 int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	fprintf(cli->err, "dokoref%s%s: ", cmd ? " " : "", cmd ? cmd->name : "");
-	vfprintf(cli->err, fmt, ap);
+	/* what was given on the command line, a file name perhaps */
+	vprint_shown(cli->err, fmt, ap);
 	va_end(ap);
 	fprintf(cli->err, "\nTry 'dokoref %s%s--help' for more information.\n",
 		cmd ? cmd->name : "", cmd ? " " : "");
@@ -196,9 +225,10 @@ void dk_cli_meter_begin(dk_cli_meter *m, struct dk_dd *dd, FILE *err, const char
 	m->f = err;
 	/* the file's name, less its start where it does not fit (the game's
 	 * number is what tells a session's games apart), control characters
-	 * shown as '?' (a name is not to steer the terminal) */
+	 * shown as '?' (dk_shown: a name is not to steer the terminal) */
+	char *keep;
 	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
+	base = dk_shown(base ? base + 1 : path, &keep);
 	char game[32] = "";
 	if (n > 0)
 		snprintf(game, sizeof(game), " game %d", n);
@@ -209,9 +239,7 @@ void dk_cli_meter_begin(dk_cli_meter *m, struct dk_dd *dd, FILE *err, const char
 			base++;
 	}
 	snprintf(m->what, sizeof(m->what), "%s%s", base, game);
-	for (char *c = m->what; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
+	free(keep);
 	m->t0 = monotonic_seconds();
 	dk_dd_set_progress(dd, meter_tick, m);
 }
@@ -344,15 +372,22 @@ static void print_items(dk_cli *cli, const dk_diag *d, size_t from, size_t to, c
 			on = it->severity == DK_SEV_ERROR ? "\033[1;31m" : "\033[1;35m";
 			off = "\033[0m";
 		}
-		if (it->file && it->loc.line && it->loc.col)
-			fprintf(cli->err, "%s:%u:%u: ", it->file, it->loc.line, it->loc.col);
-		else if (it->file && it->loc.line)
-			fprintf(cli->err, "%s:%u: ", it->file, it->loc.line);
-		else if (it->file)
-			fprintf(cli->err, "%s: ", it->file);
+		/* the file's name, and the message that may quote it (or
+		 * another path), each on its line with control characters
+		 * shown as '?' */
+		char *file_keep, *msg_keep;
+		const char *file = dk_shown(it->file, &file_keep);
+		if (file && it->loc.line && it->loc.col)
+			fprintf(cli->err, "%s:%u:%u: ", file, it->loc.line, it->loc.col);
+		else if (file && it->loc.line)
+			fprintf(cli->err, "%s:%u: ", file, it->loc.line);
+		else if (file)
+			fprintf(cli->err, "%s: ", file);
 		else
 			fputs("dokoref: ", cli->err);
-		fprintf(cli->err, "%s%s:%s %s\n", on, sev, off, it->message);
+		fprintf(cli->err, "%s%s:%s %s\n", on, sev, off, dk_shown(it->message, &msg_keep));
+		free(file_keep);
+		free(msg_keep);
 		if (i < 20)
 			print_source(cli, it->file, it->loc, text, text_len);
 	}
@@ -386,9 +421,9 @@ bool dk_cli_output_is_input(dk_cli *cli, const char *command, const char *output
 			continue;
 		int got = strcmp(in, "-") == 0 ? fstat(STDIN_FILENO, &in_st) : stat(in, &in_st);
 		if (got == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
-			fprintf(cli->err, "dokoref %s: error: the output '%s' is the same file as "
-				"the input '%s'; nothing read, nothing written\n", command, output,
-				strcmp(in, "-") == 0 ? "standard input" : in);
+			dk_cli_err_printf(cli, "dokoref %s: error: the output '%s' is the same file "
+					  "as the input '%s'; nothing read, nothing written\n", command,
+					  output, strcmp(in, "-") == 0 ? "standard input" : in);
 			return true;
 		}
 	}

@@ -3,9 +3,11 @@
  */
 #include "audit_text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_text.h"
+#include "shown.h"
 
 static const char *name_at(const dk_game *g, int seat)
 {
@@ -193,8 +195,11 @@ void dk_audit_text_session(dk_buf *b, dk_lang lang, const char *file, const dk_g
 	}
 	for (int i = 0; i < sg->issue_count; i++) {
 		const dk_session_issue *x = &sg->issues[i];
-		dk_buf_printf(b, "  %s:%u:%u: %s%s: ", file, x->loc.line, x->loc.col,
-			      dk_session_issue_name(x->code), x->warning ? " (warning)" : "");
+		char *keep;
+		dk_buf_printf(b, "  %s:%u:%u: %s%s: ", dk_shown(file, &keep), x->loc.line,
+			      x->loc.col, dk_session_issue_name(x->code),
+			      x->warning ? " (warning)" : "");
+		free(keep);
 		dk_audit_text_issue(b, lang, x, g);
 		dk_buf_putc(b, '\n');
 		if (x->rule_key) {

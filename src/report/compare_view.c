@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check_text.h"
+#include "shown.h"
 
 bool dk_compare_same(const dk_verdict *a, const dk_verdict *b)
 {
@@ -82,13 +83,20 @@ static void findings_cell(dk_buf *b, const dk_replay *rp)
 void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 {
 	const dk_verdict *v0 = c->v[c->ref < c->count ? c->ref : 0];
-	dk_say(b, lang, DK_MSG_CMP_HEAD, c->file, c->game->index, (size_t)c->count);
+	/* the file's name and the rule sets given by path, control
+	 * characters shown as '?' (shown.h) */
+	char *keep[DK_CMP_MAX_SETS + 1];
+	const char *names[DK_CMP_MAX_SETS];
+	for (int i = 0; i < c->count; i++)
+		names[i] = dk_shown(c->names[i], &keep[i]);
+	dk_say(b, lang, DK_MSG_CMP_HEAD, dk_shown(c->file, &keep[c->count]), c->game->index,
+	       (size_t)c->count);
 	dk_buf_putc(b, '\n');
 	/* the cells, row 0 the heads */
 	int rows = c->count + 1;
 	dk_buf *cell = calloc((size_t)rows * COLS, sizeof(dk_buf));
 	if (!cell)
-		return;
+		goto done;
 	for (int i = 0; i < rows * COLS; i++)
 		dk_buf_init(&cell[i]);
 	static const dk_msg heads[] = { DK_MSG_CMP_COL_RULES, DK_MSG_CMP_COL_TYPE,
@@ -101,7 +109,7 @@ void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 	for (int r = 1; r < rows; r++) {
 		const dk_verdict *v = c->v[r - 1];
 		dk_buf *row = &cell[r * COLS];
-		dk_buf_puts(&row[0], c->names[r - 1]);
+		dk_buf_puts(&row[0], names[r - 1]);
 		if (c->refused[r - 1]) {
 			dk_say(&row[1], lang, DK_MSG_CMP_REFUSED, c->refused[r - 1]);
 			continue;
@@ -152,7 +160,7 @@ void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 	free(cell);
 
 	bool any = false;
-	const char *ref = c->ref < c->count ? c->names[c->ref] : "";
+	const char *ref = c->ref < c->count ? names[c->ref] : "";
 	for (int i = 0; i < c->count; i++) {
 		const dk_compare_diff *d = &c->diff[i];
 		if (!d->differs)
@@ -160,10 +168,10 @@ void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 		any = true;
 		dk_buf_puts(b, "  ");
 		if (d->key)
-			dk_say(b, lang, DK_MSG_CMP_KEY, c->names[i], ref, d->key, ref,
-			       d->ref_value, c->names[i], d->value, ref, d->keys_differing);
+			dk_say(b, lang, DK_MSG_CMP_KEY, names[i], ref, d->key, ref,
+			       d->ref_value, names[i], d->value, ref, d->keys_differing);
 		else
-			dk_say(b, lang, DK_MSG_CMP_NO_KEY, c->names[i], ref,
+			dk_say(b, lang, DK_MSG_CMP_NO_KEY, names[i], ref,
 			       d->keys_differing, d->keys_inconsistent);
 		dk_buf_putc(b, '\n');
 	}
@@ -175,6 +183,9 @@ void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 		dk_say(b, lang, DK_MSG_CMP_ALIKE);
 		dk_buf_putc(b, '\n');
 	}
+done:
+	for (int i = 0; i <= c->count; i++)
+		free(keep[i]);
 }
 
 static json_object *party_json(dk_party p)

@@ -24,6 +24,7 @@
 
 #include "analysis.h"
 #include "check_text.h"
+#include "shown.h"
 #include "view_words.h"
 #include "position.h"
 #include "verdict_text.h"
@@ -372,7 +373,11 @@ void dk_html_game(dk_html *h, const dk_verdict *v, const char *path, const dk_dd
 	int gi = (int)++h->games;
 	dk_buf title;
 	dk_buf_init(&title);
-	dk_say(&title, lang, DK_MSG_CK_GAME, path, g->index);
+	/* the file's name with control characters as '?', as in the text:
+	 * put_html escapes markup only, and the page may go to a terminal */
+	char *keep;
+	dk_say(&title, lang, DK_MSG_CK_GAME, dk_shown(path, &keep), g->index);
+	free(keep);
 	dk_buf_puts(&title, ": ");
 	dk_text_game_type_in(&title, lang, g, rp);
 	dk_say(&title, lang, DK_MSG_CK_RULES, v->rules->name);
@@ -545,12 +550,15 @@ static const char analysis_script[] =
 void dk_html_finish(dk_html *h, dk_buf *out)
 {
 	dk_lang lang = h->lang;
+	char *keep;
+	const char *title = dk_shown(h->title, &keep);   /* a file's name: as in dk_html_game */
 	dk_buf_printf(out, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
 		      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		      "<meta name=\"generator\" content=\"dokoref\">\n<title>", dk_lang_name(lang));
-	put_html(out, h->title);
+	put_html(out, title);
 	dk_buf_printf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", css);
-	put_html(out, h->title);
+	put_html(out, title);
+	free(keep);
 	dk_buf_printf(out, "</h1>\n<nav><h3>%s</h3>\n<ol>\n%s</ol></nav>\n",
 		      dk_msg_text(lang, DK_MSG_HT_GAMES), h->nav.data ? h->nav.data : "");
 	dk_buf_puts(out, h->body.data ? h->body.data : "");

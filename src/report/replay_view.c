@@ -27,6 +27,7 @@
 
 #include "analysis.h"
 #include "check_text.h"
+#include "shown.h"
 #include "view_words.h"
 #include "verdict_text.h"
 
@@ -354,8 +355,11 @@ void dk_view_draw(dk_screen *s, int w, int h, const dk_verdict *v, const dk_posi
 	dk_buf_puts(&rest, ": ");
 	dk_text_game_type_in(&rest, lang, g, rp);
 	dk_say(&rest, lang, DK_MSG_CK_RULES, v->rules->name);
-	/* the path, cut from the left with "…" when the title does not fit */
-	const char *path = o->path ? o->path : "-";
+	/* the path, control characters shown as '?' (the title bar is drawn
+	 * on the terminal: a name does not steer it), cut from the left with
+	 * "…" when the title does not fit */
+	char *keep;
+	const char *path = dk_shown(o->path ? o->path : "-", &keep);
 	int room = right - 3 - columns(rest.data);
 	int have = columns(path);
 	if (have > room) {
@@ -365,6 +369,7 @@ void dk_view_draw(dk_screen *s, int w, int h, const dk_verdict *v, const dk_posi
 		dk_buf_puts(&b, "…");
 	}
 	dk_buf_puts(&b, path);
+	free(keep);
 	dk_buf_puts(&b, rest.data);
 	dk_buf_release(&rest);
 	put(s, 0, 1, right - 1, b.data, DK_CA_TITLE);

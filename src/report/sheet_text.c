@@ -8,10 +8,12 @@
  */
 #include "sheet_text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_text.h"
 #include "session.h"
+#include "shown.h"
 
 static const char *const format_names[DK_SHF_COUNT] = {
 	[DK_SHF_DOKOREF] = "dokoref CSV",
@@ -32,8 +34,12 @@ static const char *player(const dk_sheet *s, int seat)
 void dk_sheet_text_head(dk_buf *b, dk_lang lang, const char *file, const dk_sheet *s,
 			const char *rules_name)
 {
-	dk_say(b, lang, DK_MSG_SH_HEAD, file, dk_sheet_format_name(s->format), s->nplayers,
-	       s->count, rules_name);
+	/* the file's name, and the rule set's (a path given with --rules) */
+	char *keep, *rules_keep;
+	dk_say(b, lang, DK_MSG_SH_HEAD, dk_shown(file, &keep), dk_sheet_format_name(s->format),
+	       s->nplayers, s->count, dk_shown(rules_name, &rules_keep));
+	free(keep);
+	free(rules_keep);
 	dk_buf_puts(b, ":");
 	for (int p = 1; p <= s->nplayers; p++)
 		dk_buf_printf(b, " %s", s->players[p]);
@@ -120,6 +126,8 @@ void dk_sheet_text_game(dk_buf *b, dk_lang lang, const char *file, const dk_shee
 			size_t i, const dk_sheet_verdict *v, const dk_rules *r)
 {
 	const dk_sheet_game *g = &s->games[i];
+	char *keep;
+	file = dk_shown(file, &keep);
 	for (int k = 0; k < v->issue_count; k++) {
 		const dk_sheet_issue *x = &v->issues[k];
 		dk_buf_printf(b, "%s:%u:%u: ", file, x->loc.line, x->loc.col);
@@ -140,6 +148,7 @@ void dk_sheet_text_game(dk_buf *b, dk_lang lang, const char *file, const dk_shee
 	}
 	if (v->issues_dropped)
 		dk_buf_printf(b, "%s: +%d\n", file, v->issues_dropped);
+	free(keep);
 }
 
 void dk_sheet_text_summary(dk_buf *b, dk_lang lang, size_t games, size_t with_findings,

@@ -7,9 +7,12 @@
  */
 #include "verdict_text.h"
 
+#include <stdlib.h>
+
 #include "audit_text.h"
 #include "check_text.h"
 #include "foreign_text.h"
+#include "shown.h"
 
 #define BOLD "\033[1m"
 #define RED "\033[31m"
@@ -197,6 +200,8 @@ void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
 void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path, bool color)
 {
 	const dk_replay *rp = &v->rp;
+	char *keep;
+	path = dk_shown(path, &keep);
 	header(b, lang, v, path, NULL, color);
 	if (rp->finding_count == 0)
 		dk_buf_printf(b, "  %s\n", dk_msg_text(lang, DK_MSG_CK_NO_FINDINGS));
@@ -214,15 +219,19 @@ void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *p
 		dk_text_notes(b, lang, v->game);
 	if (v->foreign_compared)
 		dk_text_foreign(b, lang, &v->foreign, v->game);
+	free(keep);
 }
 
 void dk_text_verdict_audit(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
 			   const char *id, bool color)
 {
+	char *keep;
+	path = dk_shown(path, &keep);
 	header(b, lang, v, path, id, color);
 	for (int i = 0; i < v->rp.finding_count; i++)
 		finding(b, lang, v, i, path, color, false, false);
 	if (v->scored)
 		dk_text_score(b, lang, &v->sc, v->played, v->game, &v->rp);
 	dk_audit_text_session(b, lang, path, v->game, v->rules, &v->sg);
+	free(keep);
 }

@@ -1,0 +1,113 @@
+#!/bin/sh
+# A file name does not steer the terminal: in every text output for a
+# person (check, validate, audit, show, replay, rules, convert, the
+# diagnostics FILE:LINE:COL and the usage errors) a control character in a
+# file name is shown as '?' (ESC, the 8-bit CSI 0x9B, a newline), a valid
+# UTF-8 name as it is, and JSON keeps the name, escaped ("\u001b").
+#
+#   shown_names.sh DOKOREF SOURCE_ROOT
+set -eu
+dokoref=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+root=$(cd "$2" && pwd)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+export LC_ALL=C NO_COLOR=1 DOKOREF_RULES_PATH="$root/rulesets"
+fails=0
+fail() { printf 'FAIL: %s\n' "$*"; fails=$((fails + 1)); }
+
+esc=$(printf '\033')
+csi=$(printf '\233')
+nl='
+'
+# the name: ESC [31m, a raw 0x9B, a newline; as shown: each one '?'
+h="a${esc}[31mred${csi}x${nl}b"
+shown='a?[31mred?x?b'
+cd "$dir"
+cp "$root/samples/normal-ddv.xml" "$h.xml"
+cp "$root/tests/check/findings/announce-repeated--ddv--re-twice.xml" "$h-f.xml"
+cp "$root/samples/sheet-ddv-planted.csv" "$h.csv"
+cp "$root/rulesets/ddv.yaml" "$h.yaml"
+printf '<?xml version="1.0"?>\n<dokoref version="1">\n  <game>\n' > "$h-broken.xml"
+cp "$root/samples/normal-ddv.xml" "Spielabend-Köln.xml"
+
+# run NAME ARGS...: stdout and stderr of dokoref into NAME.out, NAME.err
+run() {
+	name=$1
+	shift
+	"$dokoref" "$@" > "$name.out" 2> "$name.err" || true
+}
+# has NAME TEXT: NAME's output (both streams) holds the fixed string TEXT
+has() {
+	cat "$1.out" "$1.err" | grep -qF -- "$2" || {
+		fail "$1: no '$2' in:"; cat "$1.out" "$1.err" | head -n 20 | cat -v; }
+}
+
+run check check "$h.xml" "$h-f.xml"
+has check "$shown.xml, game 1: normal game"
+has check "  $shown-f.xml:"
+run validate validate "$h.xml"
+has validate "$shown.xml: valid (1 game)"
+# the brief line of a game with findings, duplicates and their summary
+run audit audit "$h.xml" "$h-f.xml" "$h.xml"
+has audit "$shown-f.xml, game 1 [id "
+has audit "duplicate ($shown.xml, 1)"
+has audit "  $shown.xml, game 1 is $shown.xml, game 1"
+run audit_verbose audit --verbose "$h-f.xml"
+has audit_verbose "  $shown-f.xml:"
+run audit_sheet audit "$h.csv"
+has audit_sheet "$shown.csv: score sheet"
+has audit_sheet "$shown.csv:7:16: game 2"
+run show show "$h.xml"
+has show "$shown.xml, game 1 - "
+# HTML escapes markup, not control characters: the name as in the text
+run html show --format html "$h.xml"
+has html "<title>$shown.xml</title>"
+has html "<h2>$shown.xml, game 1: "
+run replay replay --step 4 "$h.xml"
+has replay "$shown.xml, game 1"
+run rules_check rules check "$h.yaml"
+has rules_check "$shown.yaml: valid (rule set 'ddv'"
+has rules_check "$shown.yaml:4:7: warning: name 'ddv' differs from the file name"
+run rules_show rules show "$h.yaml"
+has rules_show "File      $shown.yaml"
+run compare check --rules "$h.yaml,ddv" "$h-f.xml"
+has compare "$shown-f.xml, game 1, under 2 rule sets"
+has compare "  $shown.yaml  "
+# a diagnostic with its position
+run broken check "$h-broken.xml"
+has broken "$shown-broken.xml:"
+grep -qF -- "$shown-broken.xml:4:" broken.err ||
+	grep -qF -- "$shown-broken.xml:3:" broken.err || fail "broken: no FILE:LINE: $(cat -v broken.err)"
+run convert convert "$h-broken.xml" -o "$h-out.xml"
+has convert "nothing written to '$shown-out.xml'"
+run missing check "$h-missing.xml"
+has missing "$shown-missing.xml"
+run merge audit --merge "$h-broken.xml"
+has merge "$shown-broken.xml:1: error: not a line of"
+run usage check --game "$h" "$h.xml"
+has usage "not '$shown'"
+
+# none of them let a control character of the name through (nor, in a
+# sanitizer build, leaked what showing it took)
+for f in *.out *.err; do
+	if grep -Eq 'Sanitizer|runtime error' "$f"; then fail "$f: $(head -n 20 "$f")"; fi
+	if grep -q "$esc" "$f"; then fail "$f: an ESC byte: $(cat -v "$f" | head -n 5)"; fi
+	if grep -q "$csi" "$f"; then fail "$f: a 0x9B byte: $(cat -v "$f" | head -n 5)"; fi
+	# the newline in the name would start a line with what follows it
+	if grep -Eq '^b(-f|-broken|-out|-missing)?\.(xml|csv|yaml)' "$f"; then
+		fail "$f: the name broke its line: $(grep -E '^b' "$f" | head -n 3)"; fi
+done
+
+# a valid UTF-8 name is shown as it is
+run utf8 check "Spielabend-Köln.xml"
+has utf8 "Spielabend-Köln.xml, game 1: normal game"
+run utf8_validate validate "Spielabend-Köln.xml"
+has utf8_validate "Spielabend-Köln.xml: valid (1 game)"
+
+# JSON keeps the name, escaped by the JSON writer
+"$dokoref" check --format json "$h.xml" > json.txt 2>&1 || true
+grep -qF '"file":"a\u001b[31mred' json.txt || fail "JSON: the name not escaped as \\u001b: $(head -c 200 json.txt | cat -v)"
+grep -qF 'x\nb.xml"' json.txt || fail "JSON: the newline not escaped as \\n: $(head -c 200 json.txt | cat -v)"
+
+[ "$fails" -eq 0 ] || { echo "$fails failures"; exit 1; }
+echo "control characters in file names shown as '?' in text, escaped in JSON"
