@@ -1567,7 +1567,7 @@ static double tt_in_use(const dk_dd *dd)
 }
 
 /*
- * The table twice as large where nine tenths of it are in use and it
+ * The table twice as large where three quarters of it are in use and it
  * may grow (dk_dd_set_table_max): in an analysis before each position,
  * and with one thread every DK_DD_PROGRESS_EVERY positions of a search
  * (ab_keyed), where no other thread is searching it.  An entry goes to
@@ -1576,7 +1576,7 @@ static double tt_in_use(const dk_dd *dd)
  * table stays.  While the entries move both tables are held: 1.5 times
  * the larger at the peak.
  */
-#define GROW_IN_USE 0.9
+#define GROW_IN_USE 0.75
 
 static void tt_grow(dk_dd *dd)
 {
@@ -2694,6 +2694,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	dd->telling = dd->progress;
 	__atomic_store_n(&dd->halt, 0, __ATOMIC_RELAXED);
 	for (int n = last; n >= asked; n--) {
+		tt_grow(dd);
 		if (dd->telling) {
 			dd->at.card = n;
 			dd->nodes = 0;   /* solve_re counts from 0 as well */
@@ -2709,7 +2710,6 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 			break;
 		}
 		memcpy(rp->party, full->party, sizeof(rp->party));
-		tt_grow(dd);
 		int x = solve_re(dd, v, rp, n < last ? val[n + 1] : out->taken[DK_PARTY_RE]);
 		out->nodes += v->nodes;
 		dd->at.nodes = out->nodes;

@@ -54,7 +54,8 @@
  * probe placed by what a "yes" and a "no" have cost lately.  Memory: one
  * table per dk_dd, entries of 32 bytes in buckets of four (two cache
  * lines), allocated once and touched as the search reaches it
- * (DK_DD_TABLE_BYTES, or the size asked of dk_dd_new_sized), and for
+ * (DK_DD_TABLE_BYTES, or the size asked of dk_dd_new_sized), made
+ * larger where it fills and dk_dd_set_table_max allows, and for
  * threshold questions a stack of the ways to play a trick (12 bytes
  * each, those of one trick per trick searched into), grown as needed and
  * kept until dk_dd_free.
@@ -95,7 +96,7 @@ size_t dk_dd_table_bytes(const dk_dd *dd);
 
 /**
  * Let dd's table grow up to max_bytes (0, the default: it keeps the size
- * it was made with): where at least half of it is in use, it is made
+ * it was made with): where three quarters of it are in use, it is made
  * twice as large and its entries moved over, in an analysis before each
  * position and, with one thread (dk_dd_set_threads), every
  * DK_DD_PROGRESS_EVERY positions of any search.  Where that memory is not
