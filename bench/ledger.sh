@@ -10,9 +10,9 @@
 # tests/search/*.xml; every game of a session file) that the ledger has
 # no whole or irregular analysis of, nor a stop at a cap at least as
 # large as this run's, is analysed without a position limit
-# (search_bench -t 1 -a 0 -l 0 -m 256, one thread, the 256 MiB table of
-# `check --analyse`), at most SECONDS of processor time each (default
-# 600; `ulimit -t`).  One line is appended per game as it ends:
+# (search_bench -t 1 -a 0 -l 0 -m 256 -M 2048, one thread, a table of
+# 256 MiB that may grow to 2 GiB), at most SECONDS of processor time
+# each (default 600; `ulimit -t`).  One line is appended per game as it ends:
 #
 #   file  game  result  cards  positions  cpu_seconds  solver  date
 #
@@ -30,7 +30,7 @@
 # -k DIR keeps the work of a game stopped at the cap: the benchmark stops
 # its analysis itself (search_bench -c SECONDS; `ulimit -t` stays as a
 # backstop ten minutes later) and keeps the solver's table in DIR
-# (search_bench -k, about 256 MiB a game); the next run with -k DIR goes
+# (search_bench -k, 256 MiB to 2 GiB a game); the next run with -k DIR goes
 # on from it, whatever cap it stopped at before, with every position
 # solved so far found in the table, so that a game too long for one run
 # or one session is analysed over several.  Its line then counts what
@@ -206,11 +206,11 @@ games "$@" | while IFS="$(printf '\t')" read -r f g; do
 	# shell running this script reports no killed job
 	if [ -n "$keep" ]; then
 		out=$(exec 2>/dev/null; sh -c 'ulimit -t "$1"; shift; exec "$@" 2>/dev/null' sh \
-			$((cap + 600)) "$bench" -t 1 -a 0 -l 0 -m 256 -c "$cap" -k "$keep" -r "$solver" \
+			$((cap + 600)) "$bench" -t 1 -a 0 -l 0 -m 256 -M 2048 -c "$cap" -k "$keep" -r "$solver" \
 			-s $((g - 1)) -g 1 "$f" || true)
 	else
 		out=$(exec 2>/dev/null; sh -c 'ulimit -t "$1"; shift; exec "$@" 2>/dev/null' sh "$cap" \
-			"$bench" -t 1 -a 0 -l 0 -m 256 -s $((g - 1)) -g 1 "$f" || true)
+			"$bench" -t 1 -a 0 -l 0 -m 256 -M 2048 -s $((g - 1)) -g 1 "$f" || true)
 	fi
 	line=$(printf '%s\n' "$out" | sed -n 's/^.* game [0-9]* (.*): analysis of \([0-9]*\) cards\( ([a-z]*)\)\{0,1\}, \([0-9]*\) positions, \([0-9.]*\) ms\( (processor .*)\)\{0,1\}$/\1\t\2\t\3\t\4/p')
 	# with -k: what every run of the game took ("in all: R runs, P

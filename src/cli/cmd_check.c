@@ -294,6 +294,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		if (st.dd) {
 			dk_dd_set_limit(st.dd, st.analyse_limit);
 			dk_dd_set_threads(st.dd, st.analyse_threads);
+			dk_dd_set_table_max(st.dd, DK_DD_ANALYSE_TABLE_MAX);
 		}
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 		if (!st.dd) {

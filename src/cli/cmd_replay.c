@@ -302,6 +302,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		}
 		dk_dd_set_limit(dd, st->analyse_limit);
 		dk_dd_set_threads(dd, st->analyse_threads);
+		dk_dd_set_table_max(dd, DK_DD_ANALYSE_TABLE_MAX);
 		dk_cli_meter m;
 		dk_cli_meter_begin(&m, dd, st->cli->err, st->path, (int)g->index);
 		dk_dd_analyse(dd, st->analysis, g, rules, 0);

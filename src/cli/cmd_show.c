@@ -453,6 +453,7 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 		}
 		dk_dd_set_limit(st.dd, analyse_limit);
 		dk_dd_set_threads(st.dd, analyse_threads);
+		dk_dd_set_table_max(st.dd, DK_DD_ANALYSE_TABLE_MAX);
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 	}
 	st.v = dk_xcalloc(1, sizeof(*st.v));
