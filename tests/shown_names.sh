@@ -1,7 +1,8 @@
 #!/bin/sh
 # A file name does not steer the terminal: in every text output for a
 # person (check, validate, audit, show, replay, rules, convert, the
-# diagnostics FILE:LINE:COL and the usage errors) a control character in a
+# diagnostics FILE:LINE:COL and the usage errors), and in the rule set
+# `rules import` writes, a control character in a
 # file name is shown as '?' (ESC, the 8-bit CSI 0x9B, a newline), a valid
 # UTF-8 name as it is, and JSON keeps the name, escaped ("\u001b").
 #
@@ -86,6 +87,19 @@ run merge audit --merge "$h-broken.xml"
 has merge "$shown-broken.xml:1: error: not a line of"
 run usage check --game "$h" "$h.xml"
 has usage "not '$shown'"
+
+# rules import names its source in the rule set it writes (a comment,
+# the title, each value's source): as shown, so that a newline does not
+# end the comment and start a line of YAML, and the file loads
+cp "$root/tests/freedoko/rules.standard.FreeDoko-rules" "$h.FreeDoko-rules"
+"$dokoref" rules import "$h.FreeDoko-rules" -o imported.yaml > import.out 2> import.err || true
+grep -qF "# Converted by dokoref from the FreeDoko rules in $shown.FreeDoko-rules." imported.yaml ||
+	fail "rules import: the source's name not shown in the comment: $(head -n 2 imported.yaml | cat -v)"
+if grep -q '^b\.FreeDoko' imported.yaml; then fail "rules import: the name broke its line"; fi
+if grep -q "$esc" imported.yaml; then fail "rules import: an ESC byte in the rule set"; fi
+if grep -q "$csi" imported.yaml; then fail "rules import: a 0x9B byte in the rule set"; fi
+run import_check rules check imported.yaml
+has import_check "imported.yaml: valid"
 
 # none of them let a control character of the name through (nor, in a
 # sanitizer build, leaked what showing it took)

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shown.h"
+
 /* how an option that dokoref cannot express matters */
 typedef enum fd_effect {
 	FD_MAPPED = 0,       /* read into a dokoref key below */
@@ -302,8 +304,24 @@ static void unmapped(conv *c, const fd_val *x)
 		c->map->verdict_count++;
 }
 
+static int to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rules,
+		   const char *base, const char *name, const char *file, dk_diag *diag);
+
+/* the source file's name goes into the rule set written (a comment, the
+ * title, the sources) as text shows it: a newline in it would end the
+ * comment and start a line of YAML of its own, and bytes that are no
+ * UTF-8 would make the file one libyaml refuses */
 int dk_fd_rules_to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rules,
 			const char *base, const char *name, const char *file, dk_diag *diag)
+{
+	char *keep = NULL;
+	int rc = to_yaml(out, map, rules, base, name, dk_shown(file, &keep), diag);
+	free(keep);
+	return rc;
+}
+
+static int to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rules,
+		   const char *base, const char *name, const char *file, dk_diag *diag)
 {
 	conv c;
 	memset(&c, 0, sizeof(c));
