@@ -1596,11 +1596,7 @@ static void tt_grow(dk_dd *dd)
 		tt_read(&old[i], &e);
 		if (e.gen != dd->gen)
 			continue;
-		tt_entry *b = tt_bucket(dd, e.key);
-		int k = 0;
-		while (k < BUCKET && b[k].w[0] != 0)
-			k++;
-		tt_write(&b[k < BUCKET ? k : BUCKET - 1], &e);
+		tt_write(tt_slot(dd, e.key), &e);
 	}
 	free(old_mem);
 }
