@@ -3,7 +3,7 @@
 # worked out card by card from the first card (issue 12), kept in
 # bench/analysed.tsv with what it cost and which solver did it.
 #
-#   bench/ledger.sh [-c SECONDS] [-k DIR] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...]   run
+#   bench/ledger.sh [-c SECONDS] [-k DIR] [-M MIB] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...]   run
 #   bench/ledger.sh [-k DIR] -s                                          summary
 #
 # Run: each game of each FILE (default: samples/*.xml, tests/check/*/*.xml,
@@ -11,7 +11,8 @@
 # no whole or irregular analysis of, nor a stop at a cap at least as
 # large as this run's, is analysed without a position limit
 # (search_bench -t 1 -a 0 -l 0 -m 256 -M 2048, one thread, a table of
-# 256 MiB that may grow to 2 GiB), at most SECONDS of processor time
+# 256 MiB that may grow to 2 GiB, or to MIB with -M: while it grows it
+# takes one and a half times that), at most SECONDS of processor time
 # each (default 600; `ulimit -t`).  One line is appended per game as it ends:
 #
 #   file  game  result  cards  positions  cpu_seconds  solver  date
@@ -61,15 +62,17 @@ again=
 summary=
 solver=
 keep=
-while getopts c:k:b:r:as opt; do
+most=2048
+while getopts c:k:M:b:r:as opt; do
 	case $opt in
 	c) cap=$OPTARG ;;
 	k) keep=$OPTARG ;;
+	M) most=$OPTARG ;;
 	b) build=$OPTARG ;;
 	r) solver=$OPTARG ;;
 	a) again=1 ;;
 	s) summary=1 ;;
-	*) echo "usage: ledger.sh [-c SECONDS] [-k DIR] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...] | ledger.sh [-k DIR] -s" >&2; exit 2 ;;
+	*) echo "usage: ledger.sh [-c SECONDS] [-k DIR] [-M MIB] [-b BUILD_DIR [-r COMMIT]] [-a] [FILE...] | ledger.sh [-k DIR] -s" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -206,11 +209,11 @@ games "$@" | while IFS="$(printf '\t')" read -r f g; do
 	# shell running this script reports no killed job
 	if [ -n "$keep" ]; then
 		out=$(exec 2>/dev/null; sh -c 'ulimit -t "$1"; shift; exec "$@" 2>/dev/null' sh \
-			$((cap + 600)) "$bench" -t 1 -a 0 -l 0 -m 256 -M 2048 -c "$cap" -k "$keep" -r "$solver" \
+			$((cap + 600)) "$bench" -t 1 -a 0 -l 0 -m 256 -M "$most" -c "$cap" -k "$keep" -r "$solver" \
 			-s $((g - 1)) -g 1 "$f" || true)
 	else
 		out=$(exec 2>/dev/null; sh -c 'ulimit -t "$1"; shift; exec "$@" 2>/dev/null' sh "$cap" \
-			"$bench" -t 1 -a 0 -l 0 -m 256 -M 2048 -s $((g - 1)) -g 1 "$f" || true)
+			"$bench" -t 1 -a 0 -l 0 -m 256 -M "$most" -s $((g - 1)) -g 1 "$f" || true)
 	fi
 	line=$(printf '%s\n' "$out" | sed -n 's/^.* game [0-9]* (.*): analysis of \([0-9]*\) cards\( ([a-z]*)\)\{0,1\}, \([0-9]*\) positions, \([0-9.]*\) ms\( (processor .*)\)\{0,1\}$/\1\t\2\t\3\t\4/p')
 	# with -k: what every run of the game took ("in all: R runs, P
