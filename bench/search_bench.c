@@ -5,7 +5,7 @@
  *
  *   search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] [-g GAMES] [-a TRICKS]
  *                [-l LIMIT] [-m MIB] [-M MIB] [-j THREADS] [-c SECONDS] [-k DIR [-r SOLVER]]
- *                [-q] [-v] FILE...
+ *                [-p] [-q] [-v] FILE...
  *
  * FILE is any record dokoref reads (dokoref XML, the .doko notation,
  * FreeDoko's files), each game under its own rule set with the record's
@@ -44,7 +44,9 @@
  * the table is taken only for the same record (a hash of its bytes) and
  * the same SOLVER (-r, a name for the build, e.g. its commit), and
  * removed when the game is analysed.  -v prints, after each analysis, Re's card
- * points after each card analysed.  -q leaves out the line
+ * points after each card analysed; -p the positions it took to solve each
+ * position of the game (where the time of a long one goes: the first
+ * trick's).  -q leaves out the line
  * per position and game (and per threshold question not decided) and
  * prints the tables only.  -x asks the questions
  * only: (b) and (d), no exact value (a), no analysis (c); -b times the
@@ -265,16 +267,34 @@ static double cap_seconds;       /* -c: processor seconds an analysis may take (
 static const char *keep_dir;     /* -k: where a stopped analysis's table is kept */
 static const char *solver_id = "unnamed";  /* -r: the solver's build, in the tag */
 
+typedef struct spent spent;
+
 typedef struct capped {
 	dk_dd *dd;
 	double c0;                   /* processor time as the analysis began */
+	spent *spent;                /* -p, or NULL */
 } capped;
+
+/* -p: the positions each of the game's positions took to solve, from
+ * the progress told as each is begun */
+static bool per_position;
+
+typedef struct spent {
+	long at[DK_LINE_MAX + 1];    /* by position (after this many cards) */
+	int card;                    /* the position being solved, -1: none yet */
+	long nodes;                  /* the analysis's positions as it was begun */
+} spent;
 
 static void cap_tick(void *ctx, const dk_dd_progress *at)
 {
-	(void)at;
 	capped *c = ctx;
-	if (clock_of(CLOCK_PROCESS_CPUTIME_ID) - c->c0 >= cap_seconds)
+	if (c->spent && at->card != c->spent->card) {
+		if (c->spent->card >= 0)
+			c->spent->at[c->spent->card] += at->nodes - c->spent->nodes;
+		c->spent->card = at->card;
+		c->spent->nodes = at->nodes;
+	}
+	if (cap_seconds > 0 && clock_of(CLOCK_PROCESS_CPUTIME_ID) - c->c0 >= cap_seconds)
 		dk_dd_stop(c->dd);
 }
 
@@ -519,8 +539,10 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 	keeping k = { .dd = dd };
 	if (keep_dir)
 		keep_begin(&k, dd, file, g->index);
-	capped cap = { .dd = dd, .c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID) };
-	if (cap_seconds > 0)
+	spent sp = { .card = -1 };
+	capped cap = { .dd = dd, .c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID),
+		       .spent = per_position ? &sp : NULL };
+	if (cap_seconds > 0 || per_position)
 		dk_dd_set_progress(dd, cap_tick, &cap);
 	double t0 = now(), c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID);
 	dk_dd_analyse(dd, an, g, rules, analyse_tricks);
@@ -541,6 +563,15 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 	}
 	if (keep_dir)
 		keep_end(&k, an, cpu / 1000);
+	if (per_position && an->analysed && sp.card >= 0) {
+		/* the last position begun took the rest */
+		sp.at[sp.card] += an->nodes - sp.nodes;
+		printf("  positions to solve the position after card n, n = %d..%d:",
+		       an->first, an->cards);
+		for (int i = an->first; i <= an->cards; i++)
+			printf(" %ld", sp.at[i]);
+		printf("\n");
+	}
 	if (values && an->analysed) {
 		printf("  Re's card points: %d before card %d;", an->start, an->first + 1);
 		for (int i = an->first; i < an->cards; i++)
@@ -554,7 +585,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: search_bench [-b | -x] [-t TRICKS_LEFT,...] [-s SKIP] "
 		"[-g GAMES] [-a TRICKS] [-l LIMIT] [-m MIB] [-M MIB] [-j THREADS] [-c SECONDS] "
-		"[-k DIR [-r SOLVER]] [-q] [-v] FILE...\n");
+		"[-k DIR [-r SOLVER]] [-p] [-q] [-v] FILE...\n");
 }
 
 int main(int argc, char **argv)
@@ -577,6 +608,11 @@ int main(int argc, char **argv)
 		}
 		if (strcmp(argv[a], "-v") == 0) {
 			values = true;
+			a++;
+			continue;
+		}
+		if (strcmp(argv[a], "-p") == 0) {
+			per_position = true;
 			a++;
 			continue;
 		}

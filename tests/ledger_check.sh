@@ -33,6 +33,15 @@ awk -F '\t' -v f="$heavy" '$1 == f && $3 == "over" && $4 == "-" && $6 == 2 { ok 
 	fail "$heavy not stopped at the cap"
 grep -q "^$quick game 1: whole, 48 cards" "$tmp/out" || fail "no progress line for $quick"
 
+# search_bench -p: the positions each of the game's positions took, one
+# figure per position from the first card's to the last's, adding up to
+# the analysis's positions
+"$bench" -t 1 -a 0 -l 0 -p "$src/$quick" > "$tmp/per"
+total=$(sed -n 's/^.*analysis of 48 cards, \([0-9]*\) positions.*$/\1/p' "$tmp/per")
+sed -n 's/^  positions to solve the position after card n, n = 0\.\.48://p' "$tmp/per" |
+	awk -v total="$total" '{ for (i = 1; i <= NF; i++) { if ($i !~ /^[0-9]+$/) exit 1; s += $i } exit !(NF == 49 && total > 0 && s == total) }' ||
+	{ cat "$tmp/per" >&2; fail "-p: the positions by position do not add up to the analysis's"; }
+
 # again: the whole analysis is not repeated, the game over the cap is
 # with a larger cap, and not with one as small
 "$src/bench/ledger.sh" -c 3 -b "$build" "$quick" "$heavy" > "$tmp/out2"
