@@ -3,8 +3,9 @@
 # person (check, validate, audit, show, replay, rules, convert, the
 # diagnostics FILE:LINE:COL and the usage errors), and in the rule set
 # `rules import` writes, a control character in a
-# file name is shown as '?' (ESC, the 8-bit CSI 0x9B, a newline), a valid
-# UTF-8 name as it is, and JSON keeps the name, escaped ("\u001b").
+# file name is shown as '?' (ESC, the 8-bit CSI 0x9B, a newline), and so
+# is a bidirectional override or a zero-width space, a valid UTF-8 name
+# as it is, and JSON keeps the name, escaped ("\u001b").
 #
 #   shown_names.sh DOKOREF SOURCE_ROOT
 set -eu
@@ -117,6 +118,25 @@ run utf8 check "Spielabend-Köln.xml"
 has utf8 "Spielabend-Köln.xml, game 1: normal game"
 run utf8_validate validate "Spielabend-Köln.xml"
 has utf8_validate "Spielabend-Köln.xml: valid (1 game)"
+
+# a bidirectional override reorders what follows it ("game" RLO "lmx.exe"
+# displays as "gameexe.xml"), a zero-width space hides in a name: each is
+# shown as '?' too; JSON keeps them (they are valid UTF-8)
+rlo=$(printf '\342\200\256')
+zwsp=$(printf '\342\200\213')
+bidi="ga${zwsp}me${rlo}lmx"
+cp "$root/samples/normal-ddv.xml" "$bidi.xml"
+run bidi check "$bidi.xml"
+has bidi "ga?me?lmx.xml, game 1: normal game"
+run bidi_validate validate "$bidi.xml"
+has bidi_validate "ga?me?lmx.xml: valid (1 game)"
+run bidi_missing check "$bidi-missing.xml"
+has bidi_missing "ga?me?lmx-missing.xml"
+for f in bidi*.out bidi*.err; do
+	if grep -qe "$rlo" -e "$zwsp" "$f"; then fail "$f: an invisible character: $(head -n 5 "$f")"; fi
+done
+"$dokoref" check --format json "$bidi.xml" > bidi.json 2>&1 || true
+grep -qF "\"file\":\"$bidi.xml\"" bidi.json || fail "JSON: the name not kept: $(head -c 200 bidi.json)"
 
 # JSON keeps the name, escaped by the JSON writer
 "$dokoref" check --format json "$h.xml" > json.txt 2>&1 || true

@@ -1,37 +1,31 @@
 /*
  * shown.c - a file name as text for a person shows it; see shown.h (why:
- * a name is not to steer the terminal).
+ * a name is not to steer the terminal, nor to look like another name).
  *
  * It replaces; it does not quote or escape ("\033" or "$'\e'"), so a name
  * shown cannot be given back to a shell as it is: a person who needs the
- * exact bytes asks for JSON.  It does not judge printable characters
- * beyond the controls (a right-to-left override or a zero-width space is
- * shown as it is): those reorder or hide text, but do not command the
- * terminal.
+ * exact bytes asks for JSON.  Beyond the controls it replaces only the
+ * few characters that reorder or hide text without showing anything
+ * themselves (the bidirectional controls and the zero-width ones: the
+ * "Trojan Source" trick); look-alike letters (a Cyrillic 'а' for 'a') are
+ * shown as they are, since a name may well be written in any script.
  */
 #include "shown.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The length of the character at s (1 to 4) if s begins with one that may
- * be shown, 0 if its first byte is to be replaced: a control character, a
- * byte that is no UTF-8 or that begins a sequence cut short, overlong,
- * a surrogate or beyond U+10FFFF (Unicode's table 3-7 of well-formed
- * sequences). */
-static size_t shown_len(const unsigned char *s)
+size_t dk_utf8_len(const char *str)
 {
+	const unsigned char *s = (const unsigned char *)str;
 	unsigned char c = s[0];
-	if (c < 0x20 || c == 0x7f)
-		return 0;
 	if (c < 0x80)
-		return 1;
+		return c ? 1 : 0;
 	unsigned char lo = 0x80, hi = 0xbf;
 	size_t n;
 	if (c >= 0xc2 && c <= 0xdf) {
 		n = 2;
-		if (c == 0xc2)
-			lo = 0xa0;       /* U+0080-U+009F: the C1 controls */
 	} else if (c >= 0xe0 && c <= 0xef) {
 		n = 3;
 		if (c == 0xe0)
@@ -55,6 +49,43 @@ static size_t shown_len(const unsigned char *s)
 	return n;
 }
 
+/* Whether the well-formed character of n bytes at s is one that reorders
+ * or hides text: U+061C, U+200B-U+200F, U+202A-U+202E, U+2060,
+ * U+2066-U+2069, U+FEFF. */
+static bool invisible(const unsigned char *s, size_t n)
+{
+	if (n == 2)
+		return s[0] == 0xd8 && s[1] == 0x9c;                  /* U+061C */
+	if (n != 3)
+		return false;
+	if (s[0] == 0xef)
+		return s[1] == 0xbb && s[2] == 0xbf;                  /* U+FEFF */
+	if (s[0] != 0xe2)
+		return false;
+	if (s[1] == 0x80)
+		return (s[2] >= 0x8b && s[2] <= 0x8f) ||              /* U+200B-U+200F */
+		       (s[2] >= 0xaa && s[2] <= 0xae);                /* U+202A-U+202E */
+	if (s[1] == 0x81)
+		return s[2] == 0xa0 || (s[2] >= 0xa6 && s[2] <= 0xa9); /* U+2060, U+2066-9 */
+	return false;
+}
+
+/* The length of the character at s (1 to 4) if s begins with one that may
+ * be shown, 0 if it is to be replaced: a control character, one of the
+ * invisible ones above, or a byte that is not part of valid UTF-8. */
+static size_t shown_len(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	if (c < 0x20 || c == 0x7f)
+		return 0;
+	size_t n = dk_utf8_len((const char *)s);
+	if (n == 2 && c == 0xc2 && s[1] < 0xa0)
+		return 0;                /* U+0080-U+009F: the C1 controls */
+	if (n && invisible(s, n))
+		return 0;
+	return n;
+}
+
 const char *dk_shown(const char *s, char **keep)
 {
 	*keep = NULL;
@@ -66,7 +97,7 @@ const char *dk_shown(const char *s, char **keep)
 		p += n;
 	if (!*p)
 		return s;
-	/* one '?' a byte or a C1 control: the copy is never longer */
+	/* one '?' a byte or a character: the copy is never longer */
 	size_t len = strlen(s);
 	char *out = malloc(len + 1);
 	if (!out)
@@ -81,8 +112,10 @@ const char *dk_shown(const char *s, char **keep)
 			p += n;
 		} else {
 			out[o++] = '?';
-			/* a C1 control is one character: one '?' for its two bytes */
-			p += p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f ? 2 : 1;
+			/* a C1 control or an invisible character is one
+			 * character: one '?' for all its bytes */
+			n = dk_utf8_len((const char *)p);
+			p += n ? n : 1;
 		}
 	}
 	out[o] = '\0';

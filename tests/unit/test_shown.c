@@ -1,8 +1,9 @@
 /*
- * test_shown.c - a file name as text output shows it (src/report/shown.h):
+ * test_shown.c - a file name as text output shows it (src/core/shown.h):
  * a clean name is the same pointer, nothing made; each control character
- * (C0, DEL, C1) and each byte that is no UTF-8 becomes '?'; valid UTF-8
- * stays as it is.
+ * (C0, DEL, C1), each bidirectional control and zero-width character, and
+ * each byte that is no UTF-8 becomes '?'; valid UTF-8 stays as it is.
+ * And dk_utf8_len, the UTF-8 check it shares with the JSON writers.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
@@ -112,4 +113,64 @@ Test(shown, shown_again_is_itself)
 	cr_assert_str_eq(once, "a?b?\xc3\xb6");
 	shows_itself(once);
 	free(keep);
+}
+
+/* the bidirectional controls: one '?' each, for their two or three bytes */
+Test(shown, bidi_controls)
+{
+	/* "game" RLO "lmx.exe": displayed as "gameexe.xml" */
+	shows_as("game\xe2\x80\xaelmx.exe", "game?lmx.exe");
+	shows_as("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad\xe2\x80\xae", "?????");
+	shows_as("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9", "????");  /* U+2066-9 */
+	shows_as("a\xe2\x80\x8e" "b\xe2\x80\x8f" "c", "a?b?c");              /* LRM, RLM */
+	shows_as("\xd8\x9c" "x", "?x");                                      /* U+061C */
+}
+
+Test(shown, zero_width)
+{
+	shows_as("ga\xe2\x80\x8bme.xml", "ga?me.xml");                       /* U+200B */
+	shows_as("\xe2\x80\x8c\xe2\x80\x8d", "??");                          /* ZWNJ, ZWJ */
+	shows_as("a\xe2\x81\xa0" "b", "a?b");                                /* U+2060 */
+	shows_as("\xef\xbb\xbfgame.xml", "?game.xml");                       /* BOM */
+}
+
+/* the neighbours of those characters are shown as they are */
+Test(shown, invisible_neighbours_kept)
+{
+	shows_itself("\xd8\x9b\xd8\x9d");                       /* U+061B, U+061D */
+	shows_itself("\xe2\x80\x8a\xe2\x80\x90");               /* U+200A, U+2010 */
+	shows_itself("\xe2\x80\xa9\xe2\x80\xaf");               /* U+2029, U+202F */
+	shows_itself("\xe2\x81\x9f\xe2\x81\xa1\xe2\x81\xa5\xe2\x81\xaa"); /* U+205F, 2061, 2065, 206A */
+	shows_itself("\xef\xbb\xbe\xef\xbc\x81");               /* U+FEFE, U+FF01 */
+	shows_itself("\xe2\x82\xac");                           /* U+20AC, the euro sign */
+}
+
+Test(shown, mixed_in_one_name)
+{
+	shows_as("K\xc3\xb6ln\xe2\x80\xae\033\x9b\xe2\x99\xa5", "K\xc3\xb6ln???\xe2\x99\xa5");
+}
+
+Test(shown, utf8_len)
+{
+	cr_assert_eq(dk_utf8_len(""), 0);
+	cr_assert_eq(dk_utf8_len("a"), 1);
+	cr_assert_eq(dk_utf8_len("\033"), 1);               /* a control is ASCII */
+	cr_assert_eq(dk_utf8_len("\xc3\xb6"), 2);
+	cr_assert_eq(dk_utf8_len("\xc2\x9b"), 2);           /* C1: UTF-8, though no name shows it */
+	cr_assert_eq(dk_utf8_len("\xe2\x80\xae"), 3);       /* RLO, likewise */
+	cr_assert_eq(dk_utf8_len("\xf0\x9f\x83\x8f"), 4);
+	cr_assert_eq(dk_utf8_len("\xf4\x8f\xbf\xbf"), 4);   /* U+10FFFF */
+	cr_assert_eq(dk_utf8_len("\x9b"), 0);
+	cr_assert_eq(dk_utf8_len("\xc0\xaf"), 0);           /* overlong */
+	cr_assert_eq(dk_utf8_len("\xc1\xbf"), 0);
+	cr_assert_eq(dk_utf8_len("\xe0\x9f\xbf"), 0);       /* overlong */
+	cr_assert_eq(dk_utf8_len("\xe0\xa0\x80"), 3);       /* U+0800, the first */
+	cr_assert_eq(dk_utf8_len("\xed\xa0\x80"), 0);       /* surrogate */
+	cr_assert_eq(dk_utf8_len("\xed\x9f\xbf"), 3);       /* U+D7FF */
+	cr_assert_eq(dk_utf8_len("\xf0\x8f\xbf\xbf"), 0);   /* overlong */
+	cr_assert_eq(dk_utf8_len("\xf4\x90\x80\x80"), 0);   /* beyond U+10FFFF */
+	cr_assert_eq(dk_utf8_len("\xf5\x80\x80\x80"), 0);
+	cr_assert_eq(dk_utf8_len("\xe2\x99"), 0);           /* cut short by the end */
+	cr_assert_eq(dk_utf8_len("\xe2\x99" "a"), 0);       /* cut short by 'a' */
+	cr_assert_eq(dk_utf8_len("\xf0\x9f\x83"), 0);
 }
