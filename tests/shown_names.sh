@@ -5,7 +5,8 @@
 # `rules import` writes, a control character in a
 # file name is shown as '?' (ESC, the 8-bit CSI 0x9B, a newline), and so
 # is a bidirectional override or a zero-width space, a valid UTF-8 name
-# as it is, and JSON keeps the name, escaped ("\u001b").
+# as it is, and JSON keeps the name, escaped ("\u001b"), bytes that are no
+# UTF-8 as U+FFFD ("\ufffd").
 #
 #   shown_names.sh DOKOREF SOURCE_ROOT
 set -eu
@@ -142,6 +143,45 @@ grep -qF "\"file\":\"$bidi.xml\"" bidi.json || fail "JSON: the name not kept: $(
 "$dokoref" check --format json "$h.xml" > json.txt 2>&1 || true
 grep -qF '"file":"a\u001b[31mred' json.txt || fail "JSON: the name not escaped as \\u001b: $(head -c 200 json.txt | cat -v)"
 grep -qF 'x\nb.xml"' json.txt || fail "JSON: the newline not escaped as \\n: $(head -c 200 json.txt | cat -v)"
+
+# JSON is UTF-8 (RFC 8259): the raw 0x9B of the name, no UTF-8, is written
+# as \ufffd by every JSON writer, so that a strict decoder (Python's
+# json.loads on the bytes) reads each output; the HTML page (its title and
+# its data) is UTF-8 too
+json_ok() {
+	if grep -q "$csi" "$1"; then fail "$1: a raw 0x9B byte: $(head -c 300 "$1" | cat -v)"; fi
+	iconv -f UTF-8 -t UTF-8 "$1" > /dev/null 2>&1 || fail "$1: not UTF-8: $(head -c 300 "$1" | cat -v)"
+	[ "${2-}" = html ] && return 0
+	# (what --merge reads is \ufffd already: it writes the character)
+	[ "${2-}" = merged ] ||
+		grep -qF 'red\ufffdx\nb' "$1" || fail "$1: the 0x9B not as \\ufffd: $(head -c 300 "$1" | cat -v)"
+	if command -v python3 > /dev/null 2>&1; then
+		python3 -c 'import json, sys
+for line in open(sys.argv[1], "rb"):
+    if line.strip():
+        json.loads(line)' "$1" 2> py.err || fail "$1: json.loads: $(tail -n 1 py.err)"
+	fi
+}
+"$dokoref" check --format json "$h.xml" "$h-f.xml" > j_check.json 2> /dev/null || true
+json_ok j_check.json
+"$dokoref" audit --format json "$h.xml" "$h-f.xml" "$h.xml" > j_audit.json 2> /dev/null || true
+json_ok j_audit.json
+grep -qF '"first_file":"a\u001b[31mred\ufffdx\nb.xml"' j_audit.json ||
+	fail "audit JSON: the duplicate's first file: $(tail -n 1 j_audit.json | cat -v)"
+cp "$h.xml" "$h-copy.xml"
+"$dokoref" audit --format jsonl "$h.xml" "$h-f.xml" "$h-copy.xml" > j_audit.jsonl 2> /dev/null || true
+json_ok j_audit.jsonl
+"$dokoref" audit --merge --format json j_audit.jsonl > j_merge.json 2> /dev/null || true
+json_ok j_merge.json merged
+# (by name, as a glob sorts: "-copy" before ".xml")
+grep -qF "\"first_file\":\"a\\u001b[31mred$(printf '\357\277\275')x\\nb-copy.xml\"" j_merge.json ||
+	fail "merge JSON: the duplicate's first file: $(cat -v j_merge.json)"
+"$dokoref" audit --format json "$h.csv" > j_sheet.json 2> /dev/null || true
+json_ok j_sheet.json
+"$dokoref" check --format json --rules "$h.yaml,ddv" "$h-f.xml" > j_compare.json 2> /dev/null || true
+json_ok j_compare.json
+"$dokoref" show --format html "$h.xml" > j_page.html 2> /dev/null || true
+json_ok j_page.html html
 
 [ "$fails" -eq 0 ] || { echo "$fails failures"; exit 1; }
 echo "control characters in file names shown as '?' in text, escaped in JSON"

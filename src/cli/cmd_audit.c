@@ -36,6 +36,7 @@
 #include "check_text.h"
 #include "cli.h"
 #include "gameid.h"
+#include "json_out.h"
 #include "lang.h"
 #include "pieces.h"
 #include "replay.h"
@@ -420,11 +421,6 @@ static void duty_soli_end(audit_state *st)
 	emit(st, b);
 }
 
-static void json_str(dk_buf *b, const char *s)
-{
-	dk_audit_json_string(b, s);
-}
-
 static void json_counts(dk_buf *b, const size_t *now, const size_t *base, int n,
 			const char *(*name)(int))
 {
@@ -433,7 +429,7 @@ static void json_counts(dk_buf *b, const size_t *now, const size_t *base, int n,
 		if (now[i] != base[i]) {
 			if (k++)
 				dk_buf_putc(b, ',');
-			json_str(b, name(i));
+			dk_json_put_string(b, name(i));
 			dk_buf_printf(b, ":%zu", now[i] - base[i]);
 		}
 	dk_buf_putc(b, '}');
@@ -452,10 +448,10 @@ static void part_line(audit_state *st)
 	if (st->in_session)
 		st->file_sessions++;
 	dk_buf_puts(b, "{\"file\":");
-	json_str(b, st->path);
+	dk_json_put_string(b, st->path);
 	dk_buf_printf(b, ",\"part\":%zu,\"session\":%zu,\"players\":", st->file_parts,
 		      st->in_session ? st->file_sessions : 0);
-	json_str(b, st->in_session ? st->cur_sig : "");
+	dk_json_put_string(b, st->in_session ? st->cur_sig : "");
 	dk_buf_printf(b, ",\"carried\":%s,\"bock_end\":%ld,\"selected\":%s",
 		      st->part_carried ? "true" : "false", dk_session_bock_pending(&st->ss),
 		      st->session_selected ? "true" : "false");
@@ -477,7 +473,7 @@ static void part_line(audit_state *st)
 		if (!st->seat_known[seat])
 			continue;
 		dk_buf_puts(b, k++ ? ",[" : "[");
-		json_str(b, st->names[seat]);
+		dk_json_put_string(b, st->names[seat]);
 		dk_buf_printf(b, ",%ld", st->final[seat]);
 		if (st->rec_final_known)
 			dk_buf_printf(b, ",%ld", st->rec_final[seat]);
@@ -1129,7 +1125,7 @@ static void print_deferred(audit_state *st, const deferred *d, const char *text)
 			return;  /* cannot be: the object ends with "duplicate_of":null */
 		dk_buf_put(b, text, d->len - nl);
 		dk_buf_puts(b, "{\"file\":");
-		dk_audit_json_string(b, dup.first_file);
+		dk_json_put_string(b, dup.first_file);
 		dk_buf_printf(b, ",\"index\":%zu}}\n", dup.first_index);
 	} else if (st->verbose || st->want_game) {
 		char *keep;
@@ -1320,7 +1316,7 @@ static int run_files(audit_state *st, dk_read_opts *opts, int from, int argc, ch
 		if (st->jsonl && !st->counting) {
 			dk_buf_clear(&st->buf);
 			dk_buf_puts(&st->buf, "{\"file\":");
-			dk_audit_json_string(&st->buf, st->path);
+			dk_json_put_string(&st->buf, st->path);
 			dk_buf_printf(&st->buf, ",\"status\":%d,\"parts\":%zu,\"end\":true}\n",
 				      rc, st->file_parts);
 			fwrite(st->buf.data, 1, st->buf.len, st->cli->out);

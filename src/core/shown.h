@@ -18,10 +18,12 @@
  * It is for names only: what a record or a rule set holds has passed the
  * readers' byte screens (src/core/text_guard.h, src/fmt/guard.h) before it
  * gets here.  JSON and XML output keep the name as it is (their writers
- * escape control characters); HTML shows it as here (src/report/html.c);
- * a rule set that `rules import` writes names its source file as here
- * (src/fmt/fmt_freedoko_rules.c: a newline would end the comment it is
- * in).  It lives in the core, libc only, for both.
+ * escape control characters, and JSON puts U+FFFD for bytes that are no
+ * UTF-8: src/report/json_out.h, which finds them with dk_utf8_len); HTML
+ * shows it as here (src/report/html.c); a rule set that `rules import`
+ * writes names its source file as here (src/fmt/fmt_freedoko_rules.c: a
+ * newline would end the comment it is in).  It lives in the core, libc
+ * only, for all of them.
  */
 #ifndef DK_SHOWN_H
 #define DK_SHOWN_H

@@ -6,6 +6,7 @@
 #include <json.h>
 
 #include "check_json.h"
+#include "json_out.h"
 
 static const char *name_of(const dk_game *g, int seat)
 {
@@ -21,14 +22,6 @@ static json_object *seats_object(const dk_game *g, const long *per_seat)
 		json_object_object_add(o, pl->items[i].name,
 				       json_object_new_int64(per_seat[pl->items[i].seat]));
 	return o;
-}
-
-static void put(dk_buf *b, json_object *o)
-{
-	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-						      JSON_C_TO_STRING_NOSLASHESCAPE));
-	dk_buf_putc(b, '\n');
-	json_object_put(o);
 }
 
 void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t session,
@@ -103,7 +96,7 @@ void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t sess
 	} else {
 		json_object_object_add(o, "duplicate_of", NULL);
 	}
-	put(b, o);
+	dk_json_put_line(b, o);
 }
 
 void dk_audit_json_session_issue(dk_buf *b, const char *file, size_t session,
@@ -124,7 +117,7 @@ void dk_audit_json_session_issue(dk_buf *b, const char *file, size_t session,
 	json_object_object_add(j, "line", json_object_new_int((int)x->loc.line));
 	json_object_object_add(j, "column", json_object_new_int((int)x->loc.col));
 	json_object_object_add(o, "session_finding", j);
-	put(b, o);
+	dk_json_put_line(b, o);
 }
 
 static json_object *count_object(const size_t *counts, int n, const char *(*name)(int))
@@ -204,13 +197,5 @@ void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s)
 	json_object_object_add(o, "bock_pending", json_object_new_int64(s->bock_pending));
 	json_object *w = json_object_new_object();
 	json_object_object_add(w, "summary", o);
-	put(b, w);
-}
-
-void dk_audit_json_string(dk_buf *b, const char *s)
-{
-	json_object *o = json_object_new_string(s);
-	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-						      JSON_C_TO_STRING_NOSLASHESCAPE));
-	json_object_put(o);
+	dk_json_put_line(b, w);
 }

@@ -58,9 +58,6 @@ typedef struct dk_audit_summary {
 
 void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s);
 
-/** s as a JSON string, quoted and escaped as the objects above write it. */
-void dk_audit_json_string(dk_buf *b, const char *s);
-
 /**
  * One line for a finding of a whole session (x, about the player name),
  * found when session number session of file ended under the rule set

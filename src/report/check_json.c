@@ -8,6 +8,7 @@
 
 #include "analysis.h"
 #include "foreign.h"
+#include "json_out.h"
 
 static const char *name_of(const dk_game *g, int seat)
 {
@@ -305,19 +306,11 @@ static json_object *game_object(const char *file, const dk_game *g, const dk_rep
 	return o;
 }
 
-static void put_object(dk_buf *b, json_object *o)
-{
-	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-						      JSON_C_TO_STRING_NOSLASHESCAPE));
-	dk_buf_putc(b, '\n');
-	json_object_put(o);
-}
-
 void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
 		       const dk_rules *r, const dk_score *s, const long *per_seat,
 		       const dk_penalty *penalties, long bock)
 {
-	put_object(b, game_object(file, g, rp, r, s, per_seat, penalties, bock));
+	dk_json_put_line(b, game_object(file, g, rp, r, s, per_seat, penalties, bock));
 }
 
 /* a record that stops early: how far it goes, and the search's answer from
@@ -376,5 +369,5 @@ void dk_json_verdict_analysed(dk_buf *b, const char *file, const dk_verdict *v,
 		json_object_object_add(o, "unfinished", stopped_json(v));
 	if (a)
 		json_object_object_add(o, "analysis", dk_json_analysis(v->game, a));
-	put_object(b, o);
+	dk_json_put_line(b, o);
 }

@@ -4,7 +4,8 @@
  * One object per game, in a stable shape documented in dokoref(1):
  * index, file, rules, type, parties, card_points, winner, findings, score,
  * recorded, recorded_ok, assumptions.  Built with json-c, so strings are
- * escaped by a maintained library.
+ * escaped by a maintained library, and written through json_out.h, so
+ * that bytes that are no UTF-8 (in a file name) come out as \ufffd.
  */
 #ifndef DK_CHECK_JSON_H
 #define DK_CHECK_JSON_H

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check_text.h"
+#include "json_out.h"
 #include "shown.h"
 
 bool dk_compare_same(const dk_verdict *a, const dk_verdict *b)
@@ -251,8 +252,5 @@ void dk_compare_json(dk_buf *b, const dk_compare *c)
 		json_object_array_add(diffs, x);
 	}
 	json_object_object_add(o, "differences", diffs);
-	dk_buf_puts(b, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-						      JSON_C_TO_STRING_NOSLASHESCAPE));
-	dk_buf_putc(b, '\n');
-	json_object_put(o);
+	dk_json_put_line(b, o);
 }

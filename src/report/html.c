@@ -24,6 +24,7 @@
 
 #include "analysis.h"
 #include "check_text.h"
+#include "json_out.h"
 #include "shown.h"
 #include "view_words.h"
 #include "position.h"
@@ -42,22 +43,6 @@ static void put_html(dk_buf *b, const char *s)
 		default: dk_buf_putc(b, *s); break;
 		}
 	}
-}
-
-/* a JSON string that is safe inside a <script> element */
-static void put_json(dk_buf *b, const char *s)
-{
-	dk_buf_putc(b, '"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			dk_buf_printf(b, "\\%c", c);
-		else if (c == '<' || c == '>' || c == '&' || c < 0x20)
-			dk_buf_printf(b, "\\u%04x", c);
-		else
-			dk_buf_putc(b, (char)c);
-	}
-	dk_buf_putc(b, '"');
 }
 
 /* ---- pieces ------------------------------------------------------------ */
@@ -267,13 +252,13 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 	for (int k = 0; k < DK_PLAYING_SEATS; k++) {
 		int s = rp->seats[k];
 		dk_buf_printf(b, "%s{\"seat\":%d,\"name\":", k ? "," : "", s);
-		put_json(b, dk_view_name(g, s));
+		dk_json_put_script_string(b, dk_view_name(g, s));
 		dk_buf_puts(b, ",\"party\":");
-		put_json(b, rp->party[s] ? dk_view_party(lang, rp->party[s]) : "");
+		dk_json_put_script_string(b, rp->party[s] ? dk_view_party(lang, rp->party[s]) : "");
 		dk_buf_puts(b, ",\"hand\":[");
 		for (int i = 0; i < start->hand_n[s]; i++) {
 			dk_buf_puts(b, i ? "," : "");
-			put_json(b, dk_card_symbol(start->hand[s][i]));
+			dk_json_put_script_string(b, dk_card_symbol(start->hand[s][i]));
 		}
 		dk_buf_puts(b, "]}");
 	}
@@ -284,7 +269,7 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 		for (int i = 0; i < tr->count && n < rp->cards_played; i++, n++) {
 			int best = dk_order_winner(&rp->order, tr->cards, i + 1, t + 1 == rp->hand_size);
 			dk_buf_printf(b, "%s{\"s\":%d,\"c\":", n ? "," : "", tr->seats[i]);
-			put_json(b, dk_card_symbol(tr->cards[i]));
+			dk_json_put_script_string(b, dk_card_symbol(tr->cards[i]));
 			dk_buf_printf(b, ",\"t\":%d,\"b\":%d,\"r\":%s}", t + 1, best,
 				      dk_view_red(tr->cards[i]) ? "true" : "false");
 		}
@@ -305,7 +290,7 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 		dk_buf_clear(&t);
 		dk_view_event(&t, lang, g, &g->events[i]);
 		dk_buf_printf(b, "%s{\"a\":%d,\"x\":", k++ ? "," : "", cards);
-		put_json(b, t.data);
+		dk_json_put_script_string(b, t.data);
 		dk_buf_putc(b, '}');
 	}
 	dk_buf_puts(b, "],\"findings\":[");
@@ -313,7 +298,7 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 		dk_buf_clear(&t);
 		finding_text(&t, lang, v, i, true);
 		dk_buf_printf(b, "%s{\"c\":%d,\"x\":", i ? "," : "", rp->findings[i].card);
-		put_json(b, t.data);
+		dk_json_put_script_string(b, t.data);
 		dk_buf_putc(b, '}');
 	}
 	dk_buf_puts(b, "],\"known\":[");
@@ -324,7 +309,7 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 		for (int q = 0; q < DK_PLAYING_SEATS; q++) {
 			dk_party kp = p->known[rp->seats[q]];
 			dk_buf_puts(b, q ? "," : "");
-			put_json(b, kp ? dk_view_party(lang, kp) : "?");
+			dk_json_put_script_string(b, kp ? dk_view_party(lang, kp) : "?");
 		}
 		dk_buf_putc(b, ']');
 	}
@@ -336,13 +321,13 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 			dk_buf_clear(&t);
 			dk_text_analysis_at(&t, lang, g, a, c);
 			dk_buf_puts(b, c ? "," : "");
-			put_json(b, t.data);
+			dk_json_put_script_string(b, t.data);
 		}
 	}
 	dk_buf_puts(b, "],\"score\":");
 	dk_buf_clear(&t);
 	dk_text_verdict_score(&t, lang, v);
-	put_json(b, t.data ? t.data : "");
+	dk_json_put_script_string(b, t.data ? t.data : "");
 	dk_buf_puts(b, "}");
 	dk_buf_release(&t);
 }
@@ -575,7 +560,7 @@ void dk_html_finish(dk_html *h, dk_buf *out)
 	};
 	for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
 		dk_buf_printf(out, "%s\"%s\":", i ? "," : "", labels[i].key);
-		put_json(out, dk_msg_text(lang, labels[i].id));
+		dk_json_put_script_string(out, dk_msg_text(lang, labels[i].id));
 	}
 	dk_buf_puts(out, "}</script>\n<script>\n");
 	for (size_t i = 0; i < sizeof(script) / sizeof(script[0]); i++)

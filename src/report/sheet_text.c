@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check_text.h"
+#include "json_out.h"
 #include "session.h"
 #include "shown.h"
 
@@ -179,27 +180,12 @@ void dk_sheet_text_summary(dk_buf *b, dk_lang lang, size_t games, size_t with_fi
 	}
 }
 
-static void json_str(dk_buf *b, const char *s)
-{
-	dk_buf_putc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			dk_buf_printf(b, "\\%c", c);
-		else if (c < 0x20)
-			dk_buf_printf(b, "\\u%04x", c);
-		else
-			dk_buf_putc(b, (char)c);
-	}
-	dk_buf_putc(b, '"');
-}
-
 void dk_sheet_json_game(dk_buf *b, dk_lang lang, const char *file, const dk_sheet *s,
 			size_t i, const dk_sheet_verdict *v)
 {
 	const dk_sheet_game *g = &s->games[i];
 	dk_buf_puts(b, "{\"file\": ");
-	json_str(b, file);
+	dk_json_put_string(b, file);
 	dk_buf_printf(b, ", \"game\": %zu, \"line\": %u, \"findings\": [", i + 1, g->loc.line);
 	for (int k = 0; k < v->issue_count; k++) {
 		const dk_sheet_issue *x = &v->issues[k];
@@ -209,10 +195,10 @@ void dk_sheet_json_game(dk_buf *b, dk_lang lang, const char *file, const dk_shee
 		dk_buf_printf(b, "%s{\"code\": \"%s\", \"warning\": %s, \"line\": %u, \"column\": %u, "
 			      "\"message\": ", k ? ", " : "", dk_sheet_issue_name(x->code),
 			      x->warning ? "true" : "false", x->loc.line, x->loc.col);
-		json_str(b, buf.data ? buf.data : "");
+		dk_json_put_string(b, buf.data ? buf.data : "");
 		if (x->rule_key) {
 			dk_buf_puts(b, ", \"rule\": ");
-			json_str(b, x->rule_key);
+			dk_json_put_string(b, x->rule_key);
 		}
 		dk_buf_putc(b, '}');
 		dk_buf_release(&buf);
