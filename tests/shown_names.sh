@@ -183,5 +183,32 @@ json_ok j_compare.json
 "$dokoref" show --format html "$h.xml" > j_page.html 2> /dev/null || true
 json_ok j_page.html html
 
+# audit --merge reads player names from JSON lines that no record reader
+# has screened: "\u001b" there is an ESC, a raw 0x9B byte stays one; its
+# text shows each name as a file name is shown (the wrong session's line,
+# the standings), its JSON keeps them (0x9B as \ufffd)
+part='"carried":false,"bock_end":0,"selected":true,"games":1,"with_findings":0,"with_sheet":0,"findings":{},"session_findings":{},"scores_right":1,"scores_wrong":0,"off_total":0,"off_max":0,"off_max_index":0'
+{
+	printf '{"file":"night.xml","part":1,"session":1,"players":"x",%s,"first_wrong_index":1,"totals":true,"totals_wrong":true,"finding":false,"final":[["Anna\\u001b]0;owned\\u0007",2,3],["Ben\\u009b2J",-2,-3],["Cl\\u202eara",2,2],["Da\\u200bvid\\nX",-2,-2]],"ids":["21f4416279225f79:1"],"out":[]}\n' "$part"
+	printf '{"file":"night.xml","status":1,"parts":1,"end":true}\n'
+	printf '{"file":"night2.xml","part":1,"session":0,"players":"",%s,"first_wrong_index":0,"totals":false,"totals_wrong":false,"finding":false,"final":[["Eve\233raw",1],["F\377rank",1]],"ids":["11f4416279225f79:1"],"out":[]}\n' "$part"
+	printf '{"file":"night2.xml","status":0,"parts":1,"end":true}\n'
+} > hostile.jsonl
+run hostile_merge audit --merge hostile.jsonl
+has hostile_merge "night.xml, session 1: correct final standings Anna?]0;owned? +2, Ben?2J -2, Cl?ara +2, Da?vid?X -2; recorded Anna?]0;owned? +3, Ben?2J -3, Cl?ara +2, Da?vid?X -2"
+has hostile_merge "correct standings over all sessions: Anna?]0;owned? +2, Cl?ara +2, Eve?raw +1, F?rank +1, Ben?2J -2, Da?vid?X -2"
+run hostile_merge_de audit --merge --lang de hostile.jsonl
+has hostile_merge_de "Anna?]0;owned? +2, Cl?ara +2, Eve?raw +1, F?rank +1, Ben?2J -2, Da?vid?X -2"
+for f in hostile_merge*.out hostile_merge*.err; do
+	if grep -q "$esc" "$f"; then fail "$f: an ESC byte: $(cat -v "$f" | head -n 8)"; fi
+	if grep -q "$csi" "$f"; then fail "$f: a 0x9B byte: $(cat -v "$f" | head -n 8)"; fi
+	if grep -qe "$rlo" -e "$zwsp" -e "$(printf '\302\233')" -e "$(printf '\377')" "$f"; then
+		fail "$f: a C1 control, an invisible character or no UTF-8: $(cat -v "$f" | head -n 8)"; fi
+	if grep -q '^X' "$f"; then fail "$f: a name broke its line: $(cat -v "$f" | head -n 8)"; fi
+done
+"$dokoref" audit --merge --format json hostile.jsonl > hostile_merge.json 2> /dev/null || true
+grep -qF '{"player":"Anna\u001b]0;owned\u0007","points":2},{"player":"Cl'"$rlo"'ara","points":2},{"player":"Eve\ufffdraw","points":1}' hostile_merge.json ||
+	fail "merge JSON: the names not kept: $(cat -v hostile_merge.json)"
+
 [ "$fails" -eq 0 ] || { echo "$fails failures"; exit 1; }
 echo "control characters in file names shown as '?' in text, escaped in JSON"

@@ -832,6 +832,16 @@ static const char *issue_name(int c)
 	return dk_session_issue_name((dk_session_issue_code)c);
 }
 
+/* ", NAME POINTS" (no comma before the first): the name as dk_shown shows
+ * it, for `audit --merge` read it from JSON lines that no record reader's
+ * byte screen has seen (a "\u001b" there is an ESC here) */
+static void put_name_points(dk_buf *b, size_t i, const char *name, long points)
+{
+	char *keep;
+	dk_buf_printf(b, "%s %s %+ld", i ? "," : "", dk_shown(name, &keep), points);
+	free(keep);
+}
+
 void dk_audit_wrong_session(dk_buf *b, dk_lang lang, const char *file, size_t session,
 			    const char *const *names, const long *final, const long *rec_final,
 			    size_t count)
@@ -840,11 +850,11 @@ void dk_audit_wrong_session(dk_buf *b, dk_lang lang, const char *file, size_t se
 	dk_say(b, lang, DK_MSG_AU_SUM_SESSION_FINAL, dk_shown(file, &keep), session);
 	free(keep);
 	for (size_t i = 0; i < count; i++)
-		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", names[i], final[i]);
+		put_name_points(b, i, names[i], final[i]);
 	if (rec_final) {
 		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_SUM_RECORDED_FINAL));
 		for (size_t i = 0; i < count; i++)
-			dk_buf_printf(b, "%s %s %+ld", i ? "," : "", names[i], rec_final[i]);
+			put_name_points(b, i, names[i], rec_final[i]);
 	}
 	dk_buf_putc(b, '\n');
 }
@@ -901,8 +911,7 @@ void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
 	if (s->standing_count) {
 		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_AU_SUM_STANDINGS));
 		for (size_t i = 0; i < s->standing_count; i++)
-			dk_buf_printf(b, "%s %s %+ld", i ? "," : "", s->standings[i].name,
-				      s->standings[i].points);
+			put_name_points(b, i, s->standings[i].name, s->standings[i].points);
 		dk_buf_putc(b, '\n');
 	}
 	if (s->bock_pending) {

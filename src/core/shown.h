@@ -17,7 +17,9 @@
  *
  * It is for names only: what a record or a rule set holds has passed the
  * readers' byte screens (src/core/text_guard.h, src/fmt/guard.h) before it
- * gets here.  JSON and XML output keep the name as it is (their writers
+ * gets here; the player names `audit --merge` reads from JSON lines have
+ * not, and its text shows them through it too (src/cli/cmd_audit.c).
+ * JSON and XML output keep the name as it is (their writers
  * escape control characters, and JSON puts U+FFFD for bytes that are no
  * UTF-8: src/report/json_out.h, which finds them with dk_utf8_len); HTML
  * shows it as here (src/report/html.c); a rule set that `rules import`
