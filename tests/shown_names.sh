@@ -162,25 +162,25 @@ for line in open(sys.argv[1], "rb"):
         json.loads(line)' "$1" 2> py.err || fail "$1: json.loads: $(tail -n 1 py.err)"
 	fi
 }
-"$dokoref" check --format json "$h.xml" "$h-f.xml" > j_check.json 2> /dev/null || true
+"$dokoref" check --format json "$h.xml" "$h-f.xml" > j_check.json 2> j_check_json.err || true
 json_ok j_check.json
-"$dokoref" audit --format json "$h.xml" "$h-f.xml" "$h.xml" > j_audit.json 2> /dev/null || true
+"$dokoref" audit --format json "$h.xml" "$h-f.xml" "$h.xml" > j_audit.json 2> j_audit_json.err || true
 json_ok j_audit.json
 grep -qF '"first_file":"a\u001b[31mred\ufffdx\nb.xml"' j_audit.json ||
 	fail "audit JSON: the duplicate's first file: $(tail -n 1 j_audit.json | cat -v)"
 cp "$h.xml" "$h-copy.xml"
-"$dokoref" audit --format jsonl "$h.xml" "$h-f.xml" "$h-copy.xml" > j_audit.jsonl 2> /dev/null || true
+"$dokoref" audit --format jsonl "$h.xml" "$h-f.xml" "$h-copy.xml" > j_audit.jsonl 2> j_audit_jsonl.err || true
 json_ok j_audit.jsonl
-"$dokoref" audit --merge --format json j_audit.jsonl > j_merge.json 2> /dev/null || true
+"$dokoref" audit --merge --format json j_audit.jsonl > j_merge.json 2> j_merge_json.err || true
 json_ok j_merge.json merged
 # (by name, as a glob sorts: "-copy" before ".xml")
 grep -qF "\"first_file\":\"a\\u001b[31mred$(printf '\357\277\275')x\\nb-copy.xml\"" j_merge.json ||
 	fail "merge JSON: the duplicate's first file: $(cat -v j_merge.json)"
-"$dokoref" audit --format json "$h.csv" > j_sheet.json 2> /dev/null || true
+"$dokoref" audit --format json "$h.csv" > j_sheet.json 2> j_sheet_json.err || true
 json_ok j_sheet.json
-"$dokoref" check --format json --rules "$h.yaml,ddv" "$h-f.xml" > j_compare.json 2> /dev/null || true
+"$dokoref" check --format json --rules "$h.yaml,ddv" "$h-f.xml" > j_compare.json 2> j_compare_json.err || true
 json_ok j_compare.json
-"$dokoref" show --format html "$h.xml" > j_page.html 2> /dev/null || true
+"$dokoref" show --format html "$h.xml" > j_page.html 2> j_page_html.err || true
 json_ok j_page.html html
 
 # audit --merge reads player names from JSON lines that no record reader
@@ -206,9 +206,14 @@ for f in hostile_merge*.out hostile_merge*.err; do
 		fail "$f: a C1 control, an invisible character or no UTF-8: $(cat -v "$f" | head -n 8)"; fi
 	if grep -q '^X' "$f"; then fail "$f: a name broke its line: $(cat -v "$f" | head -n 8)"; fi
 done
-"$dokoref" audit --merge --format json hostile.jsonl > hostile_merge.json 2> /dev/null || true
+"$dokoref" audit --merge --format json hostile.jsonl > hostile_merge.json 2> hostile_merge_json.err || true
 grep -qF '{"player":"Anna\u001b]0;owned\u0007","points":2},{"player":"Cl'"$rlo"'ara","points":2},{"player":"Eve\ufffdraw","points":1}' hostile_merge.json ||
 	fail "merge JSON: the names not kept: $(cat -v hostile_merge.json)"
 
+# nor did writing the JSON trip a sanitizer
+for f in *.err; do
+	if grep -Eq 'Sanitizer|runtime error' "$f"; then fail "$f: $(head -n 20 "$f")"; fi
+done
+
 [ "$fails" -eq 0 ] || { echo "$fails failures"; exit 1; }
-echo "control characters in file names shown as '?' in text, escaped in JSON"
+echo "control and invisible characters in names shown as '?' in text; JSON escaped, in valid UTF-8"
