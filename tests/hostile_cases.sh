@@ -235,6 +235,29 @@ sig TERM 15
 sig INT 2
 sig HUP 1
 
+# the source line under a message is shown only where dk_shown would show
+# it as it is: not with an overlong UTF-8 form of the 8-bit CSI (0xE0 0x80
+# 0x9B) in it, nor with a right-to-left override (U+202E); the message
+# still names the line and column
+sed 's/place="Bielefeld"/place="Biele\xe0\x80\x9bfeld"/' samples/normal-ddv.xml > "$dir/overlong.xml"
+sed 's/place="Bielefeld"/place="Biele\xe2\x80\xaefeld" oops="1"/' samples/normal-ddv.xml > "$dir/rlo.xml"
+for f in overlong rlo; do
+	grep -q 'Biele.*feld' "$dir/$f.xml" || bad "source-line-$f: sed wrote no such line"
+done
+expect source-line-overlong 3 "$dir/overlong.xml:12:42: error: malformed XML" -- check "$dir/overlong.xml"
+if LC_ALL=C grep -q "$(printf '\233')" "$dir/out" || grep -q '^    ' "$dir/out"; then
+	bad "source-line-overlong: the line was shown"; sed 's/^/    /' "$dir/out"
+else ok; fi
+expect source-line-rlo 3 "$dir/rlo.xml:12:49: error: <game> has no attribute 'oops'" -- check "$dir/rlo.xml"
+if LC_ALL=C grep -q "$(printf '\342\200\256')" "$dir/out" || grep -q '^    ' "$dir/out"; then
+	bad "source-line-rlo: the line was shown"; sed 's/^/    /' "$dir/out"
+else ok; fi
+# ... and a line with a plain error is shown, with its caret
+sed 's/place="Bielefeld"/place="Bielefeld" oops="1"/' samples/normal-ddv.xml > "$dir/plain.xml"
+expect source-line-plain 3 "$dir/plain.xml:12:48: error: <game> has no attribute 'oops'" -- check "$dir/plain.xml"
+grep -q '^    .*place="Bielefeld" oops="1"' "$dir/out" && grep -q '^ *\^$' "$dir/out" ||
+	bad "source-line-plain: no source line or caret"
+
 # SIGXFSZ: a file size limit the output passes
 rm -f "$dir"/out.xml*
 status=0

@@ -272,25 +272,21 @@ bool dk_cli_want_color(FILE *f, const char *mode)
 	return isatty(fileno(f)) == 1;
 }
 
-/* true if s[0..n) is UTF-8 without control characters other than tab
- * (C0, DEL and C1): a line with any other byte is not shown */
+/* true if s[0..n) (NUL-terminated at n) is what dk_shown leaves as it is,
+ * tabs aside: well-formed UTF-8 without control characters (C0, DEL and
+ * C1) or the bidirectional and zero-width ones; a line with any other
+ * byte or character is not shown */
 static bool printable(const char *s, ssize_t n)
 {
-	for (ssize_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			return false;
-		if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0)
-			return false;
-		if (c < 0x80)
+	for (ssize_t i = 0; i < n;) {
+		if (s[i] == '\t') {
+			i++;
 			continue;
-		int more = c >= 0xf0 && c < 0xf5 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 && c < 0xe0 ? 1 : -1;
-		if (more < 0 || c >= 0xf5)
+		}
+		size_t k = dk_shown_len(s + i);
+		if (k == 0 || (ssize_t)k > n - i)
 			return false;
-		for (int k = 1; k <= more; k++)
-			if (i + k >= n || ((unsigned char)s[i + k] & 0xc0) != 0x80)
-				return false;
-		i += more;
+		i += (ssize_t)k;
 	}
 	return true;
 }

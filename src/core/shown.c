@@ -70,11 +70,9 @@ static bool invisible(const unsigned char *s, size_t n)
 	return false;
 }
 
-/* The length of the character at s (1 to 4) if s begins with one that may
- * be shown, 0 if it is to be replaced: a control character, one of the
- * invisible ones above, or a byte that is not part of valid UTF-8. */
-static size_t shown_len(const unsigned char *s)
+size_t dk_shown_len(const char *str)
 {
+	const unsigned char *s = (const unsigned char *)str;
 	unsigned char c = s[0];
 	if (c < 0x20 || c == 0x7f)
 		return 0;
@@ -93,7 +91,7 @@ const char *dk_shown(const char *s, char **keep)
 		return NULL;
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n;
-	while (*p && (n = shown_len(p)) > 0)
+	while (*p && (n = dk_shown_len((const char *)p)) > 0)
 		p += n;
 	if (!*p)
 		return s;
@@ -105,7 +103,7 @@ const char *dk_shown(const char *s, char **keep)
 	size_t done = (size_t)(p - (const unsigned char *)s), o = done;
 	memcpy(out, s, done);
 	while (*p) {
-		n = shown_len(p);
+		n = dk_shown_len((const char *)p);
 		if (n > 0) {
 			memcpy(out + o, p, n);
 			o += n;

@@ -61,4 +61,12 @@ const char *dk_shown(const char *s, char **keep);
  */
 size_t dk_utf8_len(const char *s);
 
+/**
+ * The length in bytes (1 to 4) of the character s begins with, if dk_shown
+ * leaves it as it is; 0 if dk_shown replaces it (a control character, a
+ * bidirectional or zero-width one, a byte that is not part of valid
+ * UTF-8) and at the terminating NUL.  It reads no byte past a NUL.
+ */
+size_t dk_shown_len(const char *s);
+
 #endif
