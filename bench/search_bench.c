@@ -45,8 +45,8 @@
  * the same SOLVER (-r, a name for the build, e.g. its commit), and
  * removed when the game is analysed.  -v prints, after each analysis, Re's card
  * points after each card analysed; -p the positions it took to solve each
- * position of the game (where the time of a long one goes: the first
- * trick's).  -q leaves out the line
+ * position of the game (where the time of a long one goes: the positions
+ * in and right after the first trick).  -q leaves out the line
  * per position and game (and per threshold question not decided) and
  * prints the tables only.  -x asks the questions
  * only: (b) and (d), no exact value (a), no analysis (c); -b times the
