@@ -15,23 +15,24 @@
 
 TestSuite(json_out, .fini = dk_leak_check);
 
-/* s as dk_json_put_string writes it must be want */
-static void string_is(const char *s, const char *want)
+/* s as put writes it must be want */
+static void put_is(void (*put)(dk_buf *, const char *), const char *s, const char *want)
 {
 	dk_buf b;
 	dk_buf_init(&b);
-	dk_json_put_string(&b, s);
+	put(&b, s);
 	cr_assert_str_eq(b.data, want);
 	dk_buf_release(&b);
 }
 
+static void string_is(const char *s, const char *want)
+{
+	put_is(dk_json_put_string, s, want);
+}
+
 static void script_string_is(const char *s, const char *want)
 {
-	dk_buf b;
-	dk_buf_init(&b);
-	dk_json_put_script_string(&b, s);
-	cr_assert_str_eq(b.data, want);
-	dk_buf_release(&b);
+	put_is(dk_json_put_script_string, s, want);
 }
 
 /* the one-string array [s] as dk_json_put_line writes it must be want */
