@@ -237,21 +237,77 @@ sig HUP 1
 
 # the source line under a message is shown only where dk_shown would show
 # it as it is: not with an overlong UTF-8 form of the 8-bit CSI (0xE0 0x80
-# 0x9B) in it, nor with a right-to-left override (U+202E); the message
-# still names the line and column
+# 0x9B) in it, nor with a zero-width space (U+200B), which the byte screen
+# lets through; the message still names the line and column
 sed 's/place="Bielefeld"/place="Biele\xe0\x80\x9bfeld"/' samples/normal-ddv.xml > "$dir/overlong.xml"
-sed 's/place="Bielefeld"/place="Biele\xe2\x80\xaefeld" oops="1"/' samples/normal-ddv.xml > "$dir/rlo.xml"
-for f in overlong rlo; do
+sed 's/place="Bielefeld"/place="Biele\xe2\x80\x8bfeld" oops="1"/' samples/normal-ddv.xml > "$dir/zwsp.xml"
+for f in overlong zwsp; do
 	grep -q 'Biele.*feld' "$dir/$f.xml" || bad "source-line-$f: sed wrote no such line"
 done
 expect source-line-overlong 3 "$dir/overlong.xml:12:42: error: malformed XML" -- check "$dir/overlong.xml"
 if LC_ALL=C grep -q "$(printf '\233')" "$dir/out" || grep -q '^    ' "$dir/out"; then
 	bad "source-line-overlong: the line was shown"; sed 's/^/    /' "$dir/out"
 else ok; fi
-expect source-line-rlo 3 "$dir/rlo.xml:12:49: error: <game> has no attribute 'oops'" -- check "$dir/rlo.xml"
-if LC_ALL=C grep -q "$(printf '\342\200\256')" "$dir/out" || grep -q '^    ' "$dir/out"; then
-	bad "source-line-rlo: the line was shown"; sed 's/^/    /' "$dir/out"
+expect source-line-zwsp 3 "$dir/zwsp.xml:12:49: error: <game> has no attribute 'oops'" -- check "$dir/zwsp.xml"
+if LC_ALL=C grep -q "$(printf '\342\200\213')" "$dir/out" || grep -q '^    ' "$dir/out"; then
+	bad "source-line-zwsp: the line was shown"; sed 's/^/    /' "$dir/out"
 else ok; fi
+
+# bidirectional embedding, override and isolate controls ("Trojan Source")
+# are refused in the bytes of every text format, and what escapes write is
+# screened as the bytes are: a control character or a bidirectional control
+# from an XML character reference, a YAML escape or a JSON \u escape stops
+# the reading with the place it was written, and nothing of it reaches the
+# output
+rlo=$(printf '\342\200\256')
+nobad() {  # no ESC, no C1 CSI in UTF-8 (C2 9B), no RLO in the last output
+	if LC_ALL=C grep -q "$(printf '\033')\\|$(printf '\302\233')\\|$rlo" "$dir/out"; then
+		bad "$1: the character reached the output"; sed 's/^/    /' "$dir/out" | cat -v
+	else ok; fi
+}
+sed "s/place=\"Bielefeld\"/place=\"Biele${rlo}feld\"/" samples/normal-ddv.xml > "$dir/rlo.xml"
+expect bidi-raw-xml 3 "$dir/rlo.xml:12:42: error: a bidirectional control character (U+202E) is not accepted" \
+	-- check "$dir/rlo.xml"
+nobad bidi-raw-xml
+sed "s/^rules: ddv/rules: ddv # ${rlo}/" samples/normal-ddv.doko > "$dir/rlo.doko"
+grep -q "^rules: ddv # " "$dir/rlo.doko" || bad "bidi-raw-doko: sed wrote no such line"
+expect bidi-raw-doko 3 "$dir/rlo.doko:" -- check "$dir/rlo.doko"
+grep -q 'a bidirectional control character (U+202E) is not accepted' "$dir/out" && ok ||
+	bad "bidi-raw-doko: not refused as a bidirectional control"
+printf 'name: rlo\nbase: ddv\n# a comment \342\201\247 here\nrules: {}\n' > "$dir/rlo.yaml"
+expect bidi-raw-yaml 3 "$dir/rlo.yaml:3:13: error: a bidirectional control character (U+2067) is not accepted" \
+	-- rules check "$dir/rlo.yaml"
+sed 's/name="Anna"/name="An\&#x9B;2J\&#x202E;na"/' samples/normal-ddv.xml > "$dir/ref-c1.xml"
+expect xml-ref-c1 3 "$dir/ref-c1.xml:18:24: error: a control character (U+009B) in the value of 'name' is not accepted" \
+	-- check "$dir/ref-c1.xml"
+nobad xml-ref-c1
+sed 's/name="Anna"/name="An\&#10;1 game checked"/' samples/normal-ddv.xml > "$dir/ref-lf.xml"
+expect xml-ref-newline 3 "$dir/ref-lf.xml:18:24: error: a control character (U+000A) in the value of 'name' is not accepted" \
+	-- check "$dir/ref-lf.xml"
+sed 's/name="Anna"/name="An\&#x2066;na"/' samples/normal-ddv.xml > "$dir/ref-bidi.xml"
+expect xml-ref-bidi 3 "$dir/ref-bidi.xml:18:24: error: a bidirectional control character (U+2066) in the value of 'name' is not accepted" \
+	-- check "$dir/ref-bidi.xml"
+sed 's/<note>Both/<note>B\&#x85;oth/' samples/heart10-second-wins-unsere-2024.xml > "$dir/ref-note.xml"
+expect xml-ref-text 3 "$dir/ref-note.xml:13: error: a control character (U+0085) in the text is not accepted" \
+	-- check "$dir/ref-note.xml"
+printf '<?xml version="1.0" encoding="ISO-8859-1"?>\n' > "$dir/latin1.xml"
+sed '1d; s/name="Anna"/name="An\x9bna"/' samples/normal-ddv.xml >> "$dir/latin1.xml"
+expect xml-latin1-c1 3 "$dir/latin1.xml:18:24: error: a control character (U+009B) in the value of 'name' is not accepted" \
+	-- check "$dir/latin1.xml"
+nobad xml-latin1-c1
+printf 'name: esc\nbase: ddv\ntitle: "red \\e[31m text"\nrules: {}\n' > "$dir/esc.yaml"
+expect yaml-escape-esc 3 "$dir/esc.yaml:3:8: error: a control character (U+001B) is not accepted (an escape in a quoted text wrote it)" \
+	-- rules check "$dir/esc.yaml"
+nobad yaml-escape-esc
+printf 'name: osc\nbase: ddv\nrules:\n  play.follow_suit:\n    value: true\n    source: "x \\u202e \\x9b2J"\n' > "$dir/osc.yaml"
+expect yaml-escape-source 3 "$dir/osc.yaml:6:13: error: a bidirectional control character (U+202E) is not accepted" \
+	-- check --rules "$dir/osc.yaml" samples/normal-ddv.xml
+nobad yaml-escape-source
+sed 's/"A"/"A\\u001b[31mX\\u009b2J"/g' tests/sheets/qtdoppelkopf-v2-sample.json > "$dir/esc.json"
+expect json-escape-esc 3 "$dir/esc.json:7:17: error: a control character (U+001B) in a string is not accepted" \
+	-- audit --rules ddv "$dir/esc.json"
+nobad json-escape-esc
+
 # ... and a line with a plain error is shown, with its caret
 sed 's/place="Bielefeld"/place="Bielefeld" oops="1"/' samples/normal-ddv.xml > "$dir/plain.xml"
 expect source-line-plain 3 "$dir/plain.xml:12:48: error: <game> has no attribute 'oops'" -- check "$dir/plain.xml"

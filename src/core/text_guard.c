@@ -37,6 +37,18 @@ static int seq_fail(dk_text_guard *g, const char *msg)
 	return text_fail(g, g->seq_off, msg);
 }
 
+/* the bidirectional control whose last byte is c; out of the way of the
+ * loop, which it would slow */
+static __attribute__((noinline, cold)) int bidi_fail(dk_text_guard *g, unsigned char c)
+{
+	char what[64], m[96];
+	dk_text_refused_what(what, sizeof(what),
+			     0x2000u | ((uint32_t)(g->second & 0x3f) << 6) | (c & 0x3fu));
+	snprintf(m, sizeof(m), "%s is not accepted", what);
+	g->cont = g->seq_cont;
+	return text_fail(g, g->seq_off, m);
+}
+
 /* bytes that need a look: controls, and all but ASCII */
 static bool text_marks[256];
 static pthread_once_t text_marks_once = PTHREAD_ONCE_INIT;
@@ -46,6 +58,20 @@ static void make_text_marks(void)
 	for (int c = 0; c < 256; c++)
 		text_marks[c] = c < 0x20 || c >= 0x7f;
 	text_marks['\t'] = text_marks['\r'] = false;
+}
+
+/*
+ * Whether the eight bytes at s are all printable ASCII (0x20 to 0x7e), a
+ * word at a time: no byte below 0x20, none from 0x80, none 0x7f.  A "no"
+ * may be wrong (a borrow); the bytes are then looked at one by one.
+ */
+static inline bool printable8(const unsigned char *s)
+{
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+	uint64_t w, del;
+	memcpy(&w, s, 8);
+	del = w ^ (0x7f * ones);
+	return (((w - 0x20 * ones) & ~w) | ((del - ones) & ~del) | w) & highs ? false : true;
 }
 
 int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
@@ -60,8 +86,12 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 		/* ASCII text passes (not inside a character, where it is no
 		 * continuation byte); the line length is checked at each stop
 		 * and at the end of the buffer */
-		while (g->need == 0 && i < len && !text_marks[s[i]])
-			i++;
+		if (g->need == 0) {
+			while (len - i >= 8 && printable8(s + i))
+				i += 8;
+			while (i < len && !text_marks[s[i]])
+				i++;
+		}
 		uint64_t off = base + i;
 		if (g->max_line && off - g->line_start > g->max_line) {
 			char m[64];
@@ -80,6 +110,14 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 					snprintf(m, sizeof(m), "a control character (U+%04X) is not accepted", c);
 					g->cont = g->seq_cont;
 					return text_fail(g, g->seq_off, m);
+				}
+				if (g->lead == 0xe2 && g->need == 2)
+					g->second = c;
+				else if (g->lead == 0xe2 && g->second <= 0x81 &&
+					 ((g->second == 0x80 && c >= 0xaa && c <= 0xae) ||
+					  (g->second == 0x81 && c >= 0xa6 && c <= 0xa9))) {
+					/* U+202A to U+202E, U+2066 to U+2069 */
+					return bidi_fail(g, c);
 				}
 				g->need--;
 				g->cont++;
@@ -131,4 +169,43 @@ int dk_text_guard_finish(dk_text_guard *g)
 	if (g->need > 0 && !g->latin1_ok)
 		return seq_fail(g, "the text is not valid UTF-8 (it ends inside a character)");
 	return 0;
+}
+
+static bool is_bidi_control(uint32_t cp)
+{
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+size_t dk_text_refused(const char *s, size_t len, bool lines_ok, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = u[i];
+		if (c < 0x20 || c == 0x7f) {
+			if (lines_ok && (c == '\t' || c == '\n'))
+				continue;
+			*cp = c;
+			return i;
+		}
+		/* only two lead bytes start what is refused: 0xc2 (C1) and
+		 * 0xe2 (U+2000 to U+2FFF); anything else passes */
+		if (c == 0xc2 && i + 1 < len && u[i + 1] < 0xa0) {
+			*cp = u[i + 1];
+			return i;
+		}
+		if (c == 0xe2 && i + 2 < len) {
+			uint32_t v = 0x2000u | ((uint32_t)(u[i + 1] & 0x3f) << 6) | (u[i + 2] & 0x3fu);
+			if (is_bidi_control(v)) {
+				*cp = v;
+				return i;
+			}
+		}
+	}
+	return len;
+}
+
+void dk_text_refused_what(char *out, size_t size, uint32_t cp)
+{
+	snprintf(out, size, "a %scontrol character (U+%04X)",
+		 is_bidi_control(cp) ? "bidirectional " : "", (unsigned)cp);
 }

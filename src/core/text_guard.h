@@ -11,6 +11,9 @@
  *     come on one line: its limits are per tag, src/fmt/guard.h),
  *   - bytes that are no UTF-8 (unless the format allows Latin-1: FreeDoko
  *     before 0.6 wrote names in it),
+ *   - a bidirectional embedding, override or isolate control (U+202A to
+ *     U+202E, U+2066 to U+2069), which makes text show in another order
+ *     than it is read ("Trojan Source"),
  * with a message that names the position (line and column, counting
  * characters; for gzip input, of the decompressed text) and nothing of the
  * content.  Sizes are capped where the bytes are read (dk_input's
@@ -40,6 +43,7 @@ typedef struct dk_text_guard {
 	uint64_t seq_off;    /* offset of the open sequence's lead byte */
 	uint32_t seq_cont;   /* cont when it began */
 	unsigned char lead;  /* its lead byte */
+	unsigned char second; /* its first continuation byte */
 	bool latin1;         /* the line has a byte that is no UTF-8 */
 	bool failed;
 	dk_loc error_loc;
@@ -53,5 +57,19 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len);
 
 /** The end of the text: a UTF-8 sequence must not be cut.  0 or -1. */
 int dk_text_guard_finish(dk_text_guard *g);
+
+/*
+ * Text whose escapes have been read (XML character references, YAML's and
+ * JSON's backslash escapes) may hold what the byte screen refuses in the
+ * bytes themselves.  The first such character in s[0..len), valid UTF-8:
+ * a control character (C0, DEL, C1; tab and line feed pass where lines_ok)
+ * or a bidirectional embedding, override or isolate control.  Returns its
+ * byte offset, or len when there is none; *cp gets its code point.
+ */
+size_t dk_text_refused(const char *s, size_t len, bool lines_ok, uint32_t *cp);
+
+/** What cp is, for a message: "a control character (U+001B)" or "a
+ *  bidirectional control character (U+202E)". */
+void dk_text_refused_what(char *out, size_t size, uint32_t cp);
 
 #endif

@@ -26,6 +26,7 @@
 #include "arena.h"
 #include "fmt_sheet.h"
 #include "fmt_sheet_internal.h"
+#include "text_guard.h"
 
 typedef enum jkind { J_NULL = 0, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ } jkind;
 
@@ -223,6 +224,14 @@ static int parse_string(jparser *p, size_t *off, size_t *slen)
 			return jerr(p, start, "string longer than %d bytes", DK_JSON_MAX_STRING);
 	}
 	*slen = p->sb_len - *off;
+	/* what the escapes wrote ("\u001b", "\u202e"): no control
+	 * character but tab and line feed, no bidirectional control */
+	uint32_t cp;
+	if (*slen && dk_text_refused(p->strbuf + *off, *slen, true, &cp) < *slen) {
+		char what[64];
+		dk_text_refused_what(what, sizeof(what), cp);
+		return jerr(p, start, "%s in a string is not accepted", what);
+	}
 	sb_put(p, "", 1);
 	return 0;
 }

@@ -26,6 +26,7 @@
 #include <libxml/parser.h>
 
 #include "arena.h"
+#include "text_guard.h"
 
 /* XML_PARSE_NONET | XML_PARSE_BIG_LINES and nothing that loads or expands:
  * see RELIABILITY.md for what each of the others did on Debian 12. */
@@ -70,6 +71,10 @@ struct dk_xml_pull {
 	bool started;                   /* the parser has seen the first bytes */
 	bool finished;                  /* the parser was told the input ended */
 	bool stopped;                   /* an error is queued: no more nodes */
+	bool refs;                      /* an '&' was read: references may write
+					   what the guard has not seen */
+	bool rooted;                    /* the root element has begun */
+	bool screen;                    /* values are screened (refused()) */
 	uint32_t first_line;            /* the number of the input's first line (0: 1) */
 
 	dk_xp_error error;
@@ -182,9 +187,54 @@ static bool is_blank(const char *s, size_t len)
 	return true;
 }
 
+/* where an attribute is written, from the guard's record of the tag */
+static dk_loc attr_loc(const dk_guard_tag *tag, const char *name)
+{
+	for (int k = 0; k < tag->attr_count; k++)
+		if (strncmp(tag->attrs[k].name, name, DK_GUARD_ATTR_NAME - 1) == 0)
+			return tag->attrs[k].loc;
+	return tag->start;
+}
+
+/*
+ * The guard screened the bytes; what libxml2 makes of character references
+ * (and of a document in Latin-1) it has not seen.  A control character or
+ * bidirectional control that a reference wrote stops the reading as the
+ * guard's own refusal does.  An attribute value may hold no control
+ * character at all: XML turns the tabs and line ends written in one into
+ * spaces, so any left came from a reference.
+ */
+static bool refused(dk_xml_pull *p, const char *s, size_t len, bool lines_ok,
+		    const char *attr, const dk_guard_tag *tag)
+{
+	/* the text is the bytes the guard passed, unless a reference was
+	 * written, or the parser decodes another encoding (ISO-8859-1,
+	 * UTF-16, which the guard does not read): see on_start */
+	if (!p->screen)
+		return false;
+	uint32_t cp;
+	if (dk_text_refused(s, len, lines_ok, &cp) == len)
+		return false;
+	char what[64], m[160];
+	dk_text_refused_what(what, sizeof(what), cp);
+	dk_loc loc;
+	if (attr) {
+		snprintf(m, sizeof(m), "%s in the value of '%s' is not accepted", what, attr);
+		loc = attr_loc(tag, attr);
+	} else {
+		snprintf(m, sizeof(m), "%s in the text is not accepted", what);
+		/* where the parser is: the line the text ends on */
+		loc = (dk_loc){ (uint32_t)(p->ctxt->input ? p->ctxt->input->line : 0), 0 };
+	}
+	push_error(p, DK_XP_FROM_GUARD, m, loc, DK_IO_INVALID);
+	return true;
+}
+
 static void add_text(dk_xml_pull *p, const xmlChar *s, int len, bool cdata)
 {
 	if (p->stopped || len <= 0)
+		return;
+	if (refused(p, (const char *)s, (size_t)len, true, NULL, NULL))
 		return;
 	xp_node *last = p->n_len > p->n_head ? &p->nodes[p->n_len - 1] : NULL;
 	bool join = last && last->type == DK_XP_TEXT && last->cdata == cdata && !p->text_break;
@@ -227,6 +277,13 @@ static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix,
 	dk_xml_pull *p = ctx;
 	if (p->stopped)
 		return;
+	if (!p->rooted) {
+		/* the XML declaration, read by now, named the encoding */
+		p->rooted = true;
+		if (p->guard->text_off ||
+		    (p->ctxt->input && p->ctxt->input->buf && p->ctxt->input->buf->encoder))
+			p->screen = true;
+	}
 	xp_node *n = push_node(p, DK_XP_ELEMENT);
 	n->name = qname(p, prefix, localname);
 	p->tags = grow(p->tags, &p->t_alloc, p->t_len + 1, sizeof(dk_guard_tag));
@@ -254,6 +311,8 @@ static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix,
 		xp_attr *a = &p->attrs[p->a_len++];
 		a->name = qname(p, at[1], at[0]);
 		a->value = keep_attr_value(p, (const char *)at[3], (size_t)(at[4] - at[3]), &a->len);
+		if (refused(p, p->buf + a->value, a->len, false, a->name, tag))
+			return;
 	}
 	p->skip_end = tag->empty;
 }
@@ -344,6 +403,8 @@ static void feed(dk_xml_pull *p)
 			   DK_IO_INVALID);
 		return;
 	}
+	if (got && !p->refs && memchr(p->block + p->pending, '&', got))
+		p->refs = p->screen = true;
 	if (!p->started) {
 		p->ctxt = xmlCreatePushParserCtxt(&p->sax, p, got ? p->block : NULL, (int)got, NULL);
 		if (!p->ctxt) {

@@ -1187,6 +1187,25 @@ static void check_duplicates(builder *b, const node *map)
 	free(sorted);
 }
 
+/*
+ * The byte screen saw the file; a double-quoted scalar's escapes ("\e",
+ * "\x9b", "\u202e") it did not.  What they wrote may not reach a message
+ * that quotes the text: a control character other than tab and line feed,
+ * or a bidirectional control, is refused where the scalar starts.
+ */
+static int scalar_refused(builder *b, const yaml_event_t *ev, dk_loc loc)
+{
+	uint32_t cp;
+	size_t len = ev->data.scalar.length;
+	if (dk_text_refused((const char *)ev->data.scalar.value, len, true, &cp) == len)
+		return 0;
+	char what[64];
+	dk_text_refused_what(what, sizeof(what), cp);
+	dk_diag_error(b->diag, b->file, loc, "%s is not accepted (an escape in a quoted "
+		      "text wrote it)", what);
+	return -1;
+}
+
 /* One event.  Returns 0 to go on, 1 at the end of the stream, -1 to stop. */
 static int on_event(builder *b, const yaml_event_t *ev)
 {
@@ -1221,6 +1240,8 @@ static int on_event(builder *b, const yaml_event_t *ev)
 	case YAML_SCALAR_EVENT:
 		if (check_properties(b, ev->data.scalar.anchor,
 				     ev->data.scalar.tag, loc) < 0)
+			return -1;
+		if (scalar_refused(b, ev, loc) < 0)
 			return -1;
 		n = new_node(b, NODE_SCALAR, loc);
 		if (!n)

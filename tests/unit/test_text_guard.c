@@ -128,3 +128,90 @@ Test(text_guard, line_length)
 	       "a line longer than 64 KiB is not accepted");
 	free(s);
 }
+
+Test(text_guard, bidirectional_controls)
+{
+	/* U+202E (RLO) after "é": the character's column; every piece size
+	 * splits it somewhere */
+	EXPECT("ok\n\xc3\xa9" "a\xe2\x80\xae" "b\n", false, -1, 2, 3,
+	       "a bidirectional control character (U+202E) is not accepted");
+	EXPECT("\xe2\x80\xaa", false, -1, 1, 1,
+	       "a bidirectional control character (U+202A) is not accepted");
+	EXPECT("x\xe2\x81\xa6", true, -1, 1, 2,
+	       "a bidirectional control character (U+2066) is not accepted");
+	EXPECT("xy\xe2\x81\xa9", false, -1, 1, 3,
+	       "a bidirectional control character (U+2069) is not accepted");
+	/* their neighbours are text: U+2029, U+202F (narrow no-break space),
+	 * U+2065, U+206A; and the marks U+200E/U+200F, ZWNJ and ZWJ that
+	 * names in Persian or Indic scripts need */
+	EXPECT("\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa", false, 0, 0, 0, "");
+	EXPECT("\xe2\x80\x8e\xe2\x80\x8f\xe2\x80\x8c\xe2\x80\x8d", false, 0, 0, 0, "");
+	/* an arrow (E2 86 92) after a refused byte pair's first byte */
+	EXPECT("\xe2\x86\x92\xe2\x80\x94", false, 0, 0, 0, "");
+}
+
+/* what a reader's escapes wrote: dk_text_refused on text already decoded */
+Test(text_guard, refused_after_escapes)
+{
+	uint32_t cp = 0;
+	char what[64];
+	const char *s = "Anna \xc3\xa4 \xe2\x99\xa5";
+	cr_expect_eq(dk_text_refused(s, strlen(s), false, &cp), strlen(s));
+	s = "a\tb\nc";
+	cr_expect_eq(dk_text_refused(s, strlen(s), true, &cp), strlen(s));
+	cr_expect_eq(dk_text_refused(s, strlen(s), false, &cp), 1);
+	cr_expect_eq(cp, 0x09);
+	s = "ab\rc";
+	cr_expect_eq(dk_text_refused(s, strlen(s), true, &cp), 2);
+	cr_expect_eq(cp, 0x0d);
+	s = "x\x1b[31m";
+	cr_expect_eq(dk_text_refused(s, strlen(s), true, &cp), 1);
+	cr_expect_eq(cp, 0x1b);
+	s = "\xc3\xa4\xc2\x9b" "2J";
+	cr_expect_eq(dk_text_refused(s, strlen(s), true, &cp), 2);
+	cr_expect_eq(cp, 0x9b);
+	dk_text_refused_what(what, sizeof(what), cp);
+	cr_expect_str_eq(what, "a control character (U+009B)");
+	s = "ab\x7f";
+	cr_expect_eq(dk_text_refused(s, strlen(s), true, &cp), 2);
+	cr_expect_eq(cp, 0x7f);
+	s = "n\xe2\x80\x8c" "a\xe2\x81\xa8";
+	cr_expect_eq(dk_text_refused(s, strlen(s), true, &cp), 5);
+	cr_expect_eq(cp, 0x2068);
+	dk_text_refused_what(what, sizeof(what), cp);
+	cr_expect_str_eq(what, "a bidirectional control character (U+2068)");
+	/* U+00A0 and U+202F pass */
+	s = "a\xc2\xa0" "b\xe2\x80\xaf";
+	cr_expect_eq(dk_text_refused(s, strlen(s), true, &cp), strlen(s));
+}
+
+/* printable ASCII passes eight bytes at a time: what stops that is found
+ * at every offset of a word, and tab, carriage return and UTF-8 still pass */
+Test(text_guard, found_at_every_offset)
+{
+	for (size_t pos = 0; pos < 20; pos++) {
+		char s[40];
+		memset(s, 'a', sizeof(s));
+		s[pos] = '\x1b';
+		expect(s, 30, false, -1, 1, (uint32_t)pos + 1,
+		       "a control character (0x1B) is not accepted");
+		s[pos] = '\x7f';
+		expect(s, 30, false, -1, 1, (uint32_t)pos + 1,
+		       "a control character (0x7F) is not accepted");
+		s[pos] = '\x1f';
+		expect(s, 30, true, -1, 1, (uint32_t)pos + 1,
+		       "a control character (0x1F) is not accepted");
+		s[pos] = '~';
+		s[pos + 1] = ' ';
+		s[pos + 2] = '\t';
+		s[pos + 3] = '\r';
+		expect(s, 30, false, 0, 0, 0, "");
+		memcpy(s + pos, "\xe2\x80\xae", 3);  /* U+202E */
+		expect(s, 30, false, -1, 1, (uint32_t)pos + 1,
+		       "a bidirectional control character (U+202E) is not accepted");
+		memcpy(s + pos, "\xc3\xa4\n", 3);    /* "ä", then line 2 */
+		expect(s, 30, false, 0, 0, 0, "");
+		s[pos + 5] = '\x01';
+		expect(s, 30, false, -1, 2, 3, "a control character (0x01) is not accepted");
+	}
+}
