@@ -49,25 +49,54 @@ size_t dk_utf8_len(const char *str)
 	return n;
 }
 
+size_t dk_utf8_cut(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	for (size_t back = 1; back <= 3 && back <= n; back++) {
+		unsigned char c = s[n - back];
+		if ((c & 0xc0) == 0x80)
+			continue;        /* a continuation byte: look further back */
+		size_t need = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 && c <= 0xef ? 3
+			      : c >= 0xc2 && c <= 0xdf ? 2 : 1;
+		return need > back ? n - back : n;
+	}
+	return n;
+}
+
 /* Whether the well-formed character of n bytes at s is one that reorders
  * or hides text: U+061C, U+200B-U+200F, U+202A-U+202E, U+2060,
- * U+2066-U+2069, U+FEFF. */
+ * U+2066-U+2069, U+FEFF; and those that show as nothing or as a blank
+ * (a name that looks like another): U+00AD, U+034F, U+115F, U+1160,
+ * U+180E, U+2028, U+2029, U+2061-U+2064, U+3164, U+FFA0, U+FFF9-U+FFFB. */
 static bool invisible(const unsigned char *s, size_t n)
 {
 	if (n == 2)
-		return s[0] == 0xd8 && s[1] == 0x9c;                  /* U+061C */
+		return (s[0] == 0xd8 && s[1] == 0x9c) ||              /* U+061C */
+		       (s[0] == 0xc2 && s[1] == 0xad) ||              /* U+00AD */
+		       (s[0] == 0xcd && s[1] == 0x8f);                /* U+034F */
 	if (n != 3)
 		return false;
-	if (s[0] == 0xef)
-		return s[1] == 0xbb && s[2] == 0xbf;                  /* U+FEFF */
-	if (s[0] != 0xe2)
+	switch (s[0]) {
+	case 0xe1:
+		return (s[1] == 0x85 && (s[2] == 0x9f || s[2] == 0xa0)) || /* U+115F, U+1160 */
+		       (s[1] == 0xa0 && s[2] == 0x8e);                /* U+180E */
+	case 0xe2:
+		if (s[1] == 0x80)
+			return (s[2] >= 0x8b && s[2] <= 0x8f) ||      /* U+200B-U+200F */
+			       (s[2] >= 0xa8 && s[2] <= 0xae);        /* U+2028-U+202E */
+		if (s[1] == 0x81)
+			return (s[2] >= 0xa0 && s[2] <= 0xa4) ||      /* U+2060-U+2064 */
+			       (s[2] >= 0xa6 && s[2] <= 0xa9);        /* U+2066-U+2069 */
 		return false;
-	if (s[1] == 0x80)
-		return (s[2] >= 0x8b && s[2] <= 0x8f) ||              /* U+200B-U+200F */
-		       (s[2] >= 0xaa && s[2] <= 0xae);                /* U+202A-U+202E */
-	if (s[1] == 0x81)
-		return s[2] == 0xa0 || (s[2] >= 0xa6 && s[2] <= 0xa9); /* U+2060, U+2066-9 */
-	return false;
+	case 0xe3:
+		return s[1] == 0x85 && s[2] == 0xa4;                  /* U+3164 */
+	case 0xef:
+		return (s[1] == 0xbb && s[2] == 0xbf) ||              /* U+FEFF */
+		       (s[1] == 0xbe && s[2] == 0xa0) ||              /* U+FFA0 */
+		       (s[1] == 0xbf && s[2] >= 0xb9 && s[2] <= 0xbb); /* U+FFF9-U+FFFB */
+	default:
+		return false;
+	}
 }
 
 size_t dk_shown_len(const char *str)

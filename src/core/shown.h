@@ -62,6 +62,14 @@ const char *dk_shown(const char *s, char **keep);
 size_t dk_utf8_len(const char *s);
 
 /**
+ * Where to cut s[0..n) so that it does not end inside a UTF-8 character
+ * (a fixed buffer that snprintf filled may end in the first bytes of
+ * one): n, or the offset of the lead byte of a character the end cuts
+ * short.  Bytes that are no UTF-8 are left as they are.
+ */
+size_t dk_utf8_cut(const char *s, size_t n);
+
+/**
  * The length in bytes (1 to 4) of the character s begins with, if dk_shown
  * leaves it as it is; 0 if dk_shown replaces it (a control character, a
  * bidirectional or zero-width one, a byte that is not part of valid

@@ -22,6 +22,7 @@
 #include "lang.h"
 #include "ruleset.h"
 #include "session.h"
+#include "shown.h"
 #include "verdict_text.h"
 
 #ifndef DOKOREF_VERSION
@@ -106,9 +107,17 @@ void dokoref_free(void *p)
 
 /* ---- errors ----------------------------------------------------------------- */
 
+/* s cut to fit size, never inside a UTF-8 character: neither at the
+ * field's end nor where a message's own buffer cut it before */
 static void copy_str(char *out, size_t size, const char *s)
 {
-	snprintf(out, size, "%s", s ? s : "");
+	size_t n = s ? strlen(s) : 0;
+	if (n >= size)
+		n = size - 1;
+	n = dk_utf8_cut(s ? s : "", n);
+	if (n)
+		memcpy(out, s, n);
+	out[n] = '\0';
 }
 
 static void item_to_error(dokoref_error *err, int code, const dk_diag_item *it)

@@ -363,3 +363,44 @@ Test(api, session_skipping)
 	dokoref_record_free(rec);
 	free(all);
 }
+
+/* whether s[0..n) is well-formed UTF-8 */
+static bool whole_utf8(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		size_t k = u[i] < 0x80 ? 1 : u[i] >= 0xf0 ? 4 : u[i] >= 0xe0 ? 3 : u[i] >= 0xc2 ? 2 : 0;
+		if (k == 0 || i + k > n)
+			return false;
+		for (size_t j = 1; j < k; j++)
+			if ((u[i + j] & 0xc0) != 0x80)
+				return false;
+		i += k;
+	}
+	return true;
+}
+
+/* a long name in a message is cut before the character the cut falls in,
+ * not inside it, whatever buffer cuts it (here the reader's own) */
+Test(api, long_name_cut_at_a_character)
+{
+	static const char *const chars[] = { "\xc3\xa4", "\xe2\x99\xa5", "\xf0\x9f\x82\xa1" };
+	for (size_t c = 0; c < 3; c++) {
+		for (size_t shift = 0; shift < 4; shift++) {
+			char path[1200] = "/no-such-dirs/";
+			for (size_t k = 0; k < shift; k++)
+				strcat(path, "x");
+			while (strlen(path) + 10 < sizeof(path))
+				strcat(path, chars[c]);
+			strcat(path, ".xml");
+			dokoref_error err;
+			dokoref_record *r = dokoref_record_open_file(path, NULL, &err);
+			cr_assert_null(r);
+			size_t n = strlen(err.message);
+			cr_expect(strncmp(err.message, "cannot open '/no-such-dirs/", 27) == 0,
+				  "%s", err.message);
+			cr_expect(whole_utf8(err.message, n), "char %zu, shift %zu: cut inside a "
+				  "character (%zu bytes)", c, shift, n);
+		}
+	}
+}

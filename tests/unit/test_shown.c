@@ -134,14 +134,31 @@ Test(shown, zero_width)
 	shows_as("\xef\xbb\xbfgame.xml", "?game.xml");                       /* BOM */
 }
 
+/* characters that show as nothing or as a blank, so that a name looks
+ * like another: one '?' each */
+Test(shown, blank_looking)
+{
+	shows_as("Anna\xc2\xad", "Anna?");                                 /* U+00AD */
+	shows_as("a\xcd\x8f" "b", "a?b");                                  /* U+034F */
+	shows_as("\xe1\x85\x9f\xe1\x85\xa0\xe1\xa0\x8e", "???");         /* U+115F, 1160, 180E */
+	shows_as("a\xe2\x80\xa8" "b\xe2\x80\xa9", "a?b?");                 /* U+2028, 2029 */
+	shows_as("\xe2\x81\xa1\xe2\x81\xa2\xe2\x81\xa3\xe2\x81\xa4", "????"); /* U+2061-4 */
+	shows_as("\xe3\x85\xa4\xef\xbe\xa0", "??");                        /* U+3164, FFA0 */
+	shows_as("\xef\xbf\xb9\xef\xbf\xba\xef\xbf\xbb", "???");         /* U+FFF9-B */
+}
+
 /* the neighbours of those characters are shown as they are */
 Test(shown, invisible_neighbours_kept)
 {
 	shows_itself("\xd8\x9b\xd8\x9d");                       /* U+061B, U+061D */
 	shows_itself("\xe2\x80\x8a\xe2\x80\x90");               /* U+200A, U+2010 */
-	shows_itself("\xe2\x80\xa9\xe2\x80\xaf");               /* U+2029, U+202F */
-	shows_itself("\xe2\x81\x9f\xe2\x81\xa1\xe2\x81\xa5\xe2\x81\xaa"); /* U+205F, 2061, 2065, 206A */
+	shows_itself("\xe2\x80\xa7\xe2\x80\xaf");               /* U+2027, U+202F */
+	shows_itself("\xe2\x81\x9f\xe2\x81\xa5\xe2\x81\xaa");   /* U+205F, 2065, 206A */
 	shows_itself("\xef\xbb\xbe\xef\xbc\x81");               /* U+FEFE, U+FF01 */
+	shows_itself("\xc2\xac\xc2\xae\xcd\x8e\xcd\x90");       /* U+00AC, 00AE, 034E, 0350 */
+	shows_itself("\xe1\x85\x9e\xe1\x85\xa1\xe1\xa0\x8d");   /* U+115E, 1161, 180D */
+	shows_itself("\xe3\x85\xa3\xef\xbe\x9f\xef\xbf\xbc");   /* U+3163, FF9F, FFFC */
+	shows_itself("\xef\xbf\xb8\xef\xbe\xa1");               /* U+FFF8, FFA1 */
 	shows_itself("\xe2\x82\xac");                           /* U+20AC, the euro sign */
 }
 
@@ -173,4 +190,17 @@ Test(shown, utf8_len)
 	cr_assert_eq(dk_utf8_len("\xe2\x99"), 0);           /* cut short by the end */
 	cr_assert_eq(dk_utf8_len("\xe2\x99" "a"), 0);       /* cut short by 'a' */
 	cr_assert_eq(dk_utf8_len("\xf0\x9f\x83"), 0);
+}
+
+/* a cut that would end inside a character ends before it */
+Test(shown, utf8_cut)
+{
+	const char *s = "a\xc3\xa4\xe2\x99\xa5\xf0\x9f\x82\xa1";  /* a ä ♥ 🂡: 1+2+3+4 bytes */
+	static const size_t want[] = { 0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10 };
+	for (size_t n = 0; n <= 10; n++)
+		cr_expect_eq(dk_utf8_cut(s, n), want[n], "n %zu: %zu, want %zu", n,
+			     dk_utf8_cut(s, n), want[n]);
+	/* bytes that are no UTF-8 stay: a stray continuation byte, 0xff */
+	cr_expect_eq(dk_utf8_cut("ab\x80\x80\x80\x80", 6), 6);
+	cr_expect_eq(dk_utf8_cut("ab\xff", 3), 3);
 }
