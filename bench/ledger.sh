@@ -22,7 +22,9 @@
 # hands do not match the tricks (a card played that was not in the hand,
 # a seat that played twice), and the analysis went back as far as they
 # match (none, if they never do again); "over": stopped
-# after SECONDS of processor time (cards and positions "-").  solver is
+# after SECONDS of processor time (positions "-"; cards: how many of the
+# game's last cards were analysed when it stopped, or "-" where a run
+# before session 18 did not say).  solver is
 # the commit of the source tree (with "+" if src/ or bench/ has changes
 # not committed, the ledger aside), or COMMIT with -r: name the commit
 # BUILD_DIR was built from where it is not this tree's.  -a runs every game
@@ -115,8 +117,10 @@ if [ -n "$summary" ]; then
 					done[k] = c[3]
 					secs[k] = c[6] + 0
 					posn[k] = c[5] + 0
-				} else if (c[6] + 0 > over[k])
+				} else if (c[6] + 0 > over[k]) {
 					over[k] = c[6] + 0
+					ocards[k] = c[4]
+				}
 			}
 		}
 		# mawk has no asort: an insertion sort (a few hundred games)
@@ -156,6 +160,8 @@ if [ -n "$summary" ]; then
 				t = keep "/" t "#" $2 ".table"
 				more = keep != "" && (getline x < t) >= 0 ? ", table kept" : ""
 				if (keep != "") close(t)
+				if (ocards[k] != "-" && ocards[k] != "")
+					more = more ", its last " ocards[k] " cards analysed"
 				list = list sprintf("  %s game %s: over %d s%s\n", $1, $2, over[k], more)
 			}
 			else { u[g]++; ut++; list = list sprintf("  %s game %s: not run\n", $1, $2) }
@@ -222,7 +228,11 @@ games "$@" | while IFS="$(printf '\t')" read -r f g; do
 	now=$(date -u +%Y-%m-%dT%H:%MZ)
 	runs=
 	[ -z "$all" ] || runs=$(printf '\t%s' "$(printf '%s' "$all" | cut -f1)")
-	case $line in *'(stopped)'*) line= ;; esac   # over the cap: kept, below
+	reached=-
+	case $line in *'(stopped)'*)   # over the cap: kept, below
+		reached=$(printf '%s' "$line" | cut -f1)
+		line= ;;
+	esac
 	if [ -n "$line" ]; then
 		cards=$(printf '%s' "$line" | cut -f1)
 		mark=$(printf '%s' "$line" | cut -f2)
@@ -242,7 +252,11 @@ games "$@" | while IFS="$(printf '\t')" read -r f g; do
 	else
 		spent=$cap
 		[ -z "$all" ] || spent=$(printf '%s' "$all" | cut -f3 | awk '{ printf "%d", $1 }')
-		printf '%s\t%s\tover\t-\t-\t%s\t%s\t%s%s\n' "$f" "$g" "$spent" "$solver" "$now" "$runs" >> "$ledger"
-		printf '%s game %s: over %s s\n' "$f" "$g" "$spent"
+		printf '%s\t%s\tover\t%s\t-\t%s\t%s\t%s%s\n' "$f" "$g" "$reached" "$spent" "$solver" "$now" "$runs" >> "$ledger"
+		if [ "$reached" = - ]; then
+			printf '%s game %s: over %s s\n' "$f" "$g" "$spent"
+		else
+			printf '%s game %s: over %s s (its last %s cards analysed)\n' "$f" "$g" "$spent" "$reached"
+		fi
 	fi
 done

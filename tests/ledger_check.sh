@@ -63,22 +63,26 @@ grep -Eq '^whole analyses: 1; processor time median ([0-9.]+ s), p90 \1, slowest
 
 # -k: a game stopped at the cap keeps its table and goes on from it in
 # the next run, whatever cap it had; its line counts every run (the
-# seconds in all, a ninth column with the runs); the summary says the
-# table is kept; another solver's table is not taken up; a game
+# seconds in all, a ninth column with the runs) and says how many of the
+# game's last cards were analysed; the summary says the table is kept
+# and how far the analysis got; another solver's table is not taken up; a game
 # analysed whole leaves no table
 LEDGER=$tmp/kept.tsv
 keep=$tmp/tables
 table="$keep/$(printf '%s' "$heavy" | tr / %)#1.table"
 "$src/bench/ledger.sh" -c 2 -k "$keep" -b "$build" -r one "$heavy" > "$tmp/k1"
 [ -s "$table" ] || fail "no table kept for $heavy"
-awk -F '\t' -v f="$heavy" '$1 == f && $3 == "over" && $6 >= 2 && $7 == "one" && $9 == 1 { ok = 1 } END { exit !ok }' "$LEDGER" ||
-	fail "the first run of $heavy with -k"
+awk -F '\t' -v f="$heavy" '$1 == f && $3 == "over" && $4 ~ /^[0-9]+$/ && $4 < 48 && $6 >= 2 && $7 == "one" && $9 == 1 { ok = 1 } END { exit !ok }' "$LEDGER" ||
+	fail "the first run of $heavy with -k (and how many of its last cards it analysed)"
+grep -Eq "^$heavy game 1: over [0-9]+ s \(its last [0-9]+ cards analysed\)\$" "$tmp/k1" ||
+	{ cat "$tmp/k1" >&2; fail "the progress line of a stop with -k"; }
 "$src/bench/ledger.sh" -c 2 -k "$keep" -b "$build" -r one "$heavy" > "$tmp/k2"
 [ "$(grep -vc '^#' "$LEDGER")" = 2 ] || fail "$heavy not run again from its table"
 awk -F '\t' -v f="$heavy" '$1 == f && $3 == "over" && $6 >= 4 && $9 == 2 { ok = 1 } END { exit !ok }' "$LEDGER" ||
 	fail "the second run of $heavy with -k does not count both runs"
 "$src/bench/ledger.sh" -s -k "$keep" -b "$build" "$heavy" > "$tmp/ksum"
-grep -Eq "^  $heavy game 1: over [0-9]+ s, table kept\$" "$tmp/ksum" || { cat "$tmp/ksum" >&2; fail "the kept table not in the summary"; }
+grep -Eq "^  $heavy game 1: over [0-9]+ s, table kept, its last [0-9]+ cards analysed\$" "$tmp/ksum" ||
+	{ cat "$tmp/ksum" >&2; fail "the kept table, or the cards analysed, not in the summary"; }
 "$src/bench/ledger.sh" -c 2 -k "$keep" -b "$build" -r two "$heavy" > "$tmp/k3"
 awk -F '\t' -v f="$heavy" 'NR == 4 && $1 == f && $3 == "over" && $7 == "two" && $9 == 1 { ok = 1 } END { exit !ok }' "$LEDGER" ||
 	fail "another solver took up the table of $heavy"
