@@ -307,6 +307,9 @@ sed 's/"A"/"A\\u001b[31mX\\u009b2J"/g' tests/sheets/qtdoppelkopf-v2-sample.json 
 expect json-escape-esc 3 "$dir/esc.json:7:17: error: a control character (U+001B) in a string is not accepted" \
 	-- audit --rules ddv "$dir/esc.json"
 nobad json-escape-esc
+sed 's/"B"/"B\\n1 game checked"/g' tests/sheets/qtdoppelkopf-v2-sample.json > "$dir/lf.json"
+expect json-escape-newline 3 "$dir/lf.json:8:17: error: a control character (U+000A) in a string is not accepted" \
+	-- audit --rules ddv "$dir/lf.json"
 
 # ... and a line with a plain error is shown, with its caret
 sed 's/place="Bielefeld"/place="Bielefeld" oops="1"/' samples/normal-ddv.xml > "$dir/plain.xml"

@@ -224,10 +224,12 @@ static int parse_string(jparser *p, size_t *off, size_t *slen)
 			return jerr(p, start, "string longer than %d bytes", DK_JSON_MAX_STRING);
 	}
 	*slen = p->sb_len - *off;
-	/* what the escapes wrote ("\u001b", "\u202e"): no control
-	 * character but tab and line feed, no bidirectional control */
+	/* what the escapes wrote ("\u001b", "\u202e", "\n"): the strings
+	 * of a QtDoppelKopf log are names and words, so no control character
+	 * at all (a line feed in a name starts a false line of the report),
+	 * and no bidirectional control */
 	uint32_t cp;
-	if (*slen && dk_text_refused(p->strbuf + *off, *slen, true, &cp) < *slen) {
+	if (*slen && dk_text_refused(p->strbuf + *off, *slen, false, &cp) < *slen) {
 		char what[64];
 		dk_text_refused_what(what, sizeof(what), cp);
 		return jerr(p, start, "%s in a string is not accepted", what);
