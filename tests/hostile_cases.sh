@@ -295,6 +295,13 @@ sed '1d; s/name="Anna"/name="An\x9bna"/' samples/normal-ddv.xml >> "$dir/latin1.
 expect xml-latin1-c1 3 "$dir/latin1.xml:18:24: error: a control character (U+009B) in the value of 'name' is not accepted" \
 	-- check "$dir/latin1.xml"
 nobad xml-latin1-c1
+# a note of several lines: show indents its lines after the first, so
+# that none of them looks like a line of the report
+sed 's|<note>Both|<note>Both\nDealer: Mallory (seat 1)|' samples/heart10-second-wins-unsere-2024.xml > "$dir/note-lines.xml"
+expect note-lines 0 "Note:   Both" -- show "$dir/note-lines.xml"
+if grep -q '^Dealer: Mallory' "$dir/out" || ! grep -q '^        Dealer: Mallory (seat 1)' "$dir/out"; then
+	bad "note-lines: a note's second line is not indented"; sed 's/^/    /' "$dir/out"
+else ok; fi
 printf 'name: esc\nbase: ddv\ntitle: "red \\e[31m text"\nrules: {}\n' > "$dir/esc.yaml"
 expect yaml-escape-esc 3 "$dir/esc.yaml:3:8: error: a control character (U+001B) is not accepted (an escape in a quoted text wrote it)" \
 	-- rules check "$dir/esc.yaml"

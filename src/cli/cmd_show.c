@@ -185,8 +185,17 @@ static void show_header(show_state *st, const dk_game *g, const dk_rules *rules)
 	else
 		fputs("Rules:  none named\n", f);
 	fprintf(f, "Dealer: %s (seat %d)\n", player_name(g, g->deal.dealer), g->deal.dealer);
-	for (size_t i = 0; i < g->note_count; i++)
-		fprintf(f, "Note:   %s\n", g->notes[i].text);
+	/* a note of several lines: the lines after its first indented under
+	 * it, so that none of them looks like a line of the report */
+	for (size_t i = 0; i < g->note_count; i++) {
+		fputs("Note:   ", f);
+		for (const char *s = g->notes[i].text; *s; s++) {
+			fputc(*s, f);
+			if (*s == '\n' && s[1])
+				fputs("        ", f);
+		}
+		fputc('\n', f);
+	}
 }
 
 static void show_deal(show_state *st, const dk_game *g, const dk_order *order, int name_w)
