@@ -302,6 +302,12 @@ expect note-lines 0 "Note:   Both" -- show "$dir/note-lines.xml"
 if grep -q '^Dealer: Mallory' "$dir/out" || ! grep -q '^        Dealer: Mallory (seat 1)' "$dir/out"; then
 	bad "note-lines: a note's second line is not indented"; sed 's/^/    /' "$dir/out"
 else ok; fi
+# a source over several lines is quoted on one line: none of its lines
+# looks like a line of the report
+printf 'name: ml\nbase: ddv\nrules:\n  play.follow_suit:\n    value: true\n    source: "first\\n  result as played: Kontra won"\n' > "$dir/ml.yaml"
+expect source-lines 1 "rule play.follow_suit of ml: first   result as played: Kontra won" \
+	-- check --rules "$dir/ml.yaml" tests/check/findings/revoke--ddv--irrelevant-late.xml
+grep -q '^  result as played: Kontra won' "$dir/out" && bad "source-lines: a line of the source stood as a line of the report"
 printf 'name: esc\nbase: ddv\ntitle: "red \\e[31m text"\nrules: {}\n' > "$dir/esc.yaml"
 expect yaml-escape-esc 3 "$dir/esc.yaml:3:8: error: a control character (U+001B) is not accepted (an escape in a quoted text wrote it)" \
 	-- rules check "$dir/esc.yaml"

@@ -1206,6 +1206,20 @@ static int scalar_refused(builder *b, const yaml_event_t *ev, dk_loc loc)
 	return -1;
 }
 
+/*
+ * A source as verdicts quote it: on one line.  A source written over
+ * several lines (a YAML block, an escape) has its line breaks and tabs
+ * as spaces, so that no line of it looks like a line of the report that
+ * quotes it (`rules show` wraps it anew).
+ */
+static char *one_line(char *s)
+{
+	for (char *p = s; p && *p; p++)
+		if (*p == '\n' || *p == '\t')
+			*p = ' ';
+	return s;
+}
+
 /* One event.  Returns 0 to go on, 1 at the end of the stream, -1 to stop. */
 static int on_event(builder *b, const yaml_event_t *ev)
 {
@@ -1980,8 +1994,8 @@ static int read_rule(loader *ld, layer *L, const node *key)
 
 		s->key = k;
 		s->value = value;
-		s->src.cite = dk_arena_strndup(arena, source_key->value->text,
-					       source_key->value->len);
+		s->src.cite = one_line(dk_arena_strndup(arena, source_key->value->text,
+							source_key->value->len));
 		s->src.assumption = assumption_key
 			? dk_arena_strndup(arena, assumption_key->value->text,
 					   assumption_key->value->len)
