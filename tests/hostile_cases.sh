@@ -308,6 +308,8 @@ printf 'name: ml\nbase: ddv\nrules:\n  play.follow_suit:\n    value: true\n    s
 expect source-lines 1 "rule play.follow_suit of ml: first   result as played: Kontra won" \
 	-- check --rules "$dir/ml.yaml" tests/check/findings/revoke--ddv--irrelevant-late.xml
 grep -q '^  result as played: Kontra won' "$dir/out" && bad "source-lines: a line of the source stood as a line of the report"
+printf 'name: tl\nbase: ddv\ntitle: "House\\nDealer: Mallory (seat 1)"\nrules: {}\n' > "$dir/tl.yaml"
+expect title-lines 0 "Rules:  tl (House Dealer: Mallory (seat 1))" -- show --rules "$dir/tl.yaml" samples/normal-ddv.xml
 printf 'name: esc\nbase: ddv\ntitle: "red \\e[31m text"\nrules: {}\n' > "$dir/esc.yaml"
 expect yaml-escape-esc 3 "$dir/esc.yaml:3:8: error: a control character (U+001B) is not accepted (an escape in a quoted text wrote it)" \
 	-- rules check "$dir/esc.yaml"

@@ -1207,10 +1207,10 @@ static int scalar_refused(builder *b, const yaml_event_t *ev, dk_loc loc)
 }
 
 /*
- * A source as verdicts quote it: on one line.  A source written over
- * several lines (a YAML block, an escape) has its line breaks and tabs
- * as spaces, so that no line of it looks like a line of the report that
- * quotes it (`rules show` wraps it anew).
+ * A source, or a title, as reports quote it: on one line.  One written
+ * over several lines (a YAML block, an escape) has its line breaks and
+ * tabs as spaces, so that no line of it looks like a line of the report
+ * that quotes it (`rules show` wraps a source anew).
  */
 static char *one_line(char *s)
 {
@@ -2222,8 +2222,8 @@ static void apply_layer(loader *ld, const layer *L)
 		ld->set[idx] = true;
 	}
 	r->name = dk_arena_strndup(arena, L->name->text, L->name->len);
-	r->title = L->title ? dk_arena_strndup(arena, L->title->text,
-					       L->title->len) : NULL;
+	r->title = L->title ? one_line(dk_arena_strndup(arena, L->title->text,
+							L->title->len)) : NULL;
 	r->document = L->document ? dk_arena_strndup(arena, L->document->text,
 						     L->document->len) : NULL;
 	r->base = L->base ? dk_arena_strndup(arena, L->base->text,
