@@ -71,10 +71,9 @@ struct dk_xml_pull {
 	bool started;                   /* the parser has seen the first bytes */
 	bool finished;                  /* the parser was told the input ended */
 	bool stopped;                   /* an error is queued: no more nodes */
-	bool refs;                      /* an '&' was read: references may write
-					   what the guard has not seen */
 	bool rooted;                    /* the root element has begun */
-	bool screen;                    /* values are screened (refused()) */
+	bool screen;                    /* values are screened (refused()): an '&'
+					   was read, or another encoding */
 	uint32_t first_line;            /* the number of the input's first line (0: 1) */
 
 	dk_xp_error error;
@@ -403,8 +402,8 @@ static void feed(dk_xml_pull *p)
 			   DK_IO_INVALID);
 		return;
 	}
-	if (got && !p->refs && memchr(p->block + p->pending, '&', got))
-		p->refs = p->screen = true;
+	if (got && !p->screen && memchr(p->block + p->pending, '&', got))
+		p->screen = true;
 	if (!p->started) {
 		p->ctxt = xmlCreatePushParserCtxt(&p->sax, p, got ? p->block : NULL, (int)got, NULL);
 		if (!p->ctxt) {
