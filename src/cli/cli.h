@@ -9,6 +9,7 @@
 #ifndef DK_CLI_H
 #define DK_CLI_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,7 +29,8 @@ enum {
 	DK_EXIT_FINDINGS = 1,
 	DK_EXIT_USAGE = 2,
 	DK_EXIT_INVALID = 3,
-	DK_EXIT_SYSTEM = 4
+	DK_EXIT_SYSTEM = 4,
+	DK_EXIT_INTERRUPTED = 130    /* an analysis ended by Ctrl-C (128 + SIGINT) */
 };
 
 typedef struct dk_cli {
@@ -133,18 +135,28 @@ struct dk_dd;
  * Only where err is a terminal and TERM is not "dumb"; elsewhere nothing.
  */
 typedef struct dk_cli_meter {
-	FILE *f;                     /* NULL: off */
+	FILE *f;                     /* NULL: no line drawn */
 	char what[128];              /* the game, as the line begins */
 	double t0;                   /* when the analysis began (CLOCK_MONOTONIC, s) */
 	bool shown;                  /* a line is on the terminal */
+	struct dk_dd *dd;            /* the solver, stopped on Ctrl-C */
+	bool catching;               /* SIGINT is ours until dk_cli_meter_end */
+	struct sigaction old_int;    /* ... and this is given back */
 } dk_cli_meter;
 
 /** Begin: the line names the game by what (path's file name, game n if
- * n > 0); dd's progress comes to the meter until dk_cli_meter_end. */
+ * n > 0); dd's progress comes to the meter until dk_cli_meter_end.  A
+ * first Ctrl-C (SIGINT) in the meantime ends the analysis at the position
+ * it is solving (dk_dd_stop: the analysis then starts after it, with
+ * dk_dd_game.stopped set); a second one ends the program as usual.  Where
+ * SIGINT is ignored (a job started with nohup or in the background of a
+ * shell without job control) it stays ignored. */
 void dk_cli_meter_begin(dk_cli_meter *m, struct dk_dd *dd, FILE *err, const char *path, int n);
 
-/** End: the line wiped, dd's progress off. */
-void dk_cli_meter_end(dk_cli_meter *m, struct dk_dd *dd);
+/** End: the line wiped, dd's progress off, SIGINT as it was.  true: Ctrl-C
+ * was pressed during the analysis (the caller reports this game and goes
+ * no further). */
+bool dk_cli_meter_end(dk_cli_meter *m, struct dk_dd *dd);
 
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);

@@ -48,6 +48,10 @@ typedef struct check_state {
 	/* imported games with another program's score (FreeDoko) */
 	size_t foreign, foreign_same, foreign_explained, foreign_differ;
 	dk_buf buf;
+	/* Ctrl-C during an analysis: that game is reported, no game after it */
+	bool interrupted;
+	int interrupted_game;
+	const char *interrupted_path;
 } check_state;
 
 /* the current game of rec: judged through the library's public API (the
@@ -103,7 +107,11 @@ static void on_game(check_state *st, dokoref_record *rec)
 		dk_cli_meter_begin(&m, st->dd, st->cli->err, st->path,
 				   (int)dokoref_record_game_index(rec));
 		dk_dd_analyse(st->dd, a, v->game, v->rules, st->analyse_tricks);
-		dk_cli_meter_end(&m, st->dd);
+		if (dk_cli_meter_end(&m, st->dd)) {
+			st->interrupted = true;
+			st->interrupted_game = (int)dokoref_record_game_index(rec);
+			st->interrupted_path = st->path;
+		}
 	}
 	if (a && st->json) {
 		dk_json_verdict_analysed(b, st->path, v, a);
@@ -141,6 +149,8 @@ static int check_file(check_state *st, const char *path, const dk_read_opts *opt
 			break;
 		if (item == DOKOREF_ITEM_GAME && dokoref_record_game_ok(rec))
 			on_game(st, rec);
+		if (st->interrupted)
+			break;
 	}
 	int status = dokoref_record_status(rec);
 	dokoref_record_free(rec);
@@ -305,7 +315,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		}
 	}
 	dk_buf_init(&st.buf);
-	for (int i = optind; i < argc; i++) {
+	for (int i = optind; i < argc && !st.interrupted; i++) {
 		st.path = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
 		int rc = check_file(&st, argv[i], &opts);
 		if (rc == DK_EXIT_SYSTEM || status == DK_EXIT_SYSTEM)
@@ -315,6 +325,17 @@ static int run(dk_cli *cli, int argc, char **argv)
 	}
 	if (!st.json && (!st.quiet || st.findings || st.scores_wrong))
 		summary(&st);
+	if (st.interrupted) {
+		/* after the report, so that it is the last line a person sees */
+		fflush(cli->out);
+		char *keep;
+		fprintf(cli->err, "dokoref check: interrupted during the analysis of %s game %d: "
+			"its report above is as far as the analysis got; the games after it "
+			"were not checked\n", dk_shown(st.interrupted_path, &keep),
+			st.interrupted_game);
+		free(keep);
+		status = DK_EXIT_INTERRUPTED;
+	}
 	dk_buf_release(&st.buf);
 	dokoref_verdict_free(st.v);
 	dk_dd_free(st.dd);
@@ -393,8 +414,12 @@ const dk_command dk_cmd_check = {
 	"score compared item by item (a difference no inexpressible option explains\n"
 	"is a finding); a gameplay log is one session, Bock carrying over.\n"
 	"\n"
+	"Ctrl-C during --analyse ends the analysis at the position it is solving:\n"
+	"the game is reported as far as the analysis got, no game after it is\n"
+	"checked (exit status 130).  A second Ctrl-C ends the program at once.\n"
+	"\n"
 	"Exit status: 0 no findings and every recorded score right, 1 findings\n"
 	"(warnings alone do not count), a wrong recorded score or an unexplained\n"
 	"difference to FreeDoko's score,\n"
-	"3 invalid input, 4 I/O error, 2 usage.\n",
+	"3 invalid input, 4 I/O error, 2 usage, 130 an analysis interrupted (Ctrl-C).\n",
 };

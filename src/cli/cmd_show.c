@@ -37,6 +37,7 @@ typedef struct show_state {
 	dk_session_state session;
 	dk_dd *dd;          /* --analyse (HTML): the solver, made once */
 	dk_dd_game *analysis;
+	int interrupted;    /* Ctrl-C during this game's analysis: its number */
 } show_state;
 
 #define RED "\033[31m"
@@ -397,11 +398,14 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			dk_cli_meter m;
 			dk_cli_meter_begin(&m, st->dd, st->cli->err, st->path, (int)g->index);
 			dk_dd_analyse(st->dd, st->analysis, g, rules ? rules : &fallback, 0);
-			dk_cli_meter_end(&m, st->dd);
+			if (dk_cli_meter_end(&m, st->dd))
+				st->interrupted = (int)g->index;
 		}
 		dk_html_game(&st->page, st->v, strcmp(st->path, "-") == 0 ? "<stdin>" : st->path,
 			     st->dd ? st->analysis : NULL);
-		return 0;
+		/* Ctrl-C: this game is on the page, with its analysis as far
+		 * as it got; no game after it */
+		return st->interrupted ? DK_EXIT_INTERRUPTED : 0;
 	}
 	const dk_replay *rp = &st->v->rp;
 	show_header(st, g, rules);
@@ -468,6 +472,12 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 	st.v = dk_xcalloc(1, sizeof(*st.v));
 	dk_html_init(&st.page, lang, strcmp(path, "-") == 0 ? "<stdin>" : path);
 	int rc = dk_cli_each_game(cli, path, opts, &fns, &st);
+	if (st.interrupted) {
+		char *keep;
+		fprintf(cli->err, "dokoref: interrupted (Ctrl-C) during the analysis of %s game "
+			"%d\n", dk_shown(path, &keep), st.interrupted);
+		free(keep);
+	}
 	free(st.v);
 	dk_dd_free(st.dd);
 	free(st.analysis);
@@ -595,6 +605,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 				       &st.shown);
 		fwrite(page.data, 1, page.len, cli->out);
 		dk_buf_release(&page);
+		if (rc == DK_EXIT_INTERRUPTED)
+			fprintf(cli->err, "dokoref show: the page holds the games up to it, that one "
+				"analysed as far as the analysis got\n");
 	} else {
 		st.v = dk_xcalloc(1, sizeof(*st.v));
 		opts.lang = st.lang;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,9 +179,23 @@ static void short_count(char *out, size_t size, long n)
 		snprintf(out, size, "%.2f G", (double)n / 1e9);
 }
 
+/* Ctrl-C during an analysis: how many times (the handler resets itself,
+ * so a second one ends the program as SIGINT does) */
+static volatile sig_atomic_t interrupts;
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupts = 1;
+}
+
 static void meter_tick(void *ctx, const dk_dd_progress *at)
 {
 	dk_cli_meter *m = ctx;
+	if (interrupts)
+		dk_dd_stop(m->dd);
+	if (!m->f)
+		return;
 	double s = monotonic_seconds() - m->t0;
 	if (s < 1.0)
 		return;
@@ -216,11 +231,30 @@ static void meter_tick(void *ctx, const dk_dd_progress *at)
 	m->shown = true;
 }
 
+/* SIGINT caught for the meter's analysis, unless it is ignored */
+static void catch_interrupt(dk_cli_meter *m)
+{
+	interrupts = 0;
+	if (sigaction(SIGINT, NULL, &m->old_int) != 0 || m->old_int.sa_handler == SIG_IGN)
+		return;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_interrupt;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	m->catching = sigaction(SIGINT, &sa, NULL) == 0;
+}
+
 void dk_cli_meter_begin(dk_cli_meter *m, struct dk_dd *dd, FILE *err, const char *path, int n)
 {
 	memset(m, 0, sizeof(*m));
+	if (!dd)
+		return;
+	m->dd = dd;
+	catch_interrupt(m);
+	dk_dd_set_progress(dd, meter_tick, m);
 	const char *term = getenv("TERM");
-	if (!dd || !err || isatty(fileno(err)) != 1 || (term && strcmp(term, "dumb") == 0))
+	if (!err || isatty(fileno(err)) != 1 || (term && strcmp(term, "dumb") == 0))
 		return;
 	m->f = err;
 	/* the file's name, less its start where it does not fit (the game's
@@ -241,20 +275,28 @@ void dk_cli_meter_begin(dk_cli_meter *m, struct dk_dd *dd, FILE *err, const char
 	snprintf(m->what, sizeof(m->what), "%s%s", base, game);
 	free(keep);
 	m->t0 = monotonic_seconds();
-	dk_dd_set_progress(dd, meter_tick, m);
 }
 
-void dk_cli_meter_end(dk_cli_meter *m, struct dk_dd *dd)
+bool dk_cli_meter_end(dk_cli_meter *m, struct dk_dd *dd)
 {
-	if (!m->f)
-		return;
+	if (!m->dd)
+		return false;
 	dk_dd_set_progress(dd, NULL, NULL);
+	bool stopped = false;
+	if (m->catching) {
+		sigaction(SIGINT, &m->old_int, NULL);
+		stopped = interrupts != 0;
+		interrupts = 0;
+		m->catching = false;
+	}
 	if (m->shown) {
 		fputs("\r\033[K", m->f);
 		fflush(m->f);
 	}
 	m->f = NULL;
 	m->shown = false;
+	m->dd = NULL;
+	return stopped;
 }
 
 bool dk_cli_want_color(FILE *f, const char *mode)

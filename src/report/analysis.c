@@ -34,7 +34,12 @@ static int costly(const dk_dd_game *a, int *out)
 void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a)
 {
 	if (!a->analysed) {
-		dk_say(b, lang, a->irregular ? DK_MSG_DD_IRREGULAR : DK_MSG_DD_NOT_PLAYED);
+		if (a->stopped)
+			dk_say(b, lang, DK_MSG_DD_STOPPED_NONE);
+		else if (a->limited)
+			dk_say(b, lang, DK_MSG_DD_LIMITED_NONE, a->limit);
+		else
+			dk_say(b, lang, a->irregular ? DK_MSG_DD_IRREGULAR : DK_MSG_DD_NOT_PLAYED);
 		dk_buf_putc(b, '\n');
 		return;
 	}
@@ -43,7 +48,10 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	dk_buf_putc(b, '\n');
 	dk_say(b, lang, DK_MSG_DD_SPECIALS, a->start_specials);
 	dk_buf_putc(b, '\n');
-	if (a->limited) {
+	if (a->stopped) {
+		dk_say(b, lang, DK_MSG_DD_STOPPED, a->first + 1, a->first);
+		dk_buf_putc(b, '\n');
+	} else if (a->limited) {
 		dk_say(b, lang, DK_MSG_DD_LIMITED, a->first + 1, a->limit);
 		dk_buf_putc(b, '\n');
 	} else if (a->irregular) {
@@ -77,21 +85,20 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a,
 			 int n)
 {
-	if (!a->analysed) {
-		dk_say(b, lang, a->irregular ? DK_MSG_DD_AT_IRREGULAR : DK_MSG_DD_AT_NOT_PLAYED);
+	if (!a->analysed || n < a->first) {
+		if (a->stopped)
+			dk_say(b, lang, DK_MSG_DD_AT_STOPPED);
+		else if (a->limited)
+			dk_say(b, lang, DK_MSG_DD_AT_NOT_ANALYSED, a->limit);
+		else if (a->irregular)
+			dk_say(b, lang, DK_MSG_DD_AT_IRREGULAR);
+		else
+			dk_say(b, lang, DK_MSG_DD_AT_NOT_PLAYED);
 		dk_buf_putc(b, '\n');
 		return;
 	}
 	if (n > a->cards)
 		n = a->cards;
-	if (n < a->first) {
-		if (a->irregular)
-			dk_say(b, lang, DK_MSG_DD_AT_IRREGULAR);
-		else
-			dk_say(b, lang, DK_MSG_DD_AT_NOT_ANALYSED, a->limit);
-		dk_buf_putc(b, '\n');
-		return;
-	}
 	/* the value after n cards: before card n+1, or after the last one */
 	const dk_dd_card *next = n < a->cards ? &a->card[n] : NULL;
 	const dk_dd_card *just = n > a->first ? &a->card[n - 1] : NULL;
@@ -146,6 +153,9 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	 * positions of the solver each */
 	json_object_object_add(o, "limited", json_object_new_boolean(a->limited));
 	json_object_object_add(o, "limit", json_object_new_int64(a->limit));
+	/* true: ... because the analysis was interrupted (Ctrl-C) while it
+	 * solved the position before first_card, not by the limit */
+	json_object_object_add(o, "stopped", json_object_new_boolean(a->stopped));
 	/* true: the hands before first_card did not match the tricks (a
 	 * seat played twice in a trick), so they were not analysed */
 	json_object_object_add(o, "irregular", json_object_new_boolean(a->irregular));

@@ -627,6 +627,19 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"of the solver (--analyse-limit)",
 		"    vor Karte %d nicht analysiert: eine Stellung dort braucht mehr als %ld Stellungen "
 		"des Lösers (--analyse-limit)"),
+	MSG(DK_MSG_DD_LIMITED_NONE,
+		"  double-dummy analysis: none, the position before the last card needs more than "
+		"%ld positions of the solver (--analyse-limit)",
+		"  Double-Dummy-Analyse: keine, die Stellung vor der letzten Karte braucht mehr als "
+		"%ld Stellungen des Lösers (--analyse-limit)"),
+	MSG(DK_MSG_DD_STOPPED,
+		"    not analysed before card %d: the analysis was interrupted (Ctrl-C) while it "
+		"solved the position before card %d",
+		"    vor Karte %d nicht analysiert: die Analyse wurde beim Lösen der Stellung vor "
+		"Karte %d abgebrochen (Strg-C)"),
+	MSG(DK_MSG_DD_STOPPED_NONE,
+		"  double-dummy analysis: none, interrupted (Ctrl-C) before a card was analysed",
+		"  Double-Dummy-Analyse: keine, abgebrochen (Strg-C), bevor eine Karte analysiert war"),
 	MSG(DK_MSG_DD_IRREGULAR,
 		"  double-dummy analysis: none, the hands do not match the tricks (a seat played "
 		"twice in a trick)",
@@ -654,6 +667,8 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_DD_AT_NOT_ANALYSED,
 		"best play: not analysed (needs more than %ld positions, --analyse-limit)",
 		"bestes Spiel: nicht analysiert (braucht mehr als %ld Stellungen, --analyse-limit)"),
+	MSG(DK_MSG_DD_AT_STOPPED, "best play: not analysed (the analysis was interrupted)",
+		"bestes Spiel: nicht analysiert (die Analyse wurde abgebrochen)"),
 	MSG(DK_MSG_DD_AT_NOT_PLAYED, "best play: no card play to analyse",
 		"bestes Spiel: kein Kartenspiel zu analysieren"),
 	MSG(DK_MSG_DD_AT_IRREGULAR,

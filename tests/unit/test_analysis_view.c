@@ -104,10 +104,61 @@ static void wording(const dk_verdict *v)
 	expect_text(v, a, DK_LANG_EN, 44,
 		    "best play, each party taking as few card points as it can: Re 150 card points "
 		    "(Kontra 90)\n");
+	a->ramsch = false;
+	/* Ctrl-C ended the analysis (dk_dd_stop), not the limit */
+	a->stopped = true;
+	expect_text(v, a, DK_LANG_EN, 43, "best play: not analysed (the analysis was interrupted)\n");
+	expect_text(v, a, DK_LANG_EN, 44, "best play: Re 150 card points (Kontra 90)\n");
+	expect_text(v, a, DK_LANG_DE, 0,
+		    "bestes Spiel: nicht analysiert (die Analyse wurde abgebrochen)\n");
+	/* stopped before any card was analysed: by Ctrl-C, then by the limit */
 	a->analysed = false;
+	expect_text(v, a, DK_LANG_EN, 44, "best play: not analysed (the analysis was interrupted)\n");
+	a->stopped = false;
+	expect_text(v, a, DK_LANG_EN, 44,
+		    "best play: not analysed (needs more than 1234 positions, --analyse-limit)\n");
+	a->limited = false;
 	expect_text(v, a, DK_LANG_EN, 44, "best play: no card play to analyse\n");
 	expect_text(v, a, DK_LANG_DE, 0, "bestes Spiel: kein Kartenspiel zu analysieren\n");
 	free(a);
+}
+
+static void expect_line(const dk_verdict *v, const dk_dd_game *a, dk_lang lang, const char *want)
+{
+	dk_buf b;
+	dk_buf_init(&b);
+	dk_text_analysis(&b, lang, v->game, a);
+	cr_expect(strstr(b.data, want) != NULL, "no line '%s' in:\n%s", want, b.data);
+	dk_buf_release(&b);
+}
+
+/* the whole analysis's text (check --analyse): why it starts late */
+static void reasons(const dk_verdict *v)
+{
+	dk_dd_game *a = calloc(1, sizeof(*a));
+	cr_assert_not_null(a);
+	made_up(a, v);
+	expect_line(v, a, DK_LANG_EN, "    not analysed before card 45: a position there needs more "
+		    "than 1234 positions of the solver (--analyse-limit)\n");
+	a->stopped = true;
+	expect_line(v, a, DK_LANG_EN, "    not analysed before card 45: the analysis was interrupted "
+		    "(Ctrl-C) while it solved the position before card 44\n");
+	expect_line(v, a, DK_LANG_DE, "    vor Karte 45 nicht analysiert: die Analyse wurde beim "
+		    "Lösen der Stellung vor Karte 44 abgebrochen (Strg-C)\n");
+	a->analysed = false;
+	expect_line(v, a, DK_LANG_EN, "  double-dummy analysis: none, interrupted (Ctrl-C) before a "
+		    "card was analysed\n");
+	a->stopped = false;
+	expect_line(v, a, DK_LANG_EN, "  double-dummy analysis: none, the position before the last "
+		    "card needs more than 1234 positions of the solver (--analyse-limit)\n");
+	a->limited = false;
+	expect_line(v, a, DK_LANG_EN, "  double-dummy analysis: no card play to analyse\n");
+	free(a);
+}
+
+Test(analysis_view, why_an_analysis_starts_late)
+{
+	with_game(reasons);
 }
 
 Test(analysis_view, every_branch_of_the_wording)
