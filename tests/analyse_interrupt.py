@@ -133,6 +133,15 @@ if r:
     if "dokoref check: interrupted during the analysis of %s game 1" % long_game not in err:
         fail("check: no word of the interruption on standard error:\n" + err[-400:])
 
+# with --analyse-keep the table of the interrupted analysis is kept
+with tempfile.TemporaryDirectory() as d:
+    r = interrupted(["check"] + analyse + ["--analyse-keep", d, long_game], "check keep")
+    if r:
+        rc, out, err = r
+        tables = [f for f in os.listdir(d) if f.endswith(".table")]
+        if rc != 130 or len(tables) != 1 or "is kept in" not in err:
+            fail("check keep: exit %d, tables %r, said:\n%s" % (rc, os.listdir(d), err[-400:]))
+
 # check, JSON: "stopped" beside "limited"
 r = interrupted(["check", "--format", "json"] + analyse + [long_game], "check json")
 if r:

@@ -54,7 +54,7 @@ expect "audit check convert help replay rules show validate" ""
 expect "check convert" c
 expect "--help --version" --
 # options, per command, as the commands' --help lists them
-expect "--accept-rule-differences --analyse --analyse-limit --analyse-threads --color --format --game --help --lang --max-input-size --quiet --rules --search-limit" check --
+expect "--accept-rule-differences --analyse --analyse-keep --analyse-limit --analyse-threads --color --format --game --help --lang --max-input-size --quiet --rules --search-limit" check --
 expect "--color --help --lang --max-input-size --quiet --rules" validate --
 expect "--analyse --analyse-limit --analyse-threads --color --format --game --help --lang --max-input-size --rules" show --
 expect "--analyse --analyse-limit --analyse-threads --game --gzip --help --lang --lossy --max-input-size --output --rules --to" convert --
@@ -78,6 +78,9 @@ expect "1 2 3 4 5 6" @2 check -g "" session.xml
 expect "3" @2 check --game 3 session.xml
 # files by extension
 expect "a.xml b.doko club/ d.xml.gz dir/ e.BugReport.FreeDoko session.xml" check ""
+# check --analyse-keep takes a directory, and its value is no record
+expect "club/ dir/" check --analyse-keep ""
+expect "a.xml b.doko club/ d.xml.gz dir/ e.BugReport.FreeDoko session.xml" check --analyse-keep dir ""
 expect "a.xml b.doko club/ d.xml.gz dir/ e.BugReport.FreeDoko session.xml sheet.csv" audit ""
 expect "a.xml" validate a
 

@@ -126,6 +126,7 @@ int dk_cli_threads_error(dk_cli *cli, const dk_command *cmd, const char *s);
 /* ---- a long analysis's progress --------------------------------------- */
 
 struct dk_dd;
+struct dk_dd_game;
 
 /**
  * A line on standard error while a double-dummy analysis runs long:
@@ -157,6 +158,35 @@ void dk_cli_meter_begin(dk_cli_meter *m, struct dk_dd *dd, FILE *err, const char
  * was pressed during the analysis (the caller reports this game and goes
  * no further). */
 bool dk_cli_meter_end(dk_cli_meter *m, struct dk_dd *dd);
+
+/**
+ * --analyse-keep DIR (keep.c): an analysis that stops before the first
+ * card (at --analyse-limit or by Ctrl-C) keeps the solver's table in DIR,
+ * named by the game and what the analysis takes from its rules
+ * (dk_dd_game_print), and the next analysis of the same game goes on from
+ * it; one that is done removes it.
+ */
+typedef struct dk_cli_keep {
+	bool on;                     /* a DIR was given */
+	bool existed;                /* a table was there */
+	bool loaded;                 /* ... and was taken up */
+	const char *cmd;             /* the command, for its messages */
+	char path[4096];
+	char tag[64];
+} dk_cli_keep;
+
+/** Is dir a directory the table can be written in?  If not, *why. */
+bool dk_cli_keep_dir_ok(const char *dir, char *why, size_t n);
+
+/** Before g's analysis under r: dd cleared, and the kept table of the game
+ * loaded into it if there is one (said on cli->err).  dir NULL: nothing. */
+void dk_cli_keep_begin(dk_cli_keep *k, dk_cli *cli, const char *cmd, const char *dir,
+		       struct dk_dd *dd, const dk_game *g, const dk_rules *r);
+
+/** After it: the table kept where a stopped before the first card, the
+ * kept one removed where it did not (each said on cli->err). */
+void dk_cli_keep_end(dk_cli_keep *k, dk_cli *cli, struct dk_dd *dd,
+		     const struct dk_dd_game *a);
 
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);

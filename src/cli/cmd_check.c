@@ -39,6 +39,7 @@ typedef struct check_state {
 	int analyse_tricks;          /* --analyse=N: of the last N tricks only (0: all) */
 	long analyse_limit;          /* --analyse-limit: positions per position (0: none) */
 	int analyse_threads;         /* --analyse-threads */
+	const char *keep_dir;        /* --analyse-keep: a stopped analysis's table here */
 	long search_limit;           /* --search-limit: per question (0: none, -1: default) */
 	dk_dd *dd;                   /* its solver, made once */
 	dk_dd_game *analysis;
@@ -103,6 +104,8 @@ static void on_game(check_state *st, dokoref_record *rec)
 	dk_dd_game *a = NULL;
 	if (st->analyse && st->dd && st->analysis) {
 		a = st->analysis;
+		dk_cli_keep k;
+		dk_cli_keep_begin(&k, st->cli, "check", st->keep_dir, st->dd, v->game, v->rules);
 		dk_cli_meter m;
 		dk_cli_meter_begin(&m, st->dd, st->cli->err, st->path,
 				   (int)dokoref_record_game_index(rec));
@@ -112,6 +115,7 @@ static void on_game(check_state *st, dokoref_record *rec)
 			st->interrupted_game = (int)dokoref_record_game_index(rec);
 			st->interrupted_path = st->path;
 		}
+		dk_cli_keep_end(&k, st->cli, st->dd, a);
 	}
 	if (a && st->json) {
 		dk_json_verdict_analysed(b, st->path, v, a);
@@ -203,6 +207,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "analyse", optional_argument, NULL, 'D' },
 		{ "analyse-limit", required_argument, NULL, 'L' },
 		{ "analyse-threads", required_argument, NULL, 'T' },
+		{ "analyse-keep", required_argument, NULL, 'K' },
 		{ "search-limit", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -254,6 +259,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 			if (!dk_cli_parse_threads(optarg, &st.analyse_threads))
 				return dk_cli_threads_error(cli, &dk_cmd_check, optarg);
 			break;
+		case 'K':
+			st.keep_dir = optarg;
+			break;
 		case 'S':
 			if (!dk_cli_parse_positions(optarg, &st.search_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
@@ -296,6 +304,19 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (dk_check_compare_wanted(opts.rules))
 		return dk_check_compare(cli, opts.rules, &opts, st.json, st.lang, st.want,
 					argc - optind, argv + optind);
+	if (st.keep_dir) {
+		char why[200];
+		if (!st.analyse)
+			return dk_cli_usage_error(cli, &dk_cmd_check, "--analyse-keep goes with "
+						  "--analyse");
+		if (!dk_cli_keep_dir_ok(st.keep_dir, why, sizeof(why))) {
+			char *keep;
+			int rc = dk_cli_usage_error(cli, &dk_cmd_check, "--analyse-keep '%s': %s",
+						    dk_shown(st.keep_dir, &keep), why);
+			free(keep);
+			return rc;
+		}
+	}
 	int status = DK_EXIT_OK;
 	st.v = dokoref_verdict_new();
 	dokoref_verdict_set_search_limit(st.v, st.search_limit);
@@ -391,7 +412,7 @@ const dk_command dk_cmd_check = {
 	"  --accept-rule-differences\n"
 	"                        judge a FreeDoko file although its rules have\n"
 	"                        options dokoref cannot express that can change\n"
-	"                        a verdict (each is named in a warning)\n"
+	"                        a verdict (each is named in a warning)\n",
 	"  --analyse[=N]         add the double-dummy analysis of each game: with\n"
 	"                        every hand open and best play by both parties,\n"
 	"                        Re's card points before and after each card, and\n"
@@ -403,11 +424,16 @@ const dk_command dk_cmd_check = {
 	"                        limit); the analysis starts after the last\n"
 	"                        position that needs more, and says so; on a\n"
 	"                        terminal its progress shows on standard error\n"
+	"  --analyse-keep DIR    keep the solver's table of an analysis that stops\n"
+	"                        before the first card (at the limit, or Ctrl-C)\n"
+	"                        in DIR, 256 MiB to 2 GiB a game; the next check\n"
+	"                        with --analyse-keep DIR goes on from it, and one\n"
+	"                        that reaches the first card removes it\n"
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  --search-limit N      positions the search behind a finding's cost may\n"
 	"                        visit per question (default 50000000, a few\n"
 	"                        seconds; 0: no limit); over it: \"not settled\"\n"
-	"  -h, --help            show this help\n",
+	"  -h, --help            show this help\n"
 	"\n"
 	"FILE may be a FreeDoko bug report or --debug gameplay log (recognised by\n"
 	"content): judged under the rule set of its own rule block, FreeDoko's\n"

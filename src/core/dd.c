@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameid.h"
 #include "score.h"
 
 #define BUCKET 4
@@ -2763,4 +2764,42 @@ done:
 	free(full);
 	free(rp);
 	free(v);
+}
+
+/* FNV-1a, a word at a time (dk_dd_game_print) */
+static uint64_t print_word(uint64_t h, uint64_t w)
+{
+	return (h ^ w) * 0x100000001b3ull;
+}
+
+uint64_t dk_dd_game_print(const dk_game *g, const dk_rules *r)
+{
+	uint64_t h = print_word(0xcbf29ce484222325ull, dk_game_id(g));
+	dk_replay *rp = malloc(sizeof(*rp));
+	if (!rp)
+		return 0;
+	dk_replay_run(rp, g, r);
+	int cards = rp->cards_played;
+	h = print_word(h, (uint64_t)rp->type);
+	h = print_word(h, (uint64_t)rp->hand_size);
+	for (int i = 0; i < 4; i++)
+		h = print_word(h, (uint64_t)rp->party[i]);
+	/* the order at every position, field by field (no padding hashed) */
+	for (int n = 0; n <= cards; n++) {
+		dk_game cut = *g;
+		cut.event_count = events_through(g, n);
+		dk_replay_run(rp, &cut, r);
+		const dk_order *o = &rp->order;
+		h = print_word(h, (uint64_t)o->kind);
+		for (int k = 0; k < DK_CARD_KINDS; k++)
+			h = print_word(h, (uint64_t)(unsigned char)o->trump[k]);
+		h = print_word(h, (uint64_t)o->h10_trump | (uint64_t)o->tie << 1 |
+				  (uint64_t)o->swines << 8 | (uint64_t)o->hyperswines << 9 |
+				  (uint64_t)o->swines_declared << 10 |
+				  (uint64_t)o->h10_first_with_swines << 11 |
+				  (uint64_t)o->reversed << 12);
+		h = print_word(h, (uint64_t)o->trump_ace << 8 | (uint64_t)o->hyperswine);
+	}
+	free(rp);
+	return h;
 }

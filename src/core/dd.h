@@ -307,4 +307,14 @@ typedef struct dk_dd_game {
 void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
 		   int last_tricks);
 
+/**
+ * What an analysis of g under r takes from them, as one number: the deal
+ * and the play (dk_game_id), and at every position the card order (the
+ * game type, swines and Genscher as declared there, the ♥10 rule) and the
+ * parties the analysis takes.  Two analyses with the same number solve the
+ * same positions, so a table one of them kept (dk_dd_save) serves the
+ * other; the tag of such a table should hold it (check --analyse-keep).
+ */
+uint64_t dk_dd_game_print(const dk_game *g, const dk_rules *r);
+
 #endif
