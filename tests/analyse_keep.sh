@@ -81,8 +81,19 @@ grep -q "is not taken up (cut short); the analysis starts afresh" "$dir/err4" ||
 	fail "a cut table: $(cat "$dir/err4")"
 cmp -s "$dir/fresh" "$dir/run4" || fail "after a cut table, other values"
 
+# the table is the game's, whichever command made it: show's page keeps
+# one that check takes up; replay --analyse-keep is a usage error without
+# --analyse
+rm -f "$table"
+"$dokoref" show --format html --analyse --analyse-limit 300000 --analyse-keep "$keep" "$game" \
+	> "$dir/page.html" 2> "$dir/err6" || true
+grep -q "^dokoref show: analysed from card [0-9]* on; the solver's table (256 MiB) is kept in '$table'" \
+	"$dir/err6" || fail "show: $(cat "$dir/err6")"
+grep -q '</html>' "$dir/page.html" || fail "show: no page"
+"$dokoref" replay --analyse-keep "$keep" "$game" > /dev/null 2> "$dir/err7" && fail "replay without --analyse"
+grep -q "analyse-keep goes with --analyse" "$dir/err7" || fail "replay: $(cat "$dir/err7")"
+
 # done: the values of a fresh analysis, the table removed
-cp "$dir/whole.table" "$table"
 "$dokoref" check --format json --analyse --analyse-limit 0 --analyse-keep "$keep" "$game" \
 	2> "$dir/err5" | cards > "$dir/run5" || true
 grep -q "going on from the table kept in" "$dir/err5" || fail "the last run: $(cat "$dir/err5")"

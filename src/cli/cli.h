@@ -116,6 +116,14 @@ bool dk_cli_parse_positions(const char *s, long *out);
 	"                        from run to run, and --analyse-limit counts the\n" \
 	"                        positions of each thread apart\n"
 
+/* --analyse-keep in the help of the commands that analyse */
+#define DK_CLI_HELP_ANALYSE_KEEP \
+	"  --analyse-keep DIR    keep the solver's table of an analysis that stops\n" \
+	"                        before the first card (at the limit, or Ctrl-C)\n" \
+	"                        in DIR, 256 MiB to 2 GiB a game; the next run\n" \
+	"                        with --analyse-keep DIR goes on from it, and one\n" \
+	"                        that reaches the first card removes it\n"
+
 /** Parse --analyse-threads: 1 to 16, or 0 for one per processor core (at
  * most 16); false if invalid. */
 bool dk_cli_parse_threads(const char *s, int *out);
@@ -175,8 +183,10 @@ typedef struct dk_cli_keep {
 	char tag[64];
 } dk_cli_keep;
 
-/** Is dir a directory the table can be written in?  If not, *why. */
-bool dk_cli_keep_dir_ok(const char *dir, char *why, size_t n);
+/** --analyse-keep dir for cmd: 0 where it may be used (dir NULL, or a
+ * directory that can be written in, with --analyse), else a usage error
+ * printed and its exit status. */
+int dk_cli_keep_usage(dk_cli *cli, const dk_command *cmd, const char *dir, bool analyse);
 
 /** Before g's analysis under r: dd cleared, and the kept table of the game
  * loaded into it if there is one (said on cli->err).  dir NULL: nothing. */
@@ -200,12 +210,14 @@ bool dk_cli_want_color(FILE *f, const char *mode);
  * as `show --format html` writes it (src/report/html.c), into page; games
  * gets the number of games on it.  analyse_limit >= 0: with the
  * double-dummy analysis of each game (--analyse, that --analyse-limit;
- * 0: no limit; on analyse_threads threads, --analyse-threads), < 0:
- * without.  Returns an exit code.
+ * 0: no limit; on analyse_threads threads, --analyse-threads; a stopped
+ * analysis's table kept in keep_dir, --analyse-keep, unless NULL), < 0:
+ * without.  Returns an exit code (DK_EXIT_INTERRUPTED after Ctrl-C: the
+ * page then ends with the game interrupted).
  */
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
-		      dk_lang lang, long analyse_limit, int analyse_threads, dk_buf *page,
-		      size_t *games);
+		      dk_lang lang, long analyse_limit, int analyse_threads,
+		      const char *keep_dir, dk_buf *page, size_t *games);
 
 
 /** What the loop hands a command for each item. */

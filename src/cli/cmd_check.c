@@ -304,19 +304,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (dk_check_compare_wanted(opts.rules))
 		return dk_check_compare(cli, opts.rules, &opts, st.json, st.lang, st.want,
 					argc - optind, argv + optind);
-	if (st.keep_dir) {
-		char why[200];
-		if (!st.analyse)
-			return dk_cli_usage_error(cli, &dk_cmd_check, "--analyse-keep goes with "
-						  "--analyse");
-		if (!dk_cli_keep_dir_ok(st.keep_dir, why, sizeof(why))) {
-			char *keep;
-			int rc = dk_cli_usage_error(cli, &dk_cmd_check, "--analyse-keep '%s': %s",
-						    dk_shown(st.keep_dir, &keep), why);
-			free(keep);
-			return rc;
-		}
-	}
+	int keep_rc = dk_cli_keep_usage(cli, &dk_cmd_check, st.keep_dir, st.analyse);
+	if (keep_rc)
+		return keep_rc;
 	int status = DK_EXIT_OK;
 	st.v = dokoref_verdict_new();
 	dokoref_verdict_set_search_limit(st.v, st.search_limit);
@@ -424,11 +414,7 @@ const dk_command dk_cmd_check = {
 	"                        limit); the analysis starts after the last\n"
 	"                        position that needs more, and says so; on a\n"
 	"                        terminal its progress shows on standard error\n"
-	"  --analyse-keep DIR    keep the solver's table of an analysis that stops\n"
-	"                        before the first card (at the limit, or Ctrl-C)\n"
-	"                        in DIR, 256 MiB to 2 GiB a game; the next check\n"
-	"                        with --analyse-keep DIR goes on from it, and one\n"
-	"                        that reaches the first card removes it\n"
+	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  --search-limit N      positions the search behind a finding's cost may\n"
 	"                        visit per question (default 50000000, a few\n"

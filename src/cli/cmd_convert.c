@@ -224,7 +224,7 @@ static bool ends_with(const char *s, const char *suffix)
  * nothing half-written on failure */
 static int convert_html(dk_cli *cli, const char *input, const char *output,
 			const dk_read_opts *opts, long want, dk_lang lang, long analyse_limit,
-			int analyse_threads, bool gzip)
+			int analyse_threads, const char *keep_dir, bool gzip)
 {
 	if (gzip)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "an HTML page is written as plain "
@@ -233,6 +233,7 @@ static int convert_html(dk_cli *cli, const char *input, const char *output,
 	dk_buf_init(&page);
 	size_t games = 0;
 	int rc = dk_show_html_page(cli, input, opts, want, lang, analyse_limit, analyse_threads,
+				   keep_dir,
 				   &page, &games);
 	if (rc == DK_EXIT_OK && games == 0) {
 		dk_cli_err_printf(cli, "dokoref convert: %s has no game %s\n", input,
@@ -280,6 +281,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "analyse", no_argument, NULL, 'D' },
 		{ "analyse-limit", required_argument, NULL, 'A' },
 		{ "analyse-threads", required_argument, NULL, 'T' },
+		{ "analyse-keep", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
@@ -288,6 +290,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	bool gzip = false, lossy = false, analyse = false;
 	long want = 0, analyse_limit = DK_ANALYSE_LIMIT;
 	int analyse_threads = 1;
+	const char *keep_dir = NULL;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -309,6 +312,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			if (!dk_cli_parse_threads(optarg, &analyse_threads))
 				return dk_cli_threads_error(cli, &dk_cmd_convert, optarg);
 			break;
+		case 'K': keep_dir = optarg; break;
 		case 'l':
 			if (!dk_lang_parse(optarg, &lang))
 				return dk_cli_usage_error(cli, &dk_cmd_convert,
@@ -339,6 +343,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "no input file given");
 	if (argc - optind > 1)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "convert takes one input file");
+	int keep_rc = dk_cli_keep_usage(cli, &dk_cmd_convert, keep_dir, analyse);
+	if (keep_rc)
+		return keep_rc;
 	if (!output)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "no output given (-o FILE, or -o - "
 					  "for standard output)");
@@ -352,7 +359,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	    ends_with(output, ".htm")) {
 		opts.lang = lang;
 		return convert_html(cli, input, output, &opts, want, lang,
-				    analyse ? analyse_limit : -1, analyse_threads, gzip);
+				    analyse ? analyse_limit : -1, analyse_threads, keep_dir, gzip);
 	}
 	if (analyse)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "--analyse is for an HTML page "
@@ -504,6 +511,7 @@ const dk_command dk_cmd_convert = {
 	"                        game, as 'dokoref show --format html --analyse'\n"
 	"  --analyse-limit N     positions the solver may visit for one position of\n"
 	"                        a game (default 20000000; 0: no limit)\n"
+	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  -g, --game N          convert only the N-th game (a bug report holds one)\n"
 	"  --lossy               write even what OUT cannot hold all of\n"

@@ -43,6 +43,7 @@ typedef struct replay_state {
 	bool analyse;                /* --analyse */
 	long analyse_limit;          /* --analyse-limit (0: none) */
 	int analyse_threads;         /* --analyse-threads */
+	const char *keep_dir;        /* --analyse-keep: a stopped analysis's table here */
 	dk_dd_game *analysis;        /* the shown game's, with --analyse */
 	dk_lang lang;
 	bool in_session;
@@ -303,10 +304,14 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		dk_dd_set_limit(dd, st->analyse_limit);
 		dk_dd_set_threads(dd, st->analyse_threads);
 		dk_dd_set_table_max(dd, DK_DD_ANALYSE_TABLE_MAX);
+		dk_cli_keep k;
+		dk_cli_keep_begin(&k, st->cli, "replay", st->keep_dir, dd, g, rules);
 		dk_cli_meter m;
 		dk_cli_meter_begin(&m, dd, st->cli->err, st->path, (int)g->index);
 		dk_dd_analyse(dd, st->analysis, g, rules, 0);
+		/* Ctrl-C: the replay opens on what the analysis worked out */
 		dk_cli_meter_end(&m, dd);
+		dk_cli_keep_end(&k, st->cli, dd, st->analysis);
 		dk_dd_free(dd);
 	}
 	st->rc = tty ? interactive(st) : plain(st);
@@ -349,6 +354,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "analyse", no_argument, NULL, 'D' },
 		{ "analyse-limit", required_argument, NULL, 'L' },
 		{ "analyse-threads", required_argument, NULL, 'T' },
+		{ "analyse-keep", required_argument, NULL, 'K' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "max-input-size", required_argument, NULL, 'm' },
@@ -410,6 +416,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			if (!dk_cli_parse_threads(optarg, &st.analyse_threads))
 				return dk_cli_threads_error(cli, cmd, optarg);
 			break;
+		case 'K': st.keep_dir = optarg; break;
 		case 'r': opts.rules = optarg; break;
 		case 'l':
 			if (!dk_lang_parse(optarg, &st.lang))
@@ -433,6 +440,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, cmd, "no file given");
 	if (argc - optind > 1)
 		return dk_cli_usage_error(cli, cmd, "replay takes one file");
+	int keep_rc = dk_cli_keep_usage(cli, cmd, st.keep_dir, st.analyse);
+	if (keep_rc)
+		return keep_rc;
 	cli->color = dk_cli_want_color(cli->out, color);
 	/* the card symbols are UTF-8: curses needs a UTF-8 character type */
 	if (!setlocale(LC_CTYPE, "") || strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
@@ -499,6 +509,7 @@ const dk_command dk_cmd_replay = {
 	"                        the game (default 20000000, about 3 s; 0: no\n"
 	"                        limit); the positions before the last one that\n"
 	"                        needs more are shown as not analysed\n"
+	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  --rules NAME|PATH     use this rule set instead of the record's\n"
 	"  --lang de|en          language (default: from LC_ALL, LC_MESSAGES, LANG)\n"

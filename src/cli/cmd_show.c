@@ -38,6 +38,7 @@ typedef struct show_state {
 	dk_dd *dd;          /* --analyse (HTML): the solver, made once */
 	dk_dd_game *analysis;
 	int interrupted;    /* Ctrl-C during this game's analysis: its number */
+	const char *keep_dir;  /* --analyse-keep */
 } show_state;
 
 #define RED "\033[31m"
@@ -395,11 +396,15 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules ? rules : &fallback, &plain);
 	if (st->html) {
 		if (st->dd) {
+			const dk_rules *r = rules ? rules : &fallback;
+			dk_cli_keep k;
+			dk_cli_keep_begin(&k, st->cli, "show", st->keep_dir, st->dd, g, r);
 			dk_cli_meter m;
 			dk_cli_meter_begin(&m, st->dd, st->cli->err, st->path, (int)g->index);
-			dk_dd_analyse(st->dd, st->analysis, g, rules ? rules : &fallback, 0);
+			dk_dd_analyse(st->dd, st->analysis, g, r, 0);
 			if (dk_cli_meter_end(&m, st->dd))
 				st->interrupted = (int)g->index;
+			dk_cli_keep_end(&k, st->cli, st->dd, st->analysis);
 		}
 		dk_html_game(&st->page, st->v, strcmp(st->path, "-") == 0 ? "<stdin>" : st->path,
 			     st->dd ? st->analysis : NULL);
@@ -445,8 +450,8 @@ static int on_session_end(void *ud)
 }
 
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
-		      dk_lang lang, long analyse_limit, int analyse_threads, dk_buf *page,
-		      size_t *games)
+		      dk_lang lang, long analyse_limit, int analyse_threads,
+		      const char *keep_dir, dk_buf *page, size_t *games)
 {
 	show_state st;
 	memset(&st, 0, sizeof(st));
@@ -456,6 +461,7 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 	st.lang = lang;
 	st.html = true;
 	st.path = path;
+	st.keep_dir = keep_dir;
 	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
 			    .session_end = on_session_end };
 	if (analyse_limit >= 0) {
@@ -511,6 +517,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "analyse", no_argument, NULL, 'D' },
 		{ "analyse-limit", required_argument, NULL, 'A' },
 		{ "analyse-threads", required_argument, NULL, 'T' },
+		{ "analyse-keep", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -525,6 +532,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	bool analyse = false;
 	long analyse_limit = DK_ANALYSE_LIMIT;
 	int analyse_threads = 1;
+	const char *keep_dir = NULL;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -545,6 +553,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 			if (!dk_cli_parse_threads(optarg, &analyse_threads))
 				return dk_cli_threads_error(cli, &dk_cmd_show, optarg);
 			break;
+		case 'K': keep_dir = optarg; break;
 		case 'A':
 			if (!dk_cli_parse_positions(optarg, &analyse_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_show,
@@ -585,6 +594,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (analyse && !st.html)
 		return dk_cli_usage_error(cli, &dk_cmd_show, "--analyse is shown on the HTML page "
 					  "(--format html); 'dokoref check --analyse' prints it as text");
+	int keep_rc = dk_cli_keep_usage(cli, &dk_cmd_show, keep_dir, analyse);
+	if (keep_rc)
+		return keep_rc;
 	cli->color = dk_cli_want_color(cli->out, color);
 	st.path = argv[optind];
 	if (list_games) {
@@ -601,7 +613,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		dk_buf_init(&page);
 		opts.lang = st.lang;
 		rc = dk_show_html_page(cli, st.path, &opts, st.want, st.lang,
-				       analyse ? analyse_limit : -1, analyse_threads, &page,
+				       analyse ? analyse_limit : -1, analyse_threads, keep_dir, &page,
 				       &st.shown);
 		fwrite(page.data, 1, page.len, cli->out);
 		dk_buf_release(&page);
@@ -662,6 +674,7 @@ const dk_command dk_cmd_show = {
 	"                        a game (default 20000000, about 3 s; 0: no limit);\n"
 	"                        the positions before the last one that needs more\n"
 	"                        are shown as not analysed\n"
+	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  -h, --help            show this help\n"
 	"\n"

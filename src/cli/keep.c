@@ -26,7 +26,7 @@
 #include "io.h"
 #include "shown.h"
 
-bool dk_cli_keep_dir_ok(const char *dir, char *why, size_t n)
+static bool dir_ok(const char *dir, char *why, size_t n)
 {
 	struct stat st;
 	if (stat(dir, &st) != 0) {
@@ -42,6 +42,21 @@ bool dk_cli_keep_dir_ok(const char *dir, char *why, size_t n)
 		return false;
 	}
 	return true;
+}
+
+int dk_cli_keep_usage(dk_cli *cli, const dk_command *cmd, const char *dir, bool analyse)
+{
+	if (!dir)
+		return 0;
+	if (!analyse)
+		return dk_cli_usage_error(cli, cmd, "--analyse-keep goes with --analyse");
+	char why[200];
+	if (dir_ok(dir, why, sizeof(why)))
+		return 0;
+	char *keep;
+	int rc = dk_cli_usage_error(cli, cmd, "--analyse-keep '%s': %s", dk_shown(dir, &keep), why);
+	free(keep);
+	return rc;
 }
 
 void dk_cli_keep_begin(dk_cli_keep *k, dk_cli *cli, const char *cmd, const char *dir,
