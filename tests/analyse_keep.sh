@@ -93,6 +93,10 @@ grep -q '</html>' "$dir/page.html" || fail "show: no page"
 "$dokoref" replay --analyse-keep "$keep" "$game" > /dev/null 2> "$dir/err7" && fail "replay without --analyse"
 grep -q "analyse-keep goes with --analyse" "$dir/err7" || fail "replay: $(cat "$dir/err7")"
 
+# an analysis of the last tricks only leaves the table as it was
+"$dokoref" check --analyse=2 --analyse-keep "$keep" "$game" > /dev/null 2> "$dir/err8" || true
+[ -f "$table" ] || fail "check --analyse=2 removed the kept table: $(cat "$dir/err8")"
+
 # done: the values of a fresh analysis, the table removed
 "$dokoref" check --format json --analyse --analyse-limit 0 --analyse-keep "$keep" "$game" \
 	2> "$dir/err5" | cards > "$dir/run5" || true
