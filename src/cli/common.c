@@ -179,8 +179,8 @@ static void short_count(char *out, size_t size, long n)
 		snprintf(out, size, "%.2f G", (double)n / 1e9);
 }
 
-/* Ctrl-C during an analysis: how many times (the handler resets itself,
- * so a second one ends the program as SIGINT does) */
+/* Ctrl-C came during an analysis (the handler resets itself, so a
+ * second one ends the program as SIGINT does) */
 static volatile sig_atomic_t interrupts;
 
 static void on_interrupt(int sig)
