@@ -7,7 +7,8 @@ views themselves): the value line, and the line of the card just played.
 
 Kontra's card points are the deck's 240 less Re's (every sample here is
 played out with a full deck).  A position before the first card analysed
-prints the "not analysed" line.
+prints the "not analysed" line, and who wins with best play there where a
+threshold question found it.
 """
 import json
 import sys
@@ -33,6 +34,33 @@ def analysis(o):
     return None
 
 
+WORD = {"re": "Re", "kontra": "Kontra", "nobody": "nobody"}
+
+
+def early(a, n, first):
+    """Before the first card analysed: who wins with best play, where the
+    threshold questions found it, and whether the card just played changed
+    it."""
+    e = a.get("early")
+    if not e:
+        return
+    start = e["from_card"] - 1           # e["cards"][k] is card start+k+1
+    if n < start:
+        return
+    # the winner at position n: after card n, or before card n+1
+    if n > start:
+        w = e["cards"][n - start - 1]["winner_after"]
+    else:
+        w = e["cards"][0]["winner_before"]
+    if w is None:
+        return
+    print("who wins with best play: %s (asked at the targets only)" % WORD[w])
+    if n > start:
+        c = e["cards"][n - start - 1]
+        if c["winner_before"] is not None and c["winner_before"] != w:
+            print("%s %s changed who wins" % (c["player"], symbol(c["card"])))
+
+
 def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         a = analysis(json.load(f))
@@ -42,6 +70,7 @@ def main():
     if n < first:
         print("best play: not analysed (needs more than %d positions, --analyse-limit)"
               % a["limit"])
+        early(a, n, first)
         return
     k = n - first
     re = cards[k]["re_before"] if k < len(cards) else cards[-1]["re_after"]

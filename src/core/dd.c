@@ -2482,17 +2482,18 @@ static void points_now(int out[3], const dk_replay *rp)
 		out[rp->party[rp->tricks[t].winner]] += rp->tricks[t].points;
 }
 
-static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
+/* the solver set for the game between the parties at rp's position,
+ * which goes into *p (Re's card points counted); false, with the solver
+ * stopped, where rp's hands do not match its tricks */
+static bool game_at(dk_dd *dd, pos *p, const dk_replay *rp)
 {
-	memset(out, 0, sizeof(*out));
 	if (!dk_replay_hands_match(rp)) {
 		dd->stopped = true;
-		return -1;
+		return false;
 	}
 	set_order(dd, &rp->order);
-	pos p;
 	int seat_of[4];
-	position_of(dd, &p, seat_of, rp);
+	position_of(dd, p, seat_of, rp);
 	bool ramsch = rp->type == DK_GT_RAMSCH;
 	for (int i = 0; i < 4; i++) {
 		dd->mine[i] = rp->party[seat_of[i]] == DK_PARTY_RE;
@@ -2502,6 +2503,15 @@ static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 	set_salt(dd);
 	dd->nodes = 0;
 	dd->stopped = false;
+	return true;
+}
+
+static int solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
+{
+	memset(out, 0, sizeof(*out));
+	pos p;
+	if (!game_at(dd, &p, rp))
+		return -1;
 	points_now(out->now, rp);
 	if (guess < 0) {
 		int g = line_guess(dd, &p);
@@ -2654,6 +2664,161 @@ done:
 	free(end);
 }
 
+/* the card points where the winner changes, at most (two where the
+ * targets leave a gap in which nobody wins) */
+#define DK_DD_STEPS_MAX 8
+
+/*
+ * Who wins with Re's card points at the end v, by the game's scoring
+ * (dk_score_compute with the whole game's announcements): the card points
+ * at[k] from which seg[k + 1] wins (seg[0] below at[0]), how many such
+ * points there are, -1 where a target counts tricks (the winner then
+ * depends on more than card points).
+ */
+static int winner_steps(const dk_score_input *whole, const dk_rules *r, int all, int *at,
+			dk_party *seg)
+{
+	dk_score_input in = *whole;
+	in.took_trick[DK_PARTY_RE] = in.took_trick[DK_PARTY_KONTRA] = true;
+	int n = 0;
+	for (int v = 0; v <= all; v++) {
+		in.points[DK_PARTY_RE] = v;
+		in.points[DK_PARTY_KONTRA] = all - v;
+		dk_score sc;
+		dk_score_compute(&sc, &in, r);
+		for (int x = DK_PARTY_RE; x <= DK_PARTY_KONTRA; x++)
+			if (sc.target[x] <= 0 || sc.target[x] > all)
+				return -1;
+		if (v == 0)
+			seg[0] = sc.winner;
+		else if (sc.winner != seg[n]) {
+			if (n == DK_DD_STEPS_MAX)
+				return -1;
+			at[n++] = v;
+			seg[n] = sc.winner;
+		}
+	}
+	return n;
+}
+
+/*
+ * Who wins with best play at p (Re's card points now: now), where the
+ * winner changes at the card points at[] (winner_steps): null-window
+ * questions at those points, halving, each bounding the value by what it
+ * found (fail-soft); false where one went over the limit.
+ */
+static bool winner_at(dk_dd *dd, const pos *p, int now, const int *at, const dk_party *seg,
+		      int steps, dk_party *winner)
+{
+	int lo = now, hi = now + p->left;   /* Re's card points at the end */
+	int a = 0, b = steps;               /* how many of at[] they reach */
+	while (a < b) {
+		int mid = (a + b) / 2;
+		if (at[mid] <= lo) {
+			a = mid + 1;
+			continue;
+		}
+		if (at[mid] > hi) {
+			b = mid;
+			continue;
+		}
+		int need = at[mid] - now;
+		int v = ab(dd, p, need - 1, need);
+		if (dd->stopped)
+			return false;
+		if (v >= need) {
+			a = mid + 1;
+			lo = now + v;
+		} else {
+			b = mid;
+			hi = now + v;
+		}
+	}
+	*winner = seg[a];
+	return true;
+}
+
+/*
+ * Where the limit ended the analysis at `first`: who wins with best play
+ * at each position before it, back to `from` (see dk_dd_game.early_winner).
+ * Only on which side of the targets the value lies is asked, and most
+ * positions are far from them.  Each question may take a share of the
+ * limit (DK_DD_EARLY_SHARE), all of them together the limit.
+ */
+static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
+			  const dk_replay *full, const dk_score_input *whole, dk_replay *rp,
+			  int from, int first, dk_party at_first)
+{
+	/* in a marriage up to its clarifying trick who wins on a line
+	 * depends on who becomes the partner on it, not on card points
+	 * alone (the analysis's own winners replay the line: line_outcome) */
+	if (full->type == DK_GT_MARRIAGE) {
+		if (full->clarified_trick == 0)
+			return;
+		if (from < 4 * full->clarified_trick)
+			from = 4 * full->clarified_trick;
+	}
+	if (!out->limited || out->stopped || out->ramsch || first <= from)
+		return;
+	int all = out->taken[DK_PARTY_NONE] + out->taken[DK_PARTY_RE] +
+		  out->taken[DK_PARTY_KONTRA];
+	int at[DK_DD_STEPS_MAX];
+	dk_party seg[DK_DD_STEPS_MAX + 1];
+	int steps = winner_steps(whole, r, all, at, seg);
+	if (steps < 0)
+		return;
+	out->early_asked = first - from;
+	out->early_found[first] = true;
+	out->early_winner[first] = at_first;
+	long limit = dd->limit, budget = dd->limit;
+	for (int n = first - 1; n >= from && budget > 0; n--) {
+		if (dd->telling) {
+			dd->at.card = n;
+			dd->nodes = 0;
+			tell_progress(dd);
+		}
+		dk_game cut = *g;
+		cut.event_count = events_through(g, n);
+		dk_replay_run(rp, &cut, r);
+		if (rp->cards_played != n)
+			break;
+		memcpy(rp->party, full->party, sizeof(rp->party));
+		pos p;
+		if (!game_at(dd, &p, rp))
+			break;
+		int now[3];
+		points_now(now, rp);
+		dd->limit = limit / DK_DD_EARLY_SHARE > 0 ? limit / DK_DD_EARLY_SHARE : 1;
+		if (dd->limit > budget)
+			dd->limit = budget;
+		bool found = winner_at(dd, &p, now[DK_PARTY_RE], at, seg, steps,
+				       &out->early_winner[n]);
+		budget -= dd->nodes;
+		out->early_nodes += dd->nodes;
+		dd->at.nodes += dd->nodes;
+		if (__atomic_load_n(&dd->halt, __ATOMIC_RELAXED)) {
+			out->early_stopped = true;
+			break;
+		}
+		out->early_found[n] = found;
+		out->early_known += found;
+	}
+	dd->limit = limit;
+	dd->stopped = false;
+	for (int n = from + 1; n <= first; n++) {
+		dk_dd_card *c = &out->card[n - 1];
+		int t = (n - 1) / 4;
+		c->seat = full->tricks[t].seats[(n - 1) % 4];
+		c->card = full->tricks[t].cards[(n - 1) % 4];
+		c->party = full->party[c->seat];
+		c->winner_before = out->early_winner[n - 1];
+		c->winner_after = out->early_winner[n];
+		if (out->early_found[n - 1] && out->early_found[n] &&
+		    c->winner_before != c->winner_after)
+			out->early_changed++;
+	}
+}
+
 /*
  * The positions are solved from the last card back to the first: the
  * table then holds the ends of the game when its beginnings are searched,
@@ -2726,6 +2891,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	}
 	if (first >= last)
 		goto done;
+	early_winners(dd, out, g, r, full, &whole, rp, asked, first, win[first]);
 	out->first = first;
 	out->start = val[first];
 	out->start_specials = specials[first];

@@ -294,7 +294,33 @@ typedef struct dk_dd_game {
 	int costly;                  /* cards with a cost */
 	bool winner_changed;         /* a card changed who wins with best play */
 	long nodes;
+	/* where the limit ended the analysis (limited, not stopped): who
+	 * wins with best play at each position before `first`, from
+	 * threshold questions at the card points where the winner changes
+	 * (no value worked out there); card[i] for i from first -
+	 * early_asked to first then has its seat, card, party and winners,
+	 * but no values or cost */
+	int early_asked;             /* the positions before `first` asked, the last ones
+					(0: none; not in a Ramsch, nor where a target
+					counts tricks) */
+	int early_known;             /* ... those whose winner was found */
+	int early_changed;           /* cards there that changed who wins with best play
+					(found on both sides) */
+	bool early_stopped;          /* the questions were interrupted (dk_dd_stop) */
+	long early_nodes;            /* the positions they took */
+	/* by position (after n cards), up to `first` (the analysis's own
+	 * there): who wins with best play, where found (a question over its
+	 * share of the limit, or not asked for want of it, finds nothing) */
+	bool early_found[DK_LINE_MAX + 1];
+	dk_party early_winner[DK_LINE_MAX + 1];
 } dk_dd_game;
+
+/*
+ * The share of the limit each of those questions may take (a tenth), and
+ * all of them together at most the limit: a limited analysis takes at
+ * most about twice its limit.
+ */
+#define DK_DD_EARLY_SHARE 10
 
 /**
  * Analyse every card of g (played under r): the value before and after
@@ -302,7 +328,9 @@ typedef struct dk_dd_game {
  * the cards of the last last_tricks tricks (the tests; 0 = every card).
  * One table serves every position of the game.  The positions are solved
  * from the end back; with a limit (dk_dd_set_limit) the analysis starts
- * after the last position that went over it (limited is then true).
+ * after the last position that went over it (limited is then true), and
+ * the positions before it are asked only who wins with best play there
+ * (early_winner; not in a Ramsch, nor where a target counts tricks).
  */
 void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
 		   int last_tricks);

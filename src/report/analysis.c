@@ -13,6 +13,39 @@ static const char *name_of(const dk_game *g, int seat)
 	return p ? p->name : "?";
 }
 
+/* who wins, in words: Re, Kontra, nobody */
+static const char *winner_word(dk_lang lang, dk_party p)
+{
+	return dk_msg_text(lang, p == DK_PARTY_RE ? DK_MSG_DD_RE
+				 : p == DK_PARTY_KONTRA ? DK_MSG_DD_KONTRA : DK_MSG_NOBODY);
+}
+
+/* before a limited analysis's first card: how far who wins with best
+ * play was found, and the cards that changed it */
+static void text_early(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a)
+{
+	int asked = a->early_asked;
+	dk_say(b, lang, DK_MSG_DD_EARLY_HEAD, a->first + 1, a->early_known, asked);
+	if (a->early_stopped)
+		dk_say(b, lang, DK_MSG_DD_EARLY_STOPPED);
+	dk_buf_putc(b, '\n');
+	for (int i = a->first - asked; i < a->first; i++) {
+		const dk_dd_card *c = &a->card[i];
+		if (!a->early_found[i] || !a->early_found[i + 1] ||
+		    c->winner_before == c->winner_after)
+			continue;
+		dk_say(b, lang, DK_MSG_DD_EARLY_CARD, i / 4 + 1, name_of(g, c->seat),
+		       dk_card_symbol(c->card), winner_word(lang, c->winner_before),
+		       winner_word(lang, c->winner_after));
+		dk_buf_putc(b, '\n');
+	}
+	if (a->early_changed == 0 && a->early_known > 0) {
+		bool every = a->early_known == asked;
+		dk_say(b, lang, every ? DK_MSG_DD_EARLY_NONE : DK_MSG_DD_EARLY_NONE_KNOWN);
+		dk_buf_putc(b, '\n');
+	}
+}
+
 /* the indexes of the cards with a cost, largest first (earliest first
  * among equal ones) */
 static int costly(const dk_dd_game *a, int *out)
@@ -54,6 +87,8 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	} else if (a->limited) {
 		dk_say(b, lang, DK_MSG_DD_LIMITED, a->first + 1, a->limit);
 		dk_buf_putc(b, '\n');
+		if (a->early_asked > 0)
+			text_early(b, lang, g, a);
 	} else if (a->irregular) {
 		dk_say(b, lang, DK_MSG_DD_IRREGULAR_BEFORE, a->first + 1);
 		dk_buf_putc(b, '\n');
@@ -95,6 +130,18 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 		else
 			dk_say(b, lang, DK_MSG_DD_AT_NOT_PLAYED);
 		dk_buf_putc(b, '\n');
+		/* who wins with best play, where a limited analysis found it */
+		int from = a->first - a->early_asked;
+		if (a->analysed && a->early_asked > 0 && n >= from && a->early_found[n]) {
+			dk_say(b, lang, DK_MSG_DD_AT_EARLY, winner_word(lang, a->early_winner[n]));
+			dk_buf_putc(b, '\n');
+			const dk_dd_card *c = n > from ? &a->card[n - 1] : NULL;
+			if (c && a->early_found[n - 1] && c->winner_before != c->winner_after) {
+				dk_say(b, lang, DK_MSG_DD_AT_EARLY_CHANGED, name_of(g, c->seat),
+				       dk_card_symbol(c->card));
+				dk_buf_putc(b, '\n');
+			}
+		}
 		return;
 	}
 	if (n > a->cards)
@@ -134,6 +181,47 @@ static json_object *party_json(dk_party p)
 {
 	return p == DK_PARTY_RE ? json_object_new_string("re")
 	       : p == DK_PARTY_KONTRA ? json_object_new_string("kontra") : NULL;
+}
+
+/* who wins with best play at an early position: a party, "nobody", or
+ * null where it was not found */
+static json_object *early_winner_json(const dk_dd_game *a, int n)
+{
+	if (!a->early_found[n])
+		return NULL;
+	return a->early_winner[n] == DK_PARTY_NONE ? json_object_new_string("nobody")
+						   : party_json(a->early_winner[n]);
+}
+
+/* before a limited analysis's first card: who wins with best play */
+static json_object *early_json(const dk_game *g, const dk_dd_game *a)
+{
+	json_object *o = json_object_new_object();
+	int from = a->first - a->early_asked;
+	json_object_object_add(o, "from_card", json_object_new_int(from + 1));
+	json_object_object_add(o, "asked", json_object_new_int(a->early_asked));
+	json_object_object_add(o, "found", json_object_new_int(a->early_known));
+	json_object_object_add(o, "stopped", json_object_new_boolean(a->early_stopped));
+	json_object_object_add(o, "positions", json_object_new_int64(a->early_nodes));
+	json_object *cards = json_object_new_array();
+	json_object *changed = json_object_new_array();
+	for (int i = from; i < a->first; i++) {
+		const dk_dd_card *c = &a->card[i];
+		json_object *x = json_object_new_object();
+		json_object_object_add(x, "trick", json_object_new_int(i / 4 + 1));
+		json_object_object_add(x, "player", json_object_new_string(name_of(g, c->seat)));
+		json_object_object_add(x, "card", json_object_new_string(dk_card_code(c->card)));
+		json_object_object_add(x, "party", party_json(c->party));
+		json_object_object_add(x, "winner_before", early_winner_json(a, i));
+		json_object_object_add(x, "winner_after", early_winner_json(a, i + 1));
+		json_object_array_add(cards, x);
+		if (a->early_found[i] && a->early_found[i + 1] &&
+		    a->early_winner[i] != a->early_winner[i + 1])
+			json_object_array_add(changed, json_object_new_int(i + 1));
+	}
+	json_object_object_add(o, "cards", cards);
+	json_object_object_add(o, "changed_winner", changed);
+	return o;
 }
 
 json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
@@ -188,5 +276,7 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	json_object_object_add(o, "costly_cards", cost);
 	json_object_object_add(o, "winner_changed", json_object_new_boolean(a->winner_changed));
 	json_object_object_add(o, "positions", json_object_new_int64(a->nodes));
+	if (a->analysed && a->early_asked > 0)
+		json_object_object_add(o, "early", early_json(g, a));
 	return o;
 }

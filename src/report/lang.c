@@ -657,6 +657,27 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_DD_WINNER_KEPT,
 		"    none of them changed who wins with best play",
 		"    keine davon änderte, wer bei bestem Spiel gewinnt"),
+	/* a limited analysis: who wins with best play before its first card */
+	MSG(DK_MSG_DD_EARLY_HEAD,
+		"    before card %d, who wins with best play (threshold questions at the targets, no "
+		"card points worked out): found at %d of its %d positions",
+		"    vor Karte %d, wer bei bestem Spiel gewinnt (Schwellenfragen an den Zielen, keine "
+		"Augen berechnet): gefunden an %d ihrer %d Stellungen"),
+	MSG(DK_MSG_DD_EARLY_STOPPED, " (then interrupted, Ctrl-C)",
+		" (dann abgebrochen, Strg-C)"),
+	MSG(DK_MSG_DD_EARLY_CARD,
+		"    trick %d, %s %s: changed who wins with best play (%s before it, %s after)",
+		"    Stich %d, %s %s: änderte, wer bei bestem Spiel gewinnt (%s davor, %s danach)"),
+	MSG(DK_MSG_DD_EARLY_NONE,
+		"    no card before it changed who wins with best play",
+		"    keine Karte davor änderte, wer bei bestem Spiel gewinnt"),
+	MSG(DK_MSG_DD_EARLY_NONE_KNOWN,
+		"    no card before it changed who wins with best play, where that was found on "
+		"both sides of the card",
+		"    keine Karte davor änderte, wer bei bestem Spiel gewinnt, wo das auf beiden "
+		"Seiten der Karte gefunden wurde"),
+	MSG(DK_MSG_DD_RE, "Re", "Re"),
+	MSG(DK_MSG_DD_KONTRA, "Kontra", "Kontra"),
 	/* replay --analyse, the HTML page: the analysis at the position shown */
 	MSG(DK_MSG_DD_AT_VALUE, "best play: Re %d card points (Kontra %d)",
 		"bestes Spiel: Re %d Augen (Kontra %d)"),
@@ -681,6 +702,9 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_DD_AT_BEST, "%s %s cost nothing", "%s %s kostete nichts"),
 	MSG(DK_MSG_DD_AT_ASSUMED, "* partner as the game found him",
 		"* Partner so, wie das Spiel ihn fand"),
+	MSG(DK_MSG_DD_AT_EARLY, "who wins with best play: %s (asked at the targets only)",
+		"wer bei bestem Spiel gewinnt: %s (nur an den Zielen gefragt)"),
+	MSG(DK_MSG_DD_AT_EARLY_CHANGED, "%s %s changed who wins", "%s %s änderte, wer gewinnt"),
 	MSG(DK_MSG_DD_COMPUTING,
 		"dokoref replay: computing the double-dummy analysis (--analyse-limit bounds its time)",
 		"dokoref replay: die Double-Dummy-Analyse wird berechnet (--analyse-limit begrenzt "

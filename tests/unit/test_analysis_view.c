@@ -14,6 +14,7 @@
  * as she did, so Re ends with 144 and Kontra with 96.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,6 +155,84 @@ static void reasons(const dk_verdict *v)
 	a->limited = false;
 	expect_line(v, a, DK_LANG_EN, "  double-dummy analysis: no card play to analyse\n");
 	free(a);
+}
+
+/* before the first card analysed: who wins with best play, found at
+ * positions 40, 41, 42 and 44 (the analysis's own), not at 43; card 42
+ * changed it */
+static void early(const dk_verdict *v)
+{
+	dk_dd_game *a = calloc(1, sizeof(*a));
+	cr_assert_not_null(a);
+	made_up(a, v);
+	a->early_asked = 4;
+	a->early_known = 3;
+	a->early_changed = 1;
+	static const dk_party w[5] = { DK_PARTY_RE, DK_PARTY_RE, DK_PARTY_KONTRA, DK_PARTY_NONE,
+				       DK_PARTY_RE };
+	const dk_trick *t = &v->rp.tricks[10];
+	for (int n = 40; n <= 44; n++) {
+		a->early_found[n] = n != 43;
+		a->early_winner[n] = w[n - 40];
+		if (n > 40) {
+			dk_dd_card *c = &a->card[n - 1];
+			c->seat = t->seats[n - 41];
+			c->card = t->cards[n - 41];
+			c->winner_before = w[n - 41];
+			c->winner_after = w[n - 40];
+		}
+	}
+	const char *none = "best play: not analysed (needs more than 1234 positions, "
+			   "--analyse-limit)\n";
+	expect_text(v, a, DK_LANG_EN, 39, none);
+	expect_text(v, a, DK_LANG_EN, 40,
+		    "best play: not analysed (needs more than 1234 positions, --analyse-limit)\n"
+		    "who wins with best play: Re (asked at the targets only)\n");
+	char want[256], card[64];
+	snprintf(card, sizeof(card), "%s %s", dk_game_player_at(v->game, a->card[41].seat)->name,
+		 dk_card_symbol(a->card[41].card));
+	snprintf(want, sizeof(want), "%swho wins with best play: Kontra (asked at the targets "
+		 "only)\n%s changed who wins\n", none, card);
+	expect_text(v, a, DK_LANG_EN, 42, want);
+	expect_text(v, a, DK_LANG_EN, 43, none);
+	expect_text(v, a, DK_LANG_DE, 41,
+		    "bestes Spiel: nicht analysiert (braucht mehr als 1234 Stellungen, "
+		    "--analyse-limit)\nwer bei bestem Spiel gewinnt: Re (nur an den Zielen "
+		    "gefragt)\n");
+	expect_line(v, a, DK_LANG_EN, "    not analysed before card 45: a position there needs more "
+		    "than 1234 positions of the solver (--analyse-limit)\n    before card 45, who "
+		    "wins with best play (threshold questions at the targets, no card points worked "
+		    "out): found at 3 of its 4 positions\n");
+	snprintf(want, sizeof(want), "    trick 11, %s: changed who wins with best play (Re "
+		 "before it, Kontra after)\n", card);
+	expect_line(v, a, DK_LANG_EN, want);
+	a->early_changed = 0;
+	a->early_winner[42] = DK_PARTY_RE;
+	a->card[41].winner_after = a->card[42].winner_before = DK_PARTY_RE;
+	expect_line(v, a, DK_LANG_EN, "out): found at 3 of its 4 positions\n    no card before it "
+		    "changed who wins with best play, where that was found on both sides of the "
+		    "card\n");
+	a->early_found[43] = true;
+	a->early_known = 4;
+	a->early_winner[43] = DK_PARTY_RE;
+	a->card[42].winner_after = a->card[43].winner_before = DK_PARTY_RE;
+	a->early_stopped = true;
+	expect_line(v, a, DK_LANG_EN, "found at 4 of its 4 positions (then interrupted, Ctrl-C)\n"
+		    "    no card before it changed who wins with best play\n");
+	/* none asked: nothing said */
+	a->early_asked = 0;
+	expect_text(v, a, DK_LANG_EN, 40, none);
+	dk_buf b;
+	dk_buf_init(&b);
+	dk_text_analysis(&b, DK_LANG_EN, v->game, a);
+	cr_expect_null(strstr(b.data, "who wins with best play ("), "%s", b.data);
+	dk_buf_release(&b);
+	free(a);
+}
+
+Test(analysis_view, who_wins_before_the_first_card_analysed)
+{
+	with_game(early);
 }
 
 Test(analysis_view, why_an_analysis_starts_late)

@@ -342,6 +342,13 @@ static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
 /* ---- the analysis of whole games ----------------------------------------- */
 
 static int analysed, limited_games, with_specials;
+static int early_compared, early_changes;
+
+/* who wins with best play at the position after n cards, by a's values */
+static dk_party winner_of(const dk_dd_game *a, int n)
+{
+	return n < a->cards ? a->card[n].winner_before : a->card[n - 1].winner_after;
+}
 
 static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 {
@@ -394,6 +401,27 @@ static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 				cr_expect_eq(b->card[i].before, a->card[i].before, "%s, card %d", name, i + 1);
 				cr_expect_eq(b->card[i].after, a->card[i].after, "%s, card %d", name, i + 1);
 			}
+			/* before its first card, who wins with best play where the
+			 * threshold questions found it: as the whole analysis says */
+			if (b->limited && !b->ramsch) {
+				int known = 0;
+				for (int n = b->first - b->early_asked; n < b->first; n++) {
+					if (!b->early_found[n])
+						continue;
+					known++;
+					early_compared++;
+					cr_expect_eq(b->early_winner[n], winner_of(a, n),
+						     "%s, position after %d cards: %d wins with best play, "
+						     "the analysis says %d", name, n, b->early_winner[n],
+						     winner_of(a, n));
+				}
+				cr_expect_eq(known, b->early_known, "%s", name);
+				if (b->early_asked > 0)
+					cr_expect(b->early_found[b->first] &&
+						  b->early_winner[b->first] == winner_of(a, b->first),
+						  "%s", name);
+				early_changes += b->early_changed;
+			}
 		}
 		dk_dd_analyse(solver, b, g, r, 5);
 		cr_expect_eq(b->first, a->first, "%s", name);
@@ -433,6 +461,10 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 	cr_log_info("%d games analysed", analysed);
 	cr_expect_geq(analysed, 50, "only %d games analysed", analysed);
 	cr_expect_gt(limited_games, 0, "the limit of 300 positions never stopped an analysis");
+	cr_log_info("%d early winners compared, %d cards changed who wins", early_compared,
+		    early_changes);
+	cr_expect_geq(early_compared, 300, "only %d early winners compared", early_compared);
+	cr_expect_gt(early_changes, 0, "no card before a limited analysis changed who wins");
 	cr_expect_gt(with_specials, 10, "only %d games with special points", with_specials);
 }
 
