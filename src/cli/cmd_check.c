@@ -412,8 +412,10 @@ const dk_command dk_cmd_check = {
 	"  --analyse-limit N     positions the solver may visit for one position of\n"
 	"                        the game (default 20000000, about 3 s; 0: no\n"
 	"                        limit); the analysis starts after the last\n"
-	"                        position that needs more, and says so; on a\n"
-	"                        terminal its progress shows on standard error\n"
+	"                        position that needs more, and says so, and before\n"
+	"                        it tells who wins with best play where threshold\n"
+	"                        questions (at most the limit in all) find it; on\n"
+	"                        a terminal its progress shows on standard error\n"
 	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  --search-limit N      positions the search behind a finding's cost may\n"

@@ -508,7 +508,8 @@ const dk_command dk_cmd_replay = {
 	"  --analyse-limit N     positions the solver may visit for one position of\n"
 	"                        the game (default 20000000, about 3 s; 0: no\n"
 	"                        limit); the positions before the last one that\n"
-	"                        needs more are shown as not analysed\n"
+	"                        needs more are shown as not analysed, with who\n"
+	"                        wins with best play where that was found\n"
 	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  --rules NAME|PATH     use this rule set instead of the record's\n"

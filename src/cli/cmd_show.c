@@ -673,7 +673,8 @@ const dk_command dk_cmd_show = {
 	"  --analyse-limit N     positions the solver may visit for one position of\n"
 	"                        a game (default 20000000, about 3 s; 0: no limit);\n"
 	"                        the positions before the last one that needs more\n"
-	"                        are shown as not analysed\n"
+	"                        are shown as not analysed, with who wins with best\n"
+	"                        play where that was found\n"
 	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  -h, --help            show this help\n"
