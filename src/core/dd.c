@@ -2664,6 +2664,15 @@ done:
 	free(end);
 }
 
+/* card n of the game (from 1), who played it and his party, into c */
+static void card_played(dk_dd_card *c, const dk_replay *full, int n)
+{
+	int t = (n - 1) / 4;
+	c->seat = full->tricks[t].seats[(n - 1) % 4];
+	c->card = full->tricks[t].cards[(n - 1) % 4];
+	c->party = full->party[c->seat];
+}
+
 /* the card points where the winner changes, at most (two where the
  * targets leave a gap in which nobody wins) */
 #define DK_DD_STEPS_MAX 8
@@ -2807,10 +2816,7 @@ static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk
 	dd->stopped = false;
 	for (int n = from + 1; n <= first; n++) {
 		dk_dd_card *c = &out->card[n - 1];
-		int t = (n - 1) / 4;
-		c->seat = full->tricks[t].seats[(n - 1) % 4];
-		c->card = full->tricks[t].cards[(n - 1) % 4];
-		c->party = full->party[c->seat];
+		card_played(c, full, n);
 		c->winner_before = out->early_winner[n - 1];
 		c->winner_after = out->early_winner[n];
 		if (out->early_found[n - 1] && out->early_found[n] &&
@@ -2899,9 +2905,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	for (int n = first + 1; n <= last; n++) {
 		dk_dd_card *c = &out->card[n - 1];
 		int t = (n - 1) / 4;
-		c->seat = full->tricks[t].seats[(n - 1) % 4];
-		c->card = full->tricks[t].cards[(n - 1) % 4];
-		c->party = full->party[c->seat];
+		card_played(c, full, n);
 		c->before = val[n - 1];
 		c->after = val[n];
 		/* Re's points: Re wants them up, Kontra down (turned round in a
