@@ -55,10 +55,20 @@ def early(a, n, first):
     if w is None:
         return
     print("who wins with best play: %s (asked at the targets only)" % WORD[w])
-    if n > start:
-        c = e["cards"][n - start - 1]
-        if c["winner_before"] is not None and c["winner_before"] != w:
-            print("%s %s changed who wins" % (c["player"], symbol(c["card"])))
+    early_changed(a, n)
+
+
+def early_changed(a, n):
+    """Card n, where the early winners found on both sides of it that it
+    changed who wins."""
+    e = a.get("early")
+    start = e["from_card"] - 1 if e else n
+    if n <= start or n - start > len(e["cards"]):
+        return
+    c = e["cards"][n - start - 1]
+    if None not in (c["winner_before"], c["winner_after"]) and \
+            c["winner_before"] != c["winner_after"]:
+        print("%s %s changed who wins" % (c["player"], symbol(c["card"])))
 
 
 def main():
@@ -75,6 +85,8 @@ def main():
     k = n - first
     re = cards[k]["re_before"] if k < len(cards) else cards[-1]["re_after"]
     print("best play: Re %d card points (Kontra %d)" % (re, 240 - re))
+    if k == 0:
+        early_changed(a, n)
     if k >= 1:
         c = cards[k - 1]
         line = "%s %s " % (c["player"], symbol(c["card"]))

@@ -117,6 +117,23 @@ expect "card 48 of 48, trick 12" "--analyse: the end"
 dd_at 48 "the end"
 keys q
 expect "EXIT=0" "--analyse: quit with q"
+
+# a limited analysis of a solo (its first card analysed is card 3):
+# before it, who wins with best play, and the lead that changed it
+"$dokoref" check --analyse --analyse-limit 5000000 --format json \
+	"$root/samples/solo-pure-clubs-unsere-2024.xml" >"$json"
+start "--analyse --analyse-limit 5000000 samples/solo-pure-clubs-unsere-2024.xml"
+expect "before the first card" "--analyse (limited) at the start"
+dd_at 0 "who wins before the first card analysed"
+keys l
+expect "card 1 of 40, trick 1" "--analyse (limited): to card 1"
+dd_at 1 "the lead that changed who wins"
+expect "Georg ♥A changed who wins" "--analyse (limited): the lead named"
+keys l
+expect "card 2 of 40, trick 1" "--analyse (limited): to card 2"
+dd_at 2 "the first position analysed"
+keys q
+expect "EXIT=0" "--analyse (limited): quit with q"
 rm -f "$json" "$json.want"
 
 # SIGTERM: the terminal is restored and the status is the signal's

@@ -117,6 +117,20 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	}
 }
 
+/* card n, the one before the position after n cards, where the early
+ * winners found on both sides of it that it changed who wins */
+static void early_changed(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a, int n)
+{
+	if (a->early_asked == 0 || n <= a->first - a->early_asked || n > a->first ||
+	    !a->early_found[n - 1] || !a->early_found[n])
+		return;
+	const dk_dd_card *c = &a->card[n - 1];
+	if (c->winner_before == c->winner_after)
+		return;
+	dk_say(b, lang, DK_MSG_DD_AT_EARLY_CHANGED, name_of(g, c->seat), dk_card_symbol(c->card));
+	dk_buf_putc(b, '\n');
+}
+
 void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a,
 			 int n)
 {
@@ -135,12 +149,7 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 		if (a->analysed && a->early_asked > 0 && n >= from && a->early_found[n]) {
 			dk_say(b, lang, DK_MSG_DD_AT_EARLY, winner_word(lang, a->early_winner[n]));
 			dk_buf_putc(b, '\n');
-			const dk_dd_card *c = n > from ? &a->card[n - 1] : NULL;
-			if (c && a->early_found[n - 1] && c->winner_before != c->winner_after) {
-				dk_say(b, lang, DK_MSG_DD_AT_EARLY_CHANGED, name_of(g, c->seat),
-				       dk_card_symbol(c->card));
-				dk_buf_putc(b, '\n');
-			}
+			early_changed(b, lang, g, a, n);
 		}
 		return;
 	}
@@ -156,6 +165,10 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 	if (assumed)
 		dk_say(b, lang, DK_MSG_DD_ASSUMED_MARK);
 	dk_buf_putc(b, '\n');
+	/* the first position analysed: its card was not, but the early
+	 * winners may say it changed who wins */
+	if (n == a->first)
+		early_changed(b, lang, g, a, n);
 	if (just) {
 		if (just->cost > 0)
 			dk_say(b, lang, just->cost == 1 ? DK_MSG_DD_AT_COST_ONE : DK_MSG_DD_AT_COST,

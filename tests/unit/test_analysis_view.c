@@ -195,6 +195,20 @@ static void early(const dk_verdict *v)
 		 "only)\n%s changed who wins\n", none, card);
 	expect_text(v, a, DK_LANG_EN, 42, want);
 	expect_text(v, a, DK_LANG_EN, 43, none);
+	/* the first position analysed: card 44 changed who wins, found on
+	 * both sides of it */
+	a->early_found[43] = true;
+	a->early_winner[43] = DK_PARTY_NONE;
+	char card44[64];
+	snprintf(card44, sizeof(card44), "%s %s", dk_game_player_at(v->game, a->card[43].seat)->name,
+		 dk_card_symbol(a->card[43].card));
+	snprintf(want, sizeof(want), "best play: Re 150 card points (Kontra 90)\n%s changed who "
+		 "wins\n", card44);
+	expect_text(v, a, DK_LANG_EN, 44, want);
+	expect_text(v, a, DK_LANG_EN, 45,
+		    "best play: Re 150 card points (Kontra 90)\nClara ♦10 cost nothing\n");
+	a->early_found[43] = false;
+	expect_text(v, a, DK_LANG_EN, 44, "best play: Re 150 card points (Kontra 90)\n");
 	expect_text(v, a, DK_LANG_DE, 41,
 		    "bestes Spiel: nicht analysiert (braucht mehr als 1234 Stellungen, "
 		    "--analyse-limit)\nwer bei bestem Spiel gewinnt: Re (nur an den Zielen "
