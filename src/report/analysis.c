@@ -20,6 +20,14 @@ static const char *winner_word(dk_lang lang, dk_party p)
 				 : p == DK_PARTY_KONTRA ? DK_MSG_DD_KONTRA : DK_MSG_NOBODY);
 }
 
+/* did card i + 1 change who wins with best play, as the questions before
+ * a limited analysis's first card found it on both sides of the card? */
+static bool early_change(const dk_dd_game *a, int i)
+{
+	return a->early_found[i] && a->early_found[i + 1] &&
+	       a->card[i].winner_before != a->card[i].winner_after;
+}
+
 /* before a limited analysis's first card: how far who wins with best
  * play was found, and the cards that changed it */
 static void text_early(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a)
@@ -31,8 +39,7 @@ static void text_early(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_ga
 	dk_buf_putc(b, '\n');
 	for (int i = a->first - asked; i < a->first; i++) {
 		const dk_dd_card *c = &a->card[i];
-		if (!a->early_found[i] || !a->early_found[i + 1] ||
-		    c->winner_before == c->winner_after)
+		if (!early_change(a, i))
 			continue;
 		dk_say(b, lang, DK_MSG_DD_EARLY_CARD, i / 4 + 1, name_of(g, c->seat),
 		       dk_card_symbol(c->card), winner_word(lang, c->winner_before),
@@ -122,11 +129,9 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 static void early_changed(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a, int n)
 {
 	if (a->early_asked == 0 || n <= a->first - a->early_asked || n > a->first ||
-	    !a->early_found[n - 1] || !a->early_found[n])
+	    !early_change(a, n - 1))
 		return;
 	const dk_dd_card *c = &a->card[n - 1];
-	if (c->winner_before == c->winner_after)
-		return;
 	dk_say(b, lang, DK_MSG_DD_AT_EARLY_CHANGED, name_of(g, c->seat), dk_card_symbol(c->card));
 	dk_buf_putc(b, '\n');
 }
@@ -228,8 +233,7 @@ static json_object *early_json(const dk_game *g, const dk_dd_game *a)
 		json_object_object_add(x, "winner_before", early_winner_json(a, i));
 		json_object_object_add(x, "winner_after", early_winner_json(a, i + 1));
 		json_object_array_add(cards, x);
-		if (a->early_found[i] && a->early_found[i + 1] &&
-		    a->early_winner[i] != a->early_winner[i + 1])
+		if (early_change(a, i))
 			json_object_array_add(changed, json_object_new_int(i + 1));
 	}
 	json_object_object_add(o, "cards", cards);
