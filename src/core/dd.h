@@ -317,8 +317,8 @@ typedef struct dk_dd_game {
 
 /*
  * The share of the limit each of those questions may take (a tenth), and
- * all of them together at most the limit: a limited analysis takes at
- * most about twice its limit.
+ * all of them together at most the limit: they add to an analysis at
+ * most as many positions as the position it stopped at took.
  */
 #define DK_DD_EARLY_SHARE 10
 
