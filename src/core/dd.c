@@ -2664,6 +2664,29 @@ done:
 	free(end);
 }
 
+/*
+ * The game after its first n cards into rp, with the parties the whole
+ * game found (full), told to the progress callback first; its events in
+ * *events.  False where the record does not reach card n.
+ */
+static bool replay_to(dk_dd *dd, dk_replay *rp, const dk_game *g, const dk_rules *r,
+		      const dk_replay *full, int n, size_t *events)
+{
+	if (dd->telling) {
+		dd->at.card = n;
+		dd->nodes = 0;   /* a search counts from 0 as well */
+		tell_progress(dd);
+	}
+	dk_game cut = *g;
+	cut.event_count = events_through(g, n);
+	dk_replay_run(rp, &cut, r);
+	if (rp->cards_played != n)
+		return false;
+	memcpy(rp->party, full->party, sizeof(rp->party));
+	*events = cut.event_count;
+	return true;
+}
+
 /* card n of the game (from 1), who played it and his party, into c */
 static void card_played(dk_dd_card *c, const dk_replay *full, int n)
 {
@@ -2781,17 +2804,9 @@ static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk
 	out->early_winner[first] = at_first;
 	long limit = dd->limit, budget = dd->limit;
 	for (int n = first - 1; n >= from && budget > 0; n--) {
-		if (dd->telling) {
-			dd->at.card = n;
-			dd->nodes = 0;
-			tell_progress(dd);
-		}
-		dk_game cut = *g;
-		cut.event_count = events_through(g, n);
-		dk_replay_run(rp, &cut, r);
-		if (rp->cards_played != n)
+		size_t events;
+		if (!replay_to(dd, rp, g, r, full, n, &events))
 			break;
-		memcpy(rp->party, full->party, sizeof(rp->party));
 		pos p;
 		if (!game_at(dd, &p, rp))
 			break;
@@ -2863,21 +2878,13 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	__atomic_store_n(&dd->halt, 0, __ATOMIC_RELAXED);
 	for (int n = last; n >= asked; n--) {
 		tt_grow(dd);
-		if (dd->telling) {
-			dd->at.card = n;
-			dd->nodes = 0;   /* solve_re counts from 0 as well */
-			tell_progress(dd);
-		}
-		dk_game cut = *g;
-		cut.event_count = events_through(g, n);
-		dk_replay_run(rp, &cut, r);
-		if (rp->cards_played != n)
+		size_t events;
+		if (!replay_to(dd, rp, g, r, full, n, &events))
 			break;
 		if (!dk_replay_hands_match(rp)) {
 			out->irregular = true;
 			break;
 		}
-		memcpy(rp->party, full->party, sizeof(rp->party));
 		int x = solve_re(dd, v, rp, n < last ? val[n + 1] : out->taken[DK_PARTY_RE]);
 		out->nodes += v->nodes;
 		dd->at.nodes = out->nodes;
@@ -2891,7 +2898,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 			break;
 		}
 		val[n] = x;
-		line_outcome(g, cut.event_count, &v->line, rp, full, &whole, r, &win[n],
+		line_outcome(g, events, &v->line, rp, full, &whole, r, &win[n],
 			     &specials[n]);
 		first = n;
 	}

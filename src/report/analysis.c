@@ -201,6 +201,18 @@ static json_object *party_json(dk_party p)
 	       : p == DK_PARTY_KONTRA ? json_object_new_string("kontra") : NULL;
 }
 
+/* a card of the game, from 0: where it fell, who played it, his party */
+static json_object *card_json(const dk_game *g, const dk_dd_game *a, int i)
+{
+	const dk_dd_card *c = &a->card[i];
+	json_object *x = json_object_new_object();
+	json_object_object_add(x, "trick", json_object_new_int(i / 4 + 1));
+	json_object_object_add(x, "player", json_object_new_string(name_of(g, c->seat)));
+	json_object_object_add(x, "card", json_object_new_string(dk_card_code(c->card)));
+	json_object_object_add(x, "party", party_json(c->party));
+	return x;
+}
+
 /* who wins with best play at an early position: a party, "nobody", or
  * null where it was not found */
 static json_object *early_winner_json(const dk_dd_game *a, int n)
@@ -224,12 +236,7 @@ static json_object *early_json(const dk_game *g, const dk_dd_game *a)
 	json_object *cards = json_object_new_array();
 	json_object *changed = json_object_new_array();
 	for (int i = from; i < a->first; i++) {
-		const dk_dd_card *c = &a->card[i];
-		json_object *x = json_object_new_object();
-		json_object_object_add(x, "trick", json_object_new_int(i / 4 + 1));
-		json_object_object_add(x, "player", json_object_new_string(name_of(g, c->seat)));
-		json_object_object_add(x, "card", json_object_new_string(dk_card_code(c->card)));
-		json_object_object_add(x, "party", party_json(c->party));
+		json_object *x = card_json(g, a, i);
 		json_object_object_add(x, "winner_before", early_winner_json(a, i));
 		json_object_object_add(x, "winner_after", early_winner_json(a, i + 1));
 		json_object_array_add(cards, x);
@@ -268,11 +275,7 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	json_object *cards = json_object_new_array();
 	for (int i = a->first; i < a->cards; i++) {
 		const dk_dd_card *c = &a->card[i];
-		json_object *x = json_object_new_object();
-		json_object_object_add(x, "trick", json_object_new_int(i / 4 + 1));
-		json_object_object_add(x, "player", json_object_new_string(name_of(g, c->seat)));
-		json_object_object_add(x, "card", json_object_new_string(dk_card_code(c->card)));
-		json_object_object_add(x, "party", party_json(c->party));
+		json_object *x = card_json(g, a, i);
 		json_object_object_add(x, "re_before", json_object_new_int(c->before));
 		json_object_object_add(x, "re_after", json_object_new_int(c->after));
 		json_object_object_add(x, "cost", json_object_new_int(c->cost));
