@@ -30,6 +30,11 @@
 # BUILD_DIR was built from where it is not this tree's.  -a runs every game
 # again.
 #
+# SIGUSR1 or SIGTERM to search_bench (pkill -USR1 -f bench/search_bench)
+# stops the game being analysed as the cap does (its table kept with
+# -k, its line "over" with the seconds it took) and ends the run after
+# it: a run that must end before the machine does loses nothing.
+#
 # -k DIR keeps the work of a game stopped at the cap: the benchmark stops
 # its analysis itself (search_bench -c SECONDS; `ulimit -t` stays as a
 # backstop ten minutes later) and keeps the solver's table in DIR
@@ -259,4 +264,8 @@ games "$@" | while IFS="$(printf '\t')" read -r f g; do
 			printf '%s game %s: over %s s (its last %s cards analysed)\n' "$f" "$g" "$spent" "$reached"
 		fi
 	fi
+	case $out in *'stopped by a signal'*)   # SIGUSR1 or SIGTERM: no more games
+		echo "ledger.sh: the benchmark was stopped by a signal; no game after this one run" >&2
+		break ;;
+	esac
 done

@@ -43,7 +43,10 @@
  * (dk_dd_load), printing "in all: R runs, P positions, processor S s";
  * the table is taken only for the same record (a hash of its bytes) and
  * the same SOLVER (-r, a name for the build, e.g. its commit), and
- * removed when the game is analysed.  -v prints, after each analysis, Re's card
+ * removed when the game is analysed.  SIGUSR1 or SIGTERM stops the
+ * analysis being run the way -c does (its table kept with -k) and ends
+ * the program after it: a long run so ended loses nothing it solved.
+ * -v prints, after each analysis, Re's card
  * points after each card analysed; -p the positions it took to solve each
  * position of the game (where the time of a long one goes: the positions
  * in and right after the first trick).  -q leaves out the line
@@ -62,6 +65,7 @@
  * memory (getrusage).  Figures only: nothing here passes or fails.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -285,6 +289,17 @@ typedef struct spent {
 	long nodes;                  /* the analysis's positions as it was begun */
 } spent;
 
+/* SIGUSR1 or SIGTERM: stop the analysis at the position it is solving,
+ * as the cap does, and run no other (the progress callback, told every
+ * 2^20 positions, reads it) */
+static volatile sig_atomic_t asked_to_stop;
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	asked_to_stop = 1;
+}
+
 static void cap_tick(void *ctx, const dk_dd_progress *at)
 {
 	capped *c = ctx;
@@ -294,7 +309,8 @@ static void cap_tick(void *ctx, const dk_dd_progress *at)
 		c->spent->card = at->card;
 		c->spent->nodes = at->nodes;
 	}
-	if (cap_seconds > 0 && clock_of(CLOCK_PROCESS_CPUTIME_ID) - c->c0 >= cap_seconds)
+	if (asked_to_stop ||
+	    (cap_seconds > 0 && clock_of(CLOCK_PROCESS_CPUTIME_ID) - c->c0 >= cap_seconds))
 		dk_dd_stop(c->dd);
 }
 
@@ -542,8 +558,7 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 	spent sp = { .card = -1 };
 	capped cap = { .dd = dd, .c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID),
 		       .spent = per_position ? &sp : NULL };
-	if (cap_seconds > 0 || per_position)
-		dk_dd_set_progress(dd, cap_tick, &cap);
+	dk_dd_set_progress(dd, cap_tick, &cap);
 	double t0 = now(), c0 = clock_of(CLOCK_PROCESS_CPUTIME_ID);
 	dk_dd_analyse(dd, an, g, rules, analyse_tricks);
 	double ms = (now() - t0) * 1000;
@@ -698,7 +713,11 @@ int main(int argc, char **argv)
 	if (table_max_mib > 0)
 		dk_dd_set_table_max(dd, (size_t)table_max_mib << 20);
 	dk_dd_set_threads(dd, threads);
-	for (; a < argc; a++) {
+	struct sigaction sa = { .sa_handler = on_stop_signal };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	for (; a < argc && !asked_to_stop; a++) {
 		dk_diag d;
 		dk_diag_init(&d);
 		dk_read_opts opts = { .need_rules = true, .judge = true,
@@ -714,7 +733,7 @@ int main(int argc, char **argv)
 		while ((it = dk_reader_next(r, &d)) != DK_READ_END && it != DK_READ_ERROR) {
 			if (it != DK_READ_GAME || !dk_reader_game_ok(r) || !dk_reader_rules(r))
 				continue;
-			if (max_games > 0 && games >= max_games)
+			if ((max_games > 0 && games >= max_games) || asked_to_stop)
 				break;
 			if (seen++ < skip_games)
 				continue;
@@ -725,6 +744,8 @@ int main(int argc, char **argv)
 		dk_reader_free(r);
 		dk_diag_release(&d);
 	}
+	if (asked_to_stop)
+		printf("stopped by a signal: no game after this one was run\n");
 	ms_v = malloc(((size_t)n_samples + 1) * sizeof(double));
 	nodes_v = malloc(((size_t)n_samples + 1) * sizeof(double));
 	if (!ms_v || !nodes_v) {
