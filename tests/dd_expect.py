@@ -92,6 +92,8 @@ def main():
         line = "%s %s " % (c["player"], symbol(c["card"]))
         if c["cost"]:
             line += "cost %d card point%s" % (c["cost"], "s" if c["cost"] > 1 else "")
+            if c.get("best_card"):
+                line += " (best: %s)" % symbol(c["best_card"])
         else:
             line += "cost nothing"
         if c["winner_before"] != c["winner_after"]:

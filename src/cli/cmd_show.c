@@ -669,7 +669,7 @@ const dk_command dk_cmd_show = {
 	"                        parties, card points only): its summary, and in\n"
 	"                        the step-by-step view Re's and Kontra's card\n"
 	"                        points with best play at each position and what\n"
-	"                        the card just played cost\n"
+	"                        the card just played cost, with a best card there\n"
 	"  --analyse-limit N     positions the solver may visit for one position of\n"
 	"                        a game (default 20000000, about 3 s; 0: no limit);\n"
 	"                        the positions before the last one that needs more\n"

@@ -267,6 +267,10 @@ typedef struct dk_dd_card {
 	int after;                   /* ... and after it */
 	int cost;                    /* card points the player's party lost against the
 					best card in that position (0 if it was one) */
+	dk_card best;                /* a card as good as any in that position: the card
+					played where it cost nothing, else the first card
+					of the position's best line; DK_CARD_NONE where
+					that line was not found */
 	int specials_after;          /* special points on the best line after it, signed
 					for Re (a second figure: the line is best for card
 					points and does not look for special points) */

@@ -107,6 +107,8 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 		const dk_dd_card *c = &a->card[order[k]];
 		dk_say(b, lang, DK_MSG_DD_CARD, order[k] / 4 + 1, name_of(g, c->seat),
 		       dk_card_symbol(c->card), c->cost, c->before, c->after);
+		if (c->best != DK_CARD_NONE)
+			dk_say(b, lang, DK_MSG_DD_CARD_BEST, dk_card_symbol(c->best));
 		if (c->winner_before != c->winner_after)
 			dk_say(b, lang, DK_MSG_DD_CHANGED);
 		if (c->parties_assumed) {
@@ -175,12 +177,15 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 	if (n == a->first)
 		early_changed(b, lang, g, a, n);
 	if (just) {
-		if (just->cost > 0)
+		if (just->cost > 0) {
 			dk_say(b, lang, just->cost == 1 ? DK_MSG_DD_AT_COST_ONE : DK_MSG_DD_AT_COST,
 			       name_of(g, just->seat), dk_card_symbol(just->card), just->cost);
-		else
+			if (just->best != DK_CARD_NONE)
+				dk_say(b, lang, DK_MSG_DD_AT_BEST_CARD, dk_card_symbol(just->best));
+		} else {
 			dk_say(b, lang, DK_MSG_DD_AT_BEST, name_of(g, just->seat),
 			       dk_card_symbol(just->card));
+		}
 		if (just->winner_before != just->winner_after)
 			dk_say(b, lang, DK_MSG_DD_CHANGED);
 		if (just->parties_assumed) {
@@ -279,6 +284,9 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 		json_object_object_add(x, "re_before", json_object_new_int(c->before));
 		json_object_object_add(x, "re_after", json_object_new_int(c->after));
 		json_object_object_add(x, "cost", json_object_new_int(c->cost));
+		/* a card as good as any there: the card played where cost is 0 */
+		json_object_object_add(x, "best_card", c->best == DK_CARD_NONE ? NULL :
+				       json_object_new_string(dk_card_code(c->best)));
 		json_object_object_add(x, "re_specials_after",
 				       json_object_new_int(c->specials_after));
 		json_object_object_add(x, "winner_before", party_json(c->winner_before));

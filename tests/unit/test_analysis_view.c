@@ -65,8 +65,11 @@ static void made_up(dk_dd_game *a, const dk_verdict *v)
 		c->before = before[i];
 		c->after = after[i];
 		c->cost = cost[i];
+		c->best = c->cost == 0 ? c->card : DK_CARD_NONE;
 		c->winner_before = c->winner_after = DK_PARTY_RE;
 	}
+	/* Anna's ♠9 cost 10, ♠K was best; for Ben's ♠9 no best line was found */
+	a->card[46].best = DK_CARD_MAKE(DK_SPADES, DK_KING);
 	a->card[46].winner_after = DK_PARTY_KONTRA;
 	a->card[47].parties_assumed = true;
 }
@@ -86,8 +89,12 @@ static void wording(const dk_verdict *v)
 		    "best play: Re 150 card points (Kontra 90)\nClara ♦10 cost nothing\n");
 	expect_text(v, a, DK_LANG_EN, 47,
 		    "best play: Re 130 card points (Kontra 110) *\n"
-		    "Anna ♠9 cost 10 card points, changed who wins\n"
+		    "Anna ♠9 cost 10 card points (best: ♠K), changed who wins\n"
 		    "* partner as the game found him\n");
+	expect_text(v, a, DK_LANG_DE, 47,
+		    "bestes Spiel: Re 130 Augen (Kontra 110) *\n"
+		    "Anna ♠9 kostete 10 Augen (am besten: ♠K), änderte, wer gewinnt\n"
+		    "* Partner so, wie das Spiel ihn fand\n");
 	expect_text(v, a, DK_LANG_EN, 48,
 		    "best play: Re 131 card points (Kontra 109) *\n"
 		    "Ben ♠9 cost 1 card point *\n"
@@ -139,6 +146,11 @@ static void reasons(const dk_verdict *v)
 	dk_dd_game *a = calloc(1, sizeof(*a));
 	cr_assert_not_null(a);
 	made_up(a, v);
+	expect_line(v, a, DK_LANG_EN, "    trick 12, Anna ♠9: cost 10 (Re 140 -> 130 card points), "
+		    "best: ♠K, changed who wins\n");
+	expect_line(v, a, DK_LANG_EN, "    trick 12, Ben ♠9: cost 1 (Re 130 -> 131 card points) *\n");
+	expect_line(v, a, DK_LANG_DE, "    Stich 12, Anna ♠9: kostete 10 (Re 140 -> 130 Augen), "
+		    "am besten: ♠K, änderte, wer gewinnt\n");
 	expect_line(v, a, DK_LANG_EN, "    not analysed before card 45: a position there needs more "
 		    "than 1234 positions of the solver (--analyse-limit)\n");
 	a->stopped = true;

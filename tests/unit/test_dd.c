@@ -343,6 +343,72 @@ static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
 
 static int analysed, limited_games, with_specials;
 static int early_compared, early_changes;
+static int best_checked;
+
+static size_t after_cards(const dk_event *ev, size_t count, int n);
+
+/* the findings of rp about a card that could not be played */
+static int illegal_plays(const dk_replay *rp)
+{
+	int n = 0;
+	for (int f = 0; f < rp->finding_count; f++) {
+		dk_finding_code code = rp->findings[f].code;
+		n += code == DK_F_CARD_NOT_IN_HAND || code == DK_F_OUT_OF_TURN ||
+		     code == DK_F_WRONG_LEAD || code == DK_F_REVOKE;
+	}
+	return n;
+}
+
+/*
+ * The best card the analysis names for card i (from 0) of g: played by
+ * the same seat in its place, it is legal and the position after it has
+ * the value of the position before card i.
+ */
+static void check_best(const dk_game *g, const dk_rules *r, const dk_replay *full,
+		       const dk_dd_game *a, int i, const char *name)
+{
+	const dk_dd_card *c = &a->card[i];
+	if (c->cost == 0) {
+		cr_expect_eq(c->best, c->card, "%s, card %d", name, i + 1);
+		return;
+	}
+	cr_expect_neq(c->best, DK_CARD_NONE, "%s, card %d: no best card", name, i + 1);
+	if (c->best == DK_CARD_NONE)
+		return;
+	cr_expect_neq(c->best, c->card, "%s, card %d", name, i + 1);
+	size_t at = after_cards(g->events, g->event_count, i);
+	dk_event *ev = calloc(at + 1, sizeof(*ev));
+	memcpy(ev, g->events, at * sizeof(*ev));
+	ev[at].kind = DK_EV_CARD;
+	ev[at].seat = c->seat;
+	ev[at].card = c->best;
+	dk_game other = *g;
+	other.events = ev;
+	other.event_count = at + 1;
+	/* legal: no finding about the cards played that the game before it
+	 * did not have (a record of a dispute may have one earlier) */
+	dk_replay *rp = malloc(sizeof(*rp));
+	other.event_count = at;
+	dk_replay_run(rp, &other, r);
+	int before = illegal_plays(rp);
+	other.event_count = at + 1;
+	dk_replay_run(rp, &other, r);
+	cr_expect_eq(illegal_plays(rp), before,
+		     "%s, card %d: the best card %s is not legal there", name, i + 1,
+		     dk_card_code(c->best));
+	cr_expect_eq(rp->cards_played, i + 1, "%s, card %d", name, i + 1);
+	memcpy(rp->party, full->party, sizeof(rp->party));
+	dk_dd_value v;
+	dk_dd_solve(solver, &v, rp);
+	cr_expect(v.settled, "%s, card %d", name, i + 1);
+	cr_expect_eq(v.points[DK_PARTY_RE], c->before,
+		     "%s, card %d: after the best card %s Re takes %d, the position before "
+		     "is worth %d", name, i + 1, dk_card_code(c->best), v.points[DK_PARTY_RE],
+		     c->before);
+	best_checked++;
+	free(rp);
+	free(ev);
+}
 
 /* who wins with best play at the position after n cards, by a's values */
 static dk_party winner_of(const dk_dd_game *a, int n)
@@ -362,6 +428,7 @@ static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 		for (int i = a->first; i < a->cards; i++) {
 			cr_expect_eq(a->card[i].before, prev, "%s, card %d", name, i + 1);
 			cr_expect_geq(a->card[i].cost, 0);
+			check_best(g, r, full, a, i, name);
 			prev = a->card[i].after;
 		}
 		/* at the end of a complete game the value is what Re took */
@@ -466,6 +533,8 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 	cr_expect_geq(early_compared, 300, "only %d early winners compared", early_compared);
 	cr_expect_gt(early_changes, 0, "no card before a limited analysis changed who wins");
 	cr_expect_gt(with_specials, 10, "only %d games with special points", with_specials);
+	cr_log_info("%d best cards of cards that cost something played instead", best_checked);
+	cr_expect_geq(best_checked, 100, "only %d best cards checked", best_checked);
 }
 
 /* ---- the table's keys ---------------------------------------------------- */
