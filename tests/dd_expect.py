@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """What the replay and the HTML page must show at a position, worked out
 from the JSON of `dokoref check --analyse --format json` (not from the
-views themselves): the value line, and the line of the card just played.
+views themselves): the value line, the line of the card just played, and
+the best line from there.
 
     dd_expect.py JSON N     -> the lines for the position after N cards
 
@@ -99,6 +100,23 @@ def main():
         if c["winner_before"] != c["winner_after"]:
             line += ", changed who wins"
         print(line)
+    best_line(a["best_line"] if k == 0 else cards[k - 1]["best_line_after"], n)
+
+
+def best_line(line, n):
+    """The best line from the position after n cards, up to the end of the
+    next trick ("; " between tricks), " ..." where it goes on."""
+    if not line:
+        return
+    show = 8 - n % 4
+    out = ""
+    for i, c in enumerate(line[:show]):
+        if i:
+            out += "; " if (n + i) % 4 == 0 else ", "
+        out += "%s %s" % (c["player"], symbol(c["card"]))
+    if len(line) > show:
+        out += " ..."
+    print("best line: " + out)
 
 
 main()

@@ -2900,6 +2900,9 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		}
 		val[n] = x;
 		best[n] = v->line.count > 0 ? v->line.cards[0] : DK_CARD_NONE;
+		out->line[n] = v->line;
+		for (int i = 0; i < v->line.count; i++)
+			out->line[n].seats[i] = rp->seats[v->line.seats[i]];
 		line_outcome(g, events, &v->line, rp, full, &whole, r, &win[n],
 			     &specials[n]);
 		first = n;

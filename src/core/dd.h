@@ -317,6 +317,12 @@ typedef struct dk_dd_game {
 	 * share of the limit, or not asked for want of it, finds nothing) */
 	bool early_found[DK_LINE_MAX + 1];
 	dk_party early_winner[DK_LINE_MAX + 1];
+	/* by position (after n cards), from `first` to `cards`: a best line
+	 * from it to the end (empty at the end; shorter where the line's own
+	 * search went over the limit); its seats[] are the game's seats,
+	 * not indexes into a replay's seats[] as a dk_line's from
+	 * dk_dd_solve */
+	dk_line line[DK_LINE_MAX + 1];
 } dk_dd_game;
 
 /*

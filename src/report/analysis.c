@@ -126,6 +126,28 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	}
 }
 
+/* the cards of the best line from the position after n cards up to the
+ * end of the next trick ("; " between tricks), " ..." where it goes on */
+static void best_line(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a, int n)
+{
+	const dk_line *l = &a->line[n];
+	if (l->count == 0)
+		return;
+	int show = 8 - n % 4;
+	dk_buf cards;
+	dk_buf_init(&cards);
+	for (int i = 0; i < l->count && i < show; i++) {
+		if (i > 0)
+			dk_buf_puts(&cards, (n + i) % 4 == 0 ? "; " : ", ");
+		dk_buf_printf(&cards, "%s %s", name_of(g, l->seats[i]), dk_card_symbol(l->cards[i]));
+	}
+	if (l->count > show)
+		dk_buf_puts(&cards, " ...");
+	dk_say(b, lang, DK_MSG_DD_AT_LINE, cards.data);
+	dk_buf_putc(b, '\n');
+	dk_buf_release(&cards);
+}
+
 /* card n, the one before the position after n cards, where the early
  * winners found on both sides of it that it changed who wins */
 static void early_changed(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a, int n)
@@ -194,6 +216,7 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 		}
 		dk_buf_putc(b, '\n');
 	}
+	best_line(b, lang, g, a, n);
 	if (assumed) {
 		dk_say(b, lang, DK_MSG_DD_AT_ASSUMED);
 		dk_buf_putc(b, '\n');
@@ -204,6 +227,19 @@ static json_object *party_json(dk_party p)
 {
 	return p == DK_PARTY_RE ? json_object_new_string("re")
 	       : p == DK_PARTY_KONTRA ? json_object_new_string("kontra") : NULL;
+}
+
+/* a best line: its cards, each with who plays it */
+static json_object *line_json(const dk_game *g, const dk_line *l)
+{
+	json_object *o = json_object_new_array();
+	for (int i = 0; i < l->count; i++) {
+		json_object *x = json_object_new_object();
+		json_object_object_add(x, "player", json_object_new_string(name_of(g, l->seats[i])));
+		json_object_object_add(x, "card", json_object_new_string(dk_card_code(l->cards[i])));
+		json_object_array_add(o, x);
+	}
+	return o;
 }
 
 /* a card of the game, from 0: where it fell, who played it, his party */
@@ -266,6 +302,8 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	json_object_object_add(o, "re_at_first_card", json_object_new_int(a->start));
 	json_object_object_add(o, "re_specials_at_first_card",
 			       json_object_new_int(a->start_specials));
+	json_object_object_add(o, "best_line", a->analysed ? line_json(g, &a->line[a->first])
+							  : json_object_new_array());
 	/* true: the positions before first_card needed more than limit
 	 * positions of the solver each */
 	json_object_object_add(o, "limited", json_object_new_boolean(a->limited));
@@ -293,6 +331,7 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 		json_object_object_add(x, "winner_after", party_json(c->winner_after));
 		json_object_object_add(x, "parties_assumed",
 				       json_object_new_boolean(c->parties_assumed));
+		json_object_object_add(x, "best_line_after", line_json(g, &a->line[i + 1]));
 		json_object_array_add(cards, x);
 	}
 	json_object_object_add(o, "cards", cards);

@@ -702,6 +702,7 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_DD_AT_COST_ONE, "%s %s cost %d card point", "%s %s kostete %d Auge"),
 	MSG(DK_MSG_DD_AT_BEST, "%s %s cost nothing", "%s %s kostete nichts"),
 	MSG(DK_MSG_DD_AT_BEST_CARD, " (best: %s)", " (am besten: %s)"),
+	MSG(DK_MSG_DD_AT_LINE, "best line: %s", "beste Fortsetzung: %s"),
 	MSG(DK_MSG_DD_AT_ASSUMED, "* partner as the game found him",
 		"* Partner so, wie das Spiel ihn fand"),
 	MSG(DK_MSG_DD_AT_EARLY, "who wins with best play: %s (asked at the targets only)",

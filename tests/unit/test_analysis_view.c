@@ -105,6 +105,27 @@ static void wording(const dk_verdict *v)
 		    "* partner as the game found him\n");
 	expect_text(v, a, DK_LANG_DE, 46,
 		    "bestes Spiel: Re 140 Augen (Kontra 100)\nDavid ♠A kostete nichts\n");
+	/* a best line: the cards of the last trick as played, from card 46 on;
+	 * then one made up that goes on (tricks apart, the rest cut) */
+	const dk_trick *last = &v->rp.tricks[11];
+	for (int i = 1; i < 4; i++) {
+		a->line[45].cards[i - 1] = last->cards[i];
+		a->line[45].seats[i - 1] = last->seats[i];
+	}
+	a->line[45].count = 3;
+	expect_text(v, a, DK_LANG_EN, 45,
+		    "best play: Re 150 card points (Kontra 90)\nClara ♦10 cost nothing\n"
+		    "best line: David ♠A, Anna ♠9, Ben ♠9\n");
+	for (int i = 0; i < 10; i++) {
+		a->line[44].cards[i] = last->cards[i % 4];
+		a->line[44].seats[i] = last->seats[i % 4];
+	}
+	a->line[44].count = 10;
+	expect_text(v, a, DK_LANG_DE, 44,
+		    "bestes Spiel: Re 150 Augen (Kontra 90)\n"
+		    "beste Fortsetzung: Clara ♦10, David ♠A, Anna ♠9, Ben ♠9; Clara ♦10, David ♠A, "
+		    "Anna ♠9, Ben ♠9 ...\n");
+	memset(a->line, 0, sizeof(a->line));
 	expect_text(v, a, DK_LANG_DE, 10,
 		    "bestes Spiel: nicht analysiert (braucht mehr als 1234 Stellungen, "
 		    "--analyse-limit)\n");
@@ -285,8 +306,10 @@ static void solved(const dk_verdict *v)
 	cr_expect_leq(a->first, 40, "the last three tricks are analysed with 10000 positions");
 	expect_text(v, a, DK_LANG_EN, 48,
 		    "best play: Re 144 card points (Kontra 96)\nBen ♠9 cost nothing\n");
+	/* one card each left: the best line is the last trick as played */
 	expect_text(v, a, DK_LANG_EN, 44,
-		    "best play: Re 144 card points (Kontra 96)\nAnna ♠K cost nothing\n");
+		    "best play: Re 144 card points (Kontra 96)\nAnna ♠K cost nothing\n"
+		    "best line: Clara ♦10, David ♠A, Anna ♠9, Ben ♠9\n");
 	dk_buf b;
 	dk_buf_init(&b);
 	dk_text_analysis_at(&b, DK_LANG_EN, v->game, a, 40);

@@ -359,6 +359,48 @@ static int illegal_plays(const dk_replay *rp)
 	return n;
 }
 
+static int lines_followed;
+
+/*
+ * The best line the analysis keeps for the position after n cards of g:
+ * played on from there in the reference, it is legal, goes to the end,
+ * and Re ends with the position's value.
+ */
+static void check_line(const dk_game *g, const dk_rules *r, const dk_replay *full,
+		       const dk_dd_game *a, int n, const char *name)
+{
+	int value = n < a->cards ? a->card[n].before : a->card[n - 1].after;
+	dk_game cut = *g;
+	cut.event_count = after_cards(g->events, g->event_count, n);
+	dk_replay *rp = malloc(sizeof(*rp));
+	dk_replay_run(rp, &cut, r);
+	memcpy(rp->party, full->party, sizeof(rp->party));
+	int re_now = 0;
+	for (int t = 0; t < rp->trick_count; t++)
+		if (full->party[rp->tricks[t].winner] == DK_PARTY_RE)
+			re_now += rp->tricks[t].points;
+	/* the line's seats are the game's: the reference's are places */
+	dk_line l = a->line[n];
+	for (int i = 0; i < l.count; i++) {
+		int place = -1;
+		for (int k = 0; k < 4; k++)
+			if (rp->seats[k] == a->line[n].seats[i])
+				place = k;
+		cr_assert_geq(place, 0, "%s, position %d: card %d of the line by seat %d", name, n,
+			      i + 1, a->line[n].seats[i]);
+		l.seats[i] = place;
+	}
+	ref_pos p;
+	ref_from_replay(&p, rp);
+	int gain;
+	cr_expect(ref_follow(p, &l, DK_PARTY_RE, &gain),
+		  "%s, position %d: the best line is not legal or stops short", name, n);
+	cr_expect_eq(re_now + gain, value, "%s, position %d: on its best line Re takes %d, the "
+		     "position is worth %d", name, n, re_now + gain, value);
+	lines_followed++;
+	free(rp);
+}
+
 /*
  * The best card the analysis names for card i (from 0) of g: played by
  * the same seat in its place, it is legal and the position after it has
@@ -429,6 +471,8 @@ static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 			cr_expect_eq(a->card[i].before, prev, "%s, card %d", name, i + 1);
 			cr_expect_geq(a->card[i].cost, 0);
 			check_best(g, r, full, a, i, name);
+			if (a->cards == 4 * full->hand_size)
+				check_line(g, r, full, a, i, name);
 			prev = a->card[i].after;
 		}
 		/* at the end of a complete game the value is what Re took */
@@ -535,6 +579,8 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 	cr_expect_gt(with_specials, 10, "only %d games with special points", with_specials);
 	cr_log_info("%d best cards of cards that cost something played instead", best_checked);
 	cr_expect_geq(best_checked, 100, "only %d best cards checked", best_checked);
+	cr_log_info("%d best lines followed to the end", lines_followed);
+	cr_expect_geq(lines_followed, 1000, "only %d best lines followed", lines_followed);
 }
 
 /* ---- the table's keys ---------------------------------------------------- */
