@@ -2871,7 +2871,6 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		    ? 4 * (full->hand_size - last_tricks) : 0;
 	int last = full->cards_played;
 	int val[DK_LINE_MAX + 1], specials[DK_LINE_MAX + 1];
-	dk_card best[DK_LINE_MAX + 1];   /* the first card of each position's line */
 	dk_party win[DK_LINE_MAX + 1];
 	int first = last + 1;
 	dd->at = (dk_dd_progress){ .cards = last, .from = asked };
@@ -2899,7 +2898,6 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 			break;
 		}
 		val[n] = x;
-		best[n] = v->line.count > 0 ? v->line.cards[0] : DK_CARD_NONE;
 		out->line[n] = v->line;
 		for (int i = 0; i < v->line.count; i++)
 			out->line[n].seats[i] = rp->seats[v->line.seats[i]];
@@ -2925,7 +2923,8 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		int lost = (c->party == DK_PARTY_RE) != out->ramsch ? c->before - c->after
 								      : c->after - c->before;
 		c->cost = lost > 0 ? lost : 0;
-		c->best = c->cost == 0 ? c->card : best[n - 1];
+		const dk_line *l = &out->line[n - 1];
+		c->best = c->cost == 0 ? c->card : l->count > 0 ? l->cards[0] : DK_CARD_NONE;
 		c->specials_after = specials[n];
 		c->winner_before = win[n - 1];
 		c->winner_after = win[n];
