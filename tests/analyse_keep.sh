@@ -5,7 +5,8 @@
 # first card removes it and gives the values a fresh analysis gives;
 # another rule set does not take the table up, a damaged one is refused
 # and the analysis starts afresh; DIR must be a directory, and the
-# option goes with --analyse.  The game takes about 3 s without a limit.
+# option goes with --analyse; --analyse-memory bounds the table (and
+# whether a kept one is taken up).  The game takes about 3 s without a limit.
 #
 #   analyse_keep.sh DOKOREF GAME
 set -eu
@@ -80,6 +81,49 @@ head -c 100000 "$dir/whole.table" > "$table"
 grep -q "is not taken up (cut short); the analysis starts afresh" "$dir/err4" ||
 	fail "a cut table: $(cat "$dir/err4")"
 cmp -s "$dir/fresh" "$dir/run4" || fail "after a cut table, other values"
+
+# --analyse-memory: the most the table takes; usage errors, a smaller
+# table the same values, a kept table taken up by a solver that may grow
+# as large, refused by one that may not
+usage() {
+	if "$dokoref" "$@" > /dev/null 2> "$dir/err"; then
+		fail "taken: $*"
+	else
+		[ $? -eq 2 ] || fail "$*: exit status not 2"
+	fi
+}
+usage check --analyse --analyse-memory 8 "$game"
+grep -q "analyse-memory 8: the solver's table takes 16 to 32768 MiB" "$dir/err" ||
+	fail "8 MiB: $(cat "$dir/err")"
+usage check --analyse --analyse-memory 4T "$game"
+grep -q "analyse-memory takes a size in MiB, or with M or G after it (4096, 4G), not '4T'" \
+	"$dir/err" || fail "4T: $(cat "$dir/err")"
+usage show --format html --analyse-memory 4G "$game"
+grep -q "analyse-memory goes with --analyse" "$dir/err" || fail "without --analyse: $(cat "$dir/err")"
+mem_mib=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
+if [ "$mem_mib" -lt 49152 ]; then
+	usage replay --analyse --analyse-memory 32G "$game"
+	grep -q "analyse-memory 32G: a table of 32768 MiB takes up to 49152 MiB while it grows, more than this machine's [0-9]* MiB of memory" \
+		"$dir/err" || fail "32G: $(cat "$dir/err")"
+fi
+"$dokoref" check --format json --analyse --analyse-limit 0 --analyse-memory 16 "$game" |
+	cards > "$dir/small"
+cmp -s "$dir/fresh" "$dir/small" || fail "a 16 MiB table, other values"
+rm -f "$table"
+"$dokoref" check --analyse --analyse-limit 300000 --analyse-memory 64M --analyse-keep "$keep" \
+	"$game" > /dev/null 2> "$dir/err9" || true
+grep -q "the solver's table (64 MiB) is kept in '$table'" "$dir/err9" ||
+	fail "64 MiB kept: $(cat "$dir/err9")"
+"$dokoref" check --analyse --analyse-limit 300000 --analyse-keep "$keep" "$game" > /dev/null \
+	2> "$dir/err10" || true
+grep -q "going on from the table kept in '$table'" "$dir/err10" ||
+	fail "a 64 MiB table not taken up by the default: $(cat "$dir/err10")"
+"$dokoref" check --analyse --analyse-limit 300000 --analyse-memory 32 --analyse-keep "$keep" \
+	"$game" > /dev/null 2> "$dir/err11" || true
+grep -q "is not taken up (a table larger than this solver's may grow); the analysis starts afresh" \
+	"$dir/err11" || fail "a 64 MiB table taken up with 32: $(cat "$dir/err11")"
+grep -q "the solver's table (32 MiB) is kept in '$table'" "$dir/err11" ||
+	fail "32 MiB kept: $(cat "$dir/err11")"
 
 # the table is the game's, whichever command made it: show's page keeps
 # one that check takes up; replay --analyse-keep is a usage error without

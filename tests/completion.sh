@@ -54,11 +54,11 @@ expect "audit check convert help replay rules show validate" ""
 expect "check convert" c
 expect "--help --version" --
 # options, per command, as the commands' --help lists them
-expect "--accept-rule-differences --analyse --analyse-keep --analyse-limit --analyse-threads --color --format --game --help --lang --max-input-size --quiet --rules --search-limit" check --
+expect "--accept-rule-differences --analyse --analyse-keep --analyse-limit --analyse-memory --analyse-threads --color --format --game --help --lang --max-input-size --quiet --rules --search-limit" check --
 expect "--color --help --lang --max-input-size --quiet --rules" validate --
-expect "--analyse --analyse-keep --analyse-limit --analyse-threads --color --format --game --help --lang --max-input-size --rules" show --
-expect "--analyse --analyse-keep --analyse-limit --analyse-threads --game --gzip --help --lang --lossy --max-input-size --output --rules --to" convert --
-expect "--all-cards --analyse --analyse-keep --analyse-limit --analyse-threads --color --game --help --lang --max-input-size --rules --step --width -a -g -h -s" replay -
+expect "--analyse --analyse-keep --analyse-limit --analyse-memory --analyse-threads --color --format --game --help --lang --max-input-size --rules" show --
+expect "--analyse --analyse-keep --analyse-limit --analyse-memory --analyse-threads --game --gzip --help --lang --lossy --max-input-size --output --rules --to" convert --
+expect "--all-cards --analyse --analyse-keep --analyse-limit --analyse-memory --analyse-threads --color --game --help --lang --max-input-size --rules --step --width -a -g -h -s" replay -
 # option values
 expect "json text" check --format ""
 expect "html text" show --format ""

@@ -107,6 +107,52 @@ void dk_cli_print_record_diag(dk_cli *cli, struct dokoref_record *rec);
  *  number, 0 for no limit; false if it is not one. */
 bool dk_cli_parse_positions(const char *s, long *out);
 
+/* --analyse-memory by default, and its range, in MiB: the analysis's table
+ * starts at DK_DD_ANALYSE_TABLE_BYTES and grows to this (dk_dd_set_table_max;
+ * DK_DD_ANALYSE_TABLE_MAX) */
+#define DK_ANALYSE_MEMORY_MIB 2048L
+#define DK_ANALYSE_MEMORY_MIN 16L
+#define DK_ANALYSE_MEMORY_MAX 32768L
+
+/* What a double-dummy analysis is asked with (check, show, replay, convert) */
+typedef struct dk_cli_analyse {
+	long limit;             /* --analyse-limit: positions a position (0: none) */
+	int threads;            /* --analyse-threads */
+	long memory_mib;        /* --analyse-memory: the most the table takes
+				 * (0: not given, DK_ANALYSE_MEMORY_MIB) */
+	const char *keep_dir;   /* --analyse-keep, or NULL */
+} dk_cli_analyse;
+
+#define DK_CLI_ANALYSE_INIT { DK_ANALYSE_LIMIT, 1, 0, NULL }
+
+/**
+ * Parse --analyse-memory into *mib: a size in MiB, or with M, MiB, G or
+ * GiB after it, from DK_ANALYSE_MEMORY_MIN to DK_ANALYSE_MEMORY_MAX MiB,
+ * whose table fits in this machine's memory (1.5 times the size where it
+ * grows to it: both tables are held while the entries move).  0, or the
+ * usage error (DK_EXIT_USAGE), said.
+ */
+int dk_cli_parse_memory(dk_cli *cli, const dk_command *cmd, const char *s, long *mib);
+
+/** A solver for an analysis as a asks it: its table, limit and threads;
+ *  NULL when out of memory. */
+struct dk_dd *dk_cli_solver(const dk_cli_analyse *a);
+
+/** a's options for cmd (keep.c): 0 where they may be used (--analyse-keep
+ * and --analyse-memory with --analyse only, the keep directory one that can
+ * be written in), else a usage error printed and its exit status. */
+int dk_cli_analyse_usage(dk_cli *cli, const dk_command *cmd, const dk_cli_analyse *a,
+			 bool analyse);
+
+/* --analyse-memory in the help of the commands that analyse */
+#define DK_CLI_HELP_ANALYSE_MEMORY \
+	"  --analyse-memory SIZE the most the solver's table may take, in MiB or\n" \
+	"                        with G (default 2G; 16 to 32768 MiB, rounded\n" \
+	"                        down to a power of two): it starts at 256 MiB\n" \
+	"                        and doubles where it fills, holding 1.5 times\n" \
+	"                        SIZE while it does; a 12-trick game's first\n" \
+	"                        trick may fill 4G and more\n"
+
 /* --analyse-threads in the help of the commands that analyse */
 #define DK_CLI_HELP_ANALYSE_THREADS \
 	"  --analyse-threads N   threads the solver works each position with: 1\n" \
@@ -120,8 +166,9 @@ bool dk_cli_parse_positions(const char *s, long *out);
 #define DK_CLI_HELP_ANALYSE_KEEP \
 	"  --analyse-keep DIR    keep the solver's table of an analysis that stops\n" \
 	"                        before the first card (at the limit, or Ctrl-C)\n" \
-	"                        in DIR, 256 MiB to 2 GiB a game; the next run\n" \
-	"                        with --analyse-keep DIR goes on from it, and one\n" \
+	"                        in DIR, 256 MiB to --analyse-memory a game; the\n" \
+	"                        next run with --analyse-keep DIR goes on from it\n" \
+	"                        (if its --analyse-memory is as large), and one\n" \
 	"                        that reaches the first card removes it\n"
 
 /** Parse --analyse-threads: 1 to 16, or 0 for one per processor core (at
@@ -183,10 +230,6 @@ typedef struct dk_cli_keep {
 	char tag[64];
 } dk_cli_keep;
 
-/** --analyse-keep dir for cmd: 0 where it may be used (dir NULL, or a
- * directory that can be written in, with --analyse), else a usage error
- * printed and its exit status. */
-int dk_cli_keep_usage(dk_cli *cli, const dk_command *cmd, const char *dir, bool analyse);
 
 /** Before g's analysis under r: dd cleared, and the kept table of the game
  * loaded into it if there is one (said on cli->err).  dir NULL: nothing. */
@@ -208,16 +251,13 @@ bool dk_cli_want_color(FILE *f, const char *mode);
 /**
  * The HTML page of every game of path (of game want only when want > 0),
  * as `show --format html` writes it (src/report/html.c), into page; games
- * gets the number of games on it.  analyse_limit >= 0: with the
- * double-dummy analysis of each game (--analyse, that --analyse-limit;
- * 0: no limit; on analyse_threads threads, --analyse-threads; a stopped
- * analysis's table kept in keep_dir, --analyse-keep, unless NULL), < 0:
- * without.  Returns an exit code (DK_EXIT_INTERRUPTED after Ctrl-C: the
- * page then ends with the game interrupted).
+ * gets the number of games on it.  With the double-dummy analysis of each
+ * game as an asks it (--analyse), without where an is NULL.  Returns an
+ * exit code (DK_EXIT_INTERRUPTED after Ctrl-C: the page then ends with
+ * the game interrupted).
  */
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
-		      dk_lang lang, long analyse_limit, int analyse_threads,
-		      const char *keep_dir, dk_buf *page, size_t *games);
+		      dk_lang lang, const dk_cli_analyse *an, dk_buf *page, size_t *games);
 
 
 /** What the loop hands a command for each item. */

@@ -37,9 +37,7 @@ typedef struct check_state {
 	bool json;
 	bool analyse;                /* --analyse: the double-dummy analysis per game */
 	int analyse_tricks;          /* --analyse=N: of the last N tricks only (0: all) */
-	long analyse_limit;          /* --analyse-limit: positions per position (0: none) */
-	int analyse_threads;         /* --analyse-threads */
-	const char *keep_dir;        /* --analyse-keep: a stopped analysis's table here */
+	dk_cli_analyse an;           /* --analyse-limit, -threads, -memory, -keep */
 	long search_limit;           /* --search-limit: per question (0: none, -1: default) */
 	dk_dd *dd;                   /* its solver, made once */
 	dk_dd_game *analysis;
@@ -105,7 +103,7 @@ static void on_game(check_state *st, dokoref_record *rec)
 	if (st->analyse && st->dd && st->analysis) {
 		a = st->analysis;
 		dk_cli_keep k;
-		dk_cli_keep_begin(&k, st->cli, "check", st->keep_dir, st->dd, v->game, v->rules);
+		dk_cli_keep_begin(&k, st->cli, "check", st->an.keep_dir, st->dd, v->game, v->rules);
 		dk_cli_meter m;
 		dk_cli_meter_begin(&m, st->dd, st->cli->err, st->path,
 				   (int)dokoref_record_game_index(rec));
@@ -208,6 +206,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "analyse-limit", required_argument, NULL, 'L' },
 		{ "analyse-threads", required_argument, NULL, 'T' },
 		{ "analyse-keep", required_argument, NULL, 'K' },
+		{ "analyse-memory", required_argument, NULL, 'M' },
 		{ "search-limit", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -217,8 +216,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
 	st.lang = dk_lang_from_env();
-	st.analyse_limit = DK_ANALYSE_LIMIT;
-	st.analyse_threads = 1;
+	st.an = (dk_cli_analyse)DK_CLI_ANALYSE_INIT;
 	st.search_limit = -1;
 	const char *color = "auto";
 	int c;
@@ -250,18 +248,24 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		}
 		case 'L':
-			if (!dk_cli_parse_positions(optarg, &st.analyse_limit))
+			if (!dk_cli_parse_positions(optarg, &st.an.limit))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
 		case 'T':
-			if (!dk_cli_parse_threads(optarg, &st.analyse_threads))
+			if (!dk_cli_parse_threads(optarg, &st.an.threads))
 				return dk_cli_threads_error(cli, &dk_cmd_check, optarg);
 			break;
 		case 'K':
-			st.keep_dir = optarg;
+			st.an.keep_dir = optarg;
 			break;
+		case 'M': {
+			int rc = dk_cli_parse_memory(cli, &dk_cmd_check, optarg, &st.an.memory_mib);
+			if (rc)
+				return rc;
+			break;
+		}
 		case 'S':
 			if (!dk_cli_parse_positions(optarg, &st.search_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
@@ -304,19 +308,14 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (dk_check_compare_wanted(opts.rules))
 		return dk_check_compare(cli, opts.rules, &opts, st.json, st.lang, st.want,
 					argc - optind, argv + optind);
-	int keep_rc = dk_cli_keep_usage(cli, &dk_cmd_check, st.keep_dir, st.analyse);
+	int keep_rc = dk_cli_analyse_usage(cli, &dk_cmd_check, &st.an, st.analyse);
 	if (keep_rc)
 		return keep_rc;
 	int status = DK_EXIT_OK;
 	st.v = dokoref_verdict_new();
 	dokoref_verdict_set_search_limit(st.v, st.search_limit);
 	if (st.analyse) {
-		st.dd = dk_dd_new_sized(DK_DD_ANALYSE_TABLE_BYTES);
-		if (st.dd) {
-			dk_dd_set_limit(st.dd, st.analyse_limit);
-			dk_dd_set_threads(st.dd, st.analyse_threads);
-			dk_dd_set_table_max(st.dd, DK_DD_ANALYSE_TABLE_MAX);
-		}
+		st.dd = dk_cli_solver(&st.an);
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 		if (!st.dd) {
 			dokoref_verdict_free(st.v);
@@ -417,6 +416,7 @@ const dk_command dk_cmd_check = {
 	"                        questions (at most the limit in all) find it; on\n"
 	"                        a terminal its progress shows on standard error\n"
 	DK_CLI_HELP_ANALYSE_KEEP
+	DK_CLI_HELP_ANALYSE_MEMORY
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  --search-limit N      positions the search behind a finding's cost may\n"
 	"                        visit per question (default 50000000, a few\n"

@@ -223,8 +223,8 @@ static bool ends_with(const char *s, const char *suffix)
 /* the page `show --format html` writes, through the same temporary file:
  * nothing half-written on failure */
 static int convert_html(dk_cli *cli, const char *input, const char *output,
-			const dk_read_opts *opts, long want, dk_lang lang, long analyse_limit,
-			int analyse_threads, const char *keep_dir, bool gzip)
+			const dk_read_opts *opts, long want, dk_lang lang,
+			const dk_cli_analyse *an, bool gzip)
 {
 	if (gzip)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "an HTML page is written as plain "
@@ -232,9 +232,7 @@ static int convert_html(dk_cli *cli, const char *input, const char *output,
 	dk_buf page;
 	dk_buf_init(&page);
 	size_t games = 0;
-	int rc = dk_show_html_page(cli, input, opts, want, lang, analyse_limit, analyse_threads,
-				   keep_dir,
-				   &page, &games);
+	int rc = dk_show_html_page(cli, input, opts, want, lang, an, &page, &games);
 	if (rc == DK_EXIT_OK && games == 0) {
 		dk_cli_err_printf(cli, "dokoref convert: %s has no game %s\n", input,
 				  want ? "of that number" : "to write");
@@ -282,15 +280,15 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "analyse-limit", required_argument, NULL, 'A' },
 		{ "analyse-threads", required_argument, NULL, 'T' },
 		{ "analyse-keep", required_argument, NULL, 'K' },
+		{ "analyse-memory", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
 	const char *output = NULL, *to = NULL;
 	dk_lang lang = dk_lang_from_env();
 	bool gzip = false, lossy = false, analyse = false;
-	long want = 0, analyse_limit = DK_ANALYSE_LIMIT;
-	int analyse_threads = 1;
-	const char *keep_dir = NULL;
+	long want = 0;
+	dk_cli_analyse an = DK_CLI_ANALYSE_INIT;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -303,16 +301,22 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'r': opts.rules = optarg; break;
 		case 'D': analyse = true; break;
 		case 'A':
-			if (!dk_cli_parse_positions(optarg, &analyse_limit))
+			if (!dk_cli_parse_positions(optarg, &an.limit))
 				return dk_cli_usage_error(cli, &dk_cmd_convert,
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
 		case 'T':
-			if (!dk_cli_parse_threads(optarg, &analyse_threads))
+			if (!dk_cli_parse_threads(optarg, &an.threads))
 				return dk_cli_threads_error(cli, &dk_cmd_convert, optarg);
 			break;
-		case 'K': keep_dir = optarg; break;
+		case 'K': an.keep_dir = optarg; break;
+		case 'M': {
+			int rc = dk_cli_parse_memory(cli, &dk_cmd_convert, optarg, &an.memory_mib);
+			if (rc)
+				return rc;
+			break;
+		}
 		case 'l':
 			if (!dk_lang_parse(optarg, &lang))
 				return dk_cli_usage_error(cli, &dk_cmd_convert,
@@ -343,7 +347,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "no input file given");
 	if (argc - optind > 1)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "convert takes one input file");
-	int keep_rc = dk_cli_keep_usage(cli, &dk_cmd_convert, keep_dir, analyse);
+	int keep_rc = dk_cli_analyse_usage(cli, &dk_cmd_convert, &an, analyse);
 	if (keep_rc)
 		return keep_rc;
 	if (!output)
@@ -359,7 +363,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	    ends_with(output, ".htm")) {
 		opts.lang = lang;
 		return convert_html(cli, input, output, &opts, want, lang,
-				    analyse ? analyse_limit : -1, analyse_threads, keep_dir, gzip);
+				    analyse ? &an : NULL, gzip);
 	}
 	if (analyse)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "--analyse is for an HTML page "
@@ -499,7 +503,7 @@ const dk_command dk_cmd_convert = {
 	"until IN was read completely, for the same reason.  XML comments before\n"
 	"the root element and\n"
 	"before each game or session are kept; comments inside a game are not.\n"
-	"\n"
+	"\n",
 	"Options:\n"
 	"  -o, --output OUT      where to write ('-' is standard output)\n"
 	"  -z, --gzip            compress standard output (implied by .gz)\n"
@@ -512,6 +516,7 @@ const dk_command dk_cmd_convert = {
 	"  --analyse-limit N     positions the solver may visit for one position of\n"
 	"                        a game (default 20000000; 0: no limit)\n"
 	DK_CLI_HELP_ANALYSE_KEEP
+	DK_CLI_HELP_ANALYSE_MEMORY
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  -g, --game N          convert only the N-th game (a bug report holds one)\n"
 	"  --lossy               write even what OUT cannot hold all of\n"
@@ -522,5 +527,4 @@ const dk_command dk_cmd_convert = {
 	"\n"
 	"Exit status: 0 written, 3 invalid input or not convertible without\n"
 	"--lossy, 4 I/O error, 2 usage.\n",
-	NULL,
 };

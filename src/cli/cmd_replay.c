@@ -41,9 +41,7 @@ typedef struct replay_state {
 	int width, height;           /* of the plain text */
 	bool all_cards;
 	bool analyse;                /* --analyse */
-	long analyse_limit;          /* --analyse-limit (0: none) */
-	int analyse_threads;         /* --analyse-threads */
-	const char *keep_dir;        /* --analyse-keep: a stopped analysis's table here */
+	dk_cli_analyse an;           /* --analyse-limit, -threads, -memory, -keep */
 	dk_dd_game *analysis;        /* the shown game's, with --analyse */
 	dk_lang lang;
 	bool in_session;
@@ -290,7 +288,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		   st->cli->out == stdout;
 	if (st->analyse) {
 		/* once, before anything is shown: it may take seconds */
-		dk_dd *dd = dk_dd_new_sized(DK_DD_ANALYSE_TABLE_BYTES);
+		dk_dd *dd = dk_cli_solver(&st->an);
 		st->analysis = dd ? dk_xcalloc(1, sizeof(*st->analysis)) : NULL;
 		if (!dd) {
 			fprintf(st->cli->err, "dokoref replay: out of memory for the analysis\n");
@@ -301,11 +299,8 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			fprintf(st->cli->err, "%s\n", dk_msg_text(st->lang, DK_MSG_DD_COMPUTING));
 			fflush(st->cli->err);
 		}
-		dk_dd_set_limit(dd, st->analyse_limit);
-		dk_dd_set_threads(dd, st->analyse_threads);
-		dk_dd_set_table_max(dd, DK_DD_ANALYSE_TABLE_MAX);
 		dk_cli_keep k;
-		dk_cli_keep_begin(&k, st->cli, "replay", st->keep_dir, dd, g, rules);
+		dk_cli_keep_begin(&k, st->cli, "replay", st->an.keep_dir, dd, g, rules);
 		dk_cli_meter m;
 		dk_cli_meter_begin(&m, dd, st->cli->err, st->path, (int)g->index);
 		dk_dd_analyse(dd, st->analysis, g, rules, 0);
@@ -355,6 +350,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "analyse-limit", required_argument, NULL, 'L' },
 		{ "analyse-threads", required_argument, NULL, 'T' },
 		{ "analyse-keep", required_argument, NULL, 'K' },
+		{ "analyse-memory", required_argument, NULL, 'M' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "max-input-size", required_argument, NULL, 'm' },
@@ -372,8 +368,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.step = -1;
 	st.width = DK_SCREEN_MIN_W;
 	st.height = DK_SCREEN_MIN_H;
-	st.analyse_limit = DK_ANALYSE_LIMIT;
-	st.analyse_threads = 1;
+	st.an = (dk_cli_analyse)DK_CLI_ANALYSE_INIT;
 	st.lang = dk_lang_from_env();
 	const char *color = "auto";
 	int c;
@@ -407,16 +402,22 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'a': st.all_cards = true; break;
 		case 'D': st.analyse = true; break;
 		case 'L':
-			if (!dk_cli_parse_positions(optarg, &st.analyse_limit))
+			if (!dk_cli_parse_positions(optarg, &st.an.limit))
 				return dk_cli_usage_error(cli, cmd,
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
 		case 'T':
-			if (!dk_cli_parse_threads(optarg, &st.analyse_threads))
+			if (!dk_cli_parse_threads(optarg, &st.an.threads))
 				return dk_cli_threads_error(cli, cmd, optarg);
 			break;
-		case 'K': st.keep_dir = optarg; break;
+		case 'K': st.an.keep_dir = optarg; break;
+		case 'M': {
+			int rc = dk_cli_parse_memory(cli, cmd, optarg, &st.an.memory_mib);
+			if (rc)
+				return rc;
+			break;
+		}
 		case 'r': opts.rules = optarg; break;
 		case 'l':
 			if (!dk_lang_parse(optarg, &st.lang))
@@ -440,7 +441,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		return dk_cli_usage_error(cli, cmd, "no file given");
 	if (argc - optind > 1)
 		return dk_cli_usage_error(cli, cmd, "replay takes one file");
-	int keep_rc = dk_cli_keep_usage(cli, cmd, st.keep_dir, st.analyse);
+	int keep_rc = dk_cli_analyse_usage(cli, cmd, &st.an, st.analyse);
 	if (keep_rc)
 		return keep_rc;
 	cli->color = dk_cli_want_color(cli->out, color);
@@ -512,6 +513,7 @@ const dk_command dk_cmd_replay = {
 	"                        needs more are shown as not analysed, with who\n"
 	"                        wins with best play where that was found\n"
 	DK_CLI_HELP_ANALYSE_KEEP
+	DK_CLI_HELP_ANALYSE_MEMORY
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  --rules NAME|PATH     use this rule set instead of the record's\n"
 	"  --lang de|en          language (default: from LC_ALL, LC_MESSAGES, LANG)\n"

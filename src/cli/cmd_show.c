@@ -450,8 +450,7 @@ static int on_session_end(void *ud)
 }
 
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
-		      dk_lang lang, long analyse_limit, int analyse_threads,
-		      const char *keep_dir, dk_buf *page, size_t *games)
+		      dk_lang lang, const dk_cli_analyse *an, dk_buf *page, size_t *games)
 {
 	show_state st;
 	memset(&st, 0, sizeof(st));
@@ -461,18 +460,15 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 	st.lang = lang;
 	st.html = true;
 	st.path = path;
-	st.keep_dir = keep_dir;
+	st.keep_dir = an ? an->keep_dir : NULL;
 	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
 			    .session_end = on_session_end };
-	if (analyse_limit >= 0) {
-		st.dd = dk_dd_new_sized(DK_DD_ANALYSE_TABLE_BYTES);
+	if (an) {
+		st.dd = dk_cli_solver(an);
 		if (!st.dd) {
 			fprintf(cli->err, "dokoref: out of memory for the analysis\n");
 			return DK_EXIT_SYSTEM;
 		}
-		dk_dd_set_limit(st.dd, analyse_limit);
-		dk_dd_set_threads(st.dd, analyse_threads);
-		dk_dd_set_table_max(st.dd, DK_DD_ANALYSE_TABLE_MAX);
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 	}
 	st.v = dk_xcalloc(1, sizeof(*st.v));
@@ -518,6 +514,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "analyse-limit", required_argument, NULL, 'A' },
 		{ "analyse-threads", required_argument, NULL, 'T' },
 		{ "analyse-keep", required_argument, NULL, 'K' },
+		{ "analyse-memory", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -530,9 +527,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	const char *color = "auto";
 	bool list_games = false;
 	bool analyse = false;
-	long analyse_limit = DK_ANALYSE_LIMIT;
-	int analyse_threads = 1;
-	const char *keep_dir = NULL;
+	dk_cli_analyse an = DK_CLI_ANALYSE_INIT;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -550,12 +545,18 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'r': opts.rules = optarg; break;
 		case 'D': analyse = true; break;
 		case 'T':
-			if (!dk_cli_parse_threads(optarg, &analyse_threads))
+			if (!dk_cli_parse_threads(optarg, &an.threads))
 				return dk_cli_threads_error(cli, &dk_cmd_show, optarg);
 			break;
-		case 'K': keep_dir = optarg; break;
+		case 'K': an.keep_dir = optarg; break;
+		case 'M': {
+			int rc = dk_cli_parse_memory(cli, &dk_cmd_show, optarg, &an.memory_mib);
+			if (rc)
+				return rc;
+			break;
+		}
 		case 'A':
-			if (!dk_cli_parse_positions(optarg, &analyse_limit))
+			if (!dk_cli_parse_positions(optarg, &an.limit))
 				return dk_cli_usage_error(cli, &dk_cmd_show,
 					"--analyse-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
@@ -594,7 +595,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (analyse && !st.html)
 		return dk_cli_usage_error(cli, &dk_cmd_show, "--analyse is shown on the HTML page "
 					  "(--format html); 'dokoref check --analyse' prints it as text");
-	int keep_rc = dk_cli_keep_usage(cli, &dk_cmd_show, keep_dir, analyse);
+	int keep_rc = dk_cli_analyse_usage(cli, &dk_cmd_show, &an, analyse);
 	if (keep_rc)
 		return keep_rc;
 	cli->color = dk_cli_want_color(cli->out, color);
@@ -612,9 +613,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		dk_buf page;
 		dk_buf_init(&page);
 		opts.lang = st.lang;
-		rc = dk_show_html_page(cli, st.path, &opts, st.want, st.lang,
-				       analyse ? analyse_limit : -1, analyse_threads, keep_dir, &page,
-				       &st.shown);
+		rc = dk_show_html_page(cli, st.path, &opts, st.want, st.lang, analyse ? &an : NULL,
+				       &page, &st.shown);
 		fwrite(page.data, 1, page.len, cli->out);
 		dk_buf_release(&page);
 		if (rc == DK_EXIT_INTERRUPTED)
@@ -677,6 +677,7 @@ const dk_command dk_cmd_show = {
 	"                        are shown as not analysed, with who wins with best\n"
 	"                        play where that was found\n"
 	DK_CLI_HELP_ANALYSE_KEEP
+	DK_CLI_HELP_ANALYSE_MEMORY
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  -h, --help            show this help\n"
 	"\n"

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -73,6 +74,61 @@ bool dk_cli_parse_positions(const char *s, long *out)
 		return false;
 	*out = n;
 	return true;
+}
+
+_Static_assert(DK_ANALYSE_MEMORY_MIB << 20 == (long)DK_DD_ANALYSE_TABLE_MAX,
+	       "--analyse-memory's default is the library's");
+
+/* the largest power of two not above n (n >= 1) */
+static long power_below(long n)
+{
+	long p = 1;
+	while (p <= n / 2)
+		p *= 2;
+	return p;
+}
+
+int dk_cli_parse_memory(dk_cli *cli, const dk_command *cmd, const char *s, long *mib)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(s, &end, 10);
+	long unit = 0;
+	if (!*end || strcasecmp(end, "M") == 0 || strcasecmp(end, "MiB") == 0)
+		unit = 1;
+	else if (strcasecmp(end, "G") == 0 || strcasecmp(end, "GiB") == 0)
+		unit = 1024;
+	if (end == s || !unit || errno || n < 0 || !isdigit((unsigned char)*s))
+		return dk_cli_usage_error(cli, cmd, "--analyse-memory takes a size in MiB, or "
+					  "with M or G after it (4096, 4G), not '%s'", s);
+	if (n > DK_ANALYSE_MEMORY_MAX / unit || n * unit < DK_ANALYSE_MEMORY_MIN)
+		return dk_cli_usage_error(cli, cmd, "--analyse-memory %s: the solver's table "
+					  "takes %ld to %ld MiB", s, DK_ANALYSE_MEMORY_MIN,
+					  DK_ANALYSE_MEMORY_MAX);
+	long size = power_below(n * unit);
+	/* growing to size, the table holds size / 2 and size at once */
+	long peak = size > (long)(DK_DD_ANALYSE_TABLE_BYTES >> 20) ? size + size / 2 : size;
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	if (pages > 0 && page > 0 && peak > (long)((double)pages * (double)page / 1048576.0))
+		return dk_cli_usage_error(cli, cmd, "--analyse-memory %s: a table of %ld MiB "
+					  "takes up to %ld MiB while it grows, more than this "
+					  "machine's %.0f MiB of memory", s, size, peak,
+					  (double)pages * (double)page / 1048576.0);
+	*mib = size;
+	return 0;
+}
+
+dk_dd *dk_cli_solver(const dk_cli_analyse *a)
+{
+	size_t max = (size_t)(a->memory_mib ? a->memory_mib : DK_ANALYSE_MEMORY_MIB) << 20;
+	dk_dd *dd = dk_dd_new_sized(max < DK_DD_ANALYSE_TABLE_BYTES ? max
+								    : DK_DD_ANALYSE_TABLE_BYTES);
+	if (!dd)
+		return NULL;
+	dk_dd_set_limit(dd, a->limit);
+	dk_dd_set_threads(dd, a->threads);
+	dk_dd_set_table_max(dd, max);
+	return dd;
 }
 
 bool dk_cli_parse_threads(const char *s, int *out)

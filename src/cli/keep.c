@@ -44,8 +44,12 @@ static bool dir_ok(const char *dir, char *why, size_t n)
 	return true;
 }
 
-int dk_cli_keep_usage(dk_cli *cli, const dk_command *cmd, const char *dir, bool analyse)
+int dk_cli_analyse_usage(dk_cli *cli, const dk_command *cmd, const dk_cli_analyse *a,
+			 bool analyse)
 {
+	if (a->memory_mib && !analyse)
+		return dk_cli_usage_error(cli, cmd, "--analyse-memory goes with --analyse");
+	const char *dir = a->keep_dir;
 	if (!dir)
 		return 0;
 	if (!analyse)

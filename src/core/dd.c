@@ -315,9 +315,9 @@ void dk_dd_clear(dk_dd *dd)
 {
 	memset(dd->killer, 0xff, sizeof(dd->killer));
 	memset(dd->cost, 0, sizeof(dd->cost));
-	/* a table grown in an analysis goes back to its size (or, out of
-	 * memory, stays grown) */
-	if (dd->tt_bits > dd->tt_bits_made && new_table(dd, dd->tt_bits_made))
+	/* a table grown in an analysis (or taken up from a smaller kept one)
+	 * goes back to its size (or, out of memory, stays as it is) */
+	if (dd->tt_bits != dd->tt_bits_made && new_table(dd, dd->tt_bits_made))
 		return;
 	if (++dd->gen == 0) {
 		memset(dd->tt, 0, ((size_t)1 << dd->tt_bits) * sizeof(tt_entry));
@@ -428,11 +428,11 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 	    h.keys != keys_print())
 		return load_fails(why, "saved by a solver that makes its keys or entries "
 				       "another way");
-	/* a table grown in the analysis saved is taken where dd's may grow
-	 * as far (its own entries then go) */
-	if (h.tt_bits != (uint32_t)dd->tt_bits &&
-	    (h.tt_bits < (uint32_t)dd->tt_bits || h.tt_bits > (uint32_t)dd->tt_bits_max))
-		return load_fails(why, "a table of another size");
+	/* a table of another size is taken where dd's may grow as far (dd's
+	 * own entries then go): one grown in the analysis saved, or kept by
+	 * a solver that was let grow less */
+	if (h.tt_bits > (uint32_t)dd->tt_bits_max || h.tt_bits < 12)
+		return load_fails(why, "a table larger than this solver's may grow");
 	size_t tag_len = strlen(tag);
 	if (h.tag_bytes != tag_len)
 		return load_fails(why, "saved for another game or solver (its tag differs)");

@@ -188,8 +188,8 @@ void dk_dd_stop(dk_dd *dd);
  * Keep dd's table, and what the search has learnt besides (the cards that
  * refuted moves lately, what its probes cost), in f, to go on with a long
  * analysis in another process: dk_dd_load reads it back into a solver
- * with a table of the same size (or one that may grow as large:
- * dk_dd_set_table_max), and an analysis of the same game then
+ * whose table may be as large (dk_dd_set_table_max: a smaller saved table
+ * is taken as it is, and grows from there), and an analysis of the same game then
  * finds every position solved before in the table.  tag says what the
  * table was made for (the game, the solver's build): dk_dd_load takes
  * the table only with the same tag.  The file is for this build on this
@@ -201,7 +201,8 @@ int dk_dd_save(const dk_dd *dd, FILE *f, const char *tag);
 
 /**
  * Read what dk_dd_save wrote into dd.  0; or -1, *why (may be NULL) a
- * phrase saying why: not such a file, another table size or key scheme,
+ * phrase saying why: not such a file, a table larger than dd's may grow,
+ * another key scheme,
  * another tag, cut short, the checksum wrong.  Where the table was read
  * in part, or had to be made larger for it, dd's table is left empty (as
  * after dk_dd_clear); otherwise it is left as it was.

@@ -974,6 +974,23 @@ static void resume_game(const dk_game *g, const dk_rules *r, const char *name)
 		    "second stop), then %ld after the table was loaded", name, whole->nodes,
 		    part->nodes, rest->nodes);
 
+	/* a solver with a larger table takes the smaller one as it is (the
+	 * same values, fewer positions), and gets its own size back when
+	 * cleared */
+	dk_dd *larger = dk_dd_new_sized(2 * DK_DD_TABLE_BYTES);
+	cr_assert_not_null(larger);
+	rewind(f);
+	cr_assert_eq(dk_dd_load(larger, f, tag, &why), 0, "%s: a smaller table: %s", name, why);
+	cr_expect_eq(dk_dd_table_bytes(larger), dk_dd_table_bytes(first), "%s", name);
+	dk_dd_analyse(larger, rest, g, r, 0);
+	cr_expect(rest->analysed && !rest->limited && rest->first == 0, "%s", name);
+	for (int i = 0; i < whole->cards; i++)
+		cr_expect_eq(rest->card[i].after, whole->card[i].after, "%s, card %d", name, i + 1);
+	cr_expect_lt(rest->nodes, whole->nodes, "%s: the smaller table saved nothing", name);
+	dk_dd_clear(larger);
+	cr_expect_eq(dk_dd_table_bytes(larger), 2 * (size_t)DK_DD_TABLE_BYTES, "%s", name);
+	dk_dd_free(larger);
+
 	/* refused: each leaves the solver as empty as a new one (the last
 	 * six tricks analysed as in a new solver) */
 	dk_dd_clear(one);
@@ -990,7 +1007,7 @@ static void resume_game(const dk_game *g, const dk_rules *r, const char *name)
 		{ part_of(f, bytes / 2), tag, NULL, "cut short" },
 		{ part_of(f, -1 - (bytes - 1000)), tag, NULL, "checksum" },
 		{ part_of(f, -1 - (bytes / 3)), tag, NULL, "checksum" },
-		{ part_of(f, LONG_MAX), tag, dk_dd_new_sized(2 * DK_DD_TABLE_BYTES), "size" },
+		{ part_of(f, LONG_MAX), tag, dk_dd_new_sized(DK_DD_TABLE_BYTES / 2), "larger" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		dk_dd *dd = bad[i].into ? bad[i].into : dk_dd_new();
