@@ -2733,16 +2733,30 @@ static int winner_steps(const dk_score_input *whole, const dk_rules *r, int all,
 	return n;
 }
 
+/* how many of the card points at[] (winner_steps) v reaches: the
+ * winner's segment */
+static int segment_of(const int *at, int steps, int v)
+{
+	int k = 0;
+	while (k < steps && at[k] <= v)
+		k++;
+	return k;
+}
+
 /*
  * Who wins with best play at p (Re's card points now: now), where the
- * winner changes at the card points at[] (winner_steps): null-window
- * questions at those points, halving, each bounding the value by what it
- * found (fail-soft); false where one went over the limit.
+ * winner changes at the card points at[] (winner_steps), known to end
+ * between lo and hi: null-window questions at those points, halving,
+ * each bounding the value by what it found (fail-soft); *segment how
+ * many of at[] it reaches; false where one went over the limit.
  */
-static bool winner_at(dk_dd *dd, const pos *p, int now, const int *at, const dk_party *seg,
-		      int steps, dk_party *winner)
+static bool winner_at(dk_dd *dd, const pos *p, int now, const int *at, int steps, int lo,
+		      int hi, int *segment)
 {
-	int lo = now, hi = now + p->left;   /* Re's card points at the end */
+	if (lo < now)
+		lo = now;                   /* Re's card points at the end */
+	if (hi > now + p->left)
+		hi = now + p->left;
 	int a = 0, b = steps;               /* how many of at[] they reach */
 	while (a < b) {
 		int mid = (a + b) / 2;
@@ -2766,7 +2780,7 @@ static bool winner_at(dk_dd *dd, const pos *p, int now, const int *at, const dk_
 			hi = now + v;
 		}
 	}
-	*winner = seg[a];
+	*segment = a;
 	return true;
 }
 
@@ -2775,11 +2789,15 @@ static bool winner_at(dk_dd *dd, const pos *p, int now, const int *at, const dk_
  * at each position before it, back to `from` (see dk_dd_game.early_winner).
  * Only on which side of the targets the value lies is asked, and most
  * positions are far from them.  Each question may take a share of the
- * limit (DK_DD_EARLY_SHARE), all of them together the limit.
+ * limit (DK_DD_EARLY_SHARE), all of them together the limit.  The card
+ * played from a position bounds its value by the one after it (the
+ * player could play it: no less for Re where Re's side plays it, no
+ * more where Kontra's does), so where who wins after it is known, the
+ * questions that bound answers are not asked.
  */
 static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
 			  const dk_replay *full, const dk_score_input *whole, dk_replay *rp,
-			  int from, int first, dk_party at_first)
+			  int from, int first, dk_party at_first, int value_first)
 {
 	/* in a marriage up to its clarifying trick who wins on a line
 	 * depends on who becomes the partner on it, not on card points
@@ -2802,30 +2820,54 @@ static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk
 	out->early_asked = first - from;
 	out->early_found[first] = true;
 	out->early_winner[first] = at_first;
+	int segment[DK_LINE_MAX + 1];   /* of each position found */
+	segment[first] = segment_of(at, steps, value_first);
 	long limit = dd->limit, budget = dd->limit;
-	for (int n = first - 1; n >= from && budget > 0; n--) {
-		size_t events;
-		if (!replay_to(dd, rp, g, r, full, n, &events))
-			break;
-		pos p;
-		if (!game_at(dd, &p, rp))
-			break;
-		int now[3];
-		points_now(now, rp);
-		dd->limit = limit / DK_DD_EARLY_SHARE > 0 ? limit / DK_DD_EARLY_SHARE : 1;
-		if (dd->limit > budget)
-			dd->limit = budget;
-		bool found = winner_at(dd, &p, now[DK_PARTY_RE], at, seg, steps,
-				       &out->early_winner[n]);
-		budget -= dd->nodes;
-		out->early_nodes += dd->nodes;
-		dd->at.nodes += dd->nodes;
-		if (__atomic_load_n(&dd->halt, __ATOMIC_RELAXED)) {
-			out->early_stopped = true;
-			break;
+	/* first each position with a share of the limit, then those not
+	 * found with what is left, shared out among them (the table keeps
+	 * what their first questions found) */
+	for (int pass = 0; pass < 2 && budget > 0 && !out->early_stopped; pass++) {
+		int open = 0;
+		for (int n = from; n < first; n++)
+			open += !out->early_found[n];
+		for (int n = first - 1; n >= from && budget > 0 && open > 0; n--) {
+			if (out->early_found[n])
+				continue;
+			size_t events;
+			if (!replay_to(dd, rp, g, r, full, n, &events))
+				break;
+			pos p;
+			if (!game_at(dd, &p, rp))
+				break;
+			int now[3];
+			points_now(now, rp);
+			long share = pass == 0 ? limit / DK_DD_EARLY_SHARE : budget / open;
+			dd->limit = share > 0 ? share : 1;
+			if (dd->limit > budget)
+				dd->limit = budget;
+			open--;
+			int lo = 0, hi = all;
+			if (out->early_found[n + 1]) {
+				int after = segment[n + 1];
+				if (dd->maxer[p.turn])
+					lo = after > 0 ? at[after - 1] : 0;
+				else
+					hi = after < steps ? at[after] - 1 : all;
+			}
+			bool found = winner_at(dd, &p, now[DK_PARTY_RE], at, steps, lo, hi,
+					       &segment[n]);
+			if (found)
+				out->early_winner[n] = seg[segment[n]];
+			budget -= dd->nodes;
+			out->early_nodes += dd->nodes;
+			dd->at.nodes += dd->nodes;
+			if (__atomic_load_n(&dd->halt, __ATOMIC_RELAXED)) {
+				out->early_stopped = true;
+				break;
+			}
+			out->early_found[n] = found;
+			out->early_known += found;
 		}
-		out->early_found[n] = found;
-		out->early_known += found;
 	}
 	dd->limit = limit;
 	dd->stopped = false;
@@ -2907,7 +2949,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	}
 	if (first >= last)
 		goto done;
-	early_winners(dd, out, g, r, full, &whole, rp, asked, first, win[first]);
+	early_winners(dd, out, g, r, full, &whole, rp, asked, first, win[first], val[first]);
 	out->first = first;
 	out->start = val[first];
 	out->start_specials = specials[first];

@@ -302,7 +302,9 @@ typedef struct dk_dd_game {
 	/* where the limit ended the analysis (limited, not stopped): who
 	 * wins with best play at each position before `first`, from
 	 * threshold questions at the card points where the winner changes
-	 * (no value worked out there); card[i] for i from first -
+	 * (no value worked out there; none where who wins after the card
+	 * played there already answers it: the player could play it
+	 * again); card[i] for i from first -
 	 * early_asked to first then has its seat, card, party and winners,
 	 * but no values or cost */
 	int early_asked;             /* the positions before `first` asked, the last ones
