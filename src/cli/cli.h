@@ -230,7 +230,6 @@ typedef struct dk_cli_keep {
 	char tag[64];
 } dk_cli_keep;
 
-
 /** Before g's analysis under r: dd cleared, and the kept table of the game
  * loaded into it if there is one (said on cli->err).  dir NULL: nothing. */
 void dk_cli_keep_begin(dk_cli_keep *k, dk_cli *cli, const char *cmd, const char *dir,
