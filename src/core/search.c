@@ -79,12 +79,23 @@ static bool ask(solvers *sv, const dk_replay *rp, dk_party party, bool tricks, i
 void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[3],
 		   long max_nodes)
 {
+	dk_dd *small = dk_dd_new();
+	if (!small)
+		abort();    /* 16 MiB, once per question set: as the engine's other tables */
+	dk_search_run_on(small, out, rp, target, max_nodes);
+	dk_dd_free(small);
+}
+
+void dk_search_run_on(dk_dd *solver, dk_search_result *out, const dk_replay *rp,
+		      const int target[3], long max_nodes)
+{
 	memset(out, 0, sizeof(*out));
 	out->irregular = !dk_replay_hands_match(rp);
-	solvers sv = { dk_dd_new(), NULL, max_nodes, out->irregular };
+	dk_dd_clear(solver);
+	solvers sv = { solver, NULL, max_nodes, out->irregular };
 	dk_replay *sides = malloc(sizeof(*sides));
-	if (!sv.small || !sides)
-		abort();    /* 16 MiB, once per question set: as the engine's other tables */
+	if (!sides)
+		abort();
 	int tricks_left = rp->hand_size - rp->trick_count;
 	bool complete = true;
 	for (dk_party party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
@@ -121,6 +132,5 @@ void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[
 	}
 	out->complete = complete;
 	free(sides);
-	dk_dd_free(sv.small);
 	dk_dd_free(sv.large);
 }

@@ -59,4 +59,16 @@ typedef struct dk_search_result {
 void dk_search_run(dk_search_result *out, const dk_replay *rp, const int target[3],
 		   long max_nodes);
 
+/**
+ * dk_search_run on a solver the caller keeps (made by dk_dd_new, so with
+ * the 16 MiB table): it is cleared first, so the answers, the positions
+ * and the continuations are those of a fresh solver, but its table is
+ * not made and freed again.  For a caller that asks of many positions in
+ * turn (a solver made for each costs the kernel its table's pages each
+ * time, under AddressSanitizer more than the search); one thread at a
+ * time.
+ */
+void dk_search_run_on(dk_dd *solver, dk_search_result *out, const dk_replay *rp,
+		      const int target[3], long max_nodes);
+
 #endif

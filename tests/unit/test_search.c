@@ -302,6 +302,12 @@ static void expect_line(const ref_pos *start, const dk_search_result *res, int p
 			      res->points_now[party] + p.points[party], target);
 }
 
+/* one solver for every position compared (dk_search_run_on clears it:
+ * the answers of a fresh one); a solver made and freed for each of the
+ * 7,525 positions cost more than their searches under the sanitizers
+ * (the shadow of its 16 MiB table poisoned page by page when freed) */
+static dk_dd *solver;
+
 static void compare(const dk_replay *rp, const char *what)
 {
 	for (int i = 0; i < 4; i++)
@@ -333,7 +339,7 @@ static void compare(const dk_replay *rp, const char *what)
 			continue;
 		}
 		dk_search_result res;
-		dk_search_run(&res, rp, target, 0);
+		dk_search_run_on(solver, &res, rp, target, 0);
 		cr_assert(res.complete, "%s: unbounded search incomplete", what);
 		for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA; q++) {
 			cr_expect_eq(res.can_reach[q], more == 0, "%s: party %d, target %d: search "
@@ -357,7 +363,7 @@ static void compare(const dk_replay *rp, const char *what)
 	int all[3] = { 0, DK_TARGET_ALL_TRICKS, DK_TARGET_ALL_TRICKS };
 	int one[3] = { 0, DK_TARGET_ONE_TRICK, DK_TARGET_ONE_TRICK };
 	dk_search_result res;
-	dk_search_run(&res, rp, all, 0);
+	dk_search_run_on(solver, &res, rp, all, 0);
 	for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA; q++) {
 		bool expect = won[q] == rp->trick_count && ref.max_tricks[q] == left;
 		cr_expect_eq(res.can_reach[q], expect, "%s: party %d every trick: search %d",
@@ -365,7 +371,7 @@ static void compare(const dk_replay *rp, const char *what)
 		if (res.can_reach[q])
 			expect_line(&start, &res, q, DK_TARGET_ALL_TRICKS, what);
 	}
-	dk_search_run(&res, rp, one, 0);
+	dk_search_run_on(solver, &res, rp, one, 0);
 	for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA; q++) {
 		bool expect = won[q] > 0 || ref.max_tricks[q] > 0;
 		cr_expect_eq(res.can_reach[q], expect, "%s: party %d one trick: search %d",
@@ -418,29 +424,17 @@ static dk_event *random_play(const dk_game *g, size_t keep, const dk_rules *r, s
 	return ev;
 }
 
-/* under the sanitizers every third cut only: there each question's
- * solver costs the kernel more than its search (its table's shadow
- * poisoned page by page when it is freed), and every cut took 490 to 560
- * s, near the 540 s guard below; the same code is run */
-#ifdef DK_TEST_SANITIZED
-#define CUT_EVERY 3
-#else
-#define CUT_EVERY 1
-#endif
-
 /* compare at every cut of events[0..count) with at most max_left tricks
- * left (fewer within a trick; every CUT_EVERY-th) */
+ * left (fewer within a trick) */
 static void compare_cuts(const dk_game *g, const dk_event *events, size_t count,
 			 const dk_replay *full, const dk_rules *r, const char *name, int max_left)
 {
-	static unsigned cuts_seen;
 	int cards = 0;
 	for (size_t i = 0; i < count; i++) {
 		if (events[i].kind != DK_EV_CARD)
 			continue;
 		int left = full->hand_size - cards / 4;
-		if (left <= max_left && (cards % 4 == 0 || left < max_left) &&
-		    cuts_seen++ % CUT_EVERY == 0) {
+		if (left <= max_left && (cards % 4 == 0 || left < max_left)) {
 			dk_game cut = *g;
 			cut.events = (dk_event *)events;
 			cut.event_count = i;
@@ -510,11 +504,13 @@ Test(search, continuations_of_real_games, .init = dk_xml_global_init)
 Test(search, same_answers_as_plain_enumeration, .init = dk_xml_global_init, .timeout = 540)
 {
 	memo = calloc(MEMO_SIZE, sizeof(ref_memo));
-	cr_assert_not_null(memo);
+	solver = dk_dd_new();
+	cr_assert(memo && solver);
 	dk_test_each_game(DK_SOURCE_ROOT "/samples", compare_game);
 	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/legal", compare_game);
 	dk_test_each_game(DK_SOURCE_ROOT "/tests/search", compare_game);
 	free(memo);
+	dk_dd_free(solver);
 	cr_log_info("%d positions compared, %d target pairs skipped", compared, skipped);
 	cr_expect_geq(compared, 1000, "only %d positions were compared", compared);
 }
