@@ -109,11 +109,11 @@ int dk_cli_parse_memory(dk_cli *cli, const dk_command *cmd, const char *s, long 
 	/* growing to size, the table holds size / 2 and size at once */
 	long peak = size > (long)(DK_DD_ANALYSE_TABLE_BYTES >> 20) ? size + size / 2 : size;
 	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	if (pages > 0 && page > 0 && peak > (long)((double)pages * (double)page / 1048576.0))
+	double machine = pages > 0 && page > 0 ? (double)pages * (double)page / 1048576.0 : 0;
+	if (machine > 0 && peak > (long)machine)
 		return dk_cli_usage_error(cli, cmd, "--analyse-memory %s: a table of %ld MiB "
 					  "takes up to %ld MiB while it grows, more than this "
-					  "machine's %.0f MiB of memory", s, size, peak,
-					  (double)pages * (double)page / 1048576.0);
+					  "machine's %.0f MiB of memory", s, size, peak, machine);
 	*mib = size;
 	return 0;
 }

@@ -250,12 +250,17 @@ static void large_pages(void *mem, size_t bytes)
 #endif
 }
 
+/* a table has 1 << TT_BITS_MIN to 1 << TT_BITS_MAX entries (128 KiB to
+ * 32 GiB) */
+#define TT_BITS_MIN 12
+#define TT_BITS_MAX 30
+
 /* the largest power of two of entries that fits in bytes, within the
  * limits */
 static int bits_for(size_t bytes)
 {
-	int bits = 12;
-	while (bits < 30 && (sizeof(tt_entry) << (bits + 1)) <= bytes)
+	int bits = TT_BITS_MIN;
+	while (bits < TT_BITS_MAX && (sizeof(tt_entry) << (bits + 1)) <= bytes)
 		bits++;
 	return bits;
 }
@@ -431,7 +436,9 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 	/* a table of another size is taken where dd's may grow as far (dd's
 	 * own entries then go): one grown in the analysis saved, or kept by
 	 * a solver that was let grow less */
-	if (h.tt_bits > (uint32_t)dd->tt_bits_max || h.tt_bits < 12)
+	if (h.tt_bits < TT_BITS_MIN || h.tt_bits > TT_BITS_MAX)
+		return load_fails(why, "not a saved table (its size is out of range)");
+	if (h.tt_bits > (uint32_t)dd->tt_bits_max)
 		return load_fails(why, "a table larger than this solver's may grow");
 	size_t tag_len = strlen(tag);
 	if (h.tag_bytes != tag_len)
