@@ -517,6 +517,77 @@ Test(search, same_answers_as_plain_enumeration, .init = dk_xml_global_init, .tim
 
 /* ---- hard positions ------------------------------------------------------ */
 
+/* dk_search_run_on on a solver kept from one position to the next gives
+ * what a fresh solver gives: the answers, the continuations and the
+ * positions visited (its table cleared, nothing of the question before
+ * is left to shorten or change the search) */
+static dk_dd *kept;
+static int same_checked;
+
+static bool same_line(const dk_line *a, const dk_line *b)
+{
+	if (a->count != b->count)
+		return false;
+	for (int i = 0; i < a->count; i++)
+		if (a->cards[i] != b->cards[i] || a->seats[i] != b->seats[i])
+			return false;
+	return true;
+}
+
+static void kept_as_fresh(const dk_game *g, const dk_rules *r, const char *name)
+{
+	dk_replay full;
+	dk_replay_run(&full, g, r);
+	if (full.finding_count || full.cards_played != 4 * full.hand_size ||
+	    full.type == DK_GT_RAMSCH)
+		return;
+	dk_score_input in;
+	dk_score_input_from_replay(&in, &full, g);
+	dk_score sc;
+	dk_score_compute(&sc, &in, r);
+	int cards = 0;
+	for (size_t i = 0; i < g->event_count; i++) {
+		if (g->events[i].kind != DK_EV_CARD)
+			continue;
+		int left = full.hand_size - cards / 4;
+		if (left <= 7 && left >= 4 && cards % 2 == 0) {
+			dk_game cut = *g;
+			cut.event_count = i;
+			dk_replay rp;
+			dk_replay_run(&rp, &cut, r);
+			dk_search_result fresh, again;
+			dk_search_run(&fresh, &rp, sc.target, 300000);
+			dk_search_run_on(kept, &again, &rp, sc.target, 300000);
+			cr_expect_eq(again.nodes, fresh.nodes, "%s, card %d: %ld positions on the "
+				     "kept solver, %ld on a fresh one", name, cards + 1, again.nodes,
+				     fresh.nodes);
+			cr_expect_eq(again.complete, fresh.complete, "%s, card %d", name, cards + 1);
+			for (int q = DK_PARTY_RE; q <= DK_PARTY_KONTRA; q++) {
+				cr_expect(again.can_reach[q] == fresh.can_reach[q] &&
+					  again.reach_known[q] == fresh.reach_known[q] &&
+					  again.takes_all[q] == fresh.takes_all[q],
+					  "%s, card %d, party %d: another answer", name, cards + 1, q);
+				cr_expect(same_line(&again.line[q], &fresh.line[q]) &&
+					  same_line(&again.breaks_all[q], &fresh.breaks_all[q]),
+					  "%s, card %d, party %d: another continuation", name,
+					  cards + 1, q);
+			}
+			same_checked++;
+		}
+		cards++;
+	}
+}
+
+Test(search, a_kept_solver_answers_as_a_fresh_one, .init = dk_xml_global_init)
+{
+	kept = dk_dd_new();
+	cr_assert_not_null(kept);
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", kept_as_fresh);
+	dk_dd_free(kept);
+	cr_log_info("%d positions asked of a kept solver and of fresh ones", same_checked);
+	cr_expect_geq(same_checked, 300, "only %d positions were compared", same_checked);
+}
+
 /*
  * The silent marriage of tests/search/ddv--silent-marriage-11-left.xml
  * after the first trick: the soloist can take 114 of the 205 card points
