@@ -63,17 +63,26 @@ static void replay_with_line(dk_replay *out, const dk_game *g, size_t keep, cons
 
 static int checked, undecided;
 
+/* g replayed whole into *full and scored into *sc: false for a game with
+ * a finding, one not played to its end, or a Ramsch (nothing to ask) */
+static bool scored_whole(const dk_game *g, const dk_rules *r, dk_replay *full, dk_score *sc)
+{
+	dk_replay_run(full, g, r);
+	if (full->finding_count || full->cards_played != 4 * full->hand_size ||
+	    full->type == DK_GT_RAMSCH)
+		return false;
+	dk_score_input in;
+	dk_score_input_from_replay(&in, full, g);
+	dk_score_compute(sc, &in, r);
+	return true;
+}
+
 static void check_game(const dk_game *g, const dk_rules *r, const char *name)
 {
 	dk_replay full;
-	dk_replay_run(&full, g, r);
-	if (full.finding_count || full.cards_played != 4 * full.hand_size ||
-	    full.type == DK_GT_RAMSCH)
-		return;
-	dk_score_input in;
-	dk_score_input_from_replay(&in, &full, g);
 	dk_score sc;
-	dk_score_compute(&sc, &in, r);
+	if (!scored_whole(g, r, &full, &sc))
+		return;
 	size_t cards = 0;
 	for (size_t i = 0; i < g->event_count; i++) {
 		if (g->events[i].kind != DK_EV_CARD)
@@ -537,14 +546,9 @@ static bool same_line(const dk_line *a, const dk_line *b)
 static void kept_as_fresh(const dk_game *g, const dk_rules *r, const char *name)
 {
 	dk_replay full;
-	dk_replay_run(&full, g, r);
-	if (full.finding_count || full.cards_played != 4 * full.hand_size ||
-	    full.type == DK_GT_RAMSCH)
-		return;
-	dk_score_input in;
-	dk_score_input_from_replay(&in, &full, g);
 	dk_score sc;
-	dk_score_compute(&sc, &in, r);
+	if (!scored_whole(g, r, &full, &sc))
+		return;
 	int cards = 0;
 	for (size_t i = 0; i < g->event_count; i++) {
 		if (g->events[i].kind != DK_EV_CARD)
