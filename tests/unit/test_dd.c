@@ -1259,7 +1259,7 @@ Test(dd, isomorphic_positions_share_the_table, .init = dk_xml_global_init)
 }
 
 /*
- * Positions of one pattern with other points (see key_of in dd.c): in
+ * Positions of one pattern with other points (see make_key in dd_key.c): in
  * samples/normal-ddv.xml after trick 6, a card X of a hand is replaced by
  * a card Y of the same suit with other points that nobody holds, with no
  * card held by anybody between them in the order (the first such pair,

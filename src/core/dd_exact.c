@@ -1,0 +1,487 @@
+/*
+ * dd_exact.c - the exact double-dummy value of a position: null-window
+ * questions of the search (dd.c), the first at a guess, then halving what
+ * is still open or going a move at a time; on one thread or on several
+ * that share the table.  And dk_dd_solve, a position's value with its
+ * best line.  The search itself is dd.c's.
+ */
+#include "dd_internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g);
+
+/* the averages of p's kind of position (dk_dd's cost) */
+static double *cost_of(dk_dd *dd, const pos *p)
+{
+	int left = p->hand_size - p->tricks_done;
+	left = left < 0 ? 0 : left > DK_MAX_TRICKS ? DK_MAX_TRICKS : left;
+	return dd->cost[left][p->tn & 3];
+}
+
+/* the null-window question "is p's value at least b?" (fail-soft: the
+ * value found, at least b for yes), its positions counted into the
+ * averages of its answer */
+static int at_least(dk_dd *dd, const pos *p, int b)
+{
+	long before = dd->nodes;
+	int v = dd_ab(dd, p, b - 1, b);
+	if (dd->stopped)
+		return v;   /* no answer: nothing to count */
+	double took = (double)(dd->nodes - before);
+	double *cost = &cost_of(dd, p)[v >= b];
+	*cost = *cost == 0 ? took : 0.75 * *cost + 0.25 * took;
+	return v;
+}
+
+/* one null-window probe of p, the value known to be in *lo..*hi: "at
+ * least g?" (g moved into *lo + 1..*hi); *lo or *hi moved to the
+ * fail-soft value found, which is returned; -1 when over the limit */
+static int probe(dk_dd *dd, const pos *p, int *lo, int *hi, int g)
+{
+	int beta = g <= *lo ? *lo + 1 : g > *hi ? *hi : g;
+	int v = at_least(dd, p, beta);
+	if (dd->stopped)
+		return -1;
+	if (v < beta)
+		*hi = v;
+	else
+		*lo = v;
+	return v;
+}
+
+/*
+ * The value of p, known to be in lo..hi: probes, the first at g, then
+ * each where it splits what is still open by what the answers cost.  A
+ * "yes" and a "no" may cost very differently: in a solo, "can the
+ * soloist reach b?" is cheap to deny (each of the three opponents needs
+ * one good card) and dear to grant (every card of all three refuted);
+ * in one position of `unsere-2024--solo-koehler` "yes" took 10 to 15
+ * million positions and "no" a few hundred.  So a probe goes nearer the
+ * end a dear answer would leave: where "yes" costs r times "no", at
+ * r / (1 + r) of the way up (the middle where they cost alike, r at
+ * most COST_RATIO_MAX either way).  The costs are the solver's moving
+ * averages over its recent questions at positions with as many tricks
+ * left and cards in the trick (at_least): one average over all of them
+ * mixed the costs of small and large positions and helped less (14 test
+ * games: 0.97 of the positions against 0.93, geometric means).
+ */
+#define COST_RATIO_MAX 64.0
+
+static int bisect(dk_dd *dd, const pos *p, int lo, int hi, int g)
+{
+	while (lo < hi) {
+		if (probe(dd, p, &lo, &hi, g) < 0)
+			return -1;
+		g = lo + (hi - lo + 1) / 2;
+		const double *cost = cost_of(dd, p);
+		if (lo < hi && cost[0] > 0 && cost[1] > 0) {
+			double r = cost[1] / cost[0];
+			if (r > COST_RATIO_MAX)
+				r = COST_RATIO_MAX;
+			if (r < 1 / COST_RATIO_MAX)
+				r = 1 / COST_RATIO_MAX;
+			g = lo + 1 + (int)((hi - lo - 1) * r / (1 + r));
+		}
+	}
+	return lo;
+}
+
+/*
+ * Does move k of p do better for the player to move than best (more for
+ * a maxer, less for the others)?  One null-window probe of the position
+ * after it; if so, its value worked out there (bisect) into *v.  1 if it
+ * does, 0 if not, -1 when the question went over the limit.
+ */
+static int move_beats(dk_dd *dd, const pos *p, dk_card k, int best, int *v)
+{
+	pos q = *p;
+	int gain = dd_play(dd, &q, k);
+	int most = dd->tricks ? q.hand_size - q.tricks_done : q.left;
+	int from = 0, to = most;
+	if (dd->maxer[p->turn]) {
+		int need = best + 1 - gain;
+		if (need > most)
+			return 0;
+		if (need > 0)
+			from = dd_ab(dd, &q, need - 1, need);
+		if (dd->stopped)
+			return -1;
+		if (from < need)
+			return 0;
+		*v = bisect(dd, &q, from, most, from + 1);
+	} else {
+		int need = best - 1 - gain;
+		if (need < 0)
+			return 0;
+		if (need < most)
+			to = dd_ab(dd, &q, need, need + 1);
+		if (dd->stopped)
+			return -1;
+		if (to > need)
+			return 0;
+		*v = bisect(dd, &q, 0, to, to);
+	}
+	if (*v < 0)
+		return -1;
+	*v += gain;
+	return 1;
+}
+
+/* p's moves in the search's order (the table's best lead first), as
+ * by_moves tries them */
+static int moves_in_order(dk_dd *dd, const pos *p, dk_card *m)
+{
+	dk_card hint = DK_CARD_NONE;
+	if (p->tn == 0) {
+		tkey tk;
+		key_of(dd, p, &tk);
+		int a = 0, b = INF;
+		unsigned char rank = 0xff;
+		dd_tt_bounds(dd, &tk, &a, &b, &rank);
+		if (rank != 0xff)
+			hint = dd_card_of_rank(dd, p, rank);
+	}
+	return dd_ordered_moves(dd, p, m, hint, DK_CARD_NONE);
+}
+
+static int by_moves(dk_dd *dd, const pos *p, int lo, int hi);
+
+/* the exact value of p: null-window probes, the first at the guess (an
+ * analysis guesses the value after the card played, which most cards
+ * keep; a position on its own, line_guess), the second next to it; when
+ * they leave the value open (the card played cost something), a move at
+ * a time (by_moves);
+ * -1 when the question went over the limit */
+static int exact(dk_dd *dd, const pos *p, int guess)
+{
+	int lo = 0, hi = dd->tricks ? p->hand_size - p->tricks_done : p->left;
+	int g = guess < lo ? lo : guess > hi ? hi : guess;
+	if (dd->threads > 1 && lo < hi)
+		return exact_together(dd, p, lo, hi, g);
+	if (lo == hi)
+		return lo;
+	int first = probe(dd, p, &lo, &hi, g);
+	if (first < 0)
+		return -1;
+	/* the other side of the guess: at the bound found, or above it */
+	if (lo < hi && probe(dd, p, &lo, &hi, first == hi ? first : first + 1) < 0)
+		return -1;
+	return lo < hi ? by_moves(dd, p, lo, hi) : lo;
+}
+
+/*
+ * exact with several threads, a solver each, all on dd's table: each
+ * thread probes where no other does, the first two at the guess and next
+ * to it, then each in the middle of the widest stretch of what is still
+ * open that no probe covers.  A probe that another's answer made moot is
+ * called off (cancel).  When the first two are answered and the value is
+ * still open, the probes are called off and the threads go on as
+ * by_moves does, each taking the next move (moves_job).  The value is
+ * the one exact finds; the positions visited, and so the table's
+ * contents and the best line found after, depend on how the threads ran.
+ * The limit holds for each solver.
+ */
+typedef struct together {
+	pthread_mutex_t mu;
+	pthread_cond_t changed;
+	const pos *p;
+	int lo, hi;                  /* the value is in lo..hi */
+	int guess;
+	int started;                 /* probes started */
+	bool over;                   /* a probe went over the limit */
+	int first_done;              /* of the first two probes, those answered or moot */
+	bool by_moves;               /* ... both, the value still open: go on by_moves */
+	int n;
+	dk_dd *solver[DK_DD_THREADS_MAX];
+	int beta[DK_DD_THREADS_MAX];    /* the probe of each solver ("at least beta?"), 0: none */
+} together;
+
+/* under t->mu: the next probe's beta, 0 if every one open is taken */
+static int next_beta(const together *t)
+{
+	if (t->started == 0)
+		return t->guess <= t->lo ? t->lo + 1 : t->guess;
+	/* the probes under way, with lo and hi + 1 at the ends, in order */
+	int at[DK_DD_THREADS_MAX + 2], n = 0;
+	at[n++] = t->lo;
+	for (int i = 0; i < t->n; i++)
+		if (t->beta[i])
+			at[n++] = t->beta[i];
+	at[n++] = t->hi + 1;
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && at[j] < at[j - 1]; j--) {
+			int x = at[j];
+			at[j] = at[j - 1];
+			at[j - 1] = x;
+		}
+	if (t->started == 1 && t->guess + 1 > t->lo && t->guess + 1 <= t->hi) {
+		bool taken = false;
+		for (int i = 1; i < n - 1; i++)
+			taken |= at[i] == t->guess + 1;
+		if (!taken)
+			return t->guess + 1;
+	}
+	int widest = 0, beta = 0;
+	for (int i = 1; i < n; i++)
+		if (at[i] - at[i - 1] - 1 > widest) {
+			widest = at[i] - at[i - 1] - 1;
+			beta = at[i - 1] + (at[i] - at[i - 1]) / 2;
+		}
+	return beta;
+}
+
+static void together_work(together *t, int me)
+{
+	dk_dd *dd = t->solver[me];
+	pthread_mutex_lock(&t->mu);
+	while (t->lo < t->hi && !t->over && !t->by_moves) {
+		int beta = next_beta(t);
+		if (!beta) {
+			pthread_cond_wait(&t->changed, &t->mu);
+			continue;
+		}
+		t->beta[me] = beta;
+		int probe = t->started++;
+		__atomic_store_n(&dd->cancel, 0, __ATOMIC_RELAXED);
+		dd->stopped = false;
+		pthread_mutex_unlock(&t->mu);
+		int v = dd_ab(dd, t->p, beta - 1, beta);
+		pthread_mutex_lock(&t->mu);
+		t->beta[me] = 0;
+		bool moot = __atomic_load_n(&dd->cancel, __ATOMIC_RELAXED);
+		if (!moot && dd->stopped) {
+			t->over = true;
+		} else if (!moot) {
+			if (v < beta && v < t->hi)
+				t->hi = v;
+			else if (v >= beta && v > t->lo)
+				t->lo = v;
+		}
+		/* the first two answered (or made moot by the other's answer) */
+		if (probe < 2 && ++t->first_done == 2 && t->lo < t->hi && !t->over)
+			t->by_moves = true;
+		for (int i = 0; i < t->n; i++)
+			if (t->beta[i] && (t->over || t->by_moves || t->beta[i] <= t->lo ||
+					   t->beta[i] > t->hi))
+				__atomic_store_n(&t->solver[i]->cancel, 1, __ATOMIC_RELAXED);
+		pthread_cond_broadcast(&t->changed);
+	}
+	pthread_mutex_unlock(&t->mu);
+}
+
+/* dd's i-th helper, made ready for dd's question: dd's settings and
+ * killer moves copied, its own stack of ways, dd's table */
+static dk_dd *helper_for(dk_dd *dd, int i)
+{
+	dk_dd *h = dd->helper[i];
+	if (!h && !(h = dd->helper[i] = calloc(1, sizeof(*h))))
+		return NULL;
+	struct way *ways = h->ways;
+	size_t cap = h->cap_ways;
+	memcpy(h, dd, sizeof(*h));
+	h->ways = ways;
+	h->cap_ways = cap;
+	h->n_ways = 0;
+	h->tt_mem = NULL;
+	h->threads = 1;
+	memset(h->helper, 0, sizeof(h->helper));
+	h->nodes = 0;
+	h->progress = h->telling = NULL;
+	return h;
+}
+
+typedef struct crew_arg {
+	void (*work)(void *job, int me);
+	void *job;
+	int me;
+} crew_arg;
+
+static void *crew_thread(void *arg)
+{
+	crew_arg *c = arg;
+	c->work(c->job, c->me);
+	return NULL;
+}
+
+/* solver[0] = dd and its helpers made ready (*n of them), then work(job,
+ * i) with solver i on a thread each, dd's on this one; their positions
+ * added to dd's */
+static void on_threads(dk_dd *dd, dk_dd **solver, int *n, void (*work)(void *, int),
+		       void *job)
+{
+	solver[0] = dd;
+	*n = 1;
+	while (*n < dd->threads && (solver[*n] = helper_for(dd, *n - 1)))
+		(*n)++;
+	pthread_t tid[DK_DD_THREADS_MAX];
+	crew_arg arg[DK_DD_THREADS_MAX];
+	int running = 0;
+	for (int i = 1; i < *n; i++) {
+		arg[running] = (crew_arg){ work, job, i };
+		if (pthread_create(&tid[running], NULL, crew_thread, &arg[running]) == 0)
+			running++;   /* else one solver fewer at work */
+	}
+	work(job, 0);
+	for (int i = 0; i < running; i++)
+		pthread_join(tid[i], NULL);
+	for (int i = 1; i < *n; i++)
+		dd->nodes += solver[i]->nodes;
+}
+
+static void together_job(void *job, int me)
+{
+	together_work(job, me);
+}
+
+/* by_moves on each thread: take the next move and ask it against the
+ * best so far (with several threads the best may have grown since: the
+ * move is then worked out for nothing, never wrongly left out) */
+typedef struct move_share {
+	pthread_mutex_t mu;
+	const pos *p;
+	dk_card m[DK_CARD_KINDS];
+	int n, next;
+	bool up;
+	int lo, hi, best;
+	bool over;
+	dk_dd *solver[DK_DD_THREADS_MAX];
+	int solvers;
+} move_share;
+
+static void moves_job(void *job, int me)
+{
+	move_share *s = job;
+	dk_dd *dd = s->solver[me];
+	dd->stopped = false;
+	pthread_mutex_lock(&s->mu);
+	while (!s->over && s->next < s->n && (s->up ? s->best < s->hi : s->best > s->lo)) {
+		dk_card k = s->m[s->next++];
+		int best = s->best, v;
+		pthread_mutex_unlock(&s->mu);
+		int r = move_beats(dd, s->p, k, best, &v);
+		pthread_mutex_lock(&s->mu);
+		if (r < 0)
+			s->over = true;
+		else if (r && (s->up ? v > s->best : v < s->best))
+			s->best = v;
+	}
+	pthread_mutex_unlock(&s->mu);
+}
+
+/*
+ * The value of p, known to be in lo..hi, a move at a time: the moves in
+ * the search's order, each first asked whether it does better than the
+ * best so far, and only then its own value worked out (move_beats); with
+ * several threads each takes the next move (moves_job).  A probe of p
+ * itself that says "at least" must refute every move; here only the
+ * moves worked out are searched near their values.  -1 when the question
+ * went over the limit.
+ */
+static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
+{
+	move_share s = { .p = p, .up = dd->maxer[p->turn], .lo = lo, .hi = hi };
+	s.n = moves_in_order(dd, p, s.m);
+	if (s.n == 0)
+		return 0;   /* a record where a seat played twice in a trick */
+	s.best = s.up ? lo - 1 : hi + 1;
+	pthread_mutex_init(&s.mu, NULL);
+	on_threads(dd, s.solver, &s.solvers, moves_job, &s);
+	pthread_mutex_destroy(&s.mu);
+	dd->stopped = s.over;
+	return s.over ? -1 : s.best;
+}
+
+static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g)
+{
+	together t = { .p = p, .lo = lo, .hi = hi, .guess = g };
+	pthread_mutex_init(&t.mu, NULL);
+	pthread_cond_init(&t.changed, NULL);
+	on_threads(dd, t.solver, &t.n, together_job, &t);
+	pthread_cond_destroy(&t.changed);
+	pthread_mutex_destroy(&t.mu);
+	__atomic_store_n(&dd->cancel, 0, __ATOMIC_RELAXED);
+	dd->stopped = t.over;
+	if (t.over || !t.by_moves)
+		return t.over ? -1 : t.lo;
+	return by_moves(dd, p, t.lo, t.hi);
+}
+
+/*
+ * A guess at the value of p that is mostly right: the greedy line from p
+ * (every player plays the card ordered_moves puts first), its positions
+ * solved exactly from the end back to the one after p's first card, each
+ * value the guess for the position before it, as an analysis goes; the
+ * guess is the value after that card plus what it gains.  The later
+ * positions cost little and leave the table full of what p's search
+ * needs.  -1 when a position went over the limit.
+ */
+static int line_guess(dk_dd *dd, const pos *p)
+{
+	pos at[DK_LINE_MAX + 1];
+	int gain[DK_LINE_MAX];
+	int m = 0;
+	at[0] = *p;
+	while (m < DK_LINE_MAX && !(at[m].tn == 0 && at[m].tricks_done >= at[m].hand_size)) {
+		dk_card first[DK_CARD_KINDS];
+		if (dd_ordered_moves(dd, &at[m], first, DK_CARD_NONE, DK_CARD_NONE) == 0)
+			break;
+		at[m + 1] = at[m];
+		gain[m] = dd_play(dd, &at[m + 1], first[0]);
+		m++;
+	}
+	int v = 0;
+	for (int i = m - 1; i >= 1; i--) {
+		v = exact(dd, &at[i], v + gain[i]);
+		if (v < 0)
+			return -1;
+	}
+	return m > 0 ? v + gain[0] : 0;
+}
+
+/* card points of each party in rp's complete tricks, with rp's parties */
+void dd_points_now(int out[3], const dk_replay *rp)
+{
+	out[0] = out[1] = out[2] = 0;
+	for (int t = 0; t < rp->trick_count; t++)
+		out[rp->party[rp->tricks[t].winner]] += rp->tricks[t].points;
+}
+
+int dd_solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
+{
+	memset(out, 0, sizeof(*out));
+	pos p;
+	if (!dd_game_at(dd, &p, rp))
+		return -1;
+	dd_points_now(out->now, rp);
+	if (guess < 0) {
+		int g = line_guess(dd, &p);
+		if (g < 0) {
+			out->nodes = dd->nodes;
+			return -1;
+		}
+		guess = out->now[DK_PARTY_RE] + g;
+	}
+	int v = exact(dd, &p, guess - out->now[DK_PARTY_RE]);
+	out->nodes = dd->nodes;
+	if (v < 0)
+		return -1;
+	out->settled = true;
+	/* the line has a limit of its own: the table holds most of it (the
+	 * progress told counts on from the value's positions) */
+	dd->at.nodes += dd->nodes;
+	dd->nodes = 0;
+	dd_line_of(dd, p, v, &out->line);
+	out->nodes += dd->nodes;
+	dd->stopped = false;
+	out->points[DK_PARTY_RE] = out->now[DK_PARTY_RE] + v;
+	out->points[DK_PARTY_KONTRA] = out->now[DK_PARTY_KONTRA] + p.left - v;
+	return out->points[DK_PARTY_RE];
+}
+
+void dk_dd_solve(dk_dd *dd, dk_dd_value *out, const dk_replay *rp)
+{
+	dd_solve_re(dd, out, rp, -1);
+}

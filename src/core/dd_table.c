@@ -1,0 +1,353 @@
+/*
+ * dd_table.c - a double-dummy solver and its table: made (the table on
+ * the kernel's large pages where it is large), cleared, kept in a file and
+ * taken up again (dk_dd_save, dk_dd_load), freed; and the solver's
+ * settings.  What an entry holds and how the search reads it is dd.c's;
+ * how a position's key is made, dd_key.c's.
+ */
+#include "dd_internal.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+dk_dd *dk_dd_new(void)
+{
+	return dk_dd_new_sized(DK_DD_TABLE_BYTES);
+}
+
+/*
+ * A table as large as an analysis's is asked for on the kernel's large
+ * pages (2 MiB on x86-64, Linux's transparent huge pages, where it grants
+ * them): nearly every look-up lands on a page of its own, and with 4 KiB
+ * pages most of them missed the processor's cache of page addresses (its
+ * TLB).  Whole analyses with the 256 MiB table: 0.85 of the processor
+ * time on `ddv--silent-marriage-772-reaches-121` (528 million
+ * positions), 0.92 on `unsere-2024--solo-koehler` (README.md).  Not for
+ * smaller tables: a solver made for one question touches little of its
+ * table, and each large page touched is zeroed whole.  Advice only:
+ * where it is not granted nothing changes.
+ */
+#define LARGE_PAGES_FROM ((size_t)64 << 20)
+
+static void large_pages(void *mem, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t page = (uintptr_t)2 << 20;
+	uintptr_t from = ((uintptr_t)mem + page - 1) & ~(page - 1);
+	uintptr_t to = ((uintptr_t)mem + bytes) & ~(page - 1);
+	if (bytes >= LARGE_PAGES_FROM && to > from)
+		(void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+	(void)mem;
+	(void)bytes;
+#endif
+}
+
+/* a table has 1 << TT_BITS_MIN to 1 << TT_BITS_MAX entries (128 KiB to
+ * 32 GiB) */
+#define TT_BITS_MIN 12
+#define TT_BITS_MAX 30
+
+/* the largest power of two of entries that fits in bytes, within the
+ * limits */
+static int bits_for(size_t bytes)
+{
+	int bits = TT_BITS_MIN;
+	while (bits < TT_BITS_MAX && (sizeof(tt_entry) << (bits + 1)) <= bytes)
+		bits++;
+	return bits;
+}
+
+/* a table of 1 << bits entries, *tt on a bucket's boundary in the memory
+ * returned (to be freed), NULL when out of memory; calloc, not
+ * aligned_alloc and memset: a solver made for one question must not
+ * touch all of its table */
+void *dd_table_of(int bits, tt_entry **tt)
+{
+	size_t entries = ((size_t)1 << bits) + BUCKET;
+	void *mem = calloc(entries, sizeof(tt_entry));
+	if (mem) {
+		*tt = (tt_entry *)(((uintptr_t)mem + 127) & ~(uintptr_t)127);
+		large_pages(mem, entries * sizeof(tt_entry));
+	}
+	return mem;
+}
+
+dk_dd *dk_dd_new_sized(size_t table_bytes)
+{
+	dd_key_init();
+	dk_dd *dd = calloc(1, sizeof(*dd));
+	if (!dd)
+		return NULL;
+	dd->tt_bits = bits_for(table_bytes);
+	dd->tt_bits_max = dd->tt_bits_made = dd->tt_bits;
+	if (!(dd->tt_mem = dd_table_of(dd->tt_bits, &dd->tt))) {
+		free(dd);
+		return NULL;
+	}
+	dd->gen = 1;
+	dd->threads = 1;
+	memset(dd->killer, 0xff, sizeof(dd->killer));
+	dd_key_use_best(dd);
+	dd->halting = &dd->halt;
+	return dd;
+}
+
+/* dd's table replaced by an empty one of 1 << bits entries; false when
+ * out of memory (the table as it was) */
+static bool new_table(dk_dd *dd, int bits)
+{
+	tt_entry *tt;
+	void *mem = dd_table_of(bits, &tt);
+	if (!mem)
+		return false;
+	free(dd->tt_mem);
+	dd->tt_mem = mem;
+	dd->tt = tt;
+	dd->tt_bits = bits;
+	dd->gen = 1;
+	return true;
+}
+
+void dk_dd_clear(dk_dd *dd)
+{
+	memset(dd->killer, 0xff, sizeof(dd->killer));
+	memset(dd->cost, 0, sizeof(dd->cost));
+	/* a table grown in an analysis (or taken up from a smaller kept one)
+	 * goes back to its size (or, out of memory, stays as it is) */
+	if (dd->tt_bits != dd->tt_bits_made && new_table(dd, dd->tt_bits_made))
+		return;
+	if (++dd->gen == 0) {
+		memset(dd->tt, 0, ((size_t)1 << dd->tt_bits) * sizeof(tt_entry));
+		dd->gen = 1;
+	}
+}
+
+/* --- keeping a table: dk_dd_save, dk_dd_load --------------------------- */
+
+/*
+ * The file: a head (save_head), the caller's tag, then the generation, the
+ * killer cards, the probes' costs and the table, each as it is in memory;
+ * the head's sum covers everything after it.  SAVE_FORMAT goes up when
+ * what an entry means changes; the key scheme is told apart by a
+ * fingerprint of the numbers the keys are made of.
+ */
+#define SAVE_MAGIC "dkddtab\n"
+#define SAVE_FORMAT 1u
+#define SAVE_CHUNK ((size_t)1 << 20)
+
+typedef struct save_head {
+	char magic[8];
+	uint32_t format;
+	uint32_t entry_bytes;        /* sizeof(tt_entry) */
+	uint32_t tt_bits;
+	uint32_t tag_bytes;
+	uint64_t keys;               /* fingerprint of the key scheme (keys_print) */
+	uint64_t sum;                /* of all that follows the head (sum_of) */
+} save_head;
+
+/* a checksum, eight bytes at a time (the lengths here are multiples of
+ * eight but for the tag, whose tail is taken a byte at a time) */
+static uint64_t sum_of(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *s = data;
+	for (; n >= 8; n -= 8, s += 8) {
+		uint64_t w;
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+		h ^= h >> 29;
+	}
+	for (; n > 0; n--, s++)
+		h = (h ^ *s) * 0x100000001B3ull;
+	return h;
+}
+
+static uint64_t keys_print(void)
+{
+	uint64_t h = dd_key_print(SAVE_FORMAT, sum_of);
+	uint32_t sizes[3] = { (uint32_t)sizeof(tt_entry), BUCKET, DK_CARD_KINDS };
+	return sum_of(h, sizes, sizeof(sizes));
+}
+
+/* the parts after the head and the tag, in the file's order */
+static void save_parts(const dk_dd *dd, const void *part[4], size_t len[4], uint64_t *gen)
+{
+	*gen = dd->gen;
+	part[0] = gen;
+	len[0] = sizeof(*gen);
+	part[1] = dd->killer;
+	len[1] = sizeof(dd->killer);
+	part[2] = dd->cost;
+	len[2] = sizeof(dd->cost);
+	part[3] = dd->tt;
+	len[3] = sizeof(tt_entry) << dd->tt_bits;
+}
+
+int dk_dd_save(const dk_dd *dd, FILE *f, const char *tag)
+{
+	dd_key_init();
+	save_head h = { .format = SAVE_FORMAT, .entry_bytes = sizeof(tt_entry),
+			.tt_bits = (uint32_t)dd->tt_bits, .keys = keys_print() };
+	memcpy(h.magic, SAVE_MAGIC, sizeof(h.magic));
+	size_t tag_len = strlen(tag);
+	h.tag_bytes = (uint32_t)tag_len;
+	const void *part[4];
+	size_t len[4];
+	uint64_t gen;
+	save_parts(dd, part, len, &gen);
+	h.sum = sum_of(0, tag, tag_len);
+	for (int i = 0; i < 4; i++)
+		h.sum = sum_of(h.sum, part[i], len[i]);
+	if (fwrite(&h, sizeof(h), 1, f) != 1 || fwrite(tag, 1, tag_len, f) != tag_len)
+		return -1;
+	for (int i = 0; i < 4; i++)
+		if (fwrite(part[i], 1, len[i], f) != len[i])
+			return -1;
+	return fflush(f) == 0 ? 0 : -1;
+}
+
+static int load_fails(const char **why, const char *what)
+{
+	if (why)
+		*why = what;
+	return -1;
+}
+
+int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
+{
+	dd_key_init();
+	save_head h;
+	if (fread(&h, sizeof(h), 1, f) != 1 || memcmp(h.magic, SAVE_MAGIC, sizeof(h.magic)) != 0)
+		return load_fails(why, "not a saved table");
+	if (h.format != SAVE_FORMAT || h.entry_bytes != sizeof(tt_entry) ||
+	    h.keys != keys_print())
+		return load_fails(why, "saved by a solver that makes its keys or entries "
+				       "another way");
+	/* a table of another size is taken where dd's may grow as far (dd's
+	 * own entries then go): one grown in the analysis saved, or kept by
+	 * a solver that was let grow less */
+	if (h.tt_bits < TT_BITS_MIN || h.tt_bits > TT_BITS_MAX)
+		return load_fails(why, "not a saved table (its size is out of range)");
+	if (h.tt_bits > (uint32_t)dd->tt_bits_max)
+		return load_fails(why, "a table larger than this solver's may grow");
+	size_t tag_len = strlen(tag);
+	if (h.tag_bytes != tag_len)
+		return load_fails(why, "saved for another game or solver (its tag differs)");
+	char *saved = malloc(tag_len + 1);
+	if (!saved)
+		return load_fails(why, "out of memory");
+	bool same = fread(saved, 1, tag_len, f) == tag_len && memcmp(saved, tag, tag_len) == 0;
+	free(saved);
+	if (!same)
+		return load_fails(why, "saved for another game or solver (its tag differs)");
+	/* the small parts read aside, the table in place (checked as it
+	 * comes in; emptied if it does not add up) */
+	uint64_t gen;
+	dk_card(*killer)[4][3][DK_CARD_KINDS][2] = malloc(sizeof(dd->killer));
+	double(*cost)[4][2] = malloc(sizeof(dd->cost));
+	if (!killer || !cost) {
+		free(killer);
+		free(cost);
+		return load_fails(why, "out of memory");
+	}
+	uint64_t sum = sum_of(0, tag, tag_len);
+	const char *fail = NULL;
+	if (h.tt_bits != (uint32_t)dd->tt_bits && !new_table(dd, (int)h.tt_bits))
+		fail = "out of memory";
+	else if (fread(&gen, sizeof(gen), 1, f) != 1 ||
+		 fread(killer, sizeof(dd->killer), 1, f) != 1 ||
+		 fread(cost, sizeof(dd->cost), 1, f) != 1 || gen == 0 || gen > UCHAR_MAX)
+		fail = "cut short";
+	if (!fail) {
+		sum = sum_of(sum, &gen, sizeof(gen));
+		sum = sum_of(sum, killer, sizeof(dd->killer));
+		sum = sum_of(sum, cost, sizeof(dd->cost));
+		unsigned char *t = (unsigned char *)dd->tt;
+		size_t left = sizeof(tt_entry) << dd->tt_bits;
+		while (left > 0 && !fail) {
+			size_t n = left < SAVE_CHUNK ? left : SAVE_CHUNK;
+			if (fread(t, 1, n, f) != n)
+				fail = "cut short";
+			sum = sum_of(sum, t, n);
+			t += n;
+			left -= n;
+		}
+		if (!fail && fgetc(f) != EOF)
+			fail = "longer than a saved table";
+		if (!fail && sum != h.sum)
+			fail = "damaged (its checksum is wrong)";
+		if (fail) {
+			/* the table was read into: nothing of it is kept */
+			memset(dd->tt, 0, sizeof(tt_entry) << dd->tt_bits);
+			dd->gen = 1;
+			memset(dd->killer, 0xff, sizeof(dd->killer));
+			memset(dd->cost, 0, sizeof(dd->cost));
+		}
+	}
+	if (!fail) {
+		dd->gen = (unsigned char)gen;
+		memcpy(dd->killer, killer, sizeof(dd->killer));
+		memcpy(dd->cost, cost, sizeof(dd->cost));
+	}
+	free(killer);
+	free(cost);
+	return fail ? load_fails(why, fail) : 0;
+}
+
+void dk_dd_set_table_max(dk_dd *dd, size_t max_bytes)
+{
+	int bits = bits_for(max_bytes);
+	dd->tt_bits_max = bits > dd->tt_bits ? bits : dd->tt_bits;
+}
+
+void dk_dd_set_threads(dk_dd *dd, int n)
+{
+	dd->threads = n < 1 ? 1 : n > DK_DD_THREADS_MAX ? DK_DD_THREADS_MAX : n;
+}
+
+void dk_dd_set_limit(dk_dd *dd, long positions)
+{
+	dd->limit = positions > 0 ? positions : 0;
+}
+
+void dk_dd_set_progress(dk_dd *dd, dk_dd_progress_fn fn, void *ctx)
+{
+	dd->progress = fn;
+	dd->progress_ctx = ctx;
+}
+
+/* the progress callback, with the positions of the question under way */
+void dd_tell_progress(dk_dd *dd)
+{
+	dk_dd_progress now = dd->at;
+	now.nodes += dd->nodes;
+	dd->telling(dd->progress_ctx, &now);
+}
+
+void dk_dd_stop(dk_dd *dd)
+{
+	__atomic_store_n(&dd->halt, 1, __ATOMIC_RELAXED);
+}
+
+bool dk_dd_stopped(const dk_dd *dd)
+{
+	return dd->stopped;
+}
+
+size_t dk_dd_table_bytes(const dk_dd *dd)
+{
+	return sizeof(tt_entry) << dd->tt_bits;
+}
+
+void dk_dd_free(dk_dd *dd)
+{
+	if (!dd)
+		return;
+	for (int i = 0; i < DK_DD_THREADS_MAX - 1; i++)
+		dk_dd_free(dd->helper[i]);
+	free(dd->tt_mem);
+	free(dd->ways);
+	free(dd);
+}
