@@ -1,7 +1,8 @@
 /*
  * dd.c - the double-dummy solver's search; see dd.h.  The other parts
- * (the key, the table's memory, the exact value by probes, the analysis
- * of a game) are in the files dd_internal.h names.
+ * (a question set up, the key, the solver made and its table kept, the
+ * exact value by probes, the analysis of a game) are in the files
+ * dd_internal.h names.
  *
  * ab() is a fail-soft alpha-beta search over single cards.  Its value is
  * what the counted players (mine[]) still gain: card points, or tricks.
@@ -24,151 +25,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/* the card points of each points code */
-static const int code_points[8] = { 0, 2, 3, 4, 10, 11, 0, 0 };
-
-/* --- setting up a question ------------------------------------------- */
-
-/* the order of the position, looked up once (the table's keys need no
- * salt for it: see key_of) */
-static void set_order(dk_dd *dd, const dk_order *o)
-{
-	dd->order = *o;
-	for (int k = 0; k < DK_CARD_KINDS; k++) {
-		dd->trump[k] = dk_order_is_trump(o, (dk_card)k);
-		dd->strength[k] = dk_order_strength(o, (dk_card)k);
-		dd->suit[k] = dk_order_suit(o, (dk_card)k);
-		dd->points[k] = dk_card_points((dk_card)k);
-	}
-	/* the order decides the winners of the two ♥10 and of equal cards
-	 * by dk_order_winner alone; equal strengths of different cards are
-	 * told apart by the places below */
-	int by_place[DK_CARD_KINDS], n = 0;
-	for (int suit = 0; suit <= DK_SUIT_TRUMP; suit++) {
-		int first = n;
-		for (int k = 0; k < DK_CARD_KINDS; k++) {
-			if (dd->suit[k] != suit)
-				continue;
-			int j = n++;
-			while (j > first && dd->strength[by_place[j - 1]] > dd->strength[k]) {
-				by_place[j] = by_place[j - 1];
-				j--;
-			}
-			by_place[j] = k;
-		}
-	}
-	memset(dd->suit_places, 0, sizeof(dd->suit_places));
-	dd->first_trump_place = DK_CARD_KINDS;
-	for (int i = 0; i < DK_CARD_KINDS; i++) {
-		int k = by_place[i];
-		dd->place[k] = i;
-		dd->by_place[i] = (dk_card)k;
-		dd->level[i] = (unsigned)dd->suit[k] << 16 | ((unsigned)dd->strength[k] & 0xffffu);
-		dd->suit_places[dd->suit[k]] |= 1u << i;
-		if (dd->trump[k] && i < dd->first_trump_place)
-			dd->first_trump_place = i;
-	}
-	dd->fehl_places = 0;
-	for (int s = 0; s < DK_SUIT_TRUMP; s++)
-		dd->fehl_places |= dd->suit_places[s];
-	for (int i = 0; i < DK_CARD_KINDS; i++) {
-		dd->at_or_below[i] = 0;
-		for (int j = 0; j < DK_CARD_KINDS; j++)
-			if (dd->suit[by_place[j]] == dd->suit[by_place[i]] &&
-			    dd->strength[by_place[j]] <= dd->strength[by_place[i]])
-				dd->at_or_below[i] |= 1u << j;
-	}
-	for (int last = 0; last < 2; last++)
-		for (int b = 0; b < DK_CARD_KINDS; b++)
-			for (int c = 0; c < DK_CARD_KINDS; c++) {
-				dk_card two[2] = { (dk_card)b, (dk_card)c };
-				dd->takes[last][b][c] = dk_order_winner(o, two, 2, last) == 1;
-			}
-	memset(dd->takers, 0, sizeof(dd->takers));
-	for (int last = 0; last < 2; last++)
-		for (int b = 0; b < DK_CARD_KINDS; b++)
-			for (int c = 0; c < DK_CARD_KINDS; c++)
-				if (dd->takes[last][b][c])
-					dd->takers[last][b] |= 1u << dd->place[c];
-	for (int k = 0; k < DK_CARD_KINDS; k++) {
-		unsigned char code = 0;   /* a card's points are one of code_points */
-		while (code < 5 && code_points[code] != dd->points[k])
-			code++;
-		dd->points_code[k] = code;
-	}
-	memset(dd->code_places, 0, sizeof(dd->code_places));
-	memset(dd->code_bits, 0, sizeof(dd->code_bits));
-	memset(dd->suit_bits, 0, sizeof(dd->suit_bits));
-	dd->tie_places[0] = dd->tie_places[1] = dd->level_places = 0;
-	for (int k = 0; k < DK_CARD_KINDS; k++) {
-		uint32_t at = 1u << dd->place[k];
-		dd->code_places[dd->points_code[k]] |= at;
-		for (int b = 0; b < 3; b++) {
-			if (dd->points_code[k] >> b & 1)
-				dd->code_bits[b] |= at;
-			if ((unsigned)dd->suit[k] >> b & 1)
-				dd->suit_bits[b] |= at;
-		}
-		for (int last = 0; last < 2; last++)
-			if (dd->takes[last][k][k])
-				dd->tie_places[last] |= at;
-	}
-	for (int i = 1; i < DK_CARD_KINDS; i++)
-		if (dd->level[i] == dd->level[i - 1])
-			dd->level_places |= 1u << i;
-	dk_card h10 = DK_CARD_MAKE(DK_HEARTS, DK_TEN);
-	dd->h10_place = dd->trump[h10] ? 1u << dd->place[h10] : 0;
-	int n_cheap = 0;
-	for (int pts = 0; pts <= 11; pts++)
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (dd->points[k] == pts)
-				dd->cheap[n_cheap++] = (dk_card)k;
-}
-
-/* the position where rp stopped; seat_of[i] is the seat of player i */
-static void position_of(const dk_dd *dd, pos *p, int seat_of[4], const dk_replay *rp)
-{
-	memset(p, 0, sizeof(*p));
-	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
-		int seat = rp->seats[i];
-		seat_of[i] = seat;
-		for (int k = 0; k < rp->hand_n[seat]; k++) {
-			dk_card c = rp->hand[seat][k];
-			if (p->hand[i][c] < 2)
-				p->hand[i][c]++;
-			p->left += dk_card_points(c);
-		}
-		if (seat == rp->next_seat)
-			p->turn = i;
-	}
-	if (rp->trick_count < DK_MAX_TRICKS) {
-		const dk_trick *t = &rp->tricks[rp->trick_count];
-		if (t->count > 0 && t->count < 4) {
-			for (int i = 0; i < t->count; i++) {
-				p->trick[i] = t->cards[i];
-				p->left += dk_card_points(t->cards[i]);
-				for (int k = 0; k < DK_PLAYING_SEATS; k++)
-					if (seat_of[k] == t->seats[i])
-						p->tseat[i] = k;
-			}
-			p->tn = t->count;
-			bool last = rp->trick_count == rp->hand_size - 1;
-			for (int i = 1; i < p->tn; i++)
-				if (dd->takes[last][p->trick[p->win]][p->trick[i]])
-					p->win = i;
-		}
-	}
-	p->tricks_done = rp->trick_count;
-	p->hand_size = rp->hand_size;
-	for (int i = 0; i < 4; i++)
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (p->hand[i][k]) {
-				p->held[i] |= 1u << dd->place[k];
-				if (p->hand[i][k] == 2)
-					p->both[i] |= 1u << dd->place[k];
-			}
-}
+#include <sys/mman.h>
 
 /* --- playing --------------------------------------------------------- */
 
@@ -612,7 +469,6 @@ static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
 	return points;
 }
 
-
 /*
  * What the player on lead takes for sure by leading, one after the other,
  * the cards that win when led against every other player: each such trick
@@ -869,6 +725,49 @@ static void keep_bounds(dk_dd *dd, const tkey *tk, int lo, int hi)
 		tt_store(dd, e, tk, 0, lo, hi, 0xff);
 }
 
+/*
+ * A table as large as an analysis's is asked for on the kernel's large
+ * pages (2 MiB on x86-64, Linux's transparent huge pages, where it grants
+ * them): nearly every look-up lands on a page of its own, and with 4 KiB
+ * pages most of them missed the processor's cache of page addresses (its
+ * TLB).  Whole analyses with the 256 MiB table: 0.85 of the processor
+ * time on `ddv--silent-marriage-772-reaches-121` (528 million
+ * positions), 0.92 on `unsere-2024--solo-koehler` (README.md).  Not for
+ * smaller tables: a solver made for one question touches little of its
+ * table, and each large page touched is zeroed whole.  Advice only:
+ * where it is not granted nothing changes.
+ */
+#define LARGE_PAGES_FROM ((size_t)64 << 20)
+
+static void large_pages(void *mem, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t page = (uintptr_t)2 << 20;
+	uintptr_t from = ((uintptr_t)mem + page - 1) & ~(page - 1);
+	uintptr_t to = ((uintptr_t)mem + bytes) & ~(page - 1);
+	if (bytes >= LARGE_PAGES_FROM && to > from)
+		(void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+	(void)mem;
+	(void)bytes;
+#endif
+}
+
+/* a table of 1 << bits entries, *tt on a bucket's boundary in the memory
+ * returned (to be freed), NULL when out of memory; calloc, not
+ * aligned_alloc and memset: a solver made for one question must not
+ * touch all of its table */
+void *dd_table_of(int bits, tt_entry **tt)
+{
+	size_t entries = ((size_t)1 << bits) + BUCKET;
+	void *mem = calloc(entries, sizeof(tt_entry));
+	if (mem) {
+		*tt = (tt_entry *)(((uintptr_t)mem + 127) & ~(uintptr_t)127);
+		large_pages(mem, entries * sizeof(tt_entry));
+	}
+	return mem;
+}
+
 /* the share of the table in use: entries of this generation, of 4,096
  * spread evenly over it */
 static double tt_in_use(const dk_dd *dd)
@@ -1072,6 +971,14 @@ static int coop_trick(dk_dd *dd, const pos *p, int alpha, int beta, dk_card hint
 	}
 	dd->n_ways = base;
 	return v;
+}
+
+/* the progress callback, with the positions of the question under way */
+void dd_tell_progress(dk_dd *dd)
+{
+	dk_dd_progress now = dd->at;
+	now.nodes += dd->nodes;
+	dd->telling(dd->progress_ctx, &now);
 }
 
 /* ab with the key of p (between tricks) already made, or NULL */
@@ -1359,86 +1266,6 @@ void dd_line_of(dk_dd *dd, pos p, int v, dk_line *line)
 	}
 }
 
-/* the solver set for the game between the parties at rp's position,
- * which goes into *p (Re's card points counted); false, with the solver
- * stopped, where rp's hands do not match its tricks */
-bool dd_game_at(dk_dd *dd, pos *p, const dk_replay *rp)
-{
-	if (!dk_replay_hands_match(rp)) {
-		dd->stopped = true;
-		return false;
-	}
-	set_order(dd, &rp->order);
-	int seat_of[4];
-	position_of(dd, p, seat_of, rp);
-	bool ramsch = rp->type == DK_GT_RAMSCH;
-	for (int i = 0; i < 4; i++) {
-		dd->mine[i] = rp->party[seat_of[i]] == DK_PARTY_RE;
-		dd->maxer[i] = dd->mine[i] != ramsch;
-	}
-	dd->tricks = false;
-	dd_key_salt(dd);
-	dd->nodes = 0;
-	dd->stopped = false;
-	return true;
-}
-
-bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, int need,
-		 dk_line *line, long *nodes)
-{
-	set_order(dd, &rp->order);
-	pos p;
-	int seat_of[4];
-	position_of(dd, &p, seat_of, rp);
-	for (int i = 0; i < 4; i++) {
-		dd->mine[i] = rp->party[seat_of[i]] == party;
-		dd->maxer[i] = true;
-	}
-	dd->tricks = tricks;
-	dd_key_salt(dd);
-	dd->nodes = 0;
-	dd->stopped = false;
-	if (line)
-		line->count = 0;
-	if (need > 0 && !dk_replay_hands_match(rp)) {
-		dd->stopped = true;
-		if (nodes)
-			*nodes = 0;
-		return false;
-	}
-	bool yes = need <= 0 || ab(dd, &p, need - 1, need) >= need;
-	long used = dd->nodes;
-	if (dd->stopped)
-		yes = false;
-	else if (yes && line) {
-		dd->nodes = 0;
-		dd_line_of(dd, p, need > 0 ? need : 0, line);
-		used += dd->nodes;
-		dd->stopped = false;
-	}
-	if (nodes)
-		*nodes = used;
-	return yes;
-}
-
-int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
-{
-	set_order(dd, &rp->order);
-	pos p;
-	int seat_of[4];
-	position_of(dd, &p, seat_of, rp);
-	if (p.tn != 0 || !dk_replay_hands_match(rp))
-		return -1;
-	for (int i = 0; i < 4; i++) {
-		dd->mine[i] = rp->party[seat_of[i]] == party;
-		dd->maxer[i] = true;
-	}
-	dd->tricks = tricks;
-	if (p.tricks_done >= p.hand_size)
-		return 0;
-	return upper_bound(dd, &p, dd->mine);
-}
-
 /* --- for the other parts of the solver (dd_internal.h) ---------------- */
 
 /* The search's own calls go to the static functions, which the compiler
@@ -1467,4 +1294,9 @@ int dd_tt_bounds(dk_dd *dd, const tkey *tk, int *lo, int *hi, unsigned char *bes
 dk_card dd_card_of_rank(const dk_dd *dd, const pos *p, unsigned rank)
 {
 	return card_of_rank(dd, p, rank);
+}
+
+int dd_upper_bound(const dk_dd *dd, const pos *p, const bool in[4])
+{
+	return upper_bound(dd, p, in);
 }

@@ -4,12 +4,14 @@
  * calls one part makes of another.  Not for use outside src/core/dd*.c.
  *
  * The parts, each a job:
- * - dd.c searches: a question set up, the position's moves and their
- *   order, the bounds, the table's look-ups, the alpha-beta search, and
+ * - dd.c searches: the position's moves and their order, the bounds, the
+ *   table (its memory, look-ups and growth), the alpha-beta search, and
  *   the best line it proved;
+ * - dd_question.c sets a question up (the card order's tables, the
+ *   position, the parties) and asks the threshold questions;
  * - dd_key.c makes a position's key for the table;
  * - dd_table.c makes, clears, keeps (dk_dd_save, dk_dd_load) and frees a
- *   solver and its table, and holds its settings;
+ *   solver with its table, and holds its settings;
  * - dd_exact.c works out a position's exact value by null-window probes,
  *   on one thread or several;
  * - dd_analyse.c analyses a game card by card.
@@ -32,6 +34,9 @@
 static const unsigned char count8[256] = {
 	DD_BITS6(0), DD_BITS6(1), DD_BITS6(1), DD_BITS6(2)
 };
+
+/* the card points of each points code (see make_key in dd_key.c) */
+static const int code_points[8] = { 0, 2, 3, 4, 10, 11, 0, 0 };
 
 #define BUCKET 4
 #define INF 10000
@@ -176,14 +181,6 @@ static inline void key_of(const dk_dd *dd, const pos *p, tkey *tk)
 	dd->key_of(dd, p, tk);
 }
 
-/* ---- dd_table.c: the solver and its table --------------------------------- */
-
-/* a table of 1 << bits entries, *tt on a bucket's boundary in the memory
- * returned (to be freed), NULL when out of memory */
-void *dd_table_of(int bits, tt_entry **tt);
-/* the progress callback, with the positions of the question under way */
-void dd_tell_progress(dk_dd *dd);
-
 /* ---- dd.c: the search ------------------------------------------------------ */
 
 /* the fail-soft value of p within alpha..beta (see dd.c) */
@@ -199,12 +196,23 @@ int dd_tt_bounds(dk_dd *dd, const tkey *tk, int *lo, int *hi, unsigned char *bes
 dk_card dd_card_of_rank(const dk_dd *dd, const pos *p, unsigned rank);
 /* a continuation from p that gains v, appended to line */
 void dd_line_of(dk_dd *dd, pos p, int v, dk_line *line);
+/* the table twice as large where it is filling and may grow */
+void dd_tt_grow(dk_dd *dd);
+/* what the counted side can capture at most from p (in[]: the players
+ * counted; see upper_bound in dd.c) */
+int dd_upper_bound(const dk_dd *dd, const pos *p, const bool in[4]);
+/* a table of 1 << bits entries, *tt on a bucket's boundary in the memory
+ * returned (to be freed), NULL when out of memory */
+void *dd_table_of(int bits, tt_entry **tt);
+/* the progress callback, with the positions of the question under way */
+void dd_tell_progress(dk_dd *dd);
+
+/* ---- dd_question.c: a question set up ------------------------------------ */
+
 /* the solver set for the game between the parties at rp's position, which
  * goes into *p; false, with the solver stopped, where rp's hands do not
  * match its tricks */
 bool dd_game_at(dk_dd *dd, pos *p, const dk_replay *rp);
-/* the table twice as large where it is filling and may grow */
-void dd_tt_grow(dk_dd *dd);
 
 /* ---- dd_exact.c: the exact value ----------------------------------------- */
 

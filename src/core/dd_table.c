@@ -1,48 +1,19 @@
 /*
- * dd_table.c - a double-dummy solver and its table: made (the table on
- * the kernel's large pages where it is large), cleared, kept in a file and
- * taken up again (dk_dd_save, dk_dd_load), freed; and the solver's
- * settings.  What an entry holds and how the search reads it is dd.c's;
- * how a position's key is made, dd_key.c's.
+ * dd_table.c - a double-dummy solver with its table: made, cleared, kept
+ * in a file and taken up again (dk_dd_save, dk_dd_load), freed; and the
+ * solver's settings.  What an entry holds, how the table's memory is
+ * asked for and how the search reads it are dd.c's; how a position's key
+ * is made, dd_key.c's.
  */
 #include "dd_internal.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 dk_dd *dk_dd_new(void)
 {
 	return dk_dd_new_sized(DK_DD_TABLE_BYTES);
-}
-
-/*
- * A table as large as an analysis's is asked for on the kernel's large
- * pages (2 MiB on x86-64, Linux's transparent huge pages, where it grants
- * them): nearly every look-up lands on a page of its own, and with 4 KiB
- * pages most of them missed the processor's cache of page addresses (its
- * TLB).  Whole analyses with the 256 MiB table: 0.85 of the processor
- * time on `ddv--silent-marriage-772-reaches-121` (528 million
- * positions), 0.92 on `unsere-2024--solo-koehler` (README.md).  Not for
- * smaller tables: a solver made for one question touches little of its
- * table, and each large page touched is zeroed whole.  Advice only:
- * where it is not granted nothing changes.
- */
-#define LARGE_PAGES_FROM ((size_t)64 << 20)
-
-static void large_pages(void *mem, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-	const uintptr_t page = (uintptr_t)2 << 20;
-	uintptr_t from = ((uintptr_t)mem + page - 1) & ~(page - 1);
-	uintptr_t to = ((uintptr_t)mem + bytes) & ~(page - 1);
-	if (bytes >= LARGE_PAGES_FROM && to > from)
-		(void)madvise((void *)from, to - from, MADV_HUGEPAGE);
-#else
-	(void)mem;
-	(void)bytes;
-#endif
 }
 
 /* a table has 1 << TT_BITS_MIN to 1 << TT_BITS_MAX entries (128 KiB to
@@ -58,21 +29,6 @@ static int bits_for(size_t bytes)
 	while (bits < TT_BITS_MAX && (sizeof(tt_entry) << (bits + 1)) <= bytes)
 		bits++;
 	return bits;
-}
-
-/* a table of 1 << bits entries, *tt on a bucket's boundary in the memory
- * returned (to be freed), NULL when out of memory; calloc, not
- * aligned_alloc and memset: a solver made for one question must not
- * touch all of its table */
-void *dd_table_of(int bits, tt_entry **tt)
-{
-	size_t entries = ((size_t)1 << bits) + BUCKET;
-	void *mem = calloc(entries, sizeof(tt_entry));
-	if (mem) {
-		*tt = (tt_entry *)(((uintptr_t)mem + 127) & ~(uintptr_t)127);
-		large_pages(mem, entries * sizeof(tt_entry));
-	}
-	return mem;
 }
 
 dk_dd *dk_dd_new_sized(size_t table_bytes)
@@ -316,14 +272,6 @@ void dk_dd_set_progress(dk_dd *dd, dk_dd_progress_fn fn, void *ctx)
 {
 	dd->progress = fn;
 	dd->progress_ctx = ctx;
-}
-
-/* the progress callback, with the positions of the question under way */
-void dd_tell_progress(dk_dd *dd)
-{
-	dk_dd_progress now = dd->at;
-	now.nodes += dd->nodes;
-	dd->telling(dd->progress_ctx, &now);
 }
 
 void dk_dd_stop(dk_dd *dd)
