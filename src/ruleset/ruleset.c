@@ -242,7 +242,7 @@ static int read_value(rvalue *out, const dk_rule_key *k, const node *value_key,
 	memset(out, 0, sizeof(*out));
 	if (rs_is_null(x)) {
 		rs_report_bad_value(diag, file, x ? x->loc : value_key->loc, k,
-				 BAD_NULL, NULL, 0, NULL);
+				    BAD_NULL, NULL, 0, NULL);
 		return -1;
 	}
 	if (rs_is_list(k)) {
@@ -251,8 +251,8 @@ static int read_value(rvalue *out, const dk_rule_key *k, const node *value_key,
 
 		if (x->kind != NODE_SEQ) {
 			rs_report_bad_value(diag, file, x->loc, k,
-					 x->kind == NODE_MAP ? BAD_KIND : BAD_TEXT,
-					 x->text, x->len, rs_kind_name(x));
+					    x->kind == NODE_MAP ? BAD_KIND : BAD_TEXT,
+					    x->text, x->len, rs_kind_name(x));
 			return -1;
 		}
 		if (x->count > VALUE_ITEMS) {
@@ -273,18 +273,18 @@ static int read_value(rvalue *out, const dk_rule_key *k, const node *value_key,
 	}
 	if (x->kind != NODE_SCALAR) {
 		rs_report_bad_value(diag, file, x->loc, k, BAD_KIND, NULL, 0,
-				 rs_kind_name(x));
+				    rs_kind_name(x));
 		return -1;
 	}
 	if (!rs_parse_scalar(&out->scalar, k, x->text, x->len)) {
 		rs_report_bad_value(diag, file, x->loc, k, BAD_TEXT, x->text,
-				 x->len, NULL);
+				    x->len, NULL);
 		return -1;
 	}
 	if (k->type != DK_RULE_ENUM && x->quoted) {
 		/* In YAML "false" and "3" are strings, and no boolean or number. */
 		rs_report_bad_value(diag, file, x->loc, k, BAD_QUOTED, x->text,
-				 x->len, NULL);
+				    x->len, NULL);
 		return -1;
 	}
 	return 0;
@@ -303,7 +303,7 @@ static int read_rule(loader *ld, layer *L, const node *key)
 
 	if (!k) {
 		rs_report_unknown_rule(ld->diag, file, key->loc, "unknown rule",
-				    key->text, key->len);
+				       key->text, key->len);
 		return -1;
 	}
 	if (rs_is_null(v)) {
@@ -871,7 +871,7 @@ int dk_ruleset_override(dk_ruleset *rs, const char *key, const char *value,
 	if (!k) {
 		const char *s = key ? key : "";
 		rs_report_unknown_rule(diag, file, loc, "override of unknown rule",
-				    s, strlen(s));
+				       s, strlen(s));
 		return -1;
 	}
 	if (!value || rs_is_null_text(value, len)) {

@@ -16,7 +16,7 @@ const char *rs_sb_str(const dk_buf *b)
 
 /* "'a', 'b', 'c'" or "a, b, c" */
 void rs_sb_add_list(dk_buf *b, const char *const *items, size_t n,
-			bool quoted)
+		    bool quoted)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (i)
@@ -121,7 +121,7 @@ static const char *closest(const char *const *cands, size_t n, const char *s,
 
 /* "; did you mean 'x'?" or nothing */
 void rs_sb_add_suggestion(dk_buf *b, const char *const *cands, size_t n,
-			      const char *s, size_t len)
+			  const char *s, size_t len)
 {
 	const char *c = closest(cands, n, s, len);
 

@@ -72,7 +72,7 @@ static bool int_from_text(int *out, const dk_rule_key *k, const char *s,
 
 /* Parse s[0..len) as a value of the scalar key k (0/1, enum value, int). */
 bool rs_parse_scalar(int *out, const dk_rule_key *k, const char *s,
-			 size_t len)
+		     size_t len)
 {
 	switch (k->type) {
 	case DK_RULE_BOOL:
@@ -167,8 +167,8 @@ static void sb_add_enum_suggestion(dk_buf *b, const dk_rule_key *k,
 }
 
 void rs_report_bad_value(dk_diag *diag, const char *file, dk_loc loc,
-			     const dk_rule_key *k, bad_value why,
-			     const char *s, size_t len, const char *kind)
+			 const dk_rule_key *k, bad_value why,
+			 const char *s, size_t len, const char *kind)
 {
 	dk_buf m = { 0 };
 	int v;
@@ -195,7 +195,7 @@ void rs_report_bad_value(dk_diag *diag, const char *file, dk_loc loc,
 				sb_add_enum_suggestion(&m, k, s, len);
 			} else if (rs_is_list(k) &&
 				   (k->type == DK_RULE_INT_LIST
-				    ? parse_int(&v, s, len)
+				   ? parse_int(&v, s, len)
 				    : enum_from_text(&v, k, s, len))) {
 				/* one item written without the brackets */
 				dk_buf_puts(&m, "; write a list: '[");
@@ -214,8 +214,8 @@ void rs_report_bad_value(dk_diag *diag, const char *file, dk_loc loc,
  * Returns true, or false with every problem reported.
  */
 bool rs_parse_items(rvalue *out, const dk_rule_key *k, const item *items,
-			size_t n, bool positions, const char *file,
-			dk_loc value_loc, dk_diag *diag)
+		    size_t n, bool positions, const char *file,
+		    dk_loc value_loc, dk_diag *diag)
 {
 	const item *first[VALUE_ITEMS] = { 0 };   /* enum value -> its item */
 	bool ok = true;
@@ -394,7 +394,7 @@ size_t dk_ruleset_value_format(char *out, size_t size, const dk_rules *r,
 }
 
 void rs_report_unknown_rule(dk_diag *diag, const char *file, dk_loc loc,
-				const char *what, const char *s, size_t len)
+			    const char *what, const char *s, size_t len)
 {
 	const char *names[RS_KEY_COUNT];
 	dk_buf m = { 0 };

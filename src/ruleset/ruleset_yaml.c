@@ -480,7 +480,7 @@ static int on_event(builder *b, const yaml_event_t *ev)
  * errors in diag.
  */
 int rs_build_tree(node **out, bool *bytes_bad, dk_arena *arena,
-		      const char *buf, size_t len, const char *file, dk_diag *diag)
+		  const char *buf, size_t len, const char *file, dk_diag *diag)
 {
 	builder b = { .arena = arena, .file = file, .diag = diag };
 	yaml_parser_t parser;
