@@ -57,8 +57,7 @@ static bool learn_names(dk_fd_reader *r, size_t i)
 	}
 	if (got < 4 || leader < 0)
 		return false;
-	for (int k = 0; k < 4; k++)
-		{
+	for (int k = 0; k < 4; k++) {
 		char *x = dk_xmalloc(nl[k] + 1);
 		memcpy(x, nm[k], nl[k]);
 		x[nl[k]] = '\0';
@@ -147,7 +146,7 @@ dk_read_item fd_read_debug_game(dk_fd_reader *r)
 		if (strcmp(s, "game redistribute") == 0) {
 			/* the deal so far is not played: start again */
 			fd_build_note(&b, l, "a deal before this one ended in '%s' and was dealt again; "
-			       "its cards are not in the log", start_type ? start_type : "?");
+				      "its cards are not in the log", start_type ? start_type : "?");
 			b.bid_count = first_bid;
 			b.event_count = 0;
 			b.poor = b.taker = -1;
@@ -317,7 +316,8 @@ dk_read_item fd_read_debug_game(dk_fd_reader *r)
 		b.ok = false;
 	}
 
-	/* the declarations of the game type the log names */
+	/* the declarations of the game type the log names, after the bids
+	 * of a poverty as they were said */
 	const char *gt = start_type ? start_type : "normal";
 	if (fd_starts(gt, "solo")) {
 		const fd_solo_name *sn = fd_find_solo(gt);
@@ -352,24 +352,22 @@ dk_read_item fd_read_debug_game(dk_fd_reader *r)
 			if (x && fd_infer_selector(&c, &b, &r->rules, bride, b.partner, marriage_trick)) {
 				x->condition = c;
 				fd_build_note(&b, start_line, "the log does not say which condition the bride "
-				       "chose; %s is the first the rules allow that gives the partner "
-				       "the log names in trick %d", dk_marriage_cond_name(c),
-				       marriage_trick + 1);
+					      "chose; %s is the first the rules allow that gives the partner "
+					      "the log names in trick %d", dk_marriage_cond_name(c),
+					      marriage_trick + 1);
 			} else {
 				fd_build_note(&b, start_line, "the log does not say which condition the bride "
-				       "chose; the rule set's default condition is taken");
+					      "chose; the rule set's default condition is taken");
 			}
 		}
 	} else if (strcmp(gt, "poverty") == 0) {
 		g->exchange_unknown = true;
 		fd_build_note(&b, start_line, "the log does not say which cards were passed in the poverty: "
-		       "the deal is the hands after the exchange, and the exchange is not judged");
+			      "the deal is the hands after the exchange, and the exchange is not judged");
 	} else if (strcmp(gt, "normal") != 0 && strcmp(gt, "marriage silent") != 0) {
 		ERR(r, start_line, "game type '%s' cannot be judged by dokoref", gt);
 		b.ok = false;
 	}
-	/* the bids in the order said: the poverty's before a solo's or a marriage's */
-	(void)first_bid;
 
 	/* the deal: every card each player played */
 	int startplayer = sum_start >= 0 ? sum_start : leader;

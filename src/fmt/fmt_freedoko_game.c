@@ -275,7 +275,7 @@ static bool selector_trick(dk_marriage_cond k, dk_card c)
  * same trick.  False when none does (or the bride played alone).
  */
 bool fd_infer_selector(dk_marriage_cond *out, const fd_builder *b, const dk_fd_rules *rules,
-			   int bride, int partner, int trick)
+		       int bride, int partner, int trick)
 {
 	static const struct { const char *option; dk_marriage_cond cond; } sel[] = {
 		{ "marriage first foreign", DK_MARRIAGE_FIRST_TRICK },
@@ -523,7 +523,7 @@ static void special_line(fd_builder *b, const fd_line *l)
 /* read a summary from line i on (after "game finish" or inside "game summary {");
  * stops at "game close", at the closing brace of the block, or at the next game */
 size_t fd_read_summary(fd_builder *b, size_t i, bool braced, int *startplayer,
-			   int *soloplayer, dk_party teams[4], int tp[4])
+		       int *soloplayer, dk_party teams[4], int tp[4])
 {
 	dk_fd_reader *r = b->r;
 	int depth = 0;

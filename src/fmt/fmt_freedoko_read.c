@@ -95,9 +95,6 @@ static int setup(dk_fd_reader *r, dk_diag *diag)
 			      "debug log, rule or party file)");
 		return DK_IO_INVALID;
 	}
-	if (memchr(r->data, '\0', r->len) && r->nlines) {
-		/* split_lines wrote NULs at the line ends; a NUL inside a line cuts it */
-	}
 	if (r->kind == DK_FD_DEBUG_LOG) {
 		size_t i = 0;
 		while (i < r->nlines && strcmp(r->lines[i].s, "party start") != 0 &&
