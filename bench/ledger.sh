@@ -49,7 +49,8 @@
 # the game is analysed.
 # Lines are only ever appended: a game's later lines do not remove its
 # earlier ones, and the summary takes its whole analysis if it has one,
-# else its longest stop.
+# else its last stop (where a kept table stands), and names a longer
+# stop before it: an attempt whose table was lost, begun again.
 #
 # Summary (-s): per group of files, how many games are analysed from the
 # first card, how many as far as an irregular record allows, how many
@@ -122,9 +123,16 @@ if [ -n "$summary" ]; then
 					done[k] = c[3]
 					secs[k] = c[6] + 0
 					posn[k] = c[5] + 0
-				} else if (c[6] + 0 > over[k]) {
+				} else {
+					# the last stop is where its kept table stands;
+					# a longer one before it was an attempt begun
+					# again from nothing (within one, runs add up)
 					over[k] = c[6] + 0
 					ocards[k] = c[4]
+					if (c[6] + 0 > most[k]) {
+						most[k] = c[6] + 0
+						mcards[k] = c[4]
+					}
 				}
 			}
 		}
@@ -167,6 +175,11 @@ if [ -n "$summary" ]; then
 				if (keep != "") close(t)
 				if (ocards[k] != "-" && ocards[k] != "")
 					more = more ", its last " ocards[k] " cards analysed"
+				if (most[k] > over[k]) {
+					more = more sprintf("; an earlier attempt over %d s", most[k])
+					if (mcards[k] != "-" && mcards[k] != "")
+						more = more ", its last " mcards[k] " cards analysed"
+				}
 				list = list sprintf("  %s game %s: over %d s%s\n", $1, $2, over[k], more)
 			}
 			else { u[g]++; ut++; list = list sprintf("  %s game %s: not run\n", $1, $2) }

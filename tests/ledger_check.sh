@@ -50,13 +50,13 @@ grep -q "$quick" "$tmp/out2" && fail "$quick analysed twice"
 "$src/bench/ledger.sh" -c 3 -b "$build" "$heavy" > "$tmp/out3"
 [ "$(grep -vc '^#' "$LEDGER")" = 4 ] || fail "$heavy run again with the same cap"
 
-# the summary: the longest stop counts, a file never run is "not run", a
+# the summary: the last stop counts, a file never run is "not run", a
 # game thrown in is no play
 "$src/bench/ledger.sh" -s -b "$build" "$quick" "$irregular" "$heavy" tests/search/seat-twice-in-trick.xml "$thrown" > "$tmp/sum"
 grep -Eq '^tests/search +3 +1 +1 +0 +1 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "tests/search counts"; }
 grep -Eq '^samples +1 +0 +0 +1 +0 +0$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "samples counts"; }
 grep -Eq '^tests/check/legal +0 +0 +0 +0 +0 +1$' "$tmp/sum" || { cat "$tmp/sum" >&2; fail "no play"; }
-grep -q "^  $heavy game 1: over 3 s$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "the longest stop"; }
+grep -q "^  $heavy game 1: over 3 s$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "the last stop"; }
 grep -q "^  tests/search/seat-twice-in-trick.xml game 1: not run$" "$tmp/sum" || { cat "$tmp/sum" >&2; fail "not run"; }
 grep -Eq '^whole analyses: 1; processor time median ([0-9.]+ s), p90 \1, slowest \1 \(0\.0 h in all\)$' "$tmp/sum" ||
 	{ cat "$tmp/sum" >&2; fail "the figures of one whole analysis"; }
@@ -103,4 +103,17 @@ grep -q '^whole analyses: 3; processor time median 1.5 min, p90 1.50 h, slowest 
 	{ cat "$tmp/fig" >&2; fail "the processor times of three whole analyses"; }
 grep -q '^positions median 1.5 M, p90 7.00 G, most 7.00 G$' "$tmp/fig" ||
 	{ cat "$tmp/fig" >&2; fail "the positions of three whole analyses"; }
+
+# a game begun again from nothing after a longer attempt (its table
+# lost): the summary gives the last stop, where the kept table stands,
+# and names the longer one before it
+LEDGER=$tmp/again.tsv
+printf '%s\t1\tover\t-\t-\t300\tx\td\n' "$heavy" > "$LEDGER"
+printf '%s\t1\tover\t47\t-\t6431\tx\td\t2\n' "$heavy" >> "$LEDGER"
+printf '%s\t1\tover\t46\t-\t3226\ty\td\t1\n' "$heavy" >> "$LEDGER"
+printf '%s\t1\tover\t47\t-\t4170\ty\td\t2\n' "$heavy" >> "$LEDGER"
+"$src/bench/ledger.sh" -s -b "$build" "$heavy" > "$tmp/again"
+grep -q "^  $heavy game 1: over 4170 s, its last 47 cards analysed; an earlier attempt over 6431 s, its last 47 cards analysed\$" "$tmp/again" ||
+	{ cat "$tmp/again" >&2; fail "a game begun again: the last stop and the longer one before it"; }
+grep -Eq '^samples +1 +0 +0 +1 +0 +0$' "$tmp/again" || { cat "$tmp/again" >&2; fail "a game begun again counted once"; }
 echo "ledger_check: ok"
