@@ -153,6 +153,10 @@ if [ -n "$summary" ]; then
 		function hms(s) {
 			return s < 60 ? sprintf("%.1f s", s) : s < 3600 ? sprintf("%.1f min", s / 60) : sprintf("%.2f h", s / 3600)
 		}
+		# how far a stopped analysis got ("-" or empty: a run that did not say)
+		function reached(c) {
+			return c != "-" && c != "" ? ", its last " c " cards analysed" : ""
+		}
 		function big(x) {
 			return x < 1e3 ? sprintf("%d", x) : x < 1e6 ? sprintf("%.1f K", x / 1e3) : x < 1e9 ? sprintf("%.1f M", x / 1e6) : sprintf("%.2f G", x / 1e9)
 		}
@@ -173,13 +177,9 @@ if [ -n "$summary" ]; then
 				t = keep "/" t "#" $2 ".table"
 				more = keep != "" && (getline x < t) >= 0 ? ", table kept" : ""
 				if (keep != "") close(t)
-				if (ocards[k] != "-" && ocards[k] != "")
-					more = more ", its last " ocards[k] " cards analysed"
-				if (most[k] > over[k]) {
-					more = more sprintf("; an earlier attempt over %d s", most[k])
-					if (mcards[k] != "-" && mcards[k] != "")
-						more = more ", its last " mcards[k] " cards analysed"
-				}
+				more = more reached(ocards[k])
+				if (most[k] > over[k])
+					more = more sprintf("; an earlier attempt over %d s", most[k]) reached(mcards[k])
 				list = list sprintf("  %s game %s: over %d s%s\n", $1, $2, over[k], more)
 			}
 			else { u[g]++; ut++; list = list sprintf("  %s game %s: not run\n", $1, $2) }
