@@ -115,8 +115,9 @@ void dk_dd_set_table_max(dk_dd *dd, size_t max_bytes);
 
 void dk_dd_free(dk_dd *dd);
 
-/** Forget what the table holds (it stays valid between questions: the
- *  benchmark clears it to time each position on its own). */
+/** Forget what the table holds, and the positions solved (it stays valid
+ *  between questions: the benchmark clears it to time each position on
+ *  its own). */
 void dk_dd_clear(dk_dd *dd);
 
 #define DK_DD_TABLE_BYTES (16u << 20)
@@ -186,7 +187,8 @@ void dk_dd_stop(dk_dd *dd);
 
 /**
  * Keep dd's table, and what the search has learnt besides (the cards that
- * refuted moves lately, what its probes cost), in f, to go on with a long
+ * refuted moves lately, what its probes cost, the values and best lines
+ * of the last positions solved: see dk_dd_solve), in f, to go on with a long
  * analysis in another process: dk_dd_load reads it back into a solver
  * whose table may be as large (dk_dd_set_table_max: a smaller saved table
  * is taken as it is, and grows from there), and an analysis of the same game then
@@ -235,7 +237,10 @@ typedef struct dk_dd_value {
 /**
  * The value of the position where rp stopped, with the parties rp->party
  * (the card points taken so far are counted from rp's tricks and those
- * parties).
+ * parties).  The solver keeps the value and best line of the last 64
+ * positions it solved with a whole line (until dk_dd_clear; with the
+ * table: dk_dd_save); such a position asked again is answered from them,
+ * with nodes 0, whatever the table has kept.
  */
 void dk_dd_solve(dk_dd *dd, dk_dd_value *out, const dk_replay *rp);
 

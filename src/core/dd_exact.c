@@ -449,6 +449,62 @@ void dd_points_now(int out[3], const dk_replay *rp)
 		out[rp->party[rp->tricks[t].winner]] += rp->tricks[t].points;
 }
 
+/* FNV-1a over n bytes (solved_print) */
+static uint64_t print_bytes(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *b = data;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/*
+ * What p's value depends on, hashed: the hands, the trick so far and who
+ * played it, who is to play, the tricks done, and the question as
+ * dd_game_at set it up (the card order's tables, the points, who counts
+ * and who raises the value).  Never 0 (an empty slot).
+ */
+static uint64_t solved_print(const dk_dd *dd, const pos *p)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	h = print_bytes(h, p->hand, sizeof(p->hand));
+	int at[4] = { p->tn, p->turn, p->tricks_done, p->hand_size };
+	h = print_bytes(h, at, sizeof(at));
+	for (int i = 0; i < p->tn; i++) {
+		int played[2] = { (int)p->trick[i], p->tseat[i] };
+		h = print_bytes(h, played, sizeof(played));
+	}
+	h = print_bytes(h, &dd->salt, sizeof(dd->salt));
+	h = print_bytes(h, dd->takes, sizeof(dd->takes));
+	h = print_bytes(h, dd->points, sizeof(dd->points));
+	h = print_bytes(h, dd->suit, sizeof(dd->suit));
+	h = print_bytes(h, dd->trump, sizeof(dd->trump));
+	bool who[9] = { dd->mine[0], dd->mine[1], dd->mine[2], dd->mine[3], dd->maxer[0],
+			dd->maxer[1], dd->maxer[2], dd->maxer[3], dd->tricks };
+	h = print_bytes(h, who, sizeof(who));
+	return h ? h : 1;
+}
+
+static const dd_solved *solved_find(const dk_dd *dd, uint64_t print)
+{
+	for (int i = 0; i < DD_SOLVED; i++)
+		if (dd->solved[i].print == print)
+			return &dd->solved[i];
+	return NULL;
+}
+
+/* p's value v and its whole line kept (the oldest kept replaced) */
+static void solved_keep(dk_dd *dd, uint64_t print, int v, const dk_line *line)
+{
+	if (solved_find(dd, print))
+		return;
+	dd_solved *s = &dd->solved[dd->solved_next];
+	dd->solved_next = (dd->solved_next + 1) % DD_SOLVED;
+	s->print = print;
+	s->value = v;
+	s->line = *line;
+}
+
 int dd_solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 {
 	memset(out, 0, sizeof(*out));
@@ -456,6 +512,15 @@ int dd_solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 	if (!dd_game_at(dd, &p, rp))
 		return -1;
 	dd_points_now(out->now, rp);
+	uint64_t print = solved_print(dd, &p);
+	const dd_solved *known = solved_find(dd, print);
+	if (known) {
+		out->settled = true;
+		out->line = known->line;
+		out->points[DK_PARTY_RE] = out->now[DK_PARTY_RE] + known->value;
+		out->points[DK_PARTY_KONTRA] = out->now[DK_PARTY_KONTRA] + p.left - known->value;
+		return out->points[DK_PARTY_RE];
+	}
 	if (guess < 0) {
 		int g = line_guess(dd, &p);
 		if (g < 0) {
@@ -476,6 +541,11 @@ int dd_solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 	dd_line_of(dd, p, v, &out->line);
 	out->nodes += dd->nodes;
 	dd->stopped = false;
+	/* kept only with its whole line: one cut short by the limit or a
+	 * stop is worked out again next time */
+	int cards_left = 4 * (p.hand_size - p.tricks_done) - p.tn;
+	if (out->line.count == cards_left)
+		solved_keep(dd, print, v, &out->line);
 	out->points[DK_PARTY_RE] = out->now[DK_PARTY_RE] + v;
 	out->points[DK_PARTY_KONTRA] = out->now[DK_PARTY_KONTRA] + p.left - v;
 	return out->points[DK_PARTY_RE];

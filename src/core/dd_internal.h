@@ -75,6 +75,24 @@ typedef struct tkey {
 					(see make_key) */
 } tkey;
 
+/*
+ * A position whose exact value a search worked out (dd_solve_re), with a
+ * best line to the end of the game.  Asked again, as an analysis taken
+ * up from a kept table asks the positions it solved before, it is
+ * answered without a search, whatever the table kept: a table that
+ * filled up gives way to new entries, and the position inside the first
+ * trick of a 12-trick game was once searched again for 16 minutes
+ * because the entries that had proved it had gone (docs/double-dummy.md).
+ */
+#define DD_SOLVED 64
+
+typedef struct dd_solved {
+	uint64_t print;              /* the position and the question (solved_print in
+					dd_exact.c); 0: an empty slot */
+	int value;                   /* what Re gains from it to the end */
+	dk_line line;                /* a best line, whole */
+} dd_solved;
+
 typedef struct pos {
 	unsigned char hand[4][DK_CARD_KINDS];
 	uint32_t held[4];            /* the places of the cards each hand holds */
@@ -159,6 +177,10 @@ struct dk_dd {
 	void *progress_ctx;
 	dk_dd_progress_fn telling;   /* progress while dk_dd_analyse runs, else NULL */
 	dk_dd_progress at;
+	/* the positions solved lately, the oldest replaced first (kept with
+	 * the table: dk_dd_save) */
+	dd_solved solved[DD_SOLVED];
+	unsigned solved_next;        /* the slot the next one takes */
 };
 
 /* ---- dd_key.c: a position's key ------------------------------------------ */

@@ -71,6 +71,8 @@ void dk_dd_clear(dk_dd *dd)
 {
 	memset(dd->killer, 0xff, sizeof(dd->killer));
 	memset(dd->cost, 0, sizeof(dd->cost));
+	memset(dd->solved, 0, sizeof(dd->solved));
+	dd->solved_next = 0;
 	/* a table grown in an analysis (or taken up from a smaller kept one)
 	 * goes back to its size (or, out of memory, stays as it is) */
 	if (dd->tt_bits != dd->tt_bits_made && new_table(dd, dd->tt_bits_made))
@@ -84,14 +86,17 @@ void dk_dd_clear(dk_dd *dd)
 /* --- keeping a table: dk_dd_save, dk_dd_load --------------------------- */
 
 /*
- * The file: a head (save_head), the caller's tag, then the generation, the
- * killer cards, the probes' costs and the table, each as it is in memory;
+ * The file: a head (save_head), the caller's tag, then the generation and
+ * the slot the next solved position takes, the killer cards, the probes'
+ * costs, the positions solved and the table, each as it is in memory;
  * the head's sum covers everything after it.  SAVE_FORMAT goes up when
- * what an entry means changes; the key scheme is told apart by a
- * fingerprint of the numbers the keys are made of.
+ * what the file holds or an entry means changes (2: the positions
+ * solved); the key scheme is told apart by a fingerprint of the numbers
+ * the keys are made of.
  */
 #define SAVE_MAGIC "dkddtab\n"
-#define SAVE_FORMAT 1u
+#define SAVE_FORMAT 2u
+#define SAVE_PARTS 5
 #define SAVE_CHUNK ((size_t)1 << 20)
 
 typedef struct save_head {
@@ -123,22 +128,27 @@ static uint64_t sum_of(uint64_t h, const void *data, size_t n)
 static uint64_t keys_print(void)
 {
 	uint64_t h = dd_key_print(SAVE_FORMAT, sum_of);
-	uint32_t sizes[3] = { (uint32_t)sizeof(tt_entry), BUCKET, DK_CARD_KINDS };
+	uint32_t sizes[5] = { (uint32_t)sizeof(tt_entry), BUCKET, DK_CARD_KINDS,
+			      (uint32_t)sizeof(dd_solved), DD_SOLVED };
 	return sum_of(h, sizes, sizeof(sizes));
 }
 
 /* the parts after the head and the tag, in the file's order */
-static void save_parts(const dk_dd *dd, const void *part[4], size_t len[4], uint64_t *gen)
+static void save_parts(const dk_dd *dd, const void *part[SAVE_PARTS], size_t len[SAVE_PARTS],
+		       uint64_t head[2])
 {
-	*gen = dd->gen;
-	part[0] = gen;
-	len[0] = sizeof(*gen);
+	head[0] = dd->gen;
+	head[1] = dd->solved_next;
+	part[0] = head;
+	len[0] = 2 * sizeof(*head);
 	part[1] = dd->killer;
 	len[1] = sizeof(dd->killer);
 	part[2] = dd->cost;
 	len[2] = sizeof(dd->cost);
-	part[3] = dd->tt;
-	len[3] = sizeof(tt_entry) << dd->tt_bits;
+	part[3] = dd->solved;
+	len[3] = sizeof(dd->solved);
+	part[4] = dd->tt;
+	len[4] = sizeof(tt_entry) << dd->tt_bits;
 }
 
 int dk_dd_save(const dk_dd *dd, FILE *f, const char *tag)
@@ -149,16 +159,16 @@ int dk_dd_save(const dk_dd *dd, FILE *f, const char *tag)
 	memcpy(h.magic, SAVE_MAGIC, sizeof(h.magic));
 	size_t tag_len = strlen(tag);
 	h.tag_bytes = (uint32_t)tag_len;
-	const void *part[4];
-	size_t len[4];
-	uint64_t gen;
-	save_parts(dd, part, len, &gen);
+	const void *part[SAVE_PARTS];
+	size_t len[SAVE_PARTS];
+	uint64_t head[2];
+	save_parts(dd, part, len, head);
 	h.sum = sum_of(0, tag, tag_len);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < SAVE_PARTS; i++)
 		h.sum = sum_of(h.sum, part[i], len[i]);
 	if (fwrite(&h, sizeof(h), 1, f) != 1 || fwrite(tag, 1, tag_len, f) != tag_len)
 		return -1;
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < SAVE_PARTS; i++)
 		if (fwrite(part[i], 1, len[i], f) != len[i])
 			return -1;
 	return fflush(f) == 0 ? 0 : -1;
@@ -200,26 +210,31 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 		return load_fails(why, "saved for another game or solver (its tag differs)");
 	/* the small parts read aside, the table in place (checked as it
 	 * comes in; emptied if it does not add up) */
-	uint64_t gen;
+	uint64_t head[2];
 	dk_card(*killer)[4][3][DK_CARD_KINDS][2] = malloc(sizeof(dd->killer));
 	double(*cost)[4][2] = malloc(sizeof(dd->cost));
-	if (!killer || !cost) {
+	dd_solved *solved = malloc(sizeof(dd->solved));
+	if (!killer || !cost || !solved) {
 		free(killer);
 		free(cost);
+		free(solved);
 		return load_fails(why, "out of memory");
 	}
 	uint64_t sum = sum_of(0, tag, tag_len);
 	const char *fail = NULL;
 	if (h.tt_bits != (uint32_t)dd->tt_bits && !new_table(dd, (int)h.tt_bits))
 		fail = "out of memory";
-	else if (fread(&gen, sizeof(gen), 1, f) != 1 ||
+	else if (fread(head, sizeof(head), 1, f) != 1 ||
 		 fread(killer, sizeof(dd->killer), 1, f) != 1 ||
-		 fread(cost, sizeof(dd->cost), 1, f) != 1 || gen == 0 || gen > UCHAR_MAX)
+		 fread(cost, sizeof(dd->cost), 1, f) != 1 ||
+		 fread(solved, sizeof(dd->solved), 1, f) != 1 || head[0] == 0 ||
+		 head[0] > UCHAR_MAX || head[1] >= DD_SOLVED)
 		fail = "cut short";
 	if (!fail) {
-		sum = sum_of(sum, &gen, sizeof(gen));
+		sum = sum_of(sum, head, sizeof(head));
 		sum = sum_of(sum, killer, sizeof(dd->killer));
 		sum = sum_of(sum, cost, sizeof(dd->cost));
+		sum = sum_of(sum, solved, sizeof(dd->solved));
 		unsigned char *t = (unsigned char *)dd->tt;
 		size_t left = sizeof(tt_entry) << dd->tt_bits;
 		while (left > 0 && !fail) {
@@ -240,15 +255,20 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 			dd->gen = 1;
 			memset(dd->killer, 0xff, sizeof(dd->killer));
 			memset(dd->cost, 0, sizeof(dd->cost));
+			memset(dd->solved, 0, sizeof(dd->solved));
+			dd->solved_next = 0;
 		}
 	}
 	if (!fail) {
-		dd->gen = (unsigned char)gen;
+		dd->gen = (unsigned char)head[0];
 		memcpy(dd->killer, killer, sizeof(dd->killer));
 		memcpy(dd->cost, cost, sizeof(dd->cost));
+		memcpy(dd->solved, solved, sizeof(dd->solved));
+		dd->solved_next = (unsigned)head[1];
 	}
 	free(killer);
 	free(cost);
+	free(solved);
 	return fail ? load_fails(why, fail) : 0;
 }
 

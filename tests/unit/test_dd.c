@@ -974,6 +974,30 @@ static void resume_game(const dk_game *g, const dk_rules *r, const char *name)
 		    "second stop), then %ld after the table was loaded", name, whole->nodes,
 		    part->nodes, rest->nodes);
 
+	/* the positions solved before the stop are kept with the table and
+	 * answered without a search: the last tricks, every position of
+	 * which the stopped runs had solved, take not one position in a
+	 * solver that loaded the table, with the values and lines found
+	 * before */
+	int solved_tricks = (whole->cards - part->first) / 4;
+	cr_assert_geq(solved_tricks, 1, "%s: only from card %d on", name, part->first + 1);
+	dk_dd *again = dk_dd_new();
+	cr_assert_not_null(again);
+	rewind(f);
+	cr_assert_eq(dk_dd_load(again, f, tag, &why), 0, "%s: %s", name, why);
+	dk_dd_analyse(again, rest, g, r, solved_tricks);
+	cr_expect(rest->analysed && !rest->limited, "%s", name);
+	cr_expect_eq(rest->nodes, 0, "%s: the last %d tricks took %ld positions", name,
+		     solved_tricks, rest->nodes);
+	for (int i = rest->first; i <= whole->cards; i++) {
+		cr_expect_eq(rest->line[i].count, part->line[i].count, "%s, after card %d", name, i);
+		cr_expect(memcmp(rest->line[i].cards, part->line[i].cards,
+				 sizeof(rest->line[i].cards)) == 0, "%s, after card %d", name, i);
+	}
+	for (int i = rest->first; i < whole->cards; i++)
+		cr_expect_eq(rest->card[i].after, whole->card[i].after, "%s, card %d", name, i + 1);
+	dk_dd_free(again);
+
 	/* a solver with a larger table takes the smaller one as it is (the
 	 * same values, fewer positions), and gets its own size back when
 	 * cleared */
@@ -1045,6 +1069,57 @@ Test(dd, a_stopped_analysis_goes_on_from_its_saved_table, .init = dk_xml_global_
 	told_only = "heart10-second-wins-unsere-2024";
 	dk_test_each_game(DK_SOURCE_ROOT "/samples", resume_game);
 	cr_expect_eq(resumed_games, 1, "%s: %d games", told_only, resumed_games);
+}
+
+/*
+ * A position solved once is answered again without a search, however
+ * little of what proved it the table kept: a solver with the smallest
+ * table (4,096 entries, overwritten again and again) analyses a whole
+ * game twice; the second analysis takes not one position and gives the
+ * values and lines of the first.
+ */
+static int solved_games;
+
+static void solved_again(const dk_game *g, const dk_rules *r, const char *name)
+{
+	if (!strstr(name, told_only))
+		return;
+	dk_dd_game *one = malloc(sizeof(*one)), *two = malloc(sizeof(*two));
+	dk_dd *dd = dk_dd_new_sized((size_t)128 << 10);
+	cr_assert(one && two && dd);
+	dk_dd_analyse(dd, one, g, r, 0);
+	cr_assert(one->analysed && one->first == 0, "%s: not analysed from the first card", name);
+	dk_dd_analyse(dd, two, g, r, 0);
+	cr_expect(two->analysed && two->first == 0, "%s", name);
+	cr_expect_eq(two->nodes, 0, "%s: %ld positions the second time (%ld the first)", name,
+		     two->nodes, one->nodes);
+	cr_expect_eq(two->start, one->start, "%s", name);
+	for (int i = 0; i <= one->cards; i++) {
+		cr_expect_eq(two->line[i].count, one->line[i].count, "%s, after card %d", name, i);
+		cr_expect(memcmp(two->line[i].cards, one->line[i].cards,
+				 sizeof(one->line[i].cards)) == 0, "%s, after card %d", name, i);
+		if (i < one->cards)
+			cr_expect_eq(two->card[i].after, one->card[i].after, "%s, card %d", name,
+				     i + 1);
+	}
+	/* cleared, it is a new solver again: every position searched */
+	dk_dd_clear(dd);
+	dk_dd_analyse(dd, two, g, r, 0);
+	cr_expect_eq(two->nodes, one->nodes, "%s: %ld positions after a clear, %ld at first",
+		     name, two->nodes, one->nodes);
+	cr_log_info("%s: %ld positions with a table of 4,096 entries, none the second time",
+		    name, one->nodes);
+	dk_dd_free(dd);
+	free(one);
+	free(two);
+	solved_games++;
+}
+
+Test(dd, a_position_solved_is_not_searched_again, .init = dk_xml_global_init, .timeout = 600)
+{
+	told_only = "heart10-second-wins-unsere-2024";
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", solved_again);
+	cr_expect_eq(solved_games, 1, "%s: %d games", told_only, solved_games);
 }
 
 /*
