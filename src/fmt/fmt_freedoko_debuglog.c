@@ -190,24 +190,15 @@ dk_read_item fd_read_debug_game(dk_fd_reader *r)
 				fd_build_bid(&b, l, DK_BID_POVERTY_DECLINE, (b.poor + k) % 4);
 			continue;
 		}
-		if (fd_starts(s, "swines announced: ")) {
-			int p = fd_parse_player(s + 18, NULL);
+		bool hyper = fd_starts(s, "hyperswines announced: ");
+		if (hyper || fd_starts(s, "swines announced: ")) {
+			int p = fd_parse_player(s + (hyper ? 23 : 18), NULL);
 			if (p < 0) {
 				ERR(r, l, "no player 0 to 3 in '%s'", s);
 				b.ok = false;
 				continue;
 			}
-			fd_build_event(&b, l, DK_EV_SWINE, p);
-			continue;
-		}
-		if (fd_starts(s, "hyperswines announced: ")) {
-			int p = fd_parse_player(s + 23, NULL);
-			if (p < 0) {
-				ERR(r, l, "no player 0 to 3 in '%s'", s);
-				b.ok = false;
-				continue;
-			}
-			fd_build_event(&b, l, DK_EV_HYPERSWINE, p);
+			fd_build_event(&b, l, hyper ? DK_EV_HYPERSWINE : DK_EV_SWINE, p);
 			continue;
 		}
 		if (fd_starts(s, "Genscher: player ")) {
