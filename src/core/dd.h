@@ -196,7 +196,7 @@ void dk_dd_stop(dk_dd *dd);
  * table was made for (the game, the solver's build): dk_dd_load takes
  * the table only with the same tag.  The file is for this build on this
  * machine (the processor's byte order, the table's layout), of the
- * table's size plus about 100 KiB, and ends in a checksum.  0, or -1 with
+ * table's size plus 24 KiB, and ends in a checksum.  0, or -1 with
  * errno where writing failed.
  */
 int dk_dd_save(const dk_dd *dd, FILE *f, const char *tag);
