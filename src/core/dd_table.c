@@ -187,8 +187,10 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 	save_head h;
 	if (fread(&h, sizeof(h), 1, f) != 1 || memcmp(h.magic, SAVE_MAGIC, sizeof(h.magic)) != 0)
 		return load_fails(why, "not a saved table");
-	if (h.format != SAVE_FORMAT || h.entry_bytes != sizeof(tt_entry) ||
-	    h.keys != keys_print())
+	if (h.format != SAVE_FORMAT)
+		return load_fails(why, "saved by another build of the solver (one whose file "
+				       "holds other things, or whose keys are made another way)");
+	if (h.entry_bytes != sizeof(tt_entry) || h.keys != keys_print())
 		return load_fails(why, "saved by a solver that makes its keys or entries "
 				       "another way");
 	/* a table of another size is taken where dd's may grow as far (dd's
