@@ -449,15 +449,6 @@ void dd_points_now(int out[3], const dk_replay *rp)
 		out[rp->party[rp->tricks[t].winner]] += rp->tricks[t].points;
 }
 
-/* FNV-1a over n bytes (solved_print) */
-static uint64_t print_bytes(uint64_t h, const void *data, size_t n)
-{
-	const unsigned char *b = data;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 0x100000001b3ull;
-	return h;
-}
-
 /*
  * What p's value depends on, hashed: the hands, the trick so far and who
  * played it, who is to play, the tricks done, and the question as
@@ -466,22 +457,21 @@ static uint64_t print_bytes(uint64_t h, const void *data, size_t n)
  */
 static uint64_t solved_print(const dk_dd *dd, const pos *p)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	h = print_bytes(h, p->hand, sizeof(p->hand));
+	uint64_t h = dd_sum(0, p->hand, sizeof(p->hand));
 	int at[4] = { p->tn, p->turn, p->tricks_done, p->hand_size };
-	h = print_bytes(h, at, sizeof(at));
+	h = dd_sum(h, at, sizeof(at));
 	for (int i = 0; i < p->tn; i++) {
 		int played[2] = { (int)p->trick[i], p->tseat[i] };
-		h = print_bytes(h, played, sizeof(played));
+		h = dd_sum(h, played, sizeof(played));
 	}
-	h = print_bytes(h, &dd->salt, sizeof(dd->salt));
-	h = print_bytes(h, dd->takes, sizeof(dd->takes));
-	h = print_bytes(h, dd->points, sizeof(dd->points));
-	h = print_bytes(h, dd->suit, sizeof(dd->suit));
-	h = print_bytes(h, dd->trump, sizeof(dd->trump));
+	h = dd_sum(h, &dd->salt, sizeof(dd->salt));
+	h = dd_sum(h, dd->takes, sizeof(dd->takes));
+	h = dd_sum(h, dd->points, sizeof(dd->points));
+	h = dd_sum(h, dd->suit, sizeof(dd->suit));
+	h = dd_sum(h, dd->trump, sizeof(dd->trump));
 	bool who[9] = { dd->mine[0], dd->mine[1], dd->mine[2], dd->mine[3], dd->maxer[0],
 			dd->maxer[1], dd->maxer[2], dd->maxer[3], dd->tricks };
-	h = print_bytes(h, who, sizeof(who));
+	h = dd_sum(h, who, sizeof(who));
 	return h ? h : 1;
 }
 

@@ -203,6 +203,13 @@ static inline void key_of(const dk_dd *dd, const pos *p, tkey *tk)
 	dd->key_of(dd, p, tk);
 }
 
+/* ---- dd_table.c: the solver and its table -------------------------------- */
+
+/* a checksum of n bytes added to h, eight bytes at a time, the tail a
+ * byte at a time (a kept file's sum, the key scheme's fingerprint, the
+ * print of a position solved) */
+uint64_t dd_sum(uint64_t h, const void *data, size_t n);
+
 /* ---- dd.c: the search ------------------------------------------------------ */
 
 /* the fail-soft value of p within alpha..beta (see dd.c) */

@@ -67,12 +67,19 @@ static bool new_table(dk_dd *dd, int bits)
 	return true;
 }
 
-void dk_dd_clear(dk_dd *dd)
+/* what the search learnt besides the table forgotten: the killer cards,
+ * the probes' costs, the positions solved */
+static void forget_learnt(dk_dd *dd)
 {
 	memset(dd->killer, 0xff, sizeof(dd->killer));
 	memset(dd->cost, 0, sizeof(dd->cost));
 	memset(dd->solved, 0, sizeof(dd->solved));
 	dd->solved_next = 0;
+}
+
+void dk_dd_clear(dk_dd *dd)
+{
+	forget_learnt(dd);
 	/* a table grown in an analysis (or taken up from a smaller kept one)
 	 * goes back to its size (or, out of memory, stays as it is) */
 	if (dd->tt_bits != dd->tt_bits_made && new_table(dd, dd->tt_bits_made))
@@ -106,12 +113,10 @@ typedef struct save_head {
 	uint32_t tt_bits;
 	uint32_t tag_bytes;
 	uint64_t keys;               /* fingerprint of the key scheme (keys_print) */
-	uint64_t sum;                /* of all that follows the head (sum_of) */
+	uint64_t sum;                /* of all that follows the head (dd_sum) */
 } save_head;
 
-/* a checksum, eight bytes at a time (the lengths here are multiples of
- * eight but for the tag, whose tail is taken a byte at a time) */
-static uint64_t sum_of(uint64_t h, const void *data, size_t n)
+uint64_t dd_sum(uint64_t h, const void *data, size_t n)
 {
 	const unsigned char *s = data;
 	for (; n >= 8; n -= 8, s += 8) {
@@ -127,10 +132,10 @@ static uint64_t sum_of(uint64_t h, const void *data, size_t n)
 
 static uint64_t keys_print(void)
 {
-	uint64_t h = dd_key_print(SAVE_FORMAT, sum_of);
+	uint64_t h = dd_key_print(SAVE_FORMAT, dd_sum);
 	uint32_t sizes[5] = { (uint32_t)sizeof(tt_entry), BUCKET, DK_CARD_KINDS,
 			      (uint32_t)sizeof(dd_solved), DD_SOLVED };
-	return sum_of(h, sizes, sizeof(sizes));
+	return dd_sum(h, sizes, sizeof(sizes));
 }
 
 /* the parts after the head and the tag, in the file's order */
@@ -163,9 +168,9 @@ int dk_dd_save(const dk_dd *dd, FILE *f, const char *tag)
 	size_t len[SAVE_PARTS];
 	uint64_t head[2];
 	save_parts(dd, part, len, head);
-	h.sum = sum_of(0, tag, tag_len);
+	h.sum = dd_sum(0, tag, tag_len);
 	for (int i = 0; i < SAVE_PARTS; i++)
-		h.sum = sum_of(h.sum, part[i], len[i]);
+		h.sum = dd_sum(h.sum, part[i], len[i]);
 	if (fwrite(&h, sizeof(h), 1, f) != 1 || fwrite(tag, 1, tag_len, f) != tag_len)
 		return -1;
 	for (int i = 0; i < SAVE_PARTS; i++)
@@ -222,7 +227,7 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 		free(solved);
 		return load_fails(why, "out of memory");
 	}
-	uint64_t sum = sum_of(0, tag, tag_len);
+	uint64_t sum = dd_sum(0, tag, tag_len);
 	const char *fail = NULL;
 	if (h.tt_bits != (uint32_t)dd->tt_bits && !new_table(dd, (int)h.tt_bits))
 		fail = "out of memory";
@@ -233,17 +238,17 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 		 head[0] > UCHAR_MAX || head[1] >= DD_SOLVED)
 		fail = "cut short";
 	if (!fail) {
-		sum = sum_of(sum, head, sizeof(head));
-		sum = sum_of(sum, killer, sizeof(dd->killer));
-		sum = sum_of(sum, cost, sizeof(dd->cost));
-		sum = sum_of(sum, solved, sizeof(dd->solved));
+		sum = dd_sum(sum, head, sizeof(head));
+		sum = dd_sum(sum, killer, sizeof(dd->killer));
+		sum = dd_sum(sum, cost, sizeof(dd->cost));
+		sum = dd_sum(sum, solved, sizeof(dd->solved));
 		unsigned char *t = (unsigned char *)dd->tt;
 		size_t left = sizeof(tt_entry) << dd->tt_bits;
 		while (left > 0 && !fail) {
 			size_t n = left < SAVE_CHUNK ? left : SAVE_CHUNK;
 			if (fread(t, 1, n, f) != n)
 				fail = "cut short";
-			sum = sum_of(sum, t, n);
+			sum = dd_sum(sum, t, n);
 			t += n;
 			left -= n;
 		}
@@ -255,10 +260,7 @@ int dk_dd_load(dk_dd *dd, FILE *f, const char *tag, const char **why)
 			/* the table was read into: nothing of it is kept */
 			memset(dd->tt, 0, sizeof(tt_entry) << dd->tt_bits);
 			dd->gen = 1;
-			memset(dd->killer, 0xff, sizeof(dd->killer));
-			memset(dd->cost, 0, sizeof(dd->cost));
-			memset(dd->solved, 0, sizeof(dd->solved));
-			dd->solved_next = 0;
+			forget_learnt(dd);
 		}
 	}
 	if (!fail) {
