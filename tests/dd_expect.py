@@ -95,6 +95,8 @@ def main():
             line += "cost %d card point%s" % (c["cost"], "s" if c["cost"] > 1 else "")
             if c.get("best_card"):
                 line += " (best: %s)" % symbol(c["best_card"])
+        elif c.get("out_of_turn"):
+            line += "came out of turn: no cost (the choice before it was another player's)"
         else:
             line += "cost nothing"
         if c["winner_before"] != c["winner_after"]:

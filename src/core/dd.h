@@ -272,11 +272,15 @@ typedef struct dk_dd_card {
 	int before;                  /* Re's card points at the end with best play, before it */
 	int after;                   /* ... and after it */
 	int cost;                    /* card points the player's party lost against the
-					best card in that position (0 if it was one) */
+					best card in that position (0 if it was one, and 0
+					where the card came out of turn) */
 	dk_card best;                /* a card as good as any in that position: the card
-					played where it cost nothing, else the first card
-					of the position's best line; DK_CARD_NONE where
-					that line was not found */
+					played where it cost nothing and was legal there,
+					else the first card of the position's best line;
+					DK_CARD_NONE where that line was not found or the
+					card came out of turn */
+	bool out_of_turn;            /* another seat was to play: the position's choices
+					were that seat's, so the card has no cost */
 	int specials_after;          /* special points on the best line after it, signed
 					for Re (a second figure: the line is best for card
 					points and does not look for special points) */
@@ -309,7 +313,8 @@ typedef struct dk_dd_game {
 	 * threshold questions at the card points where the winner changes
 	 * (no value worked out there; none where who wins after the card
 	 * played there already answers it: the player could play it
-	 * again); card[i] for i from first -
+	 * again, unless it broke the rules or the card order changed with
+	 * it, as with a revoke or swines declared); card[i] for i from first -
 	 * early_asked to first then has its seat, card, party and winners,
 	 * but no values or cost */
 	int early_asked;             /* the positions before `first` asked, the last ones

@@ -206,7 +206,8 @@ static bool winner_at(dk_dd *dd, const pos *p, int now, const int *at, int steps
  * played from a position bounds its value by the one after it (the
  * player could play it: no less for Re where Re's side plays it, no
  * more where Kontra's does), so where who wins after it is known, the
- * questions that bound answers are not asked.
+ * questions that bound answers are not asked: where the card was legal
+ * and the question stayed the same (dd_leads_to).
  */
 static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
 			  const dk_replay *full, const dk_score_input *whole, dk_replay *rp,
@@ -230,6 +231,18 @@ static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk
 	int steps = winner_steps(whole, r, all, at, seg);
 	if (steps < 0)
 		return;
+	/* each position found, printed (dd_position_print): the card after a
+	 * position bounds it only where it was legal there and the question
+	 * stayed (a revoke may gain its player more than any legal card; a
+	 * declaration of swines changes the order) */
+	uint64_t print[DK_LINE_MAX + 1];
+	{
+		size_t events;
+		pos p;
+		if (!replay_to(dd, rp, g, r, full, first, &events) || !dd_game_at(dd, &p, rp))
+			return;
+		print[first] = dd_position_print(dd, &p);
+	}
 	out->early_asked = first - from;
 	out->early_found[first] = true;
 	out->early_winner[first] = at_first;
@@ -259,8 +272,9 @@ static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk
 			if (dd->limit > budget)
 				dd->limit = budget;
 			open--;
+			print[n] = dd_position_print(dd, &p);
 			int lo = 0, hi = all;
-			if (out->early_found[n + 1]) {
+			if (out->early_found[n + 1] && dd_leads_to(dd, &p, print[n + 1])) {
 				int after = segment[n + 1];
 				if (dd->maxer[p.turn])
 					lo = after > 0 ? at[after - 1] : 0;
@@ -327,6 +341,12 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	int last = full->cards_played;
 	int val[DK_LINE_MAX + 1], specials[DK_LINE_MAX + 1];
 	dk_party win[DK_LINE_MAX + 1];
+	/* by position: its print (dd_position_print), whether the card the
+	 * record has next was a legal card there under the same question
+	 * (dd_leads_to), and who was to play it */
+	uint64_t print[DK_LINE_MAX + 1];
+	bool in_play[DK_LINE_MAX + 1];
+	int mover[DK_LINE_MAX + 1];
 	int first = last + 1;
 	dd->at = (dk_dd_progress){ .cards = last, .from = asked };
 	dd->telling = dd->progress;
@@ -336,10 +356,16 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		size_t events;
 		if (!replay_to(dd, rp, g, r, full, n, &events))
 			break;
-		if (!dk_replay_hands_match(rp)) {
+		if (!dk_replay_hands_match(rp) || !dk_replay_turns_match(rp)) {
 			out->irregular = true;
 			break;
 		}
+		pos p;
+		if (!dd_game_at(dd, &p, rp))
+			break;
+		print[n] = dd_position_print(dd, &p);
+		in_play[n] = n < last && dd_leads_to(dd, &p, print[n + 1]);
+		mover[n] = rp->next_seat;
 		int x = dd_solve_re(dd, v, rp, n < last ? val[n + 1] : out->taken[DK_PARTY_RE]);
 		out->nodes += v->nodes;
 		dd->at.nodes = out->nodes;
@@ -377,9 +403,16 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		 * Ramsch) */
 		int lost = (c->party == DK_PARTY_RE) != out->ramsch ? c->before - c->after
 								      : c->after - c->before;
-		c->cost = lost > 0 ? lost : 0;
+		/* another seat was to play: the value before is that of its
+		 * choices, not this player's */
+		c->out_of_turn = c->seat != mover[n - 1];
+		c->cost = lost > 0 && !c->out_of_turn ? lost : 0;
+		/* the card itself only where it was a legal card there (not a
+		 * revoke, not a card the card order changed after) */
 		const dk_line *l = &out->line[n - 1];
-		c->best = c->cost == 0 ? c->card : l->count > 0 ? l->cards[0] : DK_CARD_NONE;
+		c->best = c->out_of_turn ? DK_CARD_NONE
+			  : c->cost == 0 && in_play[n - 1] ? c->card
+			  : l->count > 0 ? l->cards[0] : DK_CARD_NONE;
 		c->specials_after = specials[n];
 		c->winner_before = win[n - 1];
 		c->winner_after = win[n];

@@ -455,7 +455,7 @@ void dd_points_now(int out[3], const dk_replay *rp)
  * dd_game_at set it up (the card order's tables, the points, who counts
  * and who raises the value).  Never 0 (an empty slot).
  */
-static uint64_t solved_print(const dk_dd *dd, const pos *p)
+uint64_t dd_position_print(const dk_dd *dd, const pos *p)
 {
 	uint64_t h = dd_sum(0, p->hand, sizeof(p->hand));
 	int at[4] = { p->tn, p->turn, p->tricks_done, p->hand_size };
@@ -473,6 +473,20 @@ static uint64_t solved_print(const dk_dd *dd, const pos *p)
 			dd->maxer[1], dd->maxer[2], dd->maxer[3], dd->tricks };
 	h = dd_sum(h, who, sizeof(who));
 	return h ? h : 1;
+}
+
+bool dd_leads_to(const dk_dd *dd, const pos *p, uint64_t to)
+{
+	uint32_t legal = p->held[p->turn];
+	if (p->tn > 0 && (legal & dd->suit_places[dd->suit[p->trick[0]]]))
+		legal &= dd->suit_places[dd->suit[p->trick[0]]];
+	for (; legal; legal &= legal - 1) {
+		pos q = *p;
+		dd_play(dd, &q, dd->by_place[__builtin_ctz(legal)]);
+		if (dd_position_print(dd, &q) == to)
+			return true;
+	}
+	return false;
 }
 
 static const dd_solved *solved_find(const dk_dd *dd, uint64_t print)
@@ -502,7 +516,7 @@ int dd_solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess)
 	if (!dd_game_at(dd, &p, rp))
 		return -1;
 	dd_points_now(out->now, rp);
-	uint64_t print = solved_print(dd, &p);
+	uint64_t print = dd_position_print(dd, &p);
 	const dd_solved *known = solved_find(dd, print);
 	if (known) {
 		out->settled = true;

@@ -87,8 +87,8 @@ typedef struct tkey {
 #define DD_SOLVED 64
 
 typedef struct dd_solved {
-	uint64_t print;              /* the position and the question (solved_print in
-					dd_exact.c); 0: an empty slot */
+	uint64_t print;              /* the position and the question
+					(dd_position_print); 0: an empty slot */
 	int value;                   /* what Re gains from it to the end */
 	dk_line line;                /* a best line, whole */
 } dd_solved;
@@ -250,5 +250,13 @@ bool dd_game_at(dk_dd *dd, pos *p, const dk_replay *rp);
 int dd_solve_re(dk_dd *dd, dk_dd_value *out, const dk_replay *rp, int guess);
 /* card points of each party in rp's complete tricks, with rp's parties */
 void dd_points_now(int out[3], const dk_replay *rp);
+/* what p's value depends on, hashed: the position and dd's question as
+ * dd_game_at set it up; never 0 */
+uint64_t dd_position_print(const dk_dd *dd, const pos *p);
+/* does a legal card of p's player to move lead to the position whose
+ * print is `to`, under dd's question?  (A card the record has bounds
+ * p's value by the value after it only where it was legal and the
+ * question did not change with it.) */
+bool dd_leads_to(const dk_dd *dd, const pos *p, uint64_t to);
 
 #endif

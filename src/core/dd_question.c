@@ -154,7 +154,7 @@ static void position_of(const dk_dd *dd, pos *p, int seat_of[4], const dk_replay
  * stopped, where rp's hands do not match its tricks */
 bool dd_game_at(dk_dd *dd, pos *p, const dk_replay *rp)
 {
-	if (!dk_replay_hands_match(rp)) {
+	if (!dk_replay_hands_match(rp) || !dk_replay_turns_match(rp)) {
 		dd->stopped = true;
 		return false;
 	}
@@ -190,7 +190,7 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
 	dd->stopped = false;
 	if (line)
 		line->count = 0;
-	if (need > 0 && !dk_replay_hands_match(rp)) {
+	if (need > 0 && (!dk_replay_hands_match(rp) || !dk_replay_turns_match(rp))) {
 		dd->stopped = true;
 		if (nodes)
 			*nodes = 0;

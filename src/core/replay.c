@@ -1988,6 +1988,18 @@ bool dk_replay_hands_match(const dk_replay *rp)
 	return true;
 }
 
+bool dk_replay_turns_match(const dk_replay *rp)
+{
+	if (rp->trick_count >= DK_MAX_TRICKS)
+		return true;
+	const dk_trick *t = &rp->tricks[rp->trick_count];
+	int s = rp->next_seat;
+	for (int k = t->count; k > 0 && k < 4; k++, s = next_seat(rp, s))
+		if (played_in(t, s))
+			return false;
+	return true;
+}
+
 void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r)
 {
 	dk_replay_run_in(out, g, r, NULL);

@@ -143,6 +143,17 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r);
  */
 bool dk_replay_hands_match(const dk_replay *rp);
 
+/**
+ * Can the open trick go round from the seat to play next: the seats
+ * clockwise from it, one per card the trick still lacks, none of them
+ * already in it?  Not inside a trick where a card came out of turn and
+ * the seat passed over makes it up (the seat after the card's player may
+ * have played before it).  A search (dd.h, search.h) plays a trick round
+ * the table from the seat to play, so there it would let a seat play
+ * twice.  True between tricks.
+ */
+bool dk_replay_turns_match(const dk_replay *rp);
+
 /** Names: "normal", "marriage", "silent-marriage", "poverty", "solo",
  * "ramsch", "thrown-in", "redeal". */
 const char *dk_game_type_name(dk_game_type t);

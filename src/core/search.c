@@ -90,7 +90,7 @@ void dk_search_run_on(dk_dd *solver, dk_search_result *out, const dk_replay *rp,
 		      const int target[3], long max_nodes)
 {
 	memset(out, 0, sizeof(*out));
-	out->irregular = !dk_replay_hands_match(rp);
+	out->irregular = !dk_replay_hands_match(rp) || !dk_replay_turns_match(rp);
 	dk_dd_clear(solver);
 	solvers sv = { solver, NULL, max_nodes, out->irregular };
 	dk_replay *sides = malloc(sizeof(*sides));

@@ -205,8 +205,8 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 			if (just->best != DK_CARD_NONE)
 				dk_say(b, lang, DK_MSG_DD_AT_BEST_CARD, dk_card_symbol(just->best));
 		} else {
-			dk_say(b, lang, DK_MSG_DD_AT_BEST, name_of(g, just->seat),
-			       dk_card_symbol(just->card));
+			dk_say(b, lang, just->out_of_turn ? DK_MSG_DD_AT_OUT_OF_TURN : DK_MSG_DD_AT_BEST,
+			       name_of(g, just->seat), dk_card_symbol(just->card));
 		}
 		if (just->winner_before != just->winner_after)
 			dk_say(b, lang, DK_MSG_DD_CHANGED);
@@ -312,7 +312,8 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	 * solved the position before first_card, not by the limit */
 	json_object_object_add(o, "stopped", json_object_new_boolean(a->stopped));
 	/* true: the hands before first_card did not match the tricks (a
-	 * seat played twice in a trick), so they were not analysed */
+	 * seat played twice in a trick, or the trick could not go round
+	 * after a card out of turn), so they were not analysed */
 	json_object_object_add(o, "irregular", json_object_new_boolean(a->irregular));
 	json_object_object_add(o, "re_took", json_object_new_int(a->taken[DK_PARTY_RE]));
 	json_object *cards = json_object_new_array();
@@ -322,6 +323,8 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 		json_object_object_add(x, "re_before", json_object_new_int(c->before));
 		json_object_object_add(x, "re_after", json_object_new_int(c->after));
 		json_object_object_add(x, "cost", json_object_new_int(c->cost));
+		/* another seat was to play: no cost, no best card */
+		json_object_object_add(x, "out_of_turn", json_object_new_boolean(c->out_of_turn));
 		/* a card as good as any there: the card played where cost is 0 */
 		json_object_object_add(x, "best_card", c->best == DK_CARD_NONE ? NULL :
 				       json_object_new_string(dk_card_code(c->best)));

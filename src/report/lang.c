@@ -527,9 +527,11 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"nicht entschieden: die Suche brach nach %ld Stellungen ab"),
 	MSG(DK_MSG_PEN_UNDECIDED_IRREGULAR,
 		"not settled: the hands do not match the tricks there (a seat played twice in a "
-		"trick), so what each party could still reach is not searched",
+		"trick, or the trick cannot go round after a card out of turn), so what each "
+		"party could still reach is not searched",
 		"nicht entschieden: die Blätter passen dort nicht zu den Stichen (ein Platz spielte "
-		"zweimal in einen Stich), was jede Partei noch erreichen konnte, wird nicht gesucht"),
+		"zweimal in einen Stich, oder der Stich kann nach einer Karte außer der Reihe nicht "
+		"reihum weitergehen), was jede Partei noch erreichen konnte, wird nicht gesucht"),
 	MSG(DK_MSG_PEN_FORFEIT,
 		"the house rule's own penalty (penalty.revoke %s): %s wins the game",
 		"die eigene Strafe der Hausregel (penalty.revoke %s): %s gewinnt das Spiel"),
@@ -643,14 +645,16 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"  Double-Dummy-Analyse: keine, abgebrochen (Strg-C), bevor eine Karte analysiert war"),
 	MSG(DK_MSG_DD_IRREGULAR,
 		"  double-dummy analysis: none, the hands do not match the tricks (a seat played "
-		"twice in a trick)",
+		"twice in a trick, or the trick cannot go round after a card out of turn)",
 		"  Double-Dummy-Analyse: keine, die Blätter passen nicht zu den Stichen (ein Platz "
-		"spielte zweimal in einen Stich)"),
+		"spielte zweimal in einen Stich, oder der Stich kann nach einer Karte außer der "
+		"Reihe nicht reihum weitergehen)"),
 	MSG(DK_MSG_DD_IRREGULAR_BEFORE,
 		"    not analysed before card %d: the hands there do not match the tricks (a seat "
-		"played twice in a trick)",
+		"played twice in a trick, or the trick cannot go round after a card out of turn)",
 		"    vor Karte %d nicht analysiert: die Blätter dort passen nicht zu den Stichen (ein "
-		"Platz spielte zweimal in einen Stich)"),
+		"Platz spielte zweimal in einen Stich, oder der Stich kann nach einer Karte außer "
+		"der Reihe nicht reihum weitergehen)"),
 	MSG(DK_MSG_DD_NONE, "    no card cost anything", "    keine Karte kostete etwas"),
 	MSG(DK_MSG_DD_WINNER_CHANGED,
 		"    a card that cost something changed who wins with best play",
@@ -695,12 +699,16 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"bestes Spiel: kein Kartenspiel zu analysieren"),
 	MSG(DK_MSG_DD_AT_IRREGULAR,
 		"best play: not analysed (the hands do not match the tricks: a seat played twice "
-		"in a trick)",
+		"in a trick, or the trick cannot go round after a card out of turn)",
 		"bestes Spiel: nicht analysiert (die Blätter passen nicht zu den Stichen: ein Platz "
-		"spielte zweimal in einen Stich)"),
+		"spielte zweimal in einen Stich, oder der Stich kann nach einer Karte außer der "
+		"Reihe nicht reihum weitergehen)"),
 	MSG(DK_MSG_DD_AT_COST, "%s %s cost %d card points", "%s %s kostete %d Augen"),
 	MSG(DK_MSG_DD_AT_COST_ONE, "%s %s cost %d card point", "%s %s kostete %d Auge"),
 	MSG(DK_MSG_DD_AT_BEST, "%s %s cost nothing", "%s %s kostete nichts"),
+	MSG(DK_MSG_DD_AT_OUT_OF_TURN,
+		"%s %s came out of turn: no cost (the choice before it was another player's)",
+		"%s %s kam außer der Reihe: keine Kosten (die Wahl davor hatte ein anderer)"),
 	MSG(DK_MSG_DD_AT_BEST_CARD, " (best: %s)", " (am besten: %s)"),
 	MSG(DK_MSG_DD_AT_LINE, "best line: %s", "beste Fortsetzung: %s"),
 	MSG(DK_MSG_DD_AT_ASSUMED, "* partner as the game found him",

@@ -22,6 +22,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dd.h"
 #include "fmt_xml.h"
@@ -404,20 +405,42 @@ static void check_line(const dk_game *g, const dk_rules *r, const dk_replay *ful
 /*
  * The best card the analysis names for card i (from 0) of g: played by
  * the same seat in its place, it is legal and the position after it has
- * the value of the position before card i.
+ * the value of the position before card i.  The card itself where it
+ * cost nothing, unless it was no legal card there (a revoke that gained
+ * its party something: then a card of the best line, checked the same
+ * way); none where it came out of turn.
  */
+static int best_of_illegal;
+
 static void check_best(const dk_game *g, const dk_rules *r, const dk_replay *full,
 		       const dk_dd_game *a, int i, const char *name)
 {
 	const dk_dd_card *c = &a->card[i];
-	if (c->cost == 0) {
-		cr_expect_eq(c->best, c->card, "%s, card %d", name, i + 1);
+	if (c->out_of_turn) {
+		cr_expect_eq(c->cost, 0, "%s, card %d", name, i + 1);
+		cr_expect_eq(c->best, DK_CARD_NONE, "%s, card %d", name, i + 1);
 		return;
 	}
+	if (c->cost == 0 && c->best == c->card)
+		return;
 	cr_expect_neq(c->best, DK_CARD_NONE, "%s, card %d: no best card", name, i + 1);
 	if (c->best == DK_CARD_NONE)
 		return;
 	cr_expect_neq(c->best, c->card, "%s, card %d", name, i + 1);
+	if (c->cost == 0) {
+		/* the card the record has broke the rules */
+		dk_replay *cut = malloc(sizeof(*cut));
+		dk_game other = *g;
+		other.event_count = after_cards(g->events, g->event_count, i);
+		dk_replay_run(cut, &other, r);
+		int before = illegal_plays(cut);
+		other.event_count = after_cards(g->events, g->event_count, i + 1);
+		dk_replay_run(cut, &other, r);
+		cr_expect_gt(illegal_plays(cut), before, "%s, card %d cost nothing, was legal, "
+			     "and is not named as the best card", name, i + 1);
+		free(cut);
+		best_of_illegal++;
+	}
 	size_t at = after_cards(g->events, g->event_count, i);
 	dk_event *ev = calloc(at + 1, sizeof(*ev));
 	memcpy(ev, g->events, at * sizeof(*ev));
@@ -577,8 +600,15 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 	cr_expect_geq(early_compared, 300, "only %d early winners compared", early_compared);
 	cr_expect_gt(early_changes, 0, "no card before a limited analysis changed who wins");
 	cr_expect_gt(with_specials, 10, "only %d games with special points", with_specials);
-	cr_log_info("%d best cards of cards that cost something played instead", best_checked);
+	cr_log_info("%d best cards played in place of the card (one that cost something, or broke "
+		    "the rules)", best_checked);
 	cr_expect_geq(best_checked, 100, "only %d best cards checked", best_checked);
+	/* revoke--ddv--cannot-decide-the-winner and revoke--ddv--irrelevant-late:
+	 * the revoke gained its party card points */
+	cr_log_info("%d of them in place of a card that broke the rules and cost nothing",
+		    best_of_illegal);
+	cr_expect_geq(best_of_illegal, 2, "only %d cards that broke the rules and cost nothing",
+		      best_of_illegal);
 	cr_log_info("%d best lines followed to the end", lines_followed);
 	cr_expect_geq(lines_followed, 1000, "only %d best lines followed", lines_followed);
 }
@@ -592,6 +622,166 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
  */
 static dk_dd *portable;
 static int keys_compared;
+
+/*
+ * A revoke bounds nothing before it.  In this record Felix (Kontra)
+ * revokes with card 26: with best play Re takes 210 card points before it
+ * and 169 after.  With Re's "keine 60" said at the start, Re wins at 181,
+ * so the revoke turned the game for Kontra.  An analysis that stops after
+ * it must find Re winning before it: the card the record has was no card
+ * Felix could have played, so who wins after it says nothing of who wins
+ * before.  (Before the fix, Kontra was found winning there, without a
+ * question, and Elke's ♣A, card 25, was said to have changed who wins.)
+ */
+Test(dd, a_revoke_bounds_nothing_before_it, .init = dk_xml_global_init, .timeout = 600)
+{
+	static const char *const src =
+		DK_SOURCE_ROOT "/tests/check/findings/revoke--ddv--game-already-decided.xml";
+	static const char *const lead = "        <card seat=\"2\">SA</card>";
+	FILE *in = fopen(src, "rb");
+	cr_assert_not_null(in, "%s", src);
+	static char text[16384];
+	size_t n = fread(text, 1, sizeof(text) - 1, in);
+	fclose(in);
+	text[n] = '\0';
+	char *at = strstr(text, lead);
+	cr_assert_not_null(at, "%s: the first lead is not where it was", src);
+	char path[] = "/tmp/dokoref-revoke-XXXXXX";
+	int fd = mkstemp(path);
+	cr_assert_geq(fd, 0);
+	FILE *out = fdopen(fd, "wb");
+	cr_assert_not_null(out);
+	fwrite(text, 1, (size_t)(at - text), out);
+	fputs("        <announce seat=\"2\" call=\"re\"/>\n"
+	      "        <announce seat=\"2\" call=\"no90\"/>\n"
+	      "        <announce seat=\"2\" call=\"no60\"/>\n", out);
+	fputs(at, out);
+	cr_assert_eq(fclose(out), 0);
+
+	dk_ruleset rs;
+	dk_xml_reader *reader;
+	const dk_game *g;
+	size_t keep;
+	dk_test_open_cut(path, 0, &rs, &reader, &g, &keep);
+	unlink(path);
+	dk_dd *dd = dk_dd_new();
+	cr_assert_not_null(dd);
+	/* the truth: the last seven tricks without a limit */
+	dk_dd_game *a = malloc(sizeof(*a));
+	dk_dd_game *b = malloc(sizeof(*b));
+	dk_dd_analyse(dd, a, g, &rs.rules, 7);
+	cr_assert(a->analysed && a->first == 20, "first card analysed: %d", a->first + 1);
+	cr_assert_eq(a->target[DK_PARTY_RE], 181);
+	cr_expect_eq(a->card[25].before, 210);
+	cr_expect_eq(a->card[25].after, 169);
+	cr_expect_eq(a->card[25].winner_before, DK_PARTY_RE);
+	cr_expect_eq(a->card[25].winner_after, DK_PARTY_KONTRA);
+	/* limits that stop the analysis at several cards after the revoke */
+	static const long limits[] = { 300, 1000, 3000, 10000, 30000 };
+	int before_revoke = 0, compared_here = 0;
+	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
+		dk_dd_clear(dd);
+		dk_dd_set_limit(dd, limits[i]);
+		dk_dd_analyse(dd, b, g, &rs.rules, 7);
+		if (!b->analysed || !b->limited || b->first <= 25)
+			continue;
+		for (int k = b->first - b->early_asked; k <= b->first; k++) {
+			if (!b->early_found[k])
+				continue;
+			compared_here++;
+			cr_expect_eq(b->early_winner[k], winner_of(a, k),
+				     "limit %ld, position after %d cards: %d wins with best play, "
+				     "the analysis says %d", limits[i], k, b->early_winner[k],
+				     winner_of(a, k));
+			before_revoke += k == 25;
+		}
+		if (b->early_found[25] && b->early_found[26])
+			cr_expect(b->card[25].winner_before != b->card[25].winner_after,
+				  "limit %ld: the revoke did not change who wins", limits[i]);
+		if (b->early_found[24] && b->early_found[25])
+			cr_expect_eq(b->card[24].winner_before, b->card[24].winner_after,
+				     "limit %ld: Elke's ♣A changed who wins", limits[i]);
+	}
+	cr_log_info("%d positions of the revoke's game compared, %d before the revoke",
+		    compared_here, before_revoke);
+	cr_expect_gt(before_revoke, 0, "no limit found who wins before the revoke");
+	free(a);
+	free(b);
+	dk_dd_free(dd);
+	dk_xml_reader_free(reader);
+	dk_ruleset_release(&rs);
+}
+
+/*
+ * A card out of turn.  In `wrong-lead--ddv--dealer-leads` the dealer
+ * leads the first trick in another's place: the position before it was
+ * the other player's to play, so the card has no cost and no best card,
+ * and play goes on around it.  In `out-of-turn--turnier-2022--passed-
+ * over-player-makes-up` card 10 comes out of turn and the seat passed
+ * over makes it up: after cards 10 and 11 the seat to play next (the one
+ * after the card's player) has played already, so the trick cannot go
+ * round from it, and the analysis goes back only to the end of that
+ * trick (before, a search there let a seat play twice in the trick).
+ */
+Test(dd, a_card_out_of_turn_has_no_cost, .init = dk_xml_global_init, .timeout = 600)
+{
+	dk_dd *dd = dk_dd_new();
+	cr_assert_not_null(dd);
+	dk_dd_game *a = malloc(sizeof(*a));
+	dk_ruleset rs;
+	dk_xml_reader *reader;
+	const dk_game *g;
+	size_t keep;
+
+	dk_test_open_cut(DK_SOURCE_ROOT "/tests/check/findings/wrong-lead--ddv--dealer-leads.xml", 0,
+			 &rs, &reader, &g, &keep);
+	dk_dd_analyse(dd, a, g, &rs.rules, 0);
+	cr_assert(a->analysed && a->first == 0 && !a->irregular);
+	int out = 0;
+	for (int i = 0; i < a->cards; i++)
+		out += a->card[i].out_of_turn;
+	cr_expect_eq(out, 1, "%d cards out of turn", out);
+	cr_expect(a->card[0].out_of_turn);
+	cr_expect_eq(a->card[0].cost, 0);
+	cr_expect_eq(a->card[0].best, DK_CARD_NONE);
+	dk_xml_reader_free(reader);
+	dk_ruleset_release(&rs);
+
+	dk_test_open_cut(DK_SOURCE_ROOT "/tests/check/findings/"
+			 "out-of-turn--turnier-2022--passed-over-player-makes-up.xml",
+			 0, &rs, &reader, &g, &keep);
+	dk_replay *rp = malloc(sizeof(*rp));
+	cr_assert_not_null(rp);
+	dk_game cut = *g;
+	int refused = 0;
+	for (size_t i = 1; i <= g->event_count; i++) {
+		if (g->events[i - 1].kind != DK_EV_CARD)
+			continue;
+		cut.event_count = i;
+		dk_replay_run(rp, &cut, &rs.rules);
+		bool round = rp->cards_played != 10 && rp->cards_played != 11;
+		cr_expect_eq(dk_replay_turns_match(rp), round, "after %d cards", rp->cards_played);
+		cr_expect(dk_replay_hands_match(rp), "after %d cards", rp->cards_played);
+		if (!round) {
+			/* no threshold question is searched there either */
+			long nodes = -1;
+			cr_expect_not(dk_dd_reach(dd, rp, DK_PARTY_RE, false, 1, NULL, &nodes));
+			cr_expect(dk_dd_stopped(dd));
+			cr_expect_eq(nodes, 0);
+			refused++;
+		}
+	}
+	cr_expect_eq(refused, 2);
+	dk_dd_clear(dd);
+	dk_dd_analyse(dd, a, g, &rs.rules, 0);
+	cr_expect(a->analysed && a->irregular);
+	cr_expect_eq(a->first, 12, "analysed from card %d", a->first + 1);
+	free(rp);
+	dk_xml_reader_free(reader);
+	dk_ruleset_release(&rs);
+	free(a);
+	dk_dd_free(dd);
+}
 
 static void same_keys_both_ways(const dk_game *g, const dk_rules *r, const char *name)
 {
