@@ -48,16 +48,19 @@
 # solver (COMMIT, or this tree's) for the same record; it is removed when
 # the game is analysed.
 # Lines are only ever appended: a game's later lines do not remove its
-# earlier ones, and the summary takes its whole analysis if it has one,
-# else its last stop (where a kept table stands), and names a longer
-# stop before it: an attempt whose table was lost, begun again.
+# earlier ones, and the summary takes its last whole or irregular
+# analysis if it has one (run again with -a: session 28's solver refuses
+# the positions inside a trick where a card came out of turn and the
+# seat passed over made it up, which older ones searched), else its last
+# stop (where a kept table stands), and names a longer stop before it:
+# an attempt whose table was lost, begun again.
 #
 # Summary (-s): per group of files, how many games are analysed from the
 # first card, how many as far as an irregular record allows, how many
 # files have no game played out (thrown in, redealt), how many stopped
 # over a limit (with the limit) and how many were never run; the median,
 # 90th percentile and most of the whole analyses' processor seconds and
-# positions (the first whole line of each game); then the games not
+# positions (the last whole line of each game); then the games not
 # analysed, by name.  Figures only:
 # nothing here passes or fails.  Use a release build:
 #   meson setup build-rel --buildtype=release && ninja -C build-rel bench/search_bench
@@ -118,8 +121,8 @@ if [ -n "$summary" ]; then
 				split(line, c, "\t")
 				k = c[1] "\t" c[2]
 				if (c[3] == "whole" || c[3] == "irregular") {
-					if (k in done)
-						continue   # the first one counts
+					# the last one counts: a later solver may
+					# refuse positions an earlier one searched
 					done[k] = c[3]
 					secs[k] = c[6] + 0
 					posn[k] = c[5] + 0
