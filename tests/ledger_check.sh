@@ -91,18 +91,26 @@ awk -F '\t' -v f="$quick" '$1 == f && $3 == "whole" && $4 == 48 && $9 == 1 { ok 
 	fail "no whole analysis of $quick with -k"
 [ ! -e "$keep/$(printf '%s' "$quick" | tr / %)#1.table" ] || fail "a table kept for $quick, analysed whole"
 
-# the figures, on a ledger written here: the first whole line of a game
-# counts, the quantiles by nearest rank
+# the figures, on a ledger written here: the last whole (or irregular)
+# line of a game counts, the quantiles by nearest rank
 LEDGER=$tmp/figures.tsv
 printf '%s\t1\twhole\t48\t2500\t30.0\tx\td\n' "$quick" > "$LEDGER"
 printf '%s\t1\twhole\t48\t9999\t99.0\tx\td\n' "$quick" >> "$LEDGER"
 printf '%s\t1\twhole\t48\t7000000000\t5400\tx\td\n' "$heavy" >> "$LEDGER"
 printf '%s\t1\twhole\t48\t1500000\t90\tx\td\n' tests/search/seat-twice-in-trick.xml >> "$LEDGER"
 "$src/bench/ledger.sh" -s -b "$build" "$quick" "$heavy" tests/search/seat-twice-in-trick.xml > "$tmp/fig"
-grep -q '^whole analyses: 3; processor time median 1.5 min, p90 1.50 h, slowest 1.50 h (1.5 h in all)$' "$tmp/fig" ||
+grep -q '^whole analyses: 3; processor time median 1.6 min, p90 1.50 h, slowest 1.50 h (1.6 h in all)$' "$tmp/fig" ||
 	{ cat "$tmp/fig" >&2; fail "the processor times of three whole analyses"; }
 grep -q '^positions median 1.5 M, p90 7.00 G, most 7.00 G$' "$tmp/fig" ||
 	{ cat "$tmp/fig" >&2; fail "the positions of three whole analyses"; }
+# run again by a solver that refuses positions the first one searched:
+# the game counts as irregular, its whole line no more
+printf '%s	1	irregular	20	500	1.0	y	d
+' tests/search/seat-twice-in-trick.xml >> "$LEDGER"
+"$src/bench/ledger.sh" -s -b "$build" "$quick" "$heavy" tests/search/seat-twice-in-trick.xml > "$tmp/fig"
+grep -q '^tests/search  *2  *1  *1  *0  *0  *0$' "$tmp/fig" &&
+grep -q '^whole analyses: 2; processor time median 1.6 min, p90 1.50 h, slowest 1.50 h (1.5 h in all)$' "$tmp/fig" ||
+	{ cat "$tmp/fig" >&2; fail "a whole analysis followed by an irregular one"; }
 
 # a game begun again from nothing after a longer attempt (its table
 # lost): the summary gives the last stop, where the kept table stands,
