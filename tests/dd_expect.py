@@ -99,6 +99,9 @@ def main():
             line += "came out of turn: no cost (the choice before it was another player's)"
         else:
             line += "cost nothing"
+        if c.get("order_changed"):
+            line += ("; then the card order changed (Re %d with the order before, which the "
+                     "cost is weighed by)" % c["re_after_card"])
         if c["winner_before"] != c["winner_after"]:
             line += ", changed who wins"
         print(line)

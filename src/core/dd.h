@@ -271,6 +271,10 @@ typedef struct dk_dd_card {
 	dk_party party;              /* the player's party (as the game ended) */
 	int before;                  /* Re's card points at the end with best play, before it */
 	int after;                   /* ... and after it */
+	bool order_changed;          /* the card order changed after it (swines, hyperswines
+					or Genscher declared after it) */
+	int after_card;              /* ... then: after it under the order before the
+					change, which its cost is weighed by; else after */
 	int cost;                    /* card points the player's party lost against the
 					best card in that position (0 if it was one, and 0
 					where the card came out of turn) */

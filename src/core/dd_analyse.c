@@ -309,6 +309,61 @@ static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk
 	}
 }
 
+/* FNV-1a, a word at a time (dk_dd_game_print, order_print) */
+static uint64_t print_word(uint64_t h, uint64_t w)
+{
+	return (h ^ w) * 0x100000001b3ull;
+}
+
+/* the card order o added to h, field by field (no padding hashed) */
+static uint64_t order_print(uint64_t h, const dk_order *o)
+{
+	h = print_word(h, (uint64_t)o->kind);
+	for (int k = 0; k < DK_CARD_KINDS; k++)
+		h = print_word(h, (uint64_t)(unsigned char)o->trump[k]);
+	h = print_word(h, (uint64_t)o->h10_trump | (uint64_t)o->tie << 1 |
+			  (uint64_t)o->swines << 8 | (uint64_t)o->hyperswines << 9 |
+			  (uint64_t)o->swines_declared << 10 |
+			  (uint64_t)o->h10_first_with_swines << 11 |
+			  (uint64_t)o->reversed << 12);
+	return print_word(h, (uint64_t)o->trump_ace << 8 | (uint64_t)o->hyperswine);
+}
+
+/*
+ * The position after card n solved under the card order before it (the
+ * order changed with it: swines, hyperswines or Genscher declared after
+ * it), into v: the player chose the card under that order, so its cost
+ * is weighed there.  Its print into *to (for dd_leads_to).  false where
+ * it went over the limit or was stopped (out->limited, out->stopped), or
+ * its hands do not match (out->irregular).  alt: a replay to work in;
+ * rp: the position before card n, whose order it takes.
+ */
+static bool kept_after(dk_dd *dd, dk_dd_game *out, dk_replay *alt, dk_dd_value *v,
+		       const dk_replay *rp, const dk_game *g, const dk_rules *r,
+		       const dk_replay *full, int n, int guess, uint64_t *to)
+{
+	size_t events;
+	if (!replay_to(dd, alt, g, r, full, n, &events))
+		return false;
+	alt->order = rp->order;
+	pos q;
+	if (!dd_game_at(dd, &q, alt)) {
+		out->irregular = true;
+		return false;
+	}
+	*to = dd_position_print(dd, &q);
+	dd_solve_re(dd, v, alt, guess);
+	out->nodes += v->nodes;
+	dd->at.nodes = out->nodes;
+	bool halted = __atomic_load_n(&dd->halt, __ATOMIC_RELAXED) != 0;
+	if (!v->settled || halted) {
+		out->limited = true;
+		out->stopped = halted;
+		return false;
+	}
+	return true;
+}
+
 /*
  * The positions are solved from the last card back to the first: the
  * table then holds the ends of the game when its beginnings are searched,
@@ -322,8 +377,9 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	out->limit = dd->limit;
 	dk_replay *full = malloc(sizeof(*full));
 	dk_replay *rp = malloc(sizeof(*rp));
+	dk_replay *alt = malloc(sizeof(*alt));
 	dk_dd_value *v = malloc(sizeof(*v));
-	if (!full || !rp || !v)
+	if (!full || !rp || !alt || !v)
 		goto done;
 	dk_replay_run(full, g, r);
 	if (full->type == DK_GT_THROWN_IN || full->type == DK_GT_REDEAL ||
@@ -347,6 +403,12 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	uint64_t print[DK_LINE_MAX + 1];
 	bool in_play[DK_LINE_MAX + 1];
 	int mover[DK_LINE_MAX + 1];
+	/* where the card order changed with card n (swines, hyperswines or
+	 * Genscher declared after it): the position after it solved under
+	 * the order before it, which its cost is weighed by */
+	bool changed[DK_LINE_MAX + 1];
+	int kept[DK_LINE_MAX + 1];
+	uint64_t order_after = 0;
 	int first = last + 1;
 	dd->at = (dk_dd_progress){ .cards = last, .from = asked };
 	dd->telling = dd->progress;
@@ -360,13 +422,25 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 			out->irregular = true;
 			break;
 		}
+		uint64_t order = order_print(0, &rp->order);
+		int guess = n < last ? val[n + 1] : out->taken[DK_PARTY_RE];
+		uint64_t to = n < last ? print[n + 1] : 0;
+		if (n < last) {
+			changed[n + 1] = order != order_after;
+			if (changed[n + 1]) {
+				if (!kept_after(dd, out, alt, v, rp, g, r, full, n + 1, guess, &to))
+					break;
+				guess = kept[n + 1] = v->points[DK_PARTY_RE];
+			}
+		}
+		order_after = order;
 		pos p;
 		if (!dd_game_at(dd, &p, rp))
 			break;
 		print[n] = dd_position_print(dd, &p);
-		in_play[n] = n < last && dd_leads_to(dd, &p, print[n + 1]);
+		in_play[n] = n < last && dd_leads_to(dd, &p, to);
 		mover[n] = rp->next_seat;
-		int x = dd_solve_re(dd, v, rp, n < last ? val[n + 1] : out->taken[DK_PARTY_RE]);
+		int x = dd_solve_re(dd, v, rp, guess);
 		out->nodes += v->nodes;
 		dd->at.nodes = out->nodes;
 		/* stopped while its line was sought: the line may be cut
@@ -399,10 +473,12 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		card_played(c, full, n);
 		c->before = val[n - 1];
 		c->after = val[n];
+		c->order_changed = changed[n];
+		c->after_card = changed[n] ? kept[n] : val[n];
 		/* Re's points: Re wants them up, Kontra down (turned round in a
-		 * Ramsch) */
-		int lost = (c->party == DK_PARTY_RE) != out->ramsch ? c->before - c->after
-								      : c->after - c->before;
+		 * Ramsch); under the order the player chose the card in */
+		int lost = (c->party == DK_PARTY_RE) != out->ramsch ? c->before - c->after_card
+								      : c->after_card - c->before;
 		/* another seat was to play: the value before is that of its
 		 * choices, not this player's */
 		c->out_of_turn = c->seat != mover[n - 1];
@@ -433,14 +509,10 @@ done:
 	__atomic_store_n(&dd->halt, 0, __ATOMIC_RELAXED);
 	free(full);
 	free(rp);
+	free(alt);
 	free(v);
 }
 
-/* FNV-1a, a word at a time (dk_dd_game_print) */
-static uint64_t print_word(uint64_t h, uint64_t w)
-{
-	return (h ^ w) * 0x100000001b3ull;
-}
 
 uint64_t dk_dd_game_print(const dk_game *g, const dk_rules *r)
 {
@@ -459,16 +531,7 @@ uint64_t dk_dd_game_print(const dk_game *g, const dk_rules *r)
 		dk_game cut = *g;
 		cut.event_count = events_through(g, n);
 		dk_replay_run(rp, &cut, r);
-		const dk_order *o = &rp->order;
-		h = print_word(h, (uint64_t)o->kind);
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			h = print_word(h, (uint64_t)(unsigned char)o->trump[k]);
-		h = print_word(h, (uint64_t)o->h10_trump | (uint64_t)o->tie << 1 |
-				  (uint64_t)o->swines << 8 | (uint64_t)o->hyperswines << 9 |
-				  (uint64_t)o->swines_declared << 10 |
-				  (uint64_t)o->h10_first_with_swines << 11 |
-				  (uint64_t)o->reversed << 12);
-		h = print_word(h, (uint64_t)o->trump_ace << 8 | (uint64_t)o->hyperswine);
+		h = order_print(h, &rp->order);
 	}
 	free(rp);
 	return h;

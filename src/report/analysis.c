@@ -106,9 +106,11 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	for (int k = 0; k < n; k++) {
 		const dk_dd_card *c = &a->card[order[k]];
 		dk_say(b, lang, DK_MSG_DD_CARD, order[k] / 4 + 1, name_of(g, c->seat),
-		       dk_card_symbol(c->card), c->cost, c->before, c->after);
+		       dk_card_symbol(c->card), c->cost, c->before, c->after_card);
 		if (c->best != DK_CARD_NONE)
 			dk_say(b, lang, DK_MSG_DD_CARD_BEST, dk_card_symbol(c->best));
+		if (c->order_changed)
+			dk_say(b, lang, DK_MSG_DD_ORDER_CHANGED, c->after);
 		if (c->winner_before != c->winner_after)
 			dk_say(b, lang, DK_MSG_DD_CHANGED);
 		if (c->parties_assumed) {
@@ -208,6 +210,8 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 			dk_say(b, lang, just->out_of_turn ? DK_MSG_DD_AT_OUT_OF_TURN : DK_MSG_DD_AT_BEST,
 			       name_of(g, just->seat), dk_card_symbol(just->card));
 		}
+		if (just->order_changed)
+			dk_say(b, lang, DK_MSG_DD_AT_ORDER_CHANGED, just->after_card);
 		if (just->winner_before != just->winner_after)
 			dk_say(b, lang, DK_MSG_DD_CHANGED);
 		if (just->parties_assumed) {
@@ -323,6 +327,10 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 		json_object_object_add(x, "re_before", json_object_new_int(c->before));
 		json_object_object_add(x, "re_after", json_object_new_int(c->after));
 		json_object_object_add(x, "cost", json_object_new_int(c->cost));
+		/* the card order changed after it: its cost is weighed by the
+		 * value after it under the order before the change */
+		json_object_object_add(x, "order_changed", json_object_new_boolean(c->order_changed));
+		json_object_object_add(x, "re_after_card", json_object_new_int(c->after_card));
 		/* another seat was to play: no cost, no best card */
 		json_object_object_add(x, "out_of_turn", json_object_new_boolean(c->out_of_turn));
 		/* a card as good as any there: the card played where cost is 0 */

@@ -706,6 +706,14 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_DD_AT_COST, "%s %s cost %d card points", "%s %s kostete %d Augen"),
 	MSG(DK_MSG_DD_AT_COST_ONE, "%s %s cost %d card point", "%s %s kostete %d Auge"),
 	MSG(DK_MSG_DD_AT_BEST, "%s %s cost nothing", "%s %s kostete nichts"),
+	MSG(DK_MSG_DD_AT_ORDER_CHANGED,
+		"; then the card order changed (Re %d with the order before, which the cost is "
+		"weighed by)",
+		"; danach änderte sich die Kartenfolge (Re %d mit der Folge davor, nach der die "
+		"Kosten bemessen sind)"),
+	MSG(DK_MSG_DD_ORDER_CHANGED,
+		", then the card order changed: Re %d with it",
+		", danach änderte sich die Kartenfolge: Re %d mit ihr"),
 	MSG(DK_MSG_DD_AT_OUT_OF_TURN,
 		"%s %s came out of turn: no cost (the choice before it was another player's)",
 		"%s %s kam außer der Reihe: keine Kosten (die Wahl davor hatte ein anderer)"),

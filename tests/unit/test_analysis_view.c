@@ -64,6 +64,7 @@ static void made_up(dk_dd_game *a, const dk_verdict *v)
 		c->party = v->rp.party[c->seat];
 		c->before = before[i];
 		c->after = after[i];
+		c->after_card = after[i];
 		c->cost = cost[i];
 		c->best = c->cost == 0 ? c->card : DK_CARD_NONE;
 		c->winner_before = c->winner_after = DK_PARTY_RE;

@@ -783,6 +783,65 @@ Test(dd, a_card_out_of_turn_has_no_cost, .init = dk_xml_global_init, .timeout = 
 	dk_dd_free(dd);
 }
 
+/*
+ * A declaration after a card is not the card's cost.  In
+ * `ottendorf-2008--swines` the swines are declared after card 13 (Frieda's
+ * ♥B): with best play Re takes 162 before it and, under the new order,
+ * 109 after.  Frieda chose the card under the order before, so its cost
+ * is weighed by the position after it under that order (worth 162: the
+ * card cost nothing); the analysis used to charge her 53.
+ */
+Test(dd, a_declaration_after_a_card_is_not_its_cost, .init = dk_xml_global_init, .timeout = 600)
+{
+	dk_dd *dd = dk_dd_new();
+	cr_assert_not_null(dd);
+	dk_dd_game *a = malloc(sizeof(*a));
+	dk_ruleset rs;
+	dk_xml_reader *reader;
+	const dk_game *g;
+	size_t keep;
+	dk_test_open_cut(DK_SOURCE_ROOT "/tests/check/legal/ottendorf-2008--swines.xml", 13, &rs,
+			 &reader, &g, &keep);
+	dk_dd_analyse(dd, a, g, &rs.rules, 9);
+	cr_assert(a->analysed && a->first == 12, "analysed from card %d", a->first + 1);
+	int changed = 0;
+	for (int i = a->first; i < a->cards; i++) {
+		const dk_dd_card *c = &a->card[i];
+		changed += c->order_changed;
+		if (!c->order_changed)
+			cr_expect_eq(c->after_card, c->after, "card %d", i + 1);
+	}
+	cr_expect_eq(changed, 1);
+	const dk_dd_card *c = &a->card[12];
+	cr_expect(c->order_changed);
+	cr_expect_eq(c->before, 162);
+	cr_expect_eq(c->after, 109);
+	cr_expect_eq(c->after_card, 162);
+	cr_expect_eq(c->cost, 0);
+	cr_expect_eq(c->best, c->card);
+	/* the position after the card and before the declaration, solved on
+	 * its own: what the analysis weighed the card by */
+	dk_game cut = *g;
+	cut.event_count = after_cards(g->events, g->event_count, 12) + 1;
+	cr_assert_eq(cut.events[cut.event_count - 1].kind, DK_EV_CARD);
+	dk_replay *full = malloc(sizeof(*full)), *rp = malloc(sizeof(*rp));
+	dk_replay_run(full, g, &rs.rules);
+	dk_replay_run(rp, &cut, &rs.rules);
+	cr_assert_eq(rp->cards_played, 13);
+	memcpy(rp->party, full->party, sizeof(rp->party));
+	dk_dd_value v;
+	dk_dd_clear(dd);
+	dk_dd_solve(dd, &v, rp);
+	cr_expect(v.settled);
+	cr_expect_eq(v.points[DK_PARTY_RE], c->after_card);
+	free(full);
+	free(rp);
+	free(a);
+	dk_xml_reader_free(reader);
+	dk_ruleset_release(&rs);
+	dk_dd_free(dd);
+}
+
 static void same_keys_both_ways(const dk_game *g, const dk_rules *r, const char *name)
 {
 	dk_dd_game *a = malloc(sizeof(*a));
