@@ -330,6 +330,28 @@ static uint64_t order_print(uint64_t h, const dk_order *o)
 }
 
 /*
+ * rp's position solved into v (guess: the value after the card played
+ * from it), its positions counted into out's; false where it went over
+ * the limit or the analysis was stopped (out->limited, out->stopped): a
+ * stop while its line was sought may cut the line short, so the position
+ * is left for the next analysis (its value is in the table).
+ */
+static bool solve_here(dk_dd *dd, dk_dd_game *out, dk_dd_value *v, const dk_replay *rp,
+		       int guess)
+{
+	dd_solve_re(dd, v, rp, guess);
+	out->nodes += v->nodes;
+	dd->at.nodes = out->nodes;
+	bool halted = __atomic_load_n(&dd->halt, __ATOMIC_RELAXED) != 0;
+	if (!v->settled || halted) {
+		out->limited = true;
+		out->stopped = halted;
+		return false;
+	}
+	return true;
+}
+
+/*
  * The position after card n solved under the card order before it (the
  * order changed with it: swines, hyperswines or Genscher declared after
  * it), into v: the player chose the card under that order, so its cost
@@ -352,16 +374,7 @@ static bool kept_after(dk_dd *dd, dk_dd_game *out, dk_replay *alt, dk_dd_value *
 		return false;
 	}
 	*to = dd_position_print(dd, &q);
-	dd_solve_re(dd, v, alt, guess);
-	out->nodes += v->nodes;
-	dd->at.nodes = out->nodes;
-	bool halted = __atomic_load_n(&dd->halt, __ATOMIC_RELAXED) != 0;
-	if (!v->settled || halted) {
-		out->limited = true;
-		out->stopped = halted;
-		return false;
-	}
-	return true;
+	return solve_here(dd, out, v, alt, guess);
 }
 
 /*
@@ -440,19 +453,9 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		print[n] = dd_position_print(dd, &p);
 		in_play[n] = n < last && dd_leads_to(dd, &p, to);
 		mover[n] = rp->next_seat;
-		int x = dd_solve_re(dd, v, rp, guess);
-		out->nodes += v->nodes;
-		dd->at.nodes = out->nodes;
-		/* stopped while its line was sought: the line may be cut
-		 * short, so the position is left for the next analysis (its
-		 * value is in the table) */
-		bool halted = __atomic_load_n(&dd->halt, __ATOMIC_RELAXED) != 0;
-		if (!v->settled || halted) {
-			out->limited = true;
-			out->stopped = halted;
+		if (!solve_here(dd, out, v, rp, guess))
 			break;
-		}
-		val[n] = x;
+		val[n] = v->points[DK_PARTY_RE];
 		out->line[n] = v->line;
 		for (int i = 0; i < v->line.count; i++)
 			out->line[n].seats[i] = rp->seats[v->line.seats[i]];
