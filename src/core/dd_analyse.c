@@ -487,7 +487,8 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		c->out_of_turn = c->seat != mover[n - 1];
 		c->cost = lost > 0 && !c->out_of_turn ? lost : 0;
 		/* the card itself only where it was a legal card there (not a
-		 * revoke, not a card the card order changed after) */
+		 * revoke; where the order changed after it, legal under the
+		 * order before) */
 		const dk_line *l = &out->line[n - 1];
 		c->best = c->out_of_turn ? DK_CARD_NONE
 			  : c->cost == 0 && in_play[n - 1] ? c->card
