@@ -18,10 +18,13 @@
 #   file  game  result  cards  positions  cpu_seconds  solver  date
 #
 # result "whole": analysed from the first card (cards: how many; the
-# positions and processor seconds of the analysis); "irregular": the
-# hands do not match the tricks (a card played that was not in the hand,
-# a seat that played twice), and the analysis went back as far as they
-# match (none, if they never do again); "over": stopped
+# positions and processor seconds of the analysis); "irregular": some
+# positions cannot be searched (their hands do not match the tricks: a
+# card played that was not in the hand, a seat that played twice; or
+# their trick cannot go round after a card out of turn), and the
+# analysis went past them to the first card (cards: how many, those
+# beside such a position counted; solvers before session 29 stopped at
+# the first such position going back); "over": stopped
 # after SECONDS of processor time (positions "-"; cards: how many of the
 # game's last cards were analysed when it stopped, or "-" where a run
 # before session 18 did not say).  solver is
@@ -124,6 +127,7 @@ if [ -n "$summary" ]; then
 					# the last one counts: a later solver may
 					# refuse positions an earlier one searched
 					done[k] = c[3]
+					dcards[k] = c[4]
 					secs[k] = c[6] + 0
 					posn[k] = c[5] + 0
 				} else {
@@ -173,7 +177,10 @@ if [ -n "$summary" ]; then
 				w[g]++; wt++
 				ws[wt] = secs[k]; wp[wt] = posn[k]; cpu += secs[k]
 			}
-			else if (k in done) { r[g]++; rt++ }
+			else if (k in done) {
+				r[g]++; rt++
+				ilist = ilist sprintf("  %s game %s%s\n", $1, $2, reached(dcards[k]))
+			}
 			else if (k in over) {
 				o[g]++; ot++
 				t = $1; gsub(/\//, "%", t)
@@ -203,6 +210,7 @@ if [ -n "$summary" ]; then
 				printf "positions median %s, p90 %s, most %s\n",
 					big(at(wp, wt, 0.5)), big(at(wp, wt, 0.9)), big(wp[wt])
 			}
+			if (ilist != "") printf "\nirregular (positions that cannot be searched; solvers before session 29 stopped at the first, going back):\n%s", ilist
 			if (list != "") printf "\nnot analysed from the first card:\n%s", list
 		}'
 	exit 0
@@ -242,7 +250,7 @@ games "$@" | while IFS="$(printf '\t')" read -r f g; do
 		out=$(exec 2>/dev/null; sh -c 'ulimit -t "$1"; shift; exec "$@" 2>/dev/null' sh "$cap" \
 			"$bench" -t 1 -a 0 -l 0 -m 256 -M "$most" -s $((g - 1)) -g 1 "$f" || true)
 	fi
-	line=$(printf '%s\n' "$out" | sed -n 's/^.* game [0-9]* (.*): analysis of \([0-9]*\) cards\( ([a-z]*)\)\{0,1\}, \([0-9]*\) positions, \([0-9.]*\) ms\( (processor .*)\)\{0,1\}$/\1\t\2\t\3\t\4/p')
+	line=$(printf '%s\n' "$out" | sed -n 's/^.* game [0-9]* (.*): analysis of \([0-9]*\) cards\(\( ([^)]*)\)*\), \([0-9]*\) positions, \([0-9.]*\) ms\( (processor .*)\)\{0,1\}$/\1\t\2\t\4\t\5/p')
 	# with -k: what every run of the game took ("in all: R runs, P
 	# positions, processor S s")
 	all=$(printf '%s\n' "$out" | sed -n 's/^.*in all: \([0-9]*\) runs\{0,1\}, \([0-9]*\) positions, processor \([0-9.]*\) s.*$/\1\t\2\t\3/p')
@@ -261,8 +269,9 @@ games "$@" | while IFS="$(printf '\t')" read -r f g; do
 		secs=$(printf '%s' "$line" | cut -f4 | awk '{ printf "%.1f", $1 / 1000 }')
 		case $mark in
 		'') result=whole ;;
+		*limited*) result=limited ;;   # not without a limit
 		*irregular*) result=irregular ;;
-		*) result=limited ;;   # not without a limit
+		*) result=limited ;;
 		esac
 		if [ -n "$all" ]; then
 			positions=$(printf '%s' "$all" | cut -f2)

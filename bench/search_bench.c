@@ -567,11 +567,14 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 	if (an->analysed)
 		add(2, grp, 0, ms, an->nodes, !an->limited);
 	if (!quiet) {
-		printf("%s game %zu (%s, %s): analysis of %d cards%s, %ld positions, %.3f ms",
-		       file, g->index, set, type, an->cards - an->first,
-		       an->stopped ? " (stopped)" : an->limited ? " (limited)" :
-		       an->irregular ? " (irregular)" : "",
-		       an->nodes, ms);
+		printf("%s game %zu (%s, %s): analysis of %d cards%s", file, g->index, set, type,
+		       an->cards - an->first,
+		       an->stopped ? " (stopped)" : an->limited ? " (limited)" : "");
+		/* the positions that could not be searched: the cards beside
+		 * them have no value on that side */
+		if (an->irregular)
+			printf(" (irregular: %d positions not searched)", an->irregular_count);
+		printf(", %ld positions, %.3f ms", an->nodes, ms);
 		if (wall || cap_seconds > 0 || keep_dir)
 			printf(" (processor %.3f ms)", cpu);
 		printf("\n");

@@ -165,10 +165,13 @@ void dk_cli_keep_end(dk_cli_keep *k, dk_cli *cli, struct dk_dd *dd, const dk_dd_
 		free(keep);
 		return;
 	}
-	/* analysed as far as it goes (to the first card, or to where the
-	 * hands stop matching the tricks): the table is of no more use; an
-	 * analysis of the last tricks only (check --analyse=N) leaves it */
-	bool done = !a->analysed || a->first == 0 || a->irregular;
+	/* analysed as far as it goes (to the first card, or every position
+	 * before the first analysed is one that cannot be searched): the
+	 * table is of no more use; an analysis of the last tricks only
+	 * (check --analyse=N) leaves it */
+	bool done = true;
+	for (int n = 0; a->analysed && n < a->first; n++)
+		done = done && a->irregular_at[n];
 	if (done && k->existed && unlink(k->path) == 0)
 		fprintf(cli->err, "dokoref %s: the analysis is done; the kept table '%s' is "
 			"removed\n", k->cmd, shown);

@@ -285,6 +285,10 @@ typedef struct dk_dd_card {
 					card came out of turn */
 	bool out_of_turn;            /* another seat was to play: the position's choices
 					were that seat's, so the card has no cost */
+	bool unsolved;               /* the position before or after it could not be
+					searched (dk_dd_game.irregular_at): before and
+					after are -1 where theirs was not, no cost, no
+					best card, no winners */
 	int specials_after;          /* special points on the best line after it, signed
 					for Re (a second figure: the line is best for card
 					points and does not look for special points) */
@@ -298,12 +302,20 @@ typedef struct dk_dd_game {
 	bool ramsch;                 /* card points count against the party */
 	int cards;                   /* cards analysed */
 	dk_dd_card card[DK_LINE_MAX];  /* by card of the game; from `first` on */
-	int first;                   /* cards before the first one analysed */
+	int first;                   /* cards before the first position analysed */
 	bool limited;                /* a position before `first` went over the limit */
 	bool stopped;                /* that position was stopped (dk_dd_stop; limited
 					is true as well) */
-	bool irregular;              /* ... or its hands did not match the tricks (a seat
-					played twice in a trick): not analysed */
+	int over;                    /* where limited: that position (after n cards) */
+	bool irregular;              /* a position could not be searched: its hands do not
+					match its tricks (a card the hand did not hold, a
+					seat that played twice in a trick) or its trick
+					cannot go round (a card out of turn made up); each
+					such position is marked in irregular_at, and the
+					analysis goes on past it to the positions before
+					(where none could be searched, analysed is false) */
+	int irregular_count;         /* the positions marked in irregular_at */
+	bool irregular_at[DK_LINE_MAX + 1];  /* by position (after n cards) */
 	long limit;                  /* the solver's limit (dk_dd_set_limit), 0: none */
 	int start;                   /* Re's value before the first card analysed */
 	int start_specials;          /* special points on its best line, signed for Re */
@@ -335,8 +347,9 @@ typedef struct dk_dd_game {
 	bool early_found[DK_LINE_MAX + 1];
 	dk_party early_winner[DK_LINE_MAX + 1];
 	/* by position (after n cards), from `first` to `cards`: a best line
-	 * from it to the end (empty at the end; shorter where the line's own
-	 * search went over the limit); its seats[] are the game's seats,
+	 * from it to the end (empty at the end and where the position was
+	 * not searched; shorter where the line's own search went over the
+	 * limit); its seats[] are the game's seats,
 	 * not indexes into a replay's seats[] as a dk_line's from
 	 * dk_dd_solve */
 	dk_line line[DK_LINE_MAX + 1];
@@ -358,6 +371,9 @@ typedef struct dk_dd_game {
  * after the last position that went over it (limited is then true), and
  * the positions before it are asked only who wins with best play there
  * (early_winner; not in a Ramsch, nor where a target counts tricks).
+ * A position that cannot be searched (its hands do not match its tricks,
+ * or its trick cannot go round) is passed over and marked
+ * (irregular_at); the positions before it are solved on their own.
  */
 void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
 		   int last_tricks);

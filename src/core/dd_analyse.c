@@ -381,7 +381,9 @@ static bool kept_after(dk_dd *dd, dk_dd_game *out, dk_replay *alt, dk_dd_value *
  * The positions are solved from the last card back to the first: the
  * table then holds the ends of the game when its beginnings are searched,
  * and each guess is the value after the card (most cards keep it).  When a
- * position goes over the solver's limit, the analysis starts after it.
+ * position goes over the solver's limit, the analysis starts after it.  A
+ * position that cannot be searched is passed over; the one before it
+ * guesses for itself.
  */
 void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules *r,
 		   int last_tricks)
@@ -426,20 +428,31 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	dd->at = (dk_dd_progress){ .cards = last, .from = asked };
 	dd->telling = dd->progress;
 	__atomic_store_n(&dd->halt, 0, __ATOMIC_RELAXED);
-	for (int n = last; n >= asked; n--) {
+	int n;
+	for (n = last; n >= asked; n--) {
 		dd_tt_grow(dd);
 		size_t events;
 		if (!replay_to(dd, rp, g, r, full, n, &events))
 			break;
+		/* a position that cannot be searched is passed over: the ones
+		 * before it can (a card out of turn made up spoils only the
+		 * positions of its trick; a card the hand did not hold, the
+		 * ones after it) */
 		if (!dk_replay_hands_match(rp) || !dk_replay_turns_match(rp)) {
 			out->irregular = true;
-			break;
+			out->irregular_at[n] = true;
+			out->irregular_count++;
+			continue;
 		}
+		/* the position after this one's card, where it was searched:
+		 * its value is the guess, its print what the card leads to;
+		 * else the position guesses for itself (dd_solve_re) */
+		bool next = n < last && !out->irregular_at[n + 1];
 		uint64_t order = order_print(0, &rp->order);
-		int guess = n < last ? val[n + 1] : out->taken[DK_PARTY_RE];
-		uint64_t to = n < last ? print[n + 1] : 0;
+		int guess = n == last ? out->taken[DK_PARTY_RE] : next ? val[n + 1] : -1;
+		uint64_t to = next ? print[n + 1] : 0;
 		if (n < last) {
-			changed[n + 1] = order != order_after;
+			changed[n + 1] = next && order != order_after;
 			if (changed[n + 1]) {
 				if (!kept_after(dd, out, alt, v, rp, g, r, full, n + 1, guess, &to))
 					break;
@@ -451,7 +464,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		if (!dd_game_at(dd, &p, rp))
 			break;
 		print[n] = dd_position_print(dd, &p);
-		in_play[n] = n < last && dd_leads_to(dd, &p, to);
+		in_play[n] = next && dd_leads_to(dd, &p, to);
 		mover[n] = rp->next_seat;
 		if (!solve_here(dd, out, v, rp, guess))
 			break;
@@ -463,6 +476,8 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 			     &specials[n]);
 		first = n;
 	}
+	if (out->limited)
+		out->over = n;
 	if (first >= last)
 		goto done;
 	early_winners(dd, out, g, r, full, &whole, rp, asked, first, win[first], val[first]);
@@ -470,10 +485,25 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	out->start = val[first];
 	out->start_specials = specials[first];
 	out->cards = last;
-	for (int n = first + 1; n <= last; n++) {
+	for (n = first + 1; n <= last; n++) {
 		dk_dd_card *c = &out->card[n - 1];
 		int t = (n - 1) / 4;
 		card_played(c, full, n);
+		/* played before the marriage was clarified (the clarifying
+		 * trick's cards too): the value before it took the partner the
+		 * game found */
+		c->parties_assumed = full->type == DK_GT_MARRIAGE &&
+			(full->clarified_trick == 0 || t + 1 <= full->clarified_trick);
+		/* a side not searched: the card has what the other side has */
+		c->unsolved = out->irregular_at[n - 1] || out->irregular_at[n];
+		if (c->unsolved) {
+			c->before = out->irregular_at[n - 1] ? -1 : val[n - 1];
+			c->after = c->after_card = out->irregular_at[n] ? -1 : val[n];
+			c->specials_after = out->irregular_at[n] ? 0 : specials[n];
+			c->best = DK_CARD_NONE;
+			c->winner_before = c->winner_after = DK_PARTY_NONE;
+			continue;
+		}
 		c->before = val[n - 1];
 		c->after = val[n];
 		c->order_changed = changed[n];
@@ -496,11 +526,6 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		c->specials_after = specials[n];
 		c->winner_before = win[n - 1];
 		c->winner_after = win[n];
-		/* played before the marriage was clarified (the clarifying
-		 * trick's cards too): the value before it took the partner the
-		 * game found */
-		c->parties_assumed = full->type == DK_GT_MARRIAGE &&
-			(full->clarified_trick == 0 || t + 1 <= full->clarified_trick);
 		if (c->cost > 0) {
 			out->costly++;
 			if (c->winner_after != c->winner_before)

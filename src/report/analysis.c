@@ -71,13 +71,37 @@ static int costly(const dk_dd_game *a, int *out)
 	return n;
 }
 
+/* the positions not searched (irregular_at), as runs: "card 13", "cards
+ * 13 to 15", "the deal to card 3", joined with ", " */
+static void irregular_runs(dk_buf *b, dk_lang lang, const dk_dd_game *a)
+{
+	int count = 0;
+	for (int n = 0; n <= DK_LINE_MAX; n++) {
+		if (!a->irregular_at[n] || (n > 0 && a->irregular_at[n - 1]))
+			continue;
+		int to = n;
+		while (to < DK_LINE_MAX && a->irregular_at[to + 1])
+			to++;
+		if (count++ > 0)
+			dk_buf_puts(b, ", ");
+		if (n == 0)
+			dk_say(b, lang, to == 0 ? DK_MSG_DD_POS_DEAL : DK_MSG_DD_POS_DEAL_TO, to);
+		else if (to == n)
+			dk_say(b, lang, DK_MSG_DD_POS_CARD, n);
+		else if (to == n + 1)
+			dk_say(b, lang, DK_MSG_DD_POS_TWO, n, to);
+		else
+			dk_say(b, lang, DK_MSG_DD_POS_CARDS, n, to);
+	}
+}
+
 void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a)
 {
 	if (!a->analysed) {
 		if (a->stopped)
 			dk_say(b, lang, DK_MSG_DD_STOPPED_NONE);
 		else if (a->limited)
-			dk_say(b, lang, DK_MSG_DD_LIMITED_NONE, a->limit);
+			dk_say(b, lang, DK_MSG_DD_LIMITED_NONE, a->over, a->limit);
 		else
 			dk_say(b, lang, a->irregular ? DK_MSG_DD_IRREGULAR : DK_MSG_DD_NOT_PLAYED);
 		dk_buf_putc(b, '\n');
@@ -96,9 +120,14 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 		dk_buf_putc(b, '\n');
 		if (a->early_asked > 0)
 			text_early(b, lang, g, a);
-	} else if (a->irregular) {
-		dk_say(b, lang, DK_MSG_DD_IRREGULAR_BEFORE, a->first + 1);
+	}
+	if (a->irregular) {
+		dk_buf runs;
+		dk_buf_init(&runs);
+		irregular_runs(&runs, lang, a);
+		dk_say(b, lang, DK_MSG_DD_IRREGULAR_AT, runs.data);
 		dk_buf_putc(b, '\n');
+		dk_buf_release(&runs);
 	}
 	int order[DK_LINE_MAX];
 	int n = costly(a, order);
@@ -165,8 +194,11 @@ static void early_changed(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd
 void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a,
 			 int n)
 {
+	bool unsearched = n >= 0 && n <= DK_LINE_MAX && a->irregular_at[n];
 	if (!a->analysed || n < a->first) {
-		if (a->stopped)
+		if (unsearched)
+			dk_say(b, lang, DK_MSG_DD_AT_IRREGULAR);
+		else if (a->stopped)
 			dk_say(b, lang, DK_MSG_DD_AT_STOPPED);
 		else if (a->limited)
 			dk_say(b, lang, DK_MSG_DD_AT_NOT_ANALYSED, a->limit);
@@ -186,9 +218,14 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 	}
 	if (n > a->cards)
 		n = a->cards;
-	/* the value after n cards: before card n+1, or after the last one */
 	const dk_dd_card *next = n < a->cards ? &a->card[n] : NULL;
 	const dk_dd_card *just = n > a->first ? &a->card[n - 1] : NULL;
+	if (unsearched) {
+		dk_say(b, lang, DK_MSG_DD_AT_IRREGULAR);
+		dk_buf_putc(b, '\n');
+		return;
+	}
+	/* the value after n cards: before card n+1, or after the last one */
 	int re = next ? next->before : just->after;
 	int all = a->taken[DK_PARTY_NONE] + a->taken[DK_PARTY_RE] + a->taken[DK_PARTY_KONTRA];
 	bool assumed = next ? next->parties_assumed : just->parties_assumed;
@@ -200,7 +237,11 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 	 * winners may say it changed who wins */
 	if (n == a->first)
 		early_changed(b, lang, g, a, n);
-	if (just) {
+	if (just && just->unsolved) {
+		dk_say(b, lang, DK_MSG_DD_AT_UNSOLVED, name_of(g, just->seat),
+		       dk_card_symbol(just->card));
+		dk_buf_putc(b, '\n');
+	} else if (just) {
 		if (just->cost > 0) {
 			dk_say(b, lang, just->cost == 1 ? DK_MSG_DD_AT_COST_ONE : DK_MSG_DD_AT_COST,
 			       name_of(g, just->seat), dk_card_symbol(just->card), just->cost);
@@ -319,18 +360,28 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	 * seat played twice in a trick, or the trick could not go round
 	 * after a card out of turn), so they were not analysed */
 	json_object_object_add(o, "irregular", json_object_new_boolean(a->irregular));
+	json_object *bad = json_object_new_array();
+	for (int n = 0; n <= DK_LINE_MAX; n++)
+		if (a->irregular_at[n])
+			json_object_array_add(bad, json_object_new_int(n));
+	json_object_object_add(o, "irregular_positions", bad);
 	json_object_object_add(o, "re_took", json_object_new_int(a->taken[DK_PARTY_RE]));
 	json_object *cards = json_object_new_array();
 	for (int i = a->first; i < a->cards; i++) {
 		const dk_dd_card *c = &a->card[i];
 		json_object *x = card_json(g, a, i);
-		json_object_object_add(x, "re_before", json_object_new_int(c->before));
-		json_object_object_add(x, "re_after", json_object_new_int(c->after));
+		json_object_object_add(x, "re_before", c->before < 0 ? NULL :
+				       json_object_new_int(c->before));
+		json_object_object_add(x, "re_after", c->after < 0 ? NULL :
+				       json_object_new_int(c->after));
+		/* a position beside it not searched (irregular_positions) */
+		json_object_object_add(x, "unsolved", json_object_new_boolean(c->unsolved));
 		json_object_object_add(x, "cost", json_object_new_int(c->cost));
 		/* the card order changed after it: its cost is weighed by the
 		 * value after it under the order before the change */
 		json_object_object_add(x, "order_changed", json_object_new_boolean(c->order_changed));
-		json_object_object_add(x, "re_after_card", json_object_new_int(c->after_card));
+		json_object_object_add(x, "re_after_card", c->after_card < 0 ? NULL :
+				       json_object_new_int(c->after_card));
 		/* another seat was to play: no cost, no best card */
 		json_object_object_add(x, "out_of_turn", json_object_new_boolean(c->out_of_turn));
 		/* a card as good as any there: the card played where cost is 0 */

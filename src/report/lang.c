@@ -631,10 +631,10 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"    vor Karte %d nicht analysiert: eine Stellung dort braucht mehr als %ld Stellungen "
 		"des Lösers (--analyse-limit)"),
 	MSG(DK_MSG_DD_LIMITED_NONE,
-		"  double-dummy analysis: none, the position before the last card needs more than "
-		"%ld positions of the solver (--analyse-limit)",
-		"  Double-Dummy-Analyse: keine, die Stellung vor der letzten Karte braucht mehr als "
-		"%ld Stellungen des Lösers (--analyse-limit)"),
+		"  double-dummy analysis: none, the position after card %d needs more than %ld "
+		"positions of the solver (--analyse-limit)",
+		"  Double-Dummy-Analyse: keine, die Stellung nach Karte %d braucht mehr als %ld "
+		"Stellungen des Lösers (--analyse-limit)"),
 	MSG(DK_MSG_DD_STOPPED,
 		"    not analysed before card %d: the analysis was interrupted (Ctrl-C) while it "
 		"solved the position before card %d",
@@ -644,17 +644,26 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"  double-dummy analysis: none, interrupted (Ctrl-C) before a card was analysed",
 		"  Double-Dummy-Analyse: keine, abgebrochen (Strg-C), bevor eine Karte analysiert war"),
 	MSG(DK_MSG_DD_IRREGULAR,
-		"  double-dummy analysis: none, the hands do not match the tricks (a seat played "
-		"twice in a trick, or the trick cannot go round after a card out of turn)",
-		"  Double-Dummy-Analyse: keine, die Blätter passen nicht zu den Stichen (ein Platz "
-		"spielte zweimal in einen Stich, oder der Stich kann nach einer Karte außer der "
-		"Reihe nicht reihum weitergehen)"),
-	MSG(DK_MSG_DD_IRREGULAR_BEFORE,
-		"    not analysed before card %d: the hands there do not match the tricks (a seat "
-		"played twice in a trick, or the trick cannot go round after a card out of turn)",
-		"    vor Karte %d nicht analysiert: die Blätter dort passen nicht zu den Stichen (ein "
-		"Platz spielte zweimal in einen Stich, oder der Stich kann nach einer Karte außer "
-		"der Reihe nicht reihum weitergehen)"),
+		"  double-dummy analysis: none, no position could be searched: the hands do not "
+		"match the tricks (a card the hand did not hold, a seat that played twice in a "
+		"trick) or the trick cannot go round after a card out of turn",
+		"  Double-Dummy-Analyse: keine, keine Stellung ließ sich durchsuchen: die Blätter "
+		"passen nicht zu den Stichen (eine Karte, die das Blatt nicht hatte, ein Platz, der "
+		"zweimal in einen Stich spielte) oder der Stich kann nach einer Karte außer der Reihe "
+		"nicht reihum weitergehen"),
+	MSG(DK_MSG_DD_IRREGULAR_AT,
+		"    not analysed: the positions after %s, whose hands do not match the tricks (a "
+		"card the hand did not hold, a seat that played twice in a trick) or whose trick "
+		"cannot go round after a card out of turn; the cards next to them have no cost",
+		"    nicht analysiert: die Stellungen nach %s, deren Blätter nicht zu den Stichen "
+		"passen (eine Karte, die das Blatt nicht hatte, ein Platz, der zweimal in einen "
+		"Stich spielte) oder deren Stich nach einer Karte außer der Reihe nicht reihum "
+		"weitergehen kann; die Karten daneben haben keine Kosten"),
+	MSG(DK_MSG_DD_POS_CARD, "card %d", "Karte %d"),
+	MSG(DK_MSG_DD_POS_TWO, "cards %d and %d", "Karte %d und %d"),
+	MSG(DK_MSG_DD_POS_CARDS, "cards %d to %d", "Karte %d bis %d"),
+	MSG(DK_MSG_DD_POS_DEAL, "the deal", "dem Geben"),
+	MSG(DK_MSG_DD_POS_DEAL_TO, "the deal to card %d", "dem Geben bis Karte %d"),
 	MSG(DK_MSG_DD_NONE, "    no card cost anything", "    keine Karte kostete etwas"),
 	MSG(DK_MSG_DD_WINNER_CHANGED,
 		"    a card that cost something changed who wins with best play",
@@ -698,11 +707,13 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_DD_AT_NOT_PLAYED, "best play: no card play to analyse",
 		"bestes Spiel: kein Kartenspiel zu analysieren"),
 	MSG(DK_MSG_DD_AT_IRREGULAR,
-		"best play: not analysed (the hands do not match the tricks: a seat played twice "
-		"in a trick, or the trick cannot go round after a card out of turn)",
-		"bestes Spiel: nicht analysiert (die Blätter passen nicht zu den Stichen: ein Platz "
-		"spielte zweimal in einen Stich, oder der Stich kann nach einer Karte außer der "
-		"Reihe nicht reihum weitergehen)"),
+		"best play: not analysed (the hands do not match the tricks, or the trick cannot "
+		"go round after a card out of turn)",
+		"bestes Spiel: nicht analysiert (die Blätter passen nicht zu den Stichen, oder der "
+		"Stich kann nach einer Karte außer der Reihe nicht reihum weitergehen)"),
+	MSG(DK_MSG_DD_AT_UNSOLVED,
+		"%s %s: no cost (the position before it was not analysed)",
+		"%s %s: keine Kosten (die Stellung davor wurde nicht analysiert)"),
 	MSG(DK_MSG_DD_AT_COST, "%s %s cost %d card points", "%s %s kostete %d Augen"),
 	MSG(DK_MSG_DD_AT_COST_ONE, "%s %s cost %d card point", "%s %s kostete %d Auge"),
 	MSG(DK_MSG_DD_AT_BEST, "%s %s cost nothing", "%s %s kostete nichts"),

@@ -184,8 +184,9 @@ static void reasons(const dk_verdict *v)
 	expect_line(v, a, DK_LANG_EN, "  double-dummy analysis: none, interrupted (Ctrl-C) before a "
 		    "card was analysed\n");
 	a->stopped = false;
-	expect_line(v, a, DK_LANG_EN, "  double-dummy analysis: none, the position before the last "
-		    "card needs more than 1234 positions of the solver (--analyse-limit)\n");
+	a->over = 47;
+	expect_line(v, a, DK_LANG_EN, "  double-dummy analysis: none, the position after card 47 "
+		    "needs more than 1234 positions of the solver (--analyse-limit)\n");
 	a->limited = false;
 	expect_line(v, a, DK_LANG_EN, "  double-dummy analysis: no card play to analyse\n");
 	free(a);
@@ -276,6 +277,72 @@ static void early(const dk_verdict *v)
 	cr_expect_null(strstr(b.data, "who wins with best play ("), "%s", b.data);
 	dk_buf_release(&b);
 	free(a);
+}
+
+/* positions that cannot be searched (a card out of turn made up): after
+ * cards 45 and 46, so cards 45 to 47 have a value on one side at most */
+static void not_searched(const dk_verdict *v)
+{
+	dk_dd_game *a = calloc(1, sizeof(*a));
+	cr_assert_not_null(a);
+	made_up(a, v);
+	a->limited = false;
+	a->irregular = true;
+	a->irregular_at[45] = a->irregular_at[46] = true;
+	a->irregular_count = 2;
+	for (int i = 44; i < 47; i++) {
+		dk_dd_card *c = &a->card[i];
+		c->unsolved = true;
+		c->cost = 0;
+		c->best = DK_CARD_NONE;
+		c->parties_assumed = false;
+	}
+	a->card[44].after = a->card[45].before = a->card[45].after = a->card[46].before = -1;
+	a->card[47].parties_assumed = false;
+	expect_text(v, a, DK_LANG_EN, 44, "best play: Re 150 card points (Kontra 90)\n");
+	expect_text(v, a, DK_LANG_EN, 45,
+		    "best play: not analysed (the hands do not match the tricks, or the trick "
+		    "cannot go round after a card out of turn)\n");
+	expect_text(v, a, DK_LANG_DE, 46,
+		    "bestes Spiel: nicht analysiert (die Blätter passen nicht zu den Stichen, oder "
+		    "der Stich kann nach einer Karte außer der Reihe nicht reihum weitergehen)\n");
+	expect_text(v, a, DK_LANG_EN, 47,
+		    "best play: Re 130 card points (Kontra 110)\n"
+		    "Anna ♠9: no cost (the position before it was not analysed)\n");
+	expect_text(v, a, DK_LANG_DE, 47,
+		    "bestes Spiel: Re 130 Augen (Kontra 110)\n"
+		    "Anna ♠9: keine Kosten (die Stellung davor wurde nicht analysiert)\n");
+	/* the summary names the positions, as runs; only Ben's card has a cost */
+	expect_line(v, a, DK_LANG_EN, "    not analysed: the positions after cards 45 and 46, whose "
+		    "hands do not match the tricks (a card the hand did not hold, a seat that played "
+		    "twice in a trick) or whose trick cannot go round after a card out of turn; the "
+		    "cards next to them have no cost\n");
+	expect_line(v, a, DK_LANG_EN, "    trick 12, Ben ♠9: cost 1 (Re 130 -> 131 card points)\n");
+	dk_buf b;
+	dk_buf_init(&b);
+	dk_text_analysis(&b, DK_LANG_EN, v->game, a);
+	cr_expect_null(strstr(b.data, "Anna"), "%s", b.data);
+	dk_buf_release(&b);
+	a->irregular_at[0] = a->irregular_at[1] = a->irregular_at[20] = true;
+	a->irregular_at[46] = a->irregular_at[47] = true;
+	expect_line(v, a, DK_LANG_EN, "the positions after the deal to card 1, card 20, cards 45 to "
+		    "47, whose");
+	expect_line(v, a, DK_LANG_DE, "die Stellungen nach dem Geben bis Karte 1, Karte 20, Karte "
+		    "45 bis 47, deren");
+	a->irregular_at[1] = false;
+	expect_line(v, a, DK_LANG_EN, "the positions after the deal, card 20, cards 45 to 47,");
+	/* nothing could be searched */
+	a->analysed = false;
+	expect_line(v, a, DK_LANG_EN, "  double-dummy analysis: none, no position could be searched: "
+		    "the hands do not match the tricks");
+	expect_text(v, a, DK_LANG_EN, 30, "best play: not analysed (the hands do not match the "
+		    "tricks, or the trick cannot go round after a card out of turn)\n");
+	free(a);
+}
+
+Test(analysis_view, positions_that_cannot_be_searched)
+{
+	with_game(not_searched);
 }
 
 Test(analysis_view, who_wins_before_the_first_card_analysed)

@@ -481,6 +481,9 @@ static dk_party winner_of(const dk_dd_game *a, int n)
 	return n < a->cards ? a->card[n].winner_before : a->card[n - 1].winner_after;
 }
 
+/* cards beside a position that cannot be searched, in the analyses */
+static int irregular_cards;
+
 static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 {
 	dk_replay *full = malloc(sizeof(*full));
@@ -491,20 +494,39 @@ static void analyse_game(const dk_game *g, const dk_rules *r, const char *name)
 		analysed++;
 		int prev = a->start;
 		for (int i = a->first; i < a->cards; i++) {
-			cr_expect_eq(a->card[i].before, prev, "%s, card %d", name, i + 1);
-			cr_expect_geq(a->card[i].cost, 0);
+			const dk_dd_card *c = &a->card[i];
+			cr_expect_eq(c->before, prev, "%s, card %d", name, i + 1);
+			cr_expect_geq(c->cost, 0);
+			/* beside a position that cannot be searched: no value
+			 * there, none of the rest */
+			bool unsearched = a->irregular_at[i] || a->irregular_at[i + 1];
+			cr_expect_eq(c->unsolved, unsearched, "%s, card %d", name, i + 1);
+			if (c->unsolved) {
+				irregular_cards++;
+				cr_expect(a->irregular);
+				cr_expect_eq(c->before < 0, a->irregular_at[i], "%s, card %d", name,
+					     i + 1);
+				cr_expect_eq(c->after < 0, a->irregular_at[i + 1], "%s, card %d", name,
+					     i + 1);
+				cr_expect_eq(c->cost, 0, "%s, card %d", name, i + 1);
+				cr_expect_eq(c->best, DK_CARD_NONE, "%s, card %d", name, i + 1);
+				cr_expect_eq(a->line[i + 1].count, 0, "%s, card %d", name, i + 1);
+				prev = c->after;
+				continue;
+			}
 			check_best(g, r, full, a, i, name);
 			if (a->cards == 4 * full->hand_size)
 				check_line(g, r, full, a, i, name);
-			prev = a->card[i].after;
+			prev = c->after;
 		}
 		/* at the end of a complete game the value is what Re took */
-		if (a->cards == 4 * full->hand_size && full->cards_played == a->cards)
+		if (a->cards == 4 * full->hand_size && full->cards_played == a->cards &&
+		    !a->irregular_at[a->cards])
 			cr_expect_eq(prev, a->taken[DK_PARTY_RE], "%s: the value at the end is %d, "
 				     "Re took %d", name, prev, a->taken[DK_PARTY_RE]);
 		/* after the last card the best line is empty: its special points
 		 * are those the game's own score gives */
-		if (a->cards == full->cards_played) {
+		if (a->cards == full->cards_played && !a->irregular_at[a->cards]) {
 			dk_score_input in;
 			dk_score_input_from_replay(&in, full, g);
 			dk_score sc;
@@ -592,7 +614,8 @@ Test(dd, every_game_card_by_card, .init = dk_xml_global_init, .timeout = 600)
 	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/examples", analyse_game);
 	dk_test_each_game(DK_SOURCE_ROOT "/tests/search", analyse_game);
 	dk_dd_free(solver);
-	cr_log_info("%d games analysed", analysed);
+	cr_log_info("%d games analysed, %d cards beside a position not searched", analysed,
+		    irregular_cards);
 	cr_expect_geq(analysed, 50, "only %d games analysed", analysed);
 	cr_expect_gt(limited_games, 0, "the limit of 300 positions never stopped an analysis");
 	cr_log_info("%d early winners compared, %d cards changed who wins", early_compared,
@@ -720,8 +743,9 @@ Test(dd, a_revoke_bounds_nothing_before_it, .init = dk_xml_global_init, .timeout
  * over-player-makes-up` card 10 comes out of turn and the seat passed
  * over makes it up: after cards 10 and 11 the seat to play next (the one
  * after the card's player) has played already, so the trick cannot go
- * round from it, and the analysis goes back only to the end of that
- * trick (before, a search there let a seat play twice in the trick).
+ * round from it: those two positions are not searched (before, a search
+ * there let a seat play twice in the trick), and the analysis goes on
+ * past them to the first card.
  */
 Test(dd, a_card_out_of_turn_has_no_cost, .init = dk_xml_global_init, .timeout = 600)
 {
@@ -775,7 +799,49 @@ Test(dd, a_card_out_of_turn_has_no_cost, .init = dk_xml_global_init, .timeout = 
 	dk_dd_clear(dd);
 	dk_dd_analyse(dd, a, g, &rs.rules, 0);
 	cr_expect(a->analysed && a->irregular);
-	cr_expect_eq(a->first, 12, "analysed from card %d", a->first + 1);
+	/* the analysis goes past the two positions to the first card: the
+	 * cards beside them (10 to 12) have no cost, the others are checked
+	 * as every analysis's are (best card, best line) */
+	cr_expect_eq(a->first, 0, "analysed from card %d", a->first + 1);
+	cr_expect_eq(a->irregular_count, 2);
+	for (int n = 0; n <= a->cards; n++)
+		cr_expect_eq(a->irregular_at[n], n == 10 || n == 11, "after %d cards", n);
+	dk_replay *full = malloc(sizeof(*full));
+	cr_assert_not_null(full);
+	dk_replay_run(full, g, &rs.rules);
+	dk_dd *shared = solver;
+	solver = dd;
+	int prev = a->start;
+	for (int i = 0; i < a->cards; i++) {
+		const dk_dd_card *c = &a->card[i];
+		cr_expect_eq(c->unsolved, i >= 9 && i <= 11, "card %d", i + 1);
+		cr_expect_eq(c->before, prev, "card %d", i + 1);
+		prev = c->after;
+		if (c->unsolved)
+			continue;
+		check_best(g, &rs.rules, full, a, i, "turnier-2022--passed-over-player-makes-up");
+		check_line(g, &rs.rules, full, a, i, "turnier-2022--passed-over-player-makes-up");
+	}
+	cr_expect_eq(a->card[9].after, -1);
+	cr_expect_eq(a->card[11].before, -1);
+	cr_expect_eq(prev, a->taken[DK_PARTY_RE]);
+	/* the position before the stretch, solved without the value after
+	 * its card to guess from, and the one after it: as on their own */
+	int at[] = { 9, 12 };
+	for (int k = 0; k < 2; k++) {
+		cut.event_count = after_cards(g->events, g->event_count, at[k]);
+		dk_replay_run(rp, &cut, &rs.rules);
+		memcpy(rp->party, full->party, sizeof(rp->party));
+		dk_dd_value v;
+		dk_dd_clear(dd);
+		dk_dd_solve(dd, &v, rp);
+		cr_expect(v.settled);
+		int value = a->card[at[k]].before >= 0 ? a->card[at[k]].before : a->card[at[k] - 1].after;
+		cr_expect_eq(v.points[DK_PARTY_RE], value, "after %d cards: %d on its own, %d in the "
+			     "analysis", at[k], v.points[DK_PARTY_RE], value);
+	}
+	solver = shared;
+	free(full);
 	free(rp);
 	dk_xml_reader_free(reader);
 	dk_ruleset_release(&rs);
