@@ -194,11 +194,16 @@ static void early_changed(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd
 void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a,
 			 int n)
 {
-	bool unsearched = n >= 0 && n <= DK_LINE_MAX && a->irregular_at[n];
+	if (a->analysed && n > a->cards)
+		n = a->cards;
+	/* a position that could not be searched, wherever it lies */
+	if (n >= 0 && n <= DK_LINE_MAX && a->irregular_at[n]) {
+		dk_say(b, lang, DK_MSG_DD_AT_IRREGULAR);
+		dk_buf_putc(b, '\n');
+		return;
+	}
 	if (!a->analysed || n < a->first) {
-		if (unsearched)
-			dk_say(b, lang, DK_MSG_DD_AT_IRREGULAR);
-		else if (a->stopped)
+		if (a->stopped)
 			dk_say(b, lang, DK_MSG_DD_AT_STOPPED);
 		else if (a->limited)
 			dk_say(b, lang, DK_MSG_DD_AT_NOT_ANALYSED, a->limit);
@@ -216,15 +221,8 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 		}
 		return;
 	}
-	if (n > a->cards)
-		n = a->cards;
 	const dk_dd_card *next = n < a->cards ? &a->card[n] : NULL;
 	const dk_dd_card *just = n > a->first ? &a->card[n - 1] : NULL;
-	if (unsearched) {
-		dk_say(b, lang, DK_MSG_DD_AT_IRREGULAR);
-		dk_buf_putc(b, '\n');
-		return;
-	}
 	/* the value after n cards: before card n+1, or after the last one */
 	int re = next ? next->before : just->after;
 	int all = a->taken[DK_PARTY_NONE] + a->taken[DK_PARTY_RE] + a->taken[DK_PARTY_KONTRA];
@@ -356,9 +354,10 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 	/* true: ... because the analysis was interrupted (Ctrl-C) while it
 	 * solved the position before first_card, not by the limit */
 	json_object_object_add(o, "stopped", json_object_new_boolean(a->stopped));
-	/* true: the hands before first_card did not match the tricks (a
-	 * seat played twice in a trick, or the trick could not go round
-	 * after a card out of turn), so they were not analysed */
+	/* true: some positions could not be searched (their hands do not
+	 * match the tricks, or their trick cannot go round after a card out
+	 * of turn); irregular_positions lists them, and the analysis went
+	 * on past them */
 	json_object_object_add(o, "irregular", json_object_new_boolean(a->irregular));
 	json_object *bad = json_object_new_array();
 	for (int n = 0; n <= DK_LINE_MAX; n++)
