@@ -102,7 +102,8 @@ def main():
         if c.get("order_changed"):
             line += ("; then the card order changed (Re %d with the order before, which the "
                      "cost is weighed by)" % c["re_after_card"])
-        if c["winner_before"] != c["winner_after"]:
+        # judged under the order before a change, as the cost is
+        if c["winner_before"] != c["winner_after_card"]:
             line += ", changed who wins"
         print(line)
     best_line(a["best_line"] if k == 0 else cards[k - 1]["best_line_after"], n)

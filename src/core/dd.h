@@ -294,6 +294,9 @@ typedef struct dk_dd_card {
 					points and does not look for special points) */
 	dk_party winner_before;      /* who wins with best play under the game's targets */
 	dk_party winner_after;
+	dk_party winner_after_card;  /* ... after it under the order before a change
+					(as after_card; else winner_after): whether the
+					card changed who wins is judged by it */
 	bool parties_assumed;        /* a marriage before its clarifying trick */
 } dk_dd_card;
 

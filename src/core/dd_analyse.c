@@ -302,7 +302,7 @@ static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk
 		dk_dd_card *c = &out->card[n - 1];
 		card_played(c, full, n);
 		c->winner_before = out->early_winner[n - 1];
-		c->winner_after = out->early_winner[n];
+		c->winner_after = c->winner_after_card = out->early_winner[n];
 		if (out->early_found[n - 1] && out->early_found[n] &&
 		    c->winner_before != c->winner_after)
 			out->early_changed++;
@@ -362,7 +362,8 @@ static bool solve_here(dk_dd *dd, dk_dd_game *out, dk_dd_value *v, const dk_repl
  */
 static bool kept_after(dk_dd *dd, dk_dd_game *out, dk_replay *alt, dk_dd_value *v,
 		       const dk_replay *rp, const dk_game *g, const dk_rules *r,
-		       const dk_replay *full, int n, int guess, uint64_t *to)
+		       const dk_replay *full, const dk_score_input *whole, int n, int guess,
+		       uint64_t *to, dk_party *winner)
 {
 	size_t events;
 	if (!replay_to(dd, alt, g, r, full, n, &events))
@@ -374,7 +375,17 @@ static bool kept_after(dk_dd *dd, dk_dd_game *out, dk_replay *alt, dk_dd_value *
 		return false;
 	}
 	*to = dd_position_print(dd, &q);
-	return solve_here(dd, out, v, alt, guess);
+	if (!solve_here(dd, out, v, alt, guess))
+		return false;
+	/* who wins on that line: the game's events up to card n itself, not
+	 * the declaration after it, so that the engine plays the line under
+	 * the order before as the solver did */
+	size_t upto = events_through(g, n - 1);
+	while (upto < g->event_count && g->events[upto].kind != DK_EV_CARD)
+		upto++;
+	int specials;
+	line_outcome(g, upto + 1, &v->line, alt, full, whole, r, winner, &specials);
+	return true;
 }
 
 /*
@@ -423,6 +434,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	 * the order before it, which its cost is weighed by */
 	bool changed[DK_LINE_MAX + 1];
 	int kept[DK_LINE_MAX + 1];
+	dk_party win_kept[DK_LINE_MAX + 1];
 	uint64_t order_after = 0;
 	int first = last + 1;
 	dd->at = (dk_dd_progress){ .cards = last, .from = asked };
@@ -454,7 +466,8 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		if (n < last) {
 			changed[n + 1] = next && order != order_after;
 			if (changed[n + 1]) {
-				if (!kept_after(dd, out, alt, v, rp, g, r, full, n + 1, guess, &to))
+				if (!kept_after(dd, out, alt, v, rp, g, r, full, &whole, n + 1, guess,
+						&to, &win_kept[n + 1]))
 					break;
 				guess = kept[n + 1] = v->points[DK_PARTY_RE];
 			}
@@ -501,7 +514,7 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 			c->after = c->after_card = out->irregular_at[n] ? -1 : val[n];
 			c->specials_after = out->irregular_at[n] ? 0 : specials[n];
 			c->best = DK_CARD_NONE;
-			c->winner_before = c->winner_after = DK_PARTY_NONE;
+			c->winner_before = c->winner_after = c->winner_after_card = DK_PARTY_NONE;
 			continue;
 		}
 		c->before = val[n - 1];
@@ -526,9 +539,10 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 		c->specials_after = specials[n];
 		c->winner_before = win[n - 1];
 		c->winner_after = win[n];
+		c->winner_after_card = changed[n] ? win_kept[n] : win[n];
 		if (c->cost > 0) {
 			out->costly++;
-			if (c->winner_after != c->winner_before)
+			if (c->winner_after_card != c->winner_before)
 				out->winner_changed = true;
 		}
 	}

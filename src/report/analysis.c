@@ -140,7 +140,7 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 			dk_say(b, lang, DK_MSG_DD_CARD_BEST, dk_card_symbol(c->best));
 		if (c->order_changed)
 			dk_say(b, lang, DK_MSG_DD_ORDER_CHANGED, c->after);
-		if (c->winner_before != c->winner_after)
+		if (c->winner_before != c->winner_after_card)
 			dk_say(b, lang, DK_MSG_DD_CHANGED);
 		if (c->parties_assumed) {
 			dk_say(b, lang, DK_MSG_DD_ASSUMED_MARK);
@@ -251,7 +251,7 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 		}
 		if (just->order_changed)
 			dk_say(b, lang, DK_MSG_DD_AT_ORDER_CHANGED, just->after_card);
-		if (just->winner_before != just->winner_after)
+		if (just->winner_before != just->winner_after_card)
 			dk_say(b, lang, DK_MSG_DD_CHANGED);
 		if (just->parties_assumed) {
 			dk_say(b, lang, DK_MSG_DD_ASSUMED_MARK);
@@ -390,6 +390,9 @@ json_object *dk_json_analysis(const dk_game *g, const dk_dd_game *a)
 				       json_object_new_int(c->specials_after));
 		json_object_object_add(x, "winner_before", party_json(c->winner_before));
 		json_object_object_add(x, "winner_after", party_json(c->winner_after));
+		/* after it under the order before a change (as re_after_card):
+		 * whether the card changed who wins is judged by it */
+		json_object_object_add(x, "winner_after_card", party_json(c->winner_after_card));
 		json_object_object_add(x, "parties_assumed",
 				       json_object_new_boolean(c->parties_assumed));
 		json_object_object_add(x, "best_line_after", line_json(g, &a->line[i + 1]));

@@ -67,11 +67,11 @@ static void made_up(dk_dd_game *a, const dk_verdict *v)
 		c->after_card = after[i];
 		c->cost = cost[i];
 		c->best = c->cost == 0 ? c->card : DK_CARD_NONE;
-		c->winner_before = c->winner_after = DK_PARTY_RE;
+		c->winner_before = c->winner_after = c->winner_after_card = DK_PARTY_RE;
 	}
 	/* Anna's ♠9 cost 10, ♠K was best; for Ben's ♠9 no best line was found */
 	a->card[46].best = DK_CARD_MAKE(DK_SPADES, DK_KING);
-	a->card[46].winner_after = DK_PARTY_KONTRA;
+	a->card[46].winner_after = a->card[46].winner_after_card = DK_PARTY_KONTRA;
 	a->card[47].parties_assumed = true;
 }
 

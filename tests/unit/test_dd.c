@@ -885,6 +885,12 @@ Test(dd, a_declaration_after_a_card_is_not_its_cost, .init = dk_xml_global_init,
 	cr_expect_eq(c->after_card, 162);
 	cr_expect_eq(c->cost, 0);
 	cr_expect_eq(c->best, c->card);
+	/* who wins: Re before the card and after it under the order before
+	 * (162), Kontra under the new one (109): the declaration turned the
+	 * game, not the card */
+	cr_expect_eq(c->winner_before, DK_PARTY_RE);
+	cr_expect_eq(c->winner_after_card, DK_PARTY_RE);
+	cr_expect_eq(c->winner_after, DK_PARTY_KONTRA);
 	/* the position after the card and before the declaration, solved on
 	 * its own: what the analysis weighed the card by */
 	dk_game cut = *g;
