@@ -314,9 +314,11 @@ typedef struct dk_dd_game {
 					match its tricks (a card the hand did not hold, a
 					seat that played twice in a trick) or its trick
 					cannot go round (a card out of turn made up); each
-					such position is marked in irregular_at, and the
-					analysis goes on past it to the positions before
-					(where none could be searched, analysed is false) */
+					such position is marked in irregular_at (those
+					before a limited analysis's first position too),
+					and the analysis goes on past it to the positions
+					before (where none could be searched, analysed is
+					false; the questions before `first` pass over it) */
 	int irregular_count;         /* the positions marked in irregular_at */
 	bool irregular_at[DK_LINE_MAX + 1];  /* by position (after n cards) */
 	long limit;                  /* the solver's limit (dk_dd_set_limit), 0: none */

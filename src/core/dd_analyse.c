@@ -255,9 +255,11 @@ static void early_winners(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk
 	for (int pass = 0; pass < 2 && budget > 0 && !out->early_stopped; pass++) {
 		int open = 0;
 		for (int n = from; n < first; n++)
-			open += !out->early_found[n];
+			open += !out->early_found[n] && !out->irregular_at[n];
 		for (int n = first - 1; n >= from && budget > 0 && open > 0; n--) {
-			if (out->early_found[n])
+			/* a position that cannot be searched is passed over
+			 * (the ones before it can) */
+			if (out->early_found[n] || out->irregular_at[n])
 				continue;
 			size_t events;
 			if (!replay_to(dd, rp, g, r, full, n, &events))
@@ -491,6 +493,20 @@ void dk_dd_analyse(dk_dd *dd, dk_dd_game *out, const dk_game *g, const dk_rules 
 	}
 	if (out->limited)
 		out->over = n;
+	/* the positions before the one the analysis ended at that cannot be
+	 * searched either: marked all the same, whatever the limit, so that
+	 * the report names them and the questions before `first` pass over
+	 * them (early_winners) */
+	for (int k = n - 1; k >= asked; k--) {
+		size_t events;
+		if (!replay_to(dd, rp, g, r, full, k, &events))
+			break;
+		if (!dk_replay_hands_match(rp) || !dk_replay_turns_match(rp)) {
+			out->irregular = true;
+			out->irregular_at[k] = true;
+			out->irregular_count++;
+		}
+	}
 	if (first >= last)
 		goto done;
 	early_winners(dd, out, g, r, full, &whole, rp, asked, first, win[first], val[first]);

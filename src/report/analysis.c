@@ -33,7 +33,12 @@ static bool early_change(const dk_dd_game *a, int i)
 static void text_early(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a)
 {
 	int asked = a->early_asked;
-	dk_say(b, lang, DK_MSG_DD_EARLY_HEAD, a->first + 1, a->early_known, asked);
+	/* of them, the ones that could be searched (the others are named
+	 * with the positions not analysed) */
+	int open = asked;
+	for (int n = a->first - asked; n < a->first; n++)
+		open -= a->irregular_at[n];
+	dk_say(b, lang, DK_MSG_DD_EARLY_HEAD, a->first + 1, a->early_known, open);
 	if (a->early_stopped)
 		dk_say(b, lang, DK_MSG_DD_EARLY_STOPPED);
 	dk_buf_putc(b, '\n');
@@ -47,7 +52,7 @@ static void text_early(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_ga
 		dk_buf_putc(b, '\n');
 	}
 	if (a->early_changed == 0 && a->early_known > 0) {
-		bool every = a->early_known == asked;
+		bool every = a->early_known == open;
 		dk_say(b, lang, every ? DK_MSG_DD_EARLY_NONE : DK_MSG_DD_EARLY_NONE_KNOWN);
 		dk_buf_putc(b, '\n');
 	}

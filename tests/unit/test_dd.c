@@ -840,6 +840,49 @@ Test(dd, a_card_out_of_turn_has_no_cost, .init = dk_xml_global_init, .timeout = 
 		cr_expect_eq(v.points[DK_PARTY_RE], value, "after %d cards: %d on its own, %d in the "
 			     "analysis", at[k], v.points[DK_PARTY_RE], value);
 	}
+	/* analyses the limit ends after the stretch: the two positions are
+	 * marked whatever the limit, who wins is asked past them, and what is
+	 * found there is the whole analysis's (the questions used to stop at
+	 * the first of them, going back) */
+	static const long limits[] = { 3000, 10000, 30000 };
+	dk_dd_game *b = malloc(sizeof(*b));
+	cr_assert_not_null(b);
+	int past = 0, asked = 0, before = 0;
+	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
+		dk_dd_clear(dd);
+		dk_dd_set_limit(dd, limits[i]);
+		dk_dd_analyse(dd, b, g, &rs.rules, 0);
+		cr_expect(b->analysed && b->limited, "limit %ld", limits[i]);
+		cr_expect_eq(b->irregular_count, 2, "limit %ld", limits[i]);
+		for (int n = 0; n <= b->cards; n++)
+			cr_expect_eq(b->irregular_at[n], n == 10 || n == 11, "limit %ld, after %d "
+				     "cards", limits[i], n);
+		if (b->first <= 11)
+			continue;
+		past++;
+		cr_expect_eq(b->first - b->early_asked, 0, "limit %ld", limits[i]);
+		cr_expect_not(b->early_found[10] || b->early_found[11], "limit %ld", limits[i]);
+		for (int n = 0; n < b->first; n++) {
+			if (!b->early_found[n])
+				continue;
+			/* the whole analysis's winner there: before its card,
+			 * or after the card before where that card is beside
+			 * the stretch */
+			dk_party w = !a->card[n].unsolved ? a->card[n].winner_before
+							  : a->card[n - 1].winner_after;
+			cr_expect_eq(b->early_winner[n], w, "limit %ld, after %d cards: %d wins, "
+				     "the whole analysis says %d", limits[i], n, b->early_winner[n],
+				     w);
+			asked++;
+			before += n < 10;
+		}
+	}
+	dk_dd_set_limit(dd, 0);
+	cr_log_info("turnier-2022 slip: %d limited analyses past the stretch, %d winners "
+		    "compared, %d before it", past, asked, before);
+	cr_expect_gt(past, 0);
+	cr_expect_gt(before, 0, "no winner found before the stretch");
+	free(b);
 	solver = shared;
 	free(full);
 	free(rp);
