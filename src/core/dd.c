@@ -71,9 +71,7 @@ static int play(const dk_dd *dd, pos *p, dk_card k)
  */
 static int moves(const dk_dd *dd, const pos *p, dk_card *out)
 {
-	uint32_t legal = p->held[p->turn];
-	if (p->tn > 0 && (legal & dd->suit_places[dd->suit[p->trick[0]]]))
-		legal &= dd->suit_places[dd->suit[p->trick[0]]];
+	uint32_t legal = dd_legal(dd, p);
 	uint32_t others = 0;
 	for (int i = 0; i < 4; i++)
 		if (i != p->turn)

@@ -477,10 +477,7 @@ uint64_t dd_position_print(const dk_dd *dd, const pos *p)
 
 bool dd_leads_to(const dk_dd *dd, const pos *p, uint64_t to)
 {
-	uint32_t legal = p->held[p->turn];
-	if (p->tn > 0 && (legal & dd->suit_places[dd->suit[p->trick[0]]]))
-		legal &= dd->suit_places[dd->suit[p->trick[0]]];
-	for (; legal; legal &= legal - 1) {
+	for (uint32_t legal = dd_legal(dd, p); legal; legal &= legal - 1) {
 		pos q = *p;
 		dd_play(dd, &q, dd->by_place[__builtin_ctz(legal)]);
 		if (dd_position_print(dd, &q) == to)

@@ -212,6 +212,16 @@ uint64_t dd_sum(uint64_t h, const void *data, size_t n);
 
 /* ---- dd.c: the search ------------------------------------------------------ */
 
+/* the places of the cards p's player to move may play: the suit led
+ * where the hand holds it, else any (moves in dd.c, dd_leads_to) */
+static inline uint32_t dd_legal(const dk_dd *dd, const pos *p)
+{
+	uint32_t legal = p->held[p->turn];
+	if (p->tn > 0 && (legal & dd->suit_places[dd->suit[p->trick[0]]]))
+		legal &= dd->suit_places[dd->suit[p->trick[0]]];
+	return legal;
+}
+
 /* the fail-soft value of p within alpha..beta (see dd.c) */
 int dd_ab(dk_dd *dd, const pos *p, int alpha, int beta);
 /* play card k for the player to move; what the counted side gains */
