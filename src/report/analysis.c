@@ -28,16 +28,24 @@ static bool early_change(const dk_dd_game *a, int i)
 	       a->card[i].winner_before != a->card[i].winner_after;
 }
 
+/* of the positions before a limited analysis's first one asked who
+ * wins, those that could be searched (the others are marked in
+ * irregular_at) */
+static int early_searchable(const dk_dd_game *a)
+{
+	int n = a->early_asked;
+	for (int i = a->first - a->early_asked; i < a->first; i++)
+		n -= a->irregular_at[i];
+	return n;
+}
+
 /* before a limited analysis's first card: how far who wins with best
  * play was found, and the cards that changed it */
 static void text_early(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_game *a)
 {
 	int asked = a->early_asked;
-	/* of them, the ones that could be searched (the others are named
-	 * with the positions not analysed) */
-	int open = asked;
-	for (int n = a->first - asked; n < a->first; n++)
-		open -= a->irregular_at[n];
+	/* the others are named with the positions not analysed */
+	int open = early_searchable(a);
 	dk_say(b, lang, DK_MSG_DD_EARLY_HEAD, a->first + 1, a->early_known, open);
 	if (a->early_stopped)
 		dk_say(b, lang, DK_MSG_DD_EARLY_STOPPED);
@@ -319,6 +327,7 @@ static json_object *early_json(const dk_game *g, const dk_dd_game *a)
 	int from = a->first - a->early_asked;
 	json_object_object_add(o, "from_card", json_object_new_int(from + 1));
 	json_object_object_add(o, "asked", json_object_new_int(a->early_asked));
+	json_object_object_add(o, "searchable", json_object_new_int(early_searchable(a)));
 	json_object_object_add(o, "found", json_object_new_int(a->early_known));
 	json_object_object_add(o, "stopped", json_object_new_boolean(a->early_stopped));
 	json_object_object_add(o, "positions", json_object_new_int64(a->early_nodes));
