@@ -125,14 +125,38 @@ typedef struct dk_cli_analyse {
 
 #define DK_CLI_ANALYSE_INIT { DK_ANALYSE_LIMIT, 1, 0, NULL }
 
+/* getopt_long's answers for the options of a dk_cli_analyse, the same in
+ * every command that analyses (above any short option's letter);
+ * --analyse itself is each command's own (check's takes a number of
+ * tricks) */
+enum {
+	DK_OPT_ANALYSE_LIMIT = 0x200,
+	DK_OPT_ANALYSE_THREADS,
+	DK_OPT_ANALYSE_KEEP,
+	DK_OPT_ANALYSE_MEMORY,
+};
+
+/* their entries in a command's struct option table */
+#define DK_CLI_ANALYSE_LONGOPTS \
+	{ "analyse-limit", required_argument, NULL, DK_OPT_ANALYSE_LIMIT }, \
+	{ "analyse-threads", required_argument, NULL, DK_OPT_ANALYSE_THREADS }, \
+	{ "analyse-keep", required_argument, NULL, DK_OPT_ANALYSE_KEEP }, \
+	{ "analyse-memory", required_argument, NULL, DK_OPT_ANALYSE_MEMORY }
+
 /**
- * Parse --analyse-memory into *mib: a size in MiB, or with M, MiB, G or
- * GiB after it, from DK_ANALYSE_MEMORY_MIN to DK_ANALYSE_MEMORY_MAX MiB,
- * whose table fits in this machine's memory (1.5 times the size where it
- * grows to it: both tables are held while the entries move).  0, or the
- * usage error (DK_EXIT_USAGE), said.
+ * c, getopt_long's answer, where it is one of DK_CLI_ANALYSE_LONGOPTS
+ * with its argument arg, into *a: 0, or the usage error said
+ * (DK_EXIT_USAGE); -1 where c is not one of them.
+ *
+ * --analyse-limit takes a number of positions (0: no limit);
+ * --analyse-threads 1 to DK_DD_THREADS_MAX, 0 for one per processor core;
+ * --analyse-memory a size in MiB, or with M, MiB, G or GiB after it, from
+ * DK_ANALYSE_MEMORY_MIN to DK_ANALYSE_MEMORY_MAX MiB, rounded down to a
+ * power of two, whose table fits in this machine's memory (1.5 times the
+ * size where it grows to it: both tables are held while the entries move).
  */
-int dk_cli_parse_memory(dk_cli *cli, const dk_command *cmd, const char *s, long *mib);
+int dk_cli_analyse_option(dk_cli *cli, const dk_command *cmd, int c, const char *arg,
+			  dk_cli_analyse *a);
 
 /** A solver for an analysis as a asks it: its table, limit and threads;
  *  NULL when out of memory. */
@@ -170,13 +194,6 @@ int dk_cli_analyse_usage(dk_cli *cli, const dk_command *cmd, const dk_cli_analys
 	"                        next run with --analyse-keep DIR goes on from it\n" \
 	"                        (if its --analyse-memory is as large), and one\n" \
 	"                        that reaches the first card removes it\n"
-
-/** Parse --analyse-threads: 1 to 16, or 0 for one per processor core (at
- * most 16); false if invalid. */
-bool dk_cli_parse_threads(const char *s, int *out);
-
-/** The usage error of a bad --analyse-threads value. */
-int dk_cli_threads_error(dk_cli *cli, const dk_command *cmd, const char *s);
 
 /* ---- a long analysis's progress --------------------------------------- */
 

@@ -203,10 +203,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ "analyse", optional_argument, NULL, 'D' },
-		{ "analyse-limit", required_argument, NULL, 'L' },
-		{ "analyse-threads", required_argument, NULL, 'T' },
-		{ "analyse-keep", required_argument, NULL, 'K' },
-		{ "analyse-memory", required_argument, NULL, 'M' },
+		DK_CLI_ANALYSE_LONGOPTS,
 		{ "search-limit", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -247,25 +244,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 			}
 			break;
 		}
-		case 'L':
-			if (!dk_cli_parse_positions(optarg, &st.an.limit))
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--analyse-limit takes a number of positions (0: no limit), "
-					"not '%s'", optarg);
-			break;
-		case 'T':
-			if (!dk_cli_parse_threads(optarg, &st.an.threads))
-				return dk_cli_threads_error(cli, &dk_cmd_check, optarg);
-			break;
-		case 'K':
-			st.an.keep_dir = optarg;
-			break;
-		case 'M': {
-			int rc = dk_cli_parse_memory(cli, &dk_cmd_check, optarg, &st.an.memory_mib);
-			if (rc)
-				return rc;
-			break;
-		}
 		case 'S':
 			if (!dk_cli_parse_positions(optarg, &st.search_limit))
 				return dk_cli_usage_error(cli, &dk_cmd_check,
@@ -290,7 +268,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 			dk_cli_print_usage(cli, &dk_cmd_check);
 			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_common_option(cli, &dk_cmd_check, c, argv, &opts, &color);
+			int rc = dk_cli_analyse_option(cli, &dk_cmd_check, c, optarg, &st.an);
+			if (rc < 0)
+				rc = dk_cli_common_option(cli, &dk_cmd_check, c, argv, &opts, &color);
 			if (rc < 0)
 				rc = dk_cli_common_option(cli, &dk_cmd_check, '?', argv, &opts, NULL);
 			if (rc)

@@ -277,10 +277,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "rules", required_argument, NULL, 'r' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "analyse", no_argument, NULL, 'D' },
-		{ "analyse-limit", required_argument, NULL, 'A' },
-		{ "analyse-threads", required_argument, NULL, 'T' },
-		{ "analyse-keep", required_argument, NULL, 'K' },
-		{ "analyse-memory", required_argument, NULL, 'M' },
+		DK_CLI_ANALYSE_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
@@ -300,23 +297,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'L': lossy = true; break;
 		case 'r': opts.rules = optarg; break;
 		case 'D': analyse = true; break;
-		case 'A':
-			if (!dk_cli_parse_positions(optarg, &an.limit))
-				return dk_cli_usage_error(cli, &dk_cmd_convert,
-					"--analyse-limit takes a number of positions (0: no limit), "
-					"not '%s'", optarg);
-			break;
-		case 'T':
-			if (!dk_cli_parse_threads(optarg, &an.threads))
-				return dk_cli_threads_error(cli, &dk_cmd_convert, optarg);
-			break;
-		case 'K': an.keep_dir = optarg; break;
-		case 'M': {
-			int rc = dk_cli_parse_memory(cli, &dk_cmd_convert, optarg, &an.memory_mib);
-			if (rc)
-				return rc;
-			break;
-		}
 		case 'l':
 			if (!dk_lang_parse(optarg, &lang))
 				return dk_cli_usage_error(cli, &dk_cmd_convert,
@@ -334,7 +314,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 			dk_cli_print_usage(cli, &dk_cmd_convert);
 			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_common_option(cli, &dk_cmd_convert, c, argv, &opts, NULL);
+			int rc = dk_cli_analyse_option(cli, &dk_cmd_convert, c, optarg, &an);
+			if (rc < 0)
+				rc = dk_cli_common_option(cli, &dk_cmd_convert, c, argv, &opts, NULL);
 			if (rc < 0)
 				rc = dk_cli_common_option(cli, &dk_cmd_convert, '?', argv, &opts, NULL);
 			if (rc)

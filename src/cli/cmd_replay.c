@@ -347,10 +347,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "height", required_argument, NULL, 'H' },
 		{ "all-cards", no_argument, NULL, 'a' },
 		{ "analyse", no_argument, NULL, 'D' },
-		{ "analyse-limit", required_argument, NULL, 'L' },
-		{ "analyse-threads", required_argument, NULL, 'T' },
-		{ "analyse-keep", required_argument, NULL, 'K' },
-		{ "analyse-memory", required_argument, NULL, 'M' },
+		DK_CLI_ANALYSE_LONGOPTS,
 		{ "rules", required_argument, NULL, 'r' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "max-input-size", required_argument, NULL, 'm' },
@@ -401,23 +398,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		case 'a': st.all_cards = true; break;
 		case 'D': st.analyse = true; break;
-		case 'L':
-			if (!dk_cli_parse_positions(optarg, &st.an.limit))
-				return dk_cli_usage_error(cli, cmd,
-					"--analyse-limit takes a number of positions (0: no limit), "
-					"not '%s'", optarg);
-			break;
-		case 'T':
-			if (!dk_cli_parse_threads(optarg, &st.an.threads))
-				return dk_cli_threads_error(cli, cmd, optarg);
-			break;
-		case 'K': st.an.keep_dir = optarg; break;
-		case 'M': {
-			int rc = dk_cli_parse_memory(cli, cmd, optarg, &st.an.memory_mib);
-			if (rc)
-				return rc;
-			break;
-		}
 		case 'r': opts.rules = optarg; break;
 		case 'l':
 			if (!dk_lang_parse(optarg, &st.lang))
@@ -428,7 +408,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 			dk_cli_print_usage(cli, cmd);
 			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_common_option(cli, cmd, c, argv, &opts, &color);
+			int rc = dk_cli_analyse_option(cli, cmd, c, optarg, &st.an);
+			if (rc < 0)
+				rc = dk_cli_common_option(cli, cmd, c, argv, &opts, &color);
 			if (rc < 0)
 				rc = dk_cli_common_option(cli, cmd, '?', argv, &opts, NULL);
 			if (rc)

@@ -511,10 +511,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "analyse", no_argument, NULL, 'D' },
-		{ "analyse-limit", required_argument, NULL, 'A' },
-		{ "analyse-threads", required_argument, NULL, 'T' },
-		{ "analyse-keep", required_argument, NULL, 'K' },
-		{ "analyse-memory", required_argument, NULL, 'M' },
+		DK_CLI_ANALYSE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -544,23 +541,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 		}
 		case 'r': opts.rules = optarg; break;
 		case 'D': analyse = true; break;
-		case 'T':
-			if (!dk_cli_parse_threads(optarg, &an.threads))
-				return dk_cli_threads_error(cli, &dk_cmd_show, optarg);
-			break;
-		case 'K': an.keep_dir = optarg; break;
-		case 'M': {
-			int rc = dk_cli_parse_memory(cli, &dk_cmd_show, optarg, &an.memory_mib);
-			if (rc)
-				return rc;
-			break;
-		}
-		case 'A':
-			if (!dk_cli_parse_positions(optarg, &an.limit))
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--analyse-limit takes a number of positions (0: no limit), "
-					"not '%s'", optarg);
-			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
 				st.html = false;
@@ -579,7 +559,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 			dk_cli_print_usage(cli, &dk_cmd_show);
 			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_common_option(cli, &dk_cmd_show, c, argv, &opts, &color);
+			int rc = dk_cli_analyse_option(cli, &dk_cmd_show, c, optarg, &an);
+			if (rc < 0)
+				rc = dk_cli_common_option(cli, &dk_cmd_show, c, argv, &opts, &color);
 			if (rc < 0)
 				rc = dk_cli_common_option(cli, &dk_cmd_show, '?', argv, &opts, NULL);
 			if (rc)

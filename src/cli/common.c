@@ -88,7 +88,8 @@ static long power_below(long n)
 	return p;
 }
 
-int dk_cli_parse_memory(dk_cli *cli, const dk_command *cmd, const char *s, long *mib)
+/* --analyse-memory into *mib (dk_cli_analyse_option) */
+static int parse_memory(dk_cli *cli, const dk_command *cmd, const char *s, long *mib)
 {
 	char *end;
 	errno = 0;
@@ -131,7 +132,9 @@ dk_dd *dk_cli_solver(const dk_cli_analyse *a)
 	return dd;
 }
 
-bool dk_cli_parse_threads(const char *s, int *out)
+/* --analyse-threads: 1 to DK_DD_THREADS_MAX, or 0 for one per processor
+ * core (at most DK_DD_THREADS_MAX); false if invalid */
+static bool parse_threads(const char *s, int *out)
 {
 	long n;
 	if (!dk_cli_parse_positions(s, &n) || n > DK_DD_THREADS_MAX)
@@ -144,10 +147,29 @@ bool dk_cli_parse_threads(const char *s, int *out)
 	return true;
 }
 
-int dk_cli_threads_error(dk_cli *cli, const dk_command *cmd, const char *s)
+int dk_cli_analyse_option(dk_cli *cli, const dk_command *cmd, int c, const char *arg,
+			  dk_cli_analyse *a)
 {
-	return dk_cli_usage_error(cli, cmd, "--analyse-threads takes a number of threads from 0 "
-				  "to %d, not '%s'", DK_DD_THREADS_MAX, s);
+	switch (c) {
+	case DK_OPT_ANALYSE_LIMIT:
+		if (!dk_cli_parse_positions(arg, &a->limit))
+			return dk_cli_usage_error(cli, cmd, "--analyse-limit takes a number of "
+						  "positions (0: no limit), not '%s'", arg);
+		return 0;
+	case DK_OPT_ANALYSE_THREADS:
+		if (!parse_threads(arg, &a->threads))
+			return dk_cli_usage_error(cli, cmd, "--analyse-threads takes a number of "
+						  "threads from 0 to %d, not '%s'",
+						  DK_DD_THREADS_MAX, arg);
+		return 0;
+	case DK_OPT_ANALYSE_KEEP:
+		a->keep_dir = arg;
+		return 0;
+	case DK_OPT_ANALYSE_MEMORY:
+		return parse_memory(cli, cmd, arg, &a->memory_mib);
+	default:
+		return -1;
+	}
 }
 
 void dk_cli_print_usage(dk_cli *cli, const dk_command *cmd)
