@@ -718,21 +718,13 @@ static tt_entry *tt_spare(dk_dd *dd, uint64_t key)
 /* tk's position's bounds (left tricks left, best its best lead or
  * DK_CARD_NONE) into slot e */
 static void tt_store(dk_dd *dd, tt_entry *e, const tkey *tk, int left, int lo, int hi,
-		     unsigned char best, uint64_t nodes)
+		     unsigned char best, unsigned char work)
 {
 	tt_val v = {
 		.key = tk->key, .points = { tk->points[0], tk->points[1] },
 		.lower = (short)lo, .upper = (short)hi, .best = best,
-		.gen = dd->gen, .left = (unsigned char)left,
-		.work = nodes ? (unsigned char)(64 - __builtin_clzll(nodes)) : 0,
+		.gen = dd->gen, .left = (unsigned char)left, .work = work,
 	};
-	/* the same position searched again (another window) keeps the most
-	 * its searches took */
-	tt_val old;
-	tt_read(e, &old);
-	if (old.key == v.key && old.points[0] == v.points[0] && old.points[1] == v.points[1] &&
-	    old.gen == v.gen && old.work > v.work)
-		v.work = old.work;
 	tt_write(e, &v);
 }
 
@@ -1175,12 +1167,22 @@ searched:
 		} else {
 			lo = hi = v;
 		}
+		/* what this search took (tt_val.work); the position's own
+		 * entry, searched before with another window, keeps the most
+		 * its searches took */
+		uint64_t nodes = dd->nodes - start;
+		unsigned char work = nodes ? (unsigned char)(64 - __builtin_clzll(nodes)) : 0;
 		tt_entry *e = tt_find(dd, &tk);
-		if (!e)
+		if (e) {
+			tt_val own;
+			tt_read(e, &own);
+			if (own.work > work)
+				work = own.work;
+		} else {
 			e = tt_slot(dd, tk.key);
+		}
 		tt_store(dd, e, &tk, p->hand_size - p->tricks_done, lo, hi,
-			 best != DK_CARD_NONE ? rank_of(dd, p, best) : 0xff,
-			 dd->nodes - start);
+			 best != DK_CARD_NONE ? rank_of(dd, p, best) : 0xff, work);
 	}
 	return v;
 }
