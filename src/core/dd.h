@@ -263,6 +263,16 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
  */
 int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks);
 
+/**
+ * The other bound the search cuts with between tricks: what the player on
+ * lead at rp takes for his party for sure (card points, or with tricks =
+ * true, tricks) by leading the cards that win when led, whatever the
+ * other three play.  -1 when rp did not stop between tricks or its hands
+ * do not match its tricks.  For the tests, which check it against an
+ * enumeration.
+ */
+int dk_dd_sure(dk_dd *dd, const dk_replay *rp, bool tricks);
+
 /* --- the analysis of a game, card by card ---------------------------- */
 
 typedef struct dk_dd_card {

@@ -242,6 +242,9 @@ void dd_tt_grow(dk_dd *dd);
 /* what the counted side can capture at most from p (in[]: the players
  * counted; see upper_bound in dd.c) */
 int dd_upper_bound(const dk_dd *dd, const pos *p, const bool in[4]);
+/* what p's player on lead takes for sure by leading his sure winners
+ * (see sure_gain in dd.c) */
+int dd_sure_gain(const dk_dd *dd, const pos *p);
 /* a table of 1 << bits entries, *tt on a bucket's boundary in the memory
  * returned (to be freed), NULL when out of memory */
 void *dd_table_of(int bits, tt_entry **tt);

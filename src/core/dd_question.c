@@ -228,3 +228,17 @@ int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
 		return 0;
 	return dd_upper_bound(dd, &p, dd->mine);
 }
+
+int dk_dd_sure(dk_dd *dd, const dk_replay *rp, bool tricks)
+{
+	set_order(dd, &rp->order);
+	pos p;
+	int seat_of[4];
+	position_of(dd, &p, seat_of, rp);
+	if (p.tn != 0 || !dk_replay_hands_match(rp))
+		return -1;
+	dd->tricks = tricks;
+	if (p.tricks_done >= p.hand_size)
+		return 0;
+	return dd_sure_gain(dd, &p);
+}

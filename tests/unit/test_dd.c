@@ -174,7 +174,7 @@ static int p_left(const ref_pos *p)
 /* ---- the comparison ------------------------------------------------------ */
 
 static dk_dd *solver;
-static int compared, types_seen[DK_GT_COUNT], bounds_checked;
+static int compared, types_seen[DK_GT_COUNT], bounds_checked, sure_checked, sure_taken;
 
 static void compare(const dk_replay *rp, const char *what)
 {
@@ -191,6 +191,18 @@ static void compare(const dk_replay *rp, const char *what)
 	cr_expect_eq(v.points[DK_PARTY_RE] - v.now[DK_PARTY_RE], want,
 		     "%s: the solver gives Re %d to come, the enumeration %d", what,
 		     v.points[DK_PARTY_RE] - v.now[DK_PARTY_RE], want);
+	/* the leader's sure tricks, the bound the search raises the
+	 * leader's side's value with: no more than his party takes with best
+	 * play by both parties (not in a Ramsch, where nobody plays to take) */
+	if (rp->cards_played % 4 == 0 && !ramsch && dk_replay_hands_match(rp)) {
+		dk_party lead = start.party[start.turn];
+		int game = lead == DK_PARTY_RE ? want : p_left(&start) - want;
+		int sure = dk_dd_sure(solver, rp, false);
+		cr_expect_leq(sure, game, "%s: the player on lead takes %d for sure, his party "
+			      "%d with best play", what, sure, game);
+		sure_checked++;
+		sure_taken += sure > 0;
+	}
 	int gain;
 	bool ok = ref_follow(start, &v.line, DK_PARTY_RE, &gain);
 	cr_expect(ok, "%s: the best continuation is not a legal end of the game", what);
@@ -596,8 +608,11 @@ Test(dd, same_values_as_plain_enumeration, .init = dk_xml_global_init, .timeout 
 	dk_test_each_game(DK_SOURCE_ROOT "/tests/check/legal", compare_game);
 	dk_test_each_game(DK_SOURCE_ROOT "/tests/search", compare_game);
 	dk_dd_free(solver);
-	cr_log_info("%d positions compared, %d bounds checked", compared, bounds_checked);
+	cr_log_info("%d positions compared, %d bounds checked, %d sure gains (%d above 0)",
+		    compared, bounds_checked, sure_checked, sure_taken);
 	cr_expect_geq(compared, 1000, "only %d positions were compared", compared);
+	cr_expect_geq(sure_checked, 1000, "only %d sure gains were checked", sure_checked);
+	cr_expect_geq(sure_taken, 100, "only %d sure gains above 0", sure_taken);
 	cr_expect_geq(bounds_checked, 1000, "only %d bounds were checked", bounds_checked);
 	for (int t = DK_GT_NORMAL; t <= DK_GT_RAMSCH; t++)
 		cr_expect_gt(types_seen[t], 0, "no position of a %s game", dk_game_type_name((dk_game_type)t));
