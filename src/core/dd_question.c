@@ -211,13 +211,21 @@ bool dk_dd_reach(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks, in
 	return yes;
 }
 
-int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
+/* dd set for rp's card order and rp's position into *p, for the tests of
+ * the bounds between tricks; false where rp did not stop between tricks
+ * or its hands do not match its tricks */
+static bool bound_at(dk_dd *dd, pos *p, int seat_of[4], const dk_replay *rp)
 {
 	set_order(dd, &rp->order);
+	position_of(dd, p, seat_of, rp);
+	return p->tn == 0 && dk_replay_hands_match(rp);
+}
+
+int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
+{
 	pos p;
 	int seat_of[4];
-	position_of(dd, &p, seat_of, rp);
-	if (p.tn != 0 || !dk_replay_hands_match(rp))
+	if (!bound_at(dd, &p, seat_of, rp))
 		return -1;
 	for (int i = 0; i < 4; i++) {
 		dd->mine[i] = rp->party[seat_of[i]] == party;
@@ -231,11 +239,9 @@ int dk_dd_bound(dk_dd *dd, const dk_replay *rp, dk_party party, bool tricks)
 
 int dk_dd_sure(dk_dd *dd, const dk_replay *rp, bool tricks)
 {
-	set_order(dd, &rp->order);
 	pos p;
 	int seat_of[4];
-	position_of(dd, &p, seat_of, rp);
-	if (p.tn != 0 || !dk_replay_hands_match(rp))
+	if (!bound_at(dd, &p, seat_of, rp))
 		return -1;
 	dd->tricks = tricks;
 	if (p.tricks_done >= p.hand_size)
