@@ -659,7 +659,7 @@ static void points_apart(const tkey *tk, const tt_val *e, int *up, int *down)
 static unsigned char rank_of(const dk_dd *dd, const pos *p, dk_card best)
 {
 	uint32_t all = p->held[0] | p->held[1] | p->held[2] | p->held[3];
-	return (unsigned char)__builtin_popcount(all & ((1u << dd->place[best]) - 1));
+	return (unsigned char)bits_in(all & ((1u << dd->place[best]) - 1));
 }
 
 /* ... and back: the card of that rank, if the player on lead holds it */
