@@ -1149,22 +1149,27 @@ static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *gi
 				keep_bounds(dd, &tk, lo, hi);
 				return hi;
 			}
-			bool others[4];
-			for (int i = 0; i < 4; i++)
-				others[i] = !dd->mine[i];
-			bound = all - upper_bound(dd, p, others);
-			if (bound > lo)
-				lo = bound;
 			/* the player on lead cashes his sure tricks, where he
 			 * plays to take tricks (not in a Ramsch, not for the
-			 * other side in a threshold question) */
+			 * other side in a threshold question); before the other
+			 * side's capture bound since session 32, which is then
+			 * left out where they cut (ddv--solo-clubs's last 10
+			 * tricks: 0.970 of the positions) */
 			int t = p->turn;
-			if (dd->mine[t] == dd->maxer[t] && lo < beta && hi > alpha) {
+			if (dd->mine[t] == dd->maxer[t]) {
 				int sure = sure_gain(dd, p);
 				if (dd->mine[t] && sure > lo)
 					lo = sure;
 				else if (!dd->mine[t] && all - sure < hi)
 					hi = all - sure;
+			}
+			if (lo < beta && hi > alpha) {
+				bool others[4];
+				for (int i = 0; i < 4; i++)
+					others[i] = !dd->mine[i];
+				bound = all - upper_bound(dd, p, others);
+				if (bound > lo)
+					lo = bound;
 			}
 			/* a position the bounds decide is looked at again
 			 * after other tricks, its bounds worked out again:
