@@ -508,10 +508,15 @@ static int sure_gain(const dk_dd *dd, const pos *p)
 	const pos *at = p;
 	for (;;) {
 		int round = 0;
+		uint32_t winners = 0;
 		for (uint32_t held = at->held[t] & trump_places; held; held &= held - 1) {
-			dk_card c = dd->by_place[__builtin_ctz(held)];
-			if (wins_when_led(dd, &pc, c))
+			int pl = __builtin_ctz(held);
+			dk_card c = dd->by_place[pl];
+			if (wins_when_led(dd, &pc, c)) {
 				round += at->hand[t][c];
+				gain += at->hand[t][c] * dd->points[c];
+				winners |= 1u << pl;
+			}
 		}
 		if (round == 0)
 			break;
@@ -519,16 +524,10 @@ static int sure_gain(const dk_dd *dd, const pos *p)
 			q = *p;
 			at = &q;
 		}
-		for (uint32_t held = q.held[t] & trump_places; held; held &= held - 1) {
-			int pl = __builtin_ctz(held);
-			dk_card c = dd->by_place[pl];
-			if (!wins_when_led(dd, &pc, c))
-				continue;
-			gain += q.hand[t][c] * dd->points[c];
-			q.hand[t][c] = 0;
-			q.held[t] &= ~(1u << pl);
-			q.both[t] &= ~(1u << pl);
-		}
+		for (uint32_t w = winners; w; w &= w - 1)
+			q.hand[t][dd->by_place[__builtin_ctz(w)]] = 0;
+		q.held[t] &= ~winners;
+		q.both[t] &= ~winners;
 		k += round;
 		led[DK_SUIT_TRUMP] += round;
 		for (int i = 0; i < 4; i++) {
@@ -676,8 +675,7 @@ static dk_card card_of_rank(const dk_dd *dd, const pos *p, unsigned rank)
 
 /* the table: buckets of four entries, two cache lines (the table is
  * allocated on a bucket's boundary), a bucket by pattern; a new entry takes
- * an empty one, else the one with the fewest tricks left (the least work
- * saved) */
+ * an empty one, else the one whose search took least (tt_slot) */
 static tt_entry *tt_bucket(const dk_dd *dd, uint64_t key)
 {
 	return &dd->tt[(key >> (64 - dd->tt_bits)) & ~(uint64_t)(BUCKET - 1)];
