@@ -704,14 +704,13 @@ static inline void tt_read(const tt_entry *e, tt_val *v)
 	v->upper = (short)(uint16_t)(w3 >> 16);
 	v->best = (unsigned char)(w3 >> 32);
 	v->gen = (unsigned char)(w3 >> 40);
-	v->left = (unsigned char)(w3 >> 48);
 	v->work = (unsigned char)(w3 >> 56);
 }
 
 static inline void tt_write(tt_entry *e, const tt_val *v)
 {
 	uint64_t w3 = (uint64_t)(uint16_t)v->lower | (uint64_t)(uint16_t)v->upper << 16 |
-		      (uint64_t)v->best << 32 | (uint64_t)v->gen << 40 | (uint64_t)v->left << 48 |
+		      (uint64_t)v->best << 32 | (uint64_t)v->gen << 40 |
 		      (uint64_t)v->work << 56;
 	__atomic_store_n(&e->w[1], v->points[0], __ATOMIC_RELAXED);
 	__atomic_store_n(&e->w[2], v->points[1], __ATOMIC_RELAXED);
@@ -797,28 +796,28 @@ static tt_entry *tt_slot(dk_dd *dd, uint64_t key)
 	return &b[pick];
 }
 
-/* a slot for a bound no search made (left 0): an empty one or one of those */
+/* a slot for a bound no search made (work 0): an empty one or one of those */
 static tt_entry *tt_spare(dk_dd *dd, uint64_t key)
 {
 	tt_entry *b = tt_bucket(dd, key);
 	for (int i = 0; i < BUCKET; i++) {
 		tt_val e;
 		tt_read(&b[i], &e);
-		if (e.gen != dd->gen || e.left == 0)
+		if (e.gen != dd->gen || e.work == 0)
 			return &b[i];
 	}
 	return NULL;
 }
 
-/* tk's position's bounds (left tricks left, best its best lead or
- * DK_CARD_NONE) into slot e */
-static void tt_store(dk_dd *dd, tt_entry *e, const tkey *tk, int left, int lo, int hi,
+/* tk's position's bounds (best its best lead as rank_of gives it, 0xff
+ * for none; work as tt_val has it) into slot e */
+static void tt_store(dk_dd *dd, tt_entry *e, const tkey *tk, int lo, int hi,
 		     unsigned char best, unsigned char work)
 {
 	tt_val v = {
 		.key = tk->key, .points = { tk->points[0], tk->points[1] },
 		.lower = (short)lo, .upper = (short)hi, .best = best,
-		.gen = dd->gen, .left = (unsigned char)left, .work = work,
+		.gen = dd->gen, .work = work,
 	};
 	tt_write(e, &v);
 }
@@ -829,7 +828,7 @@ static void keep_bounds(dk_dd *dd, const tkey *tk, int lo, int hi)
 {
 	tt_entry *e = tt_spare(dd, tk->key);
 	if (e)
-		tt_store(dd, e, tk, 0, lo, hi, 0xff, 0);
+		tt_store(dd, e, tk, lo, hi, 0xff, 0);
 }
 
 /*
@@ -1281,8 +1280,8 @@ searched:
 		} else {
 			e = tt_slot(dd, tk.key);
 		}
-		tt_store(dd, e, &tk, p->hand_size - p->tricks_done, lo, hi,
-			 best != DK_CARD_NONE ? rank_of(dd, p, best) : 0xff, work);
+		tt_store(dd, e, &tk, lo, hi, best != DK_CARD_NONE ? rank_of(dd, p, best) : 0xff,
+			 work);
 	}
 	return v;
 }

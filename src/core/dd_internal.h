@@ -58,7 +58,6 @@ typedef struct tt_val {
 	unsigned char best;          /* the lead that decided it, as its rank among the
 					places still held (see rank_of), 0xff if none */
 	unsigned char gen;           /* the generation it was written in (dk_dd_clear) */
-	unsigned char left;          /* tricks left in its position */
 	unsigned char work;          /* what its search took: 1 + log2 of the positions
 					it visited, 0 for a bound no search made */
 } tt_val;
