@@ -1,9 +1,11 @@
 /*
- * record.c - what a game inherits from its session, and the identifiers of
- * the record's enums as every format writes them.
+ * record.c - what a game inherits from its session, the identifiers of the
+ * record's enums as every format writes them, and the dates records give.
  */
 #include "record.h"
 
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 const dk_players *dk_game_players(const dk_game *g)
@@ -132,3 +134,18 @@ bool dk_solo_as_from_name(dk_solo_as *out, const char *s) { FROM_NAME(solo_as_na
 bool dk_marriage_cond_from_name(dk_marriage_cond *out, const char *s) { FROM_NAME(cond_names, dk_marriage_cond); }
 bool dk_throw_reason_from_name(dk_throw_reason *out, const char *s) { FROM_NAME(throw_names, dk_throw_reason); }
 bool dk_call_from_name(dk_call *out, const char *s) { FROM_NAME(call_names, dk_call); }
+
+bool dk_date_valid(const char *s)
+{
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+		return false;
+	for (int i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
+			return false;
+	int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
+		return false;
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	return !(m == 2 && d == 29 && !leap);
+}

@@ -364,4 +364,7 @@ bool dk_marriage_cond_from_name(dk_marriage_cond *out, const char *s);
 bool dk_throw_reason_from_name(dk_throw_reason *out, const char *s);
 bool dk_call_from_name(dk_call *out, const char *s);
 
+/** Is s a date as records give it, YYYY-MM-DD, and one the calendar has? */
+bool dk_date_valid(const char *s);
+
 #endif

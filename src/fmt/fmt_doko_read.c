@@ -425,39 +425,20 @@ int dk_doko_reader_open(dk_doko_reader **out, const char *path, const char *disp
 	char errbuf[300];
 	dk_input *in = NULL;
 	const char *name = display_name ? display_name : strcmp(path, "-") == 0 ? "<stdin>" : path;
-	uint64_t cap_size = max_size ? max_size : DK_DEFAULT_MAX_INPUT;
 	*out = NULL;
 	if (dk_input_open(&in, path, max_size, errbuf, sizeof(errbuf)) != DK_IO_OK) {
 		dk_diag_error(diag, NULL, DK_LOC_NONE, "%s", errbuf);
 		return DK_IO_SYSTEM;
 	}
-	size_t cap = 65536, len = 0;
-	char *buf = dk_xmalloc(cap);
-	for (;;) {
-		if (len + 1 >= cap) {
-			cap *= 2;
-			buf = dk_xrealloc(buf, cap);
-		}
-		ssize_t n = dk_input_read(in, buf + len, cap - len - 1);
-		if (n < 0) {
-			const char *msg;
-			dk_io_status st = dk_input_error(in, &msg);
-			dk_diag_error(diag, name, DK_LOC_NONE, "%s", msg);
-			dk_input_free(in);
-			free(buf);
-			return st == DK_IO_SYSTEM ? DK_IO_SYSTEM : DK_IO_INVALID;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-		if (len > cap_size) {
-			dk_diag_error(diag, name, DK_LOC_NONE, "a notation file is read whole, and "
-				      "this one is larger than %llu bytes (--max-input-size)",
-				      (unsigned long long)cap_size);
-			dk_input_free(in);
-			free(buf);
-			return DK_IO_INVALID;
-		}
+	size_t cap = 0, len = 0;
+	char *buf = NULL;
+	dk_io_status st = dk_input_read_whole(in, "a notation file", max_size, &buf, &len, &cap,
+					      NULL, NULL, errbuf, sizeof(errbuf));
+	if (st != DK_IO_OK) {
+		dk_diag_error(diag, name, DK_LOC_NONE, "%s", errbuf);
+		dk_input_free(in);
+		free(buf);
+		return st;
 	}
 	dk_input_free(in);
 	return open_adopted(out, buf, len, name, diag);
@@ -516,21 +497,6 @@ static const char *rest_text(dk_doko_reader *r, const line *l, dk_loc *loc)
 	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
 		e--;
 	return dk_arena_strndup(&r->arena, p, (size_t)(e - p));
-}
-
-static bool valid_date(const char *s)
-{
-	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
-		return false;
-	for (int i = 0; i < 10; i++)
-		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
-			return false;
-	int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
-	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
-		return false;
-	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	return !(m == 2 && d == 29 && !leap);
 }
 
 static bool parse_long(const char *s, size_t n, long lo, long hi, long *out)
@@ -642,7 +608,7 @@ static void read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const t
 			doko_err(r, vloc, DK_MSG_NT_HEADER_NEEDS_VALUE, h0->s);
 			return;
 		}
-		if (h == H_DATE && !valid_date(v)) {
+		if (h == H_DATE && !dk_date_valid(v)) {
 			doko_err(r, vloc, DK_MSG_NT_BAD_DATE, v);
 			return;
 		}

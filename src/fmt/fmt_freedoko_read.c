@@ -171,6 +171,19 @@ int dk_fd_reader_open_memory(dk_fd_reader **out, const void *data, size_t len,
 	return open_adopted(out, copy, len, display_name, diag);
 }
 
+/* screen as dk_input_read_whole's look at each block read (n 0: the end) */
+struct screening {
+	dk_text_guard g;
+	const char *name;
+	dk_diag *diag;
+};
+
+static int screen_block(void *ctx, const char *data, size_t n)
+{
+	struct screening *sc = ctx;
+	return screen(&sc->g, data, n, n == 0, sc->name, sc->diag);
+}
+
 int dk_fd_reader_open(dk_fd_reader **out, const char *path, const char *display_name,
 		      uint64_t max_size, dk_diag *diag)
 {
@@ -182,42 +195,19 @@ int dk_fd_reader_open(dk_fd_reader **out, const char *path, const char *display_
 		dk_diag_error(diag, NULL, DK_LOC_NONE, "%s", err);
 		return DK_IO_SYSTEM;
 	}
-	size_t cap = 65536, len = 0;
-	char *buf = dk_xmalloc(cap);
 	/* Latin-1 allowed: FreeDoko before 0.6 wrote names in it */
-	dk_text_guard g;
-	dk_text_guard_init(&g, true);
-	for (;;) {
-		if (len + 1 >= cap) {  /* room for the NUL the reader adds */
-			cap *= 2;
-			buf = dk_xrealloc(buf, cap);
-		}
-		ssize_t n = dk_input_read(in, buf + len, cap - len - 1);
-		if (n < 0) {
-			const char *msg;
-			dk_io_status st = dk_input_error(in, &msg);
-			dk_diag_error(diag, name, DK_LOC_NONE, "%s", msg);
-			dk_input_free(in);
-			free(buf);
-			return st == DK_IO_SYSTEM ? DK_IO_SYSTEM : DK_IO_INVALID;
-		}
-		if (n == 0 || screen(&g, buf + len, (size_t)n, false, name, diag) < 0) {
-			if (n == 0 && screen(&g, NULL, 0, true, name, diag) == 0)
-				break;
-			dk_input_free(in);
-			free(buf);
-			return DK_IO_INVALID;
-		}
-		len += (size_t)n;
-		/* read whole: plain input is capped too */
-		if (len > (max_size ? max_size : DK_DEFAULT_MAX_INPUT)) {
-			dk_diag_error(diag, name, DK_LOC_NONE, "a FreeDoko file is read whole, and "
-				      "this one is larger than %llu bytes (--max-input-size)",
-				      (unsigned long long)(max_size ? max_size : DK_DEFAULT_MAX_INPUT));
-			dk_input_free(in);
-			free(buf);
-			return DK_IO_INVALID;
-		}
+	struct screening sc = { .name = name, .diag = diag };
+	dk_text_guard_init(&sc.g, true);
+	size_t cap = 0, len = 0;
+	char *buf = NULL;
+	dk_io_status st = dk_input_read_whole(in, "a FreeDoko file", max_size, &buf, &len, &cap,
+					      screen_block, &sc, err, sizeof(err));
+	if (st != DK_IO_OK) {
+		if (err[0])
+			dk_diag_error(diag, name, DK_LOC_NONE, "%s", err);
+		dk_input_free(in);
+		free(buf);
+		return st;
 	}
 	dk_input_free(in);
 	return open_adopted(out, buf, len, name, diag);

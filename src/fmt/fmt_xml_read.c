@@ -457,21 +457,6 @@ static int seat_value(dk_xml_reader *r, const attrs *a, int slot, const char *el
 	return (int)n;
 }
 
-static bool valid_date(const char *s)
-{
-	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
-		return false;
-	for (int i = 0; i < 10; i++)
-		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
-			return false;
-	int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
-	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
-		return false;
-	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	return !(m == 2 && d == 29 && !leap);
-}
-
 /* ---- cards in text ----------------------------------------------------- */
 
 /* advance loc over the UTF-8 text s[0..n) */
@@ -687,7 +672,7 @@ static void parse_meta_attrs(dk_xml_reader *r, const attrs *a, int first, dk_met
 	m->date = a->value[first + 2];
 	m->table = a->value[first + 3];
 	m->loc = r->tag.start;
-	if (m->date && !valid_date(m->date))
+	if (m->date && !dk_date_valid(m->date))
 		game_error(r, a->loc[first + 2], "date '%s' is not a date of the form YYYY-MM-DD",
 			   m->date);
 }

@@ -321,6 +321,39 @@ ssize_t dk_input_read(dk_input *in, char *buf, size_t len)
 	return n;
 }
 
+dk_io_status dk_input_read_whole(dk_input *in, const char *what, uint64_t limit, char **buf,
+				 size_t *len, size_t *cap,
+				 int (*each)(void *ctx, const char *data, size_t n), void *ctx,
+				 char *errbuf, size_t errlen)
+{
+	if (limit == 0)
+		limit = DK_DEFAULT_MAX_INPUT;
+	errbuf[0] = '\0';
+	for (;;) {
+		if (*len + 1 >= *cap) {   /* room for the NUL a reader adds */
+			*cap = *cap ? 2 * *cap : 65536;
+			*buf = dk_xrealloc(*buf, *cap);
+		}
+		ssize_t n = dk_input_read(in, *buf + *len, *cap - *len - 1);
+		if (n < 0) {
+			const char *msg;
+			dk_io_status st = dk_input_error(in, &msg);
+			snprintf(errbuf, errlen, "%s", msg);
+			return st == DK_IO_SYSTEM ? DK_IO_SYSTEM : DK_IO_INVALID;
+		}
+		if (each && each(ctx, *buf + *len, (size_t)n) != 0)
+			return DK_IO_INVALID;
+		if (n == 0)
+			return DK_IO_OK;
+		*len += (size_t)n;
+		if (*len > limit) {
+			snprintf(errbuf, errlen, "%s is read whole, and this one is larger than %llu "
+				 "bytes (--max-input-size)", what, (unsigned long long)limit);
+			return DK_IO_INVALID;
+		}
+	}
+}
+
 dk_io_status dk_input_error(const dk_input *in, const char **message)
 {
 	if (message)

@@ -47,6 +47,23 @@ dk_io_status dk_input_open_memory(dk_input **out, const void *data, size_t len,
  */
 ssize_t dk_input_read(dk_input *in, char *buf, size_t len);
 
+/**
+ * Read the rest of in into *buf, a block of *cap bytes with *len of them
+ * in use (a NULL *buf and a *cap of 0 to begin with nothing), grown as
+ * needed, always with room for a NUL after the data; at most limit bytes
+ * in all (0: DK_DEFAULT_MAX_INPUT).  each, where not NULL, sees every
+ * block as it is read and once more with n 0 at the end, and may refuse
+ * (non-zero: the reading stops there; each has said why itself).
+ * DK_IO_OK; else DK_IO_INVALID or DK_IO_SYSTEM, with a message in errbuf
+ * (the input's error, or that what, "a notation file" say, is over the
+ * limit), or errbuf empty where each refused.  *buf stays the caller's
+ * to free either way.
+ */
+dk_io_status dk_input_read_whole(dk_input *in, const char *what, uint64_t limit, char **buf,
+				 size_t *len, size_t *cap,
+				 int (*each)(void *ctx, const char *data, size_t n), void *ctx,
+				 char *errbuf, size_t errlen);
+
 /** Give len bytes at data back: the next reads return them first (for
  * looking at the start of standard input before choosing a reader). */
 void dk_input_unread(dk_input *in, const char *data, size_t len);

@@ -526,28 +526,13 @@ static dk_reader *reader_new(const char *path, const dk_read_opts *opts)
 static int read_rest(dk_input *in, const char *name, const char *what, uint64_t limit,
 		     char **buf, size_t *len, size_t *cap, dk_diag *d)
 {
-	for (;;) {
-		if (*len == *cap) {
-			*cap *= 2;
-			*buf = dk_xrealloc(*buf, *cap);
-		}
-		ssize_t n = dk_input_read(in, *buf + *len, *cap - *len);
-		if (n < 0) {
-			const char *msg;
-			dk_io_status st = dk_input_error(in, &msg);
-			dk_diag_error(d, name, DK_LOC_NONE, "%s", msg);
-			return st == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
-		}
-		if (n == 0)
-			return 0;
-		*len += (size_t)n;
-		if (*len > limit) {
-			dk_diag_error(d, name, DK_LOC_NONE, "%s is read whole, and this one is "
-				      "larger than %llu bytes (--max-input-size)", what,
-				      (unsigned long long)limit);
-			return DK_READER_INVALID;
-		}
-	}
+	char err[300];
+	dk_io_status st = dk_input_read_whole(in, what, limit, buf, len, cap, NULL, NULL, err,
+					      sizeof(err));
+	if (st == DK_IO_OK)
+		return 0;
+	dk_diag_error(d, name, DK_LOC_NONE, "%s", err);
+	return st == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
 }
 
 /* standard input, or a pipe or FIFO given by name, read once: the notation
