@@ -159,6 +159,14 @@ expect sheet-rules-secret 3 "tests/hostile/secret.txt: error: not a rule set" --
 	| gzip > "$dir/bomb.csv.gz"
 expect sheet-gzip-bomb 3 "error: the decompressed data exceeds the limit of 1000000 bytes" \
 	-- audit --max-input-size 1000000 "$dir/bomb.csv.gz"
+# plain files read whole, over --max-input-size: the notation, a FreeDoko
+# bug report, a sheet (each reader asks dk_input_read_whole)
+expect notation-over-size 3 "samples/normal-ddv.doko: error: a notation file is read whole, and this one is larger than 100 bytes" \
+	-- check --max-input-size 100 samples/normal-ddv.doko
+expect freedoko-over-size 3 "tests/freedoko/004438_3.poverty.BugReport.FreeDoko: error: a FreeDoko file is read whole, and this one is larger than 1000 bytes" \
+	-- check --max-input-size 1000 tests/freedoko/004438_3.poverty.BugReport.FreeDoko
+expect sheet-over-size 3 "tests/sheets/dapfiduck-Game1.csv: error: a score sheet is read whole, and this one is larger than 100 bytes" \
+	-- audit --rules ddv --max-input-size 100 tests/sheets/dapfiduck-Game1.csv
 # the JSON log: nesting, a long string, a million values
 { printf '{"dataVersion":"2","data":'; awk 'BEGIN { for (i = 0; i < 100000; i++) printf "["; print "" }'; } \
 	> "$dir/deep.json"
