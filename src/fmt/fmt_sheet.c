@@ -11,12 +11,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "fmt_sheet_internal.h"
 #include "text_guard.h"
 
 size_t dk_sheet_bom(const char *data, size_t len)
 {
 	return len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
+char *dk_sheet_text(const char *data, size_t len, size_t bom)
+{
+	char *text = dk_xmalloc(len - bom + 1);
+	memcpy(text, data + bom, len - bom);
+	text[len - bom] = '\0';
+	return text;
+}
+
+char *dk_sheet_line(char **p, char *e, size_t *n)
+{
+	char *line = *p;
+	char *nl = memchr(line, '\n', (size_t)(e - line));
+	*n = nl ? (size_t)(nl - line) : (size_t)(e - line);
+	*p = nl ? nl + 1 : e;
+	if (*n && line[*n - 1] == '\r')
+		(*n)--;
+	line[*n] = '\0';
+	return line;
 }
 
 bool dk_sheet_screen(const char *data, size_t len, uint32_t max_line, bool bom,

@@ -519,23 +519,16 @@ int dk_sheet_read_csv(dk_sheet *out, const char *data, size_t len, const char *f
 	c->s = out;
 	c->file = file;
 	c->d = d;
-	char *text = dk_xmalloc(len - bom + 1);
-	memcpy(text, data + bom, len - bom);
-	text[len - bom] = '\0';
+	char *text = dk_sheet_text(data, len, bom);
 	dk_csv_field *f = dk_xmalloc(DK_SHEET_MAX_FIELDS * sizeof(*f));
 	int rc = 0;
 	bool in_games = false;
 	uint32_t lineno = 0;
 	char *p = text, *e = text + (len - bom);
 	while (p < e && rc == 0) {
-		char *nl = memchr(p, '\n', (size_t)(e - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(e - p);
-		if (n && p[n - 1] == '\r')
-			n--;
-		p[n] = '\0';
+		size_t n;
+		char *line = dk_sheet_line(&p, e, &n);
 		lineno++;
-		char *line = p;
-		p = nl ? nl + 1 : e;
 		if (is_comment(line))
 			continue;
 		if (!c->sep) {

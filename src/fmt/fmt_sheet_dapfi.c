@@ -73,23 +73,16 @@ int dk_sheet_read_dapfi(dk_sheet *out, const char *data, size_t len, const char 
 	out->has_entries = out->has_totals = out->has_value = true;
 	if (!dk_sheet_screen(data + bom, len - bom, DK_SHEET_MAX_LINE, bom != 0, file, d))
 		return -1;
-	char *text = dk_xmalloc(len - bom + 1);
-	memcpy(text, data + bom, len - bom);
-	text[len - bom] = '\0';
+	char *text = dk_sheet_text(data, len, bom);
 	dk_csv_field *f = dk_xmalloc(DK_SHEET_MAX_FIELDS * sizeof(*f));
 	int rc = 0, ncols = 0;
 	uint32_t lineno = 0;
 	long prev[DK_SHEET_MAX_PLAYERS + 1] = { 0 };
 	char *p = text, *e = text + (len - bom);
 	while (p < e && rc == 0) {
-		char *nl = memchr(p, '\n', (size_t)(e - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(e - p);
-		if (n && p[n - 1] == '\r')
-			n--;
-		p[n] = '\0';
+		size_t n;
+		char *line = dk_sheet_line(&p, e, &n);
 		lineno++;
-		char *line = p;
-		p = nl ? nl + 1 : e;
 		if (lineno > 1 && n == 0)
 			continue;
 		int nf = dk_csv_split(line, lineno, ',', f, DK_SHEET_MAX_FIELDS, file, d);

@@ -28,6 +28,14 @@ static inline dk_loc dk_sheet_loc(uint32_t line, uint32_t col)
 /** Length of a UTF-8 byte order mark at data (3 or 0). */
 size_t dk_sheet_bom(const char *data, size_t len);
 
+/** A copy of data after its byte order mark (bom bytes), NUL-terminated, to
+ *  cut into lines in place (dk_sheet_line); free it. */
+char *dk_sheet_text(const char *data, size_t len, size_t bom);
+
+/** The next line of text from *p (before e): NUL-terminated in place,
+ *  without its "\n" or "\r\n"; its length in *n, *p moved past it. */
+char *dk_sheet_line(char **p, char *e, size_t *n);
+
 typedef struct dk_csv_field {
 	char *s;          /* unquoted, NUL-terminated, trimmed of blanks */
 	size_t len;

@@ -522,7 +522,8 @@ static dk_reader *reader_new(const char *path, const dk_read_opts *opts)
 	return r;
 }
 
-/* read in whole, up to the size limit; a diagnostic and a status on failure */
+/* read in whole, up to the size limit (0: the default); a diagnostic and a
+ * status on failure */
 static int read_rest(dk_input *in, const char *name, const char *what, uint64_t limit,
 		     char **buf, size_t *len, size_t *cap, dk_diag *d)
 {
@@ -533,6 +534,24 @@ static int read_rest(dk_input *in, const char *name, const char *what, uint64_t 
 		return 0;
 	dk_diag_error(d, name, DK_LOC_NONE, "%s", err);
 	return st == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
+}
+
+/* the sheet whose first len bytes are in buf (cap long; NULL and 0: none
+ * yet): the rest of in read to it, in freed; r's sheet from then on */
+static int sheet_from(dk_reader *r, dk_input *in, const char *name, int fmt, char *buf,
+		      size_t len, size_t cap, dk_diag *d)
+{
+	int rc = read_rest(in, name, "a score sheet", r->opts.max_size, &buf, &len, &cap, d);
+	dk_input_free(in);
+	if (rc != 0) {
+		free(buf);
+		return rc;
+	}
+	r->kind = K_SHEET;
+	r->sheet = buf;
+	r->sheet_len = len;
+	r->sheet_fmt = fmt;
+	return 0;
 }
 
 /* standard input, or a pipe or FIFO given by name, read once: the notation
@@ -556,21 +575,9 @@ static int open_stream(dk_reader *r, dk_diag *d)
 			break;
 		len += (size_t)n;
 	}
-	uint64_t limit = r->opts.max_size ? r->opts.max_size : DK_DEFAULT_MAX_INPUT;
 	int sheet_fmt = dk_sheet_sniff(buf, len);
-	if (sheet_fmt >= 0) {
-		int rc = read_rest(in, name, "a score sheet", limit, &buf, &len, &cap, d);
-		dk_input_free(in);
-		if (rc != 0) {
-			free(buf);
-			return rc;
-		}
-		r->kind = K_SHEET;
-		r->sheet = buf;
-		r->sheet_len = len;
-		r->sheet_fmt = sheet_fmt;
-		return 0;
-	}
+	if (sheet_fmt >= 0)
+		return sheet_from(r, in, name, sheet_fmt, buf, len, cap, d);
 	if (!dk_doko_sniff(buf, len)) {
 		dk_input_unread(in, buf, len);
 		free(buf);
@@ -578,7 +585,7 @@ static int open_stream(dk_reader *r, dk_diag *d)
 		int rc = dk_xml_reader_open_input(&r->xml, in, name, d);
 		return rc == 0 ? 0 : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
 	}
-	int rc = read_rest(in, name, "a notation file", limit, &buf, &len, &cap, d);
+	int rc = read_rest(in, name, "a notation file", r->opts.max_size, &buf, &len, &cap, d);
 	dk_input_free(in);
 	if (rc == 0) {
 		r->kind = K_DOKO;
@@ -598,20 +605,7 @@ static int open_sheet(dk_reader *r, int fmt, dk_diag *d)
 		dk_diag_error(d, NULL, DK_LOC_NONE, "%s", err);
 		return DK_READER_SYSTEM;
 	}
-	uint64_t limit = r->opts.max_size ? r->opts.max_size : DK_DEFAULT_MAX_INPUT;
-	size_t cap = 65536, len = 0;
-	char *buf = dk_xmalloc(cap);
-	int rc = read_rest(in, r->path, "a score sheet", limit, &buf, &len, &cap, d);
-	dk_input_free(in);
-	if (rc != 0) {
-		free(buf);
-		return rc;
-	}
-	r->kind = K_SHEET;
-	r->sheet = buf;
-	r->sheet_len = len;
-	r->sheet_fmt = fmt;
-	return 0;
+	return sheet_from(r, in, r->path, fmt, NULL, 0, 0, d);
 }
 
 int dk_reader_open(dk_reader **out, const char *path, const dk_read_opts *opts, dk_diag *d)

@@ -260,3 +260,89 @@ Test(io, gzip_output_reads_back, .init = make_tmpdir)
 	unlink(path);
 	rmdir(tmpdir);
 }
+
+/* dk_input_read_whole's look at each block: counts the bytes, refuses
+ * after refuse_after of them (0: never) */
+struct seen {
+	size_t bytes;
+	int ends;
+	size_t refuse_after;
+};
+
+static int count_block(void *ctx, const char *data, size_t n)
+{
+	struct seen *s = ctx;
+	(void)data;
+	s->bytes += n;
+	s->ends += n == 0;
+	return s->refuse_after && s->bytes > s->refuse_after ? -1 : 0;
+}
+
+Test(io, read_whole_grows_keeps_room_for_a_nul_and_shows_each_block)
+{
+	size_t big = 200000;   /* more than the first block of 64 KiB */
+	char *data = malloc(big);
+	for (size_t i = 0; i < big; i++)
+		data[i] = (char)('a' + i % 26);
+	dk_input *in;
+	cr_assert_eq(dk_input_open_memory(&in, data, big, 0), DK_IO_OK);
+	char *buf = NULL, err[300];
+	size_t len = 0, cap = 0;
+	struct seen s = { 0 };
+	cr_assert_eq(dk_input_read_whole(in, "a test", 0, &buf, &len, &cap, count_block, &s, err,
+					 sizeof(err)), DK_IO_OK);
+	cr_expect_eq(len, big);
+	cr_expect_gt(cap, len);   /* room for the NUL */
+	cr_expect_eq(memcmp(buf, data, big), 0);
+	cr_expect_eq(s.bytes, big);
+	cr_expect_eq(s.ends, 1);
+	cr_expect_str_empty(err);
+	free(buf);
+	dk_input_free(in);
+	free(data);
+}
+
+Test(io, read_whole_refuses_what_is_over_the_limit)
+{
+	dk_input *in;
+	cr_assert_eq(dk_input_open_memory(&in, text, strlen(text), 0), DK_IO_OK);
+	char *buf = NULL, err[300];
+	size_t len = 0, cap = 0;
+	cr_expect_eq(dk_input_read_whole(in, "a test file", 20, &buf, &len, &cap, NULL, NULL, err,
+					 sizeof(err)), DK_IO_INVALID);
+	cr_expect_str_eq(err, "a test file is read whole, and this one is larger than 20 bytes "
+			      "(--max-input-size)");
+	free(buf);
+	dk_input_free(in);
+}
+
+Test(io, read_whole_stops_where_the_look_refuses)
+{
+	dk_input *in;
+	cr_assert_eq(dk_input_open_memory(&in, text, strlen(text), 0), DK_IO_OK);
+	char *buf = NULL, err[300];
+	size_t len = 0, cap = 0;
+	struct seen s = { .refuse_after = 10 };
+	cr_expect_eq(dk_input_read_whole(in, "a test", 0, &buf, &len, &cap, count_block, &s, err,
+					 sizeof(err)), DK_IO_INVALID);
+	cr_expect_str_empty(err);   /* the look says why itself */
+	cr_expect_eq(s.ends, 0);
+	free(buf);
+	dk_input_free(in);
+}
+
+Test(io, read_whole_reports_a_corrupt_gzip_stream)
+{
+	size_t zlen;
+	unsigned char *z = gz(text, strlen(text), &zlen);
+	dk_input *in;
+	cr_assert_eq(dk_input_open_memory(&in, z, zlen - 4, 0), DK_IO_OK);   /* no trailer */
+	char *buf = NULL, err[300];
+	size_t len = 0, cap = 0;
+	cr_expect_eq(dk_input_read_whole(in, "a test", 0, &buf, &len, &cap, NULL, NULL, err,
+					 sizeof(err)), DK_IO_INVALID);
+	cr_expect_str_not_empty(err);
+	free(buf);
+	dk_input_free(in);
+	free(z);
+}

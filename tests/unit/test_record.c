@@ -170,3 +170,20 @@ Test(record, names_round_trip)
 	dk_call c;
 	cr_expect_not(dk_call_from_name(&c, "keine 90"));
 }
+
+Test(record, a_date_must_be_one_the_calendar_has)
+{
+	cr_expect(dk_date_valid("2026-12-03"));
+	cr_expect(dk_date_valid("2024-02-29"));    /* a leap year */
+	cr_expect(dk_date_valid("2000-02-29"));    /* divisible by 400 */
+	cr_expect_not(dk_date_valid("1900-02-29"));  /* by 100, not by 400 */
+	cr_expect_not(dk_date_valid("2026-02-29"));
+	cr_expect_not(dk_date_valid("2026-04-31"));
+	cr_expect_not(dk_date_valid("2026-13-01"));
+	cr_expect_not(dk_date_valid("2026-00-10"));
+	cr_expect_not(dk_date_valid("2026-1-01"));
+	cr_expect_not(dk_date_valid("2026/12/03"));
+	cr_expect_not(dk_date_valid("2026-12-0x"));
+	cr_expect_not(dk_date_valid("2026-12-031"));
+	cr_expect_not(dk_date_valid(""));
+}

@@ -5,9 +5,11 @@
  * whose right answers are worked out in the comments.
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fmt_sheet.h"
+#include "fmt_sheet_internal.h"
 #include "leakcheck.h"
 #include "ruleset.h"
 #include "sheet.h"
@@ -387,4 +389,25 @@ Test(sheet, plus_counting)
 	cr_expect_eq(v.issues[0].code, DK_SH_SHAPE);
 	dk_ruleset_release(&rs);
 	dk_sheet_release(&s);
+}
+
+Test(sheet, lines_are_cut_in_place_with_either_line_end)
+{
+	static const char data[] = "\xef\xbb\xbfgame,A\r\n\n1,2\nlast";
+	size_t bom = dk_sheet_bom(data, sizeof(data) - 1);
+	cr_assert_eq(bom, 3);
+	char *text = dk_sheet_text(data, sizeof(data) - 1, bom);
+	char *p = text, *e = text + strlen(text);
+	const char *want[] = { "game,A", "", "1,2", "last" };
+	int lines = 0;
+	while (p < e) {
+		size_t n;
+		char *line = dk_sheet_line(&p, e, &n);
+		cr_assert_lt(lines, 4);
+		cr_expect_str_eq(line, want[lines]);
+		cr_expect_eq(n, strlen(want[lines]));
+		lines++;
+	}
+	cr_expect_eq(lines, 4);
+	free(text);
 }
