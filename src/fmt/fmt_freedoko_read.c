@@ -172,15 +172,15 @@ int dk_fd_reader_open_memory(dk_fd_reader **out, const void *data, size_t len,
 }
 
 /* screen as dk_input_read_whole's look at each block read (n 0: the end) */
-struct screening {
+typedef struct screening {
 	dk_text_guard g;
 	const char *name;
 	dk_diag *diag;
-};
+} screening;
 
 static int screen_block(void *ctx, const char *data, size_t n)
 {
-	struct screening *sc = ctx;
+	screening *sc = ctx;
 	return screen(&sc->g, data, n, n == 0, sc->name, sc->diag);
 }
 
@@ -196,7 +196,7 @@ int dk_fd_reader_open(dk_fd_reader **out, const char *path, const char *display_
 		return DK_IO_SYSTEM;
 	}
 	/* Latin-1 allowed: FreeDoko before 0.6 wrote names in it */
-	struct screening sc = { .name = name, .diag = diag };
+	screening sc = { .name = name, .diag = diag };
 	dk_text_guard_init(&sc.g, true);
 	size_t cap = 0, len = 0;
 	char *buf = NULL;
