@@ -1654,7 +1654,7 @@ const dk_command dk_cmd_audit = {
 	"  --lang LANG           en or de (default from LC_ALL, LC_MESSAGES, LANG)\n"
 	"  --no-progress         no progress bar (shown on stderr for files of\n"
 	"                        1 MiB or more when stderr is a terminal)\n"
-	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
 	"  --color WHEN          auto (default), always, never\n"
 	"  --accept-rule-differences\n"
 	"                        judge a FreeDoko file although its rules have\n"

@@ -373,7 +373,7 @@ const dk_command dk_cmd_check = {
 	"  -q, --quiet           print only games with findings or a wrong score\n"
 	"  --format FORMAT       text (default) or json: one JSON object per game\n"
 	"                        and line, fields described in dokoref(1)\n"
-	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
 	"  --color WHEN          auto (default), always, never\n"
 	"  --lang LANG           en or de: the language of the text output; by\n"
 	"                        default from LC_ALL, LC_MESSAGES or LANG (de...\n"

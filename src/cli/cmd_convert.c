@@ -504,7 +504,7 @@ const dk_command dk_cmd_convert = {
 	"  --lossy               write even what OUT cannot hold all of\n"
 	"  --rules NAME|PATH     the rule set of the games (for a bug report's rule\n"
 	"                        block and trick winners), instead of the record's\n"
-	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
 	"  -h, --help            show this help\n"
 	"\n"
 	"Exit status: 0 written, 3 invalid input or not convertible without\n"

@@ -499,7 +499,7 @@ const dk_command dk_cmd_replay = {
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  --rules NAME|PATH     use this rule set instead of the record's\n"
 	"  --lang de|en          language (default: from LC_ALL, LC_MESSAGES, LANG)\n"
-	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
 	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n"
 	"                        set), always, never\n"
 	"  -h, --help            show this help\n"

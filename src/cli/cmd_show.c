@@ -636,7 +636,7 @@ const dk_command dk_cmd_show = {
 	"Options:\n"
 	"  -g, --game N          show only the N-th game of the file (from 1)\n"
 	"  --rules NAME|PATH     use this rule set instead of the record's\n"
-	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
 	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n"
 	"                        set), always, never\n"
 	"  --format text|html    text (default), or one self-contained HTML page of\n"

@@ -120,7 +120,7 @@ const dk_command dk_cmd_validate = {
 	"Options:\n"
 	"  --rules NAME|PATH     check every game against this rule set instead of\n"
 	"                        the one its record names\n"
-	"  --max-input-size SIZE refuse gzip input that inflates beyond SIZE\n"
+	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
 	"                        (default 1G; suffixes K, M, G)\n"
 	"  -q, --quiet           print nothing but errors\n"
 	"  --color WHEN          colour diagnostics: auto (default), always, never\n"
