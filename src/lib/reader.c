@@ -663,11 +663,10 @@ int dk_reader_open_memory(dk_reader **out, const void *data, size_t len, const c
 	const unsigned char *u = data;
 	if (len >= 2 && u[0] == 0x1f && u[1] == 0x8b) {
 		dk_input *in = NULL;
-		uint64_t limit = r->opts.max_size ? r->opts.max_size : DK_DEFAULT_MAX_INPUT;
-		size_t cap = 65536, got = 0;
-		char *buf = dk_xmalloc(cap);
+		size_t cap = 0, got = 0;
+		char *buf = NULL;
 		dk_input_open_memory(&in, data, len, r->opts.max_size);
-		rc = read_rest(in, name, "gzip data in memory", limit, &buf, &got, &cap, d);
+		rc = read_rest(in, name, "gzip data in memory", r->opts.max_size, &buf, &got, &cap, d);
 		dk_input_free(in);
 		if (rc != 0) {
 			free(buf);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "dokoref/dokoref.h"
 #include "leakcheck.h"
@@ -264,6 +265,45 @@ Test(api, messages)
 	cr_expect_eq(dokoref_record_status(rec), DOKOREF_E_INVALID);
 	dokoref_verdict_free(v);
 	dokoref_record_free(rec);
+}
+
+/* gzip data in memory: inflated whole, then read as the format it holds;
+ * refused past max_input_size */
+Test(api, gzip_in_memory)
+{
+	size_t len;
+	char *text = slurp(NORMAL, &len);
+	z_stream z;
+	memset(&z, 0, sizeof(z));
+	cr_assert_eq(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	size_t cap = deflateBound(&z, (uLong)len) + 64;
+	unsigned char *gz = malloc(cap);
+	z.next_in = (Bytef *)text;
+	z.avail_in = (uInt)len;
+	z.next_out = gz;
+	z.avail_out = (uInt)cap;
+	cr_assert_eq(deflate(&z, Z_FINISH), Z_STREAM_END);
+	size_t gzlen = cap - z.avail_out;
+	deflateEnd(&z);
+	free(text);
+
+	dokoref_error err;
+	dokoref_record *rec = dokoref_record_open_memory(gz, gzlen, "typed.doko.gz", NULL, &err);
+	cr_assert_not_null(rec, "%s", err.message);
+	cr_assert_eq(dokoref_record_next_game(rec, &err), 1, "%s", err.message);
+	dokoref_verdict *v = dokoref_verdict_new();
+	cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+	expect_normal(v);
+	dokoref_verdict_free(v);
+	dokoref_record_free(rec);
+
+	dokoref_open_options opts = { 0 };
+	opts.max_input_size = 100;
+	rec = dokoref_record_open_memory(gz, gzlen, "typed.doko.gz", &opts, &err);
+	cr_expect_null(rec);
+	cr_expect(strstr(err.message, "100 bytes") != NULL, "%s", err.message);
+	dokoref_record_free(rec);
+	free(gz);
 }
 
 /* ---- the session, item by item, and in two threads at once ------------- */
