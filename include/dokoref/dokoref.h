@@ -108,7 +108,8 @@ typedef struct dokoref_record dokoref_record;
 
 /** How a record is opened; all zero (or a NULL pointer) is the default. */
 typedef struct dokoref_open_options {
-	unsigned long long max_input_size; /* refuse gzip input inflating beyond; 0 = 1 GiB */
+	unsigned long long max_input_size; /* refuse gzip input inflating beyond, and a
+					      file read whole larger; 0 = 1 GiB */
 	const char *rules_name;      /* judge every game under this rule set (name or
 					path) instead of the record's; NULL = the record's */
 	const dokoref_rules *rules;  /* the same with a loaded rule set (wins over
