@@ -28,60 +28,14 @@
 #include "fmt_xml.h"
 #include "leakcheck.h"
 #include "records.h"
+#include "refplay.h"
 #include "ruleset.h"
 #include "score.h"
 #include "search.h"
 
 TestSuite(dd, .fini = dk_leak_check);
 
-
 /* ---- the reference ------------------------------------------------------- */
-
-typedef struct ref_pos {
-	const dk_order *order;
-	int hand[4][DK_CARD_KINDS];
-	dk_party party[4];
-	dk_card trick[4];
-	int tseat[4];
-	int tn, turn, tricks_done, hand_size;
-} ref_pos;
-
-static bool ref_legal(const ref_pos *p, dk_card k)
-{
-	if (!p->hand[p->turn][k])
-		return false;
-	if (p->tn == 0)
-		return true;
-	int led = dk_order_suit(p->order, p->trick[0]);
-	if (dk_order_suit(p->order, k) == led)
-		return true;
-	for (int x = 0; x < DK_CARD_KINDS; x++)
-		if (p->hand[p->turn][x] && dk_order_suit(p->order, (dk_card)x) == led)
-			return false;
-	return true;
-}
-
-/* play k; the card points of the trick and its winning party if it is complete */
-static int ref_play(ref_pos *p, dk_card k, dk_party *won)
-{
-	*won = DK_PARTY_NONE;
-	p->hand[p->turn][k]--;
-	p->trick[p->tn] = k;
-	p->tseat[p->tn++] = p->turn;
-	p->turn = (p->turn + 1) % 4;
-	if (p->tn < 4)
-		return 0;
-	bool last = p->tricks_done == p->hand_size - 1;
-	int w = p->tseat[dk_order_winner(p->order, p->trick, 4, last)];
-	int pts = 0;
-	for (int i = 0; i < 4; i++)
-		pts += dk_card_points(p->trick[i]);
-	*won = p->party[w];
-	p->tn = 0;
-	p->tricks_done++;
-	p->turn = w;
-	return pts;
-}
 
 /* minimax of what `for` gains from here, card points or (tricks) tricks;
  * Re maximises (Kontra in a Ramsch) unless coop: everybody plays for it */
@@ -115,32 +69,6 @@ static int ref_value(const ref_pos *p, bool ramsch, bool coop, dk_party for_)
 static int ref_most_tricks(const ref_pos *p, dk_party for_)
 {
 	return ref_gain(p, false, true, for_, true);
-}
-
-static void ref_from_replay(ref_pos *p, const dk_replay *rp)
-{
-	memset(p, 0, sizeof(*p));
-	p->order = &rp->order;
-	for (int i = 0; i < 4; i++) {
-		int seat = rp->seats[i];
-		for (int k = 0; k < rp->hand_n[seat]; k++)
-			p->hand[i][rp->hand[seat][k]]++;
-		p->party[i] = rp->party[seat];
-		if (seat == rp->next_seat)
-			p->turn = i;
-	}
-	const dk_trick *t = &rp->tricks[rp->trick_count];
-	if (rp->trick_count < DK_MAX_TRICKS && t->count < 4) {
-		for (int i = 0; i < t->count; i++) {
-			p->trick[i] = t->cards[i];
-			for (int s = 0; s < 4; s++)
-				if (rp->seats[s] == t->seats[i])
-					p->tseat[i] = s;
-		}
-		p->tn = t->count;
-	}
-	p->tricks_done = rp->trick_count;
-	p->hand_size = rp->hand_size;
 }
 
 /* replay line in the reference: legal and to the end?  *gain: what `for`
@@ -250,48 +178,6 @@ static void compare(const dk_replay *rp, const char *what)
 	compared++;
 }
 
-static uint64_t rng = 0x2545F4914F6CDD1Dull;
-
-static unsigned rnd(unsigned n)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng % n);
-}
-
-/* the events of g up to keep, then random legal cards to the end */
-static dk_event *random_play(const dk_game *g, size_t keep, const dk_rules *r, size_t *out_count)
-{
-	dk_event *ev = calloc(keep + 4 * DK_MAX_TRICKS + 1, sizeof(dk_event));
-	memcpy(ev, g->events, keep * sizeof(dk_event));
-	dk_game cut = *g;
-	cut.events = ev;
-	cut.event_count = keep;
-	dk_replay rp;
-	dk_replay_run(&rp, &cut, r);
-	ref_pos p;
-	ref_from_replay(&p, &rp);
-	size_t n = keep;
-	while (p.tricks_done < p.hand_size) {
-		dk_card legal[DK_CARD_KINDS];
-		unsigned nl = 0;
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (ref_legal(&p, (dk_card)k))
-				legal[nl++] = (dk_card)k;
-		cr_assert_gt(nl, 0);
-		dk_card k = legal[rnd(nl)];
-		ev[n].kind = DK_EV_CARD;
-		ev[n].seat = rp.seats[p.turn];
-		ev[n].card = k;
-		n++;
-		dk_party won;
-		ref_play(&p, k, &won);
-	}
-	*out_count = n;
-	return ev;
-}
-
 static void compare_cuts(const dk_game *g, const dk_event *events, size_t count,
 			 const dk_replay *full, const dk_rules *r, const char *name, bool five)
 {
@@ -337,7 +223,7 @@ static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
 		}
 	for (int round = 0; round < 1 && keep > 0; round++) {
 		size_t n;
-		dk_event *ev = random_play(g, keep, r, &n);
+		dk_event *ev = ref_random_play(g, keep, r, &n);
 		dk_game played = *g;
 		played.events = ev;
 		played.event_count = n;

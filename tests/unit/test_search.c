@@ -32,6 +32,7 @@
 #include "fmt_xml.h"
 #include "leakcheck.h"
 #include "records.h"
+#include "refplay.h"
 #include "ruleset.h"
 #include "score.h"
 #include "search.h"
@@ -131,52 +132,9 @@ static void check_game(const dk_game *g, const dk_rules *r, const char *name)
 
 /* ---- the reference: every legal card, every time, nothing cut ----------- */
 
-typedef struct ref_pos {
-	const dk_order *order;
-	int hand[4][DK_CARD_KINDS];
-	dk_party party[4];
-	dk_card trick[4];
-	int tseat[4];
-	int tn, turn, tricks_done, hand_size;
-	int points[3], tricks[3];    /* gained from the position on */
-} ref_pos;
-
 typedef struct ref_result {
 	int max_points[3], max_tricks[3];
 } ref_result;
-
-static bool ref_legal(const ref_pos *p, dk_card k)
-{
-	if (!p->hand[p->turn][k])
-		return false;
-	if (p->tn == 0)
-		return true;
-	int led = dk_order_suit(p->order, p->trick[0]);
-	if (dk_order_suit(p->order, k) == led)
-		return true;
-	for (int x = 0; x < DK_CARD_KINDS; x++)
-		if (p->hand[p->turn][x] && dk_order_suit(p->order, (dk_card)x) == led)
-			return false;
-	return true;
-}
-
-static void ref_play(ref_pos *p, dk_card k)
-{
-	p->hand[p->turn][k]--;
-	p->trick[p->tn] = k;
-	p->tseat[p->tn++] = p->turn;
-	p->turn = (p->turn + 1) % 4;
-	if (p->tn < 4)
-		return;
-	bool last = p->tricks_done == p->hand_size - 1;
-	int w = p->tseat[dk_order_winner(p->order, p->trick, 4, last)];
-	for (int i = 0; i < 4; i++)
-		p->points[p->party[w]] += dk_card_points(p->trick[i]);
-	p->tricks[p->party[w]]++;
-	p->tn = 0;
-	p->tricks_done++;
-	p->turn = w;
-}
 
 /*
  * The most each party can gain from p on, over every legal continuation.
@@ -235,7 +193,8 @@ static ref_result ref_all(const ref_pos *p)
 		ref_pos q = *p;
 		memset(q.points, 0, sizeof(q.points));
 		memset(q.tricks, 0, sizeof(q.tricks));
-		ref_play(&q, (dk_card)k);
+		dk_party won;
+		ref_play(&q, (dk_card)k, &won);
 		ref_result c = ref_all(&q);
 		for (int x = DK_PARTY_RE; x <= DK_PARTY_KONTRA; x++) {
 			if (q.points[x] + c.max_points[x] > r.max_points[x])
@@ -255,33 +214,6 @@ static ref_result ref_all(const ref_pos *p)
 	return r;
 }
 
-/* the position where rp stopped, seats as the search numbers them */
-static void ref_from_replay(ref_pos *p, const dk_replay *rp)
-{
-	memset(p, 0, sizeof(*p));
-	p->order = &rp->order;
-	for (int i = 0; i < 4; i++) {
-		int seat = rp->seats[i];
-		for (int k = 0; k < rp->hand_n[seat]; k++)
-			p->hand[i][rp->hand[seat][k]]++;
-		p->party[i] = rp->party[seat];
-		if (seat == rp->next_seat)
-			p->turn = i;
-	}
-	const dk_trick *t = &rp->tricks[rp->trick_count];
-	if (rp->trick_count < DK_MAX_TRICKS && t->count < 4) {
-		for (int i = 0; i < t->count; i++) {
-			p->trick[i] = t->cards[i];
-			for (int s = 0; s < 4; s++)
-				if (rp->seats[s] == t->seats[i])
-					p->tseat[i] = s;
-		}
-		p->tn = t->count;
-	}
-	p->tricks_done = rp->trick_count;
-	p->hand_size = rp->hand_size;
-}
-
 /* play a returned continuation in the reference: legal throughout and to
  * the end?  Its gains land in p */
 static bool ref_follow(ref_pos *p, const dk_line *line)
@@ -289,7 +221,8 @@ static bool ref_follow(ref_pos *p, const dk_line *line)
 	for (int i = 0; i < line->count; i++) {
 		if (line->seats[i] != p->turn || !ref_legal(p, line->cards[i]))
 			return false;
-		ref_play(p, line->cards[i]);
+		dk_party won;
+		ref_play(p, line->cards[i], &won);
 	}
 	return p->tricks_done == p->hand_size;
 }
@@ -391,48 +324,6 @@ static void compare(const dk_replay *rp, const char *what)
 
 /* ---- the positions ------------------------------------------------------- */
 
-static uint64_t rng = 0x2545F4914F6CDD1Dull;
-
-static unsigned rnd(unsigned n)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng % n);
-}
-
-/* the events of g up to keep, then random legal cards to the end of the
- * game; *out_count gets the number of events */
-static dk_event *random_play(const dk_game *g, size_t keep, const dk_rules *r, size_t *out_count)
-{
-	dk_event *ev = calloc(keep + 4 * DK_MAX_TRICKS + 1, sizeof(dk_event));
-	memcpy(ev, g->events, keep * sizeof(dk_event));
-	dk_game cut = *g;
-	cut.events = ev;
-	cut.event_count = keep;
-	dk_replay rp;
-	dk_replay_run(&rp, &cut, r);
-	ref_pos p;
-	ref_from_replay(&p, &rp);
-	size_t n = keep;
-	while (p.tricks_done < p.hand_size) {
-		dk_card legal[DK_CARD_KINDS];
-		unsigned nl = 0;
-		for (int k = 0; k < DK_CARD_KINDS; k++)
-			if (ref_legal(&p, (dk_card)k))
-				legal[nl++] = (dk_card)k;
-		cr_assert_gt(nl, 0);
-		dk_card k = legal[rnd(nl)];
-		ev[n].kind = DK_EV_CARD;
-		ev[n].seat = rp.seats[p.turn];
-		ev[n].card = k;
-		n++;
-		ref_play(&p, k);
-	}
-	*out_count = n;
-	return ev;
-}
-
 /* compare at every cut of events[0..count) with at most max_left tricks
  * left (fewer within a trick) */
 static void compare_cuts(const dk_game *g, const dk_event *events, size_t count,
@@ -483,7 +374,7 @@ static void compare_game(const dk_game *g, const dk_rules *r, const char *name)
 	}
 	for (int round = 0; round < 2 && keep > 0; round++) {
 		size_t n;
-		dk_event *ev = random_play(g, keep, r, &n);
+		dk_event *ev = ref_random_play(g, keep, r, &n);
 		dk_game played = *g;
 		played.events = ev;
 		played.event_count = n;
