@@ -44,8 +44,10 @@
  * the table is taken only for the same record (a hash of its bytes) and
  * the same SOLVER (-r, a name for the build, e.g. its commit), and
  * removed when the game is analysed.  SIGUSR1 or SIGTERM stops the
- * analysis being run the way -c does (its table kept with -k) and ends
- * the program after it: a long run so ended loses nothing it solved.
+ * analysis being run the way -c does (its table kept with -k), or the
+ * question being asked (not counted), and ends the program after it
+ * with the tables of what was done: a long run so ended (`timeout`)
+ * loses nothing it solved.
  * -v prints, after each analysis, Re's card
  * points after each card analysed; -p the positions it took to solve each
  * position of the game (where the time of a long one goes: the positions
@@ -290,14 +292,17 @@ typedef struct spent {
 } spent;
 
 /* SIGUSR1 or SIGTERM: stop the analysis at the position it is solving,
- * as the cap does, and run no other (the progress callback, told every
- * 2^20 positions, reads it) */
+ * as the cap does, or the question being asked, not counted (dk_dd_stop:
+ * one atomic store, so safe here), and run nothing more */
 static volatile sig_atomic_t asked_to_stop;
+static dk_dd *bench_dd;
 
 static void on_stop_signal(int sig)
 {
 	(void)sig;
 	asked_to_stop = 1;
+	if (bench_dd)
+		dk_dd_stop(bench_dd);
 }
 
 static void cap_tick(void *ctx, const dk_dd_progress *at)
@@ -443,6 +448,12 @@ static void time_exact(dk_dd *dd, const dk_replay *rp, const char *file, const d
 	double t0 = now();
 	dk_dd_solve(dd, &v, rp);
 	double ms = (now() - t0) * 1000;
+	if (asked_to_stop) {
+		printf("%s game %zu (%s, %s), %2d left: exact value stopped by a signal after "
+		       "%ld positions, %.3f ms (not counted)\n", file, g->index, set, type, left,
+		       v.nodes, ms);
+		return;
+	}
 	add(0, grp, left, ms, v.nodes, v.settled);
 	if (quiet)
 		return;
@@ -467,13 +478,13 @@ static void time_cut(dk_dd *dd, const char *file, const dk_game *g, const char *
 {
 	if (!questions_only && !only_b)
 		time_exact(dd, rp, file, g, set, type, grp, left, quiet);
-	if (!only_b) {
+	if (!only_b && !asked_to_stop) {
 		dk_search_result res;
 		double t0 = now();
 		dk_search_run(&res, rp, sc->target, 2000000);
 		add(3, grp, left, (now() - t0) * 1000, res.nodes, res.complete);
 	}
-	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA; p++) {
+	for (int p = DK_PARTY_RE; p <= DK_PARTY_KONTRA && !asked_to_stop; p++) {
 		int tgt = sc->target[p];
 		long nodes;
 		bool decided;
@@ -487,11 +498,15 @@ static void time_cut(dk_dd *dd, const char *file, const dk_game *g, const char *
 		else
 			t = timed_reach(dd, rp, (dk_party)p, false,
 					tgt - rp->points[p], &nodes, &decided);
+		if (asked_to_stop)
+			return;
 		add(1, grp, left, t, nodes, decided);
 		if (!decided && !quiet)
 			printf("%s game %zu (%s, %s), %2d left: %s's target not decided, %ld "
 			       "positions\n", file, g->index, set, type, left, party_name(p), nodes);
 		t = timed_reach(dd, rp, (dk_party)p, true, 1, &nodes, &decided);
+		if (asked_to_stop)
+			return;
 		add(1, grp, left, t, nodes, decided);
 		if (!decided && !quiet)
 			printf("%s game %zu (%s, %s), %2d left: %s's trick not decided, %ld "
@@ -539,12 +554,14 @@ static void bench_game(dk_dd *dd, const char *file, const dk_game *g, const dk_r
 						 questions_only);
 				else
 					irregular_cuts++;
+				if (asked_to_stop)
+					return;
 			}
 		}
 		if (card)
 			cards++;
 	}
-	if (questions_only || only_b)
+	if (questions_only || only_b || asked_to_stop)
 		return;
 	dk_dd_clear(dd);
 	dk_dd_game *an = malloc(sizeof(*an));
@@ -716,6 +733,7 @@ int main(int argc, char **argv)
 	if (table_max_mib > 0)
 		dk_dd_set_table_max(dd, (size_t)table_max_mib << 20);
 	dk_dd_set_threads(dd, threads);
+	bench_dd = dd;
 	struct sigaction sa = { .sa_handler = on_stop_signal };
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGUSR1, &sa, NULL);
@@ -748,7 +766,8 @@ int main(int argc, char **argv)
 		dk_diag_release(&d);
 	}
 	if (asked_to_stop)
-		printf("stopped by a signal: no game after this one was run\n");
+		printf("stopped by a signal: nothing after it was run (a question it stopped "
+		       "is not counted, an analysis is, as \"(stopped)\")\n");
 	ms_v = malloc(((size_t)n_samples + 1) * sizeof(double));
 	nodes_v = malloc(((size_t)n_samples + 1) * sizeof(double));
 	if (!ms_v || !nodes_v) {

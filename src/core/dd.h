@@ -176,12 +176,15 @@ typedef void (*dk_dd_progress_fn)(void *ctx, const dk_dd_progress *at);
 void dk_dd_set_progress(dk_dd *dd, dk_dd_progress_fn fn, void *ctx);
 
 /**
- * From the progress callback: end the analysis under way at the position
- * it is solving, as if that position went over the limit (the analysis
- * starts after it: dk_dd_game.limited, and .stopped).  Every thread of
- * the solver stops; what the table holds stays right, so that an
- * analysis of the same game later (with the table kept, or saved and
- * loaded: dk_dd_save) finds the positions solved so far in it.
+ * From the progress callback, or from a signal handler (it is one atomic
+ * store): end the analysis under way at the position it is solving, as
+ * if that position went over the limit (the analysis starts after it:
+ * dk_dd_game.limited, and .stopped).  Every thread of the solver stops;
+ * what the table holds stays right, so that an analysis of the same game
+ * later (with the table kept, or saved and loaded: dk_dd_save) finds the
+ * positions solved so far in it.  Outside an analysis it ends the
+ * dk_dd_solve or dk_dd_reach under way as over the limit, and every one
+ * after it, until the next dk_dd_analyse begins.
  */
 void dk_dd_stop(dk_dd *dd);
 
