@@ -99,6 +99,23 @@ static inline void ref_from_replay(ref_pos *p, const dk_replay *rp)
 	p->hand_size = rp->hand_size;
 }
 
+/* g played up to (not with) events[i], into *rp, with the parties as
+ * the whole game (full) ended, as penalty.c asks; false where the cut
+ * game has findings other than being incomplete */
+static inline bool ref_cut(const dk_game *g, const dk_event *events, size_t i,
+			   const dk_replay *full, const dk_rules *r, dk_replay *rp)
+{
+	dk_game cut = *g;
+	cut.events = (dk_event *)events;
+	cut.event_count = i;
+	dk_replay_run(rp, &cut, r);
+	for (int f = 0; f < rp->finding_count; f++)
+		if (rp->findings[f].code != DK_F_GAME_INCOMPLETE)
+			return false;
+	memcpy(rp->party, full->party, sizeof(rp->party));
+	return true;
+}
+
 static uint64_t ref_rng = 0x2545F4914F6CDD1Dull;
 
 static inline unsigned ref_rnd(unsigned n)

@@ -188,18 +188,10 @@ static void compare_cuts(const dk_game *g, const dk_event *events, size_t count,
 		int left = full->hand_size - cards / 4;
 		if ((left <= 4 && (cards % 4 == 0 || (five && cards % 4 == 2))) ||
 		    (five && left == 5 && cards % 4 == 3)) {
-			dk_game cut = *g;
-			cut.events = (dk_event *)events;
-			cut.event_count = i;
 			dk_replay rp;
-			dk_replay_run(&rp, &cut, r);
-			bool legal = true;
-			for (int f = 0; f < rp.finding_count; f++)
-				legal = legal && rp.findings[f].code == DK_F_GAME_INCOMPLETE;
-			if (legal) {
-				memcpy(rp.party, full->party, sizeof(rp.party));
+			if (ref_cut(g, events, i, full, r, &rp)) {
 				char what[256];
-				snprintf(what, sizeof(what), "%s, card %d", name, cards + 1);
+				snprintf(what, sizeof(what), "%.200s, card %d", name, cards + 1);
 				compare(&rp, what);
 			}
 		}
