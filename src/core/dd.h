@@ -141,12 +141,14 @@ void dk_dd_set_limit(dk_dd *dd, long positions);
 
 /**
  * Work out each exact value (dk_dd_solve, dk_dd_analyse) with n threads
- * (at most DK_DD_THREADS_MAX; 1, the default: the calling thread alone), each probing
- * another stretch of the open values on the one table.  The values are
- * the same; the positions visited, and so which of several best lines is
- * found, depend on how the threads ran.  The limit holds for each
- * thread's positions apart.  The threshold questions (dk_dd_reach) use
- * one thread.
+ * (at most DK_DD_THREADS_MAX; 1, the default: the calling thread alone):
+ * each question of the search with five tricks left or more is searched
+ * by all of them on the one table, each leaving to later the cards
+ * another is searching, and the first to finish answers it.  The values
+ * are the same; the positions visited, and so which of several best
+ * lines is found, depend on how the threads ran.  The limit holds for
+ * each thread's positions apart.  The threshold questions (dk_dd_reach)
+ * use one thread.
  */
 void dk_dd_set_threads(dk_dd *dd, int n);
 

@@ -1,9 +1,9 @@
 /*
  * dd_exact.c - the exact double-dummy value of a position: null-window
  * questions of the search (dd.c), the first at a guess, then halving what
- * is still open or going a move at a time; on one thread or on several
- * that share the table.  And dk_dd_solve, a position's value with its
- * best line.  The search itself is dd.c's.
+ * is still open or going a move at a time; each question on one thread
+ * or shared by several on the one table.  And dk_dd_solve, a position's
+ * value with its best line.  The search itself is dd.c's.
  */
 #include "dd_internal.h"
 
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g);
+static int shared_ab(dk_dd *dd, const pos *p, int alpha, int beta);
 
 /* the averages of p's kind of position (dk_dd's cost) */
 static double *cost_of(dk_dd *dd, const pos *p)
@@ -27,7 +27,7 @@ static double *cost_of(dk_dd *dd, const pos *p)
 static int at_least(dk_dd *dd, const pos *p, int b)
 {
 	long before = dd->nodes;
-	int v = dd_ab(dd, p, b - 1, b);
+	int v = shared_ab(dd, p, b - 1, b);
 	if (dd->stopped)
 		return v;   /* no answer: nothing to count */
 	double took = (double)(dd->nodes - before);
@@ -106,7 +106,7 @@ static int move_beats(dk_dd *dd, const pos *p, dk_card k, int best, int *v)
 		if (need > most)
 			return 0;
 		if (need > 0)
-			from = dd_ab(dd, &q, need - 1, need);
+			from = shared_ab(dd, &q, need - 1, need);
 		if (dd->stopped)
 			return -1;
 		if (from < need)
@@ -117,7 +117,7 @@ static int move_beats(dk_dd *dd, const pos *p, dk_card k, int best, int *v)
 		if (need < 0)
 			return 0;
 		if (need < most)
-			to = dd_ab(dd, &q, need, need + 1);
+			to = shared_ab(dd, &q, need, need + 1);
 		if (dd->stopped)
 			return -1;
 		if (to > need)
@@ -159,8 +159,6 @@ static int exact(dk_dd *dd, const pos *p, int guess)
 {
 	int lo = 0, hi = dd->tricks ? p->hand_size - p->tricks_done : p->left;
 	int g = guess < lo ? lo : guess > hi ? hi : guess;
-	if (dd->threads > 1 && lo < hi)
-		return exact_together(dd, p, lo, hi, g);
 	if (lo == hi)
 		return lo;
 	int first = probe(dd, p, &lo, &hi, g);
@@ -170,106 +168,6 @@ static int exact(dk_dd *dd, const pos *p, int guess)
 	if (lo < hi && probe(dd, p, &lo, &hi, first == hi ? first : first + 1) < 0)
 		return -1;
 	return lo < hi ? by_moves(dd, p, lo, hi) : lo;
-}
-
-/*
- * exact with several threads, a solver each, all on dd's table: each
- * thread probes where no other does, the first two at the guess and next
- * to it, then each in the middle of the widest stretch of what is still
- * open that no probe covers.  A probe that another's answer made moot is
- * called off (cancel).  When the first two are answered and the value is
- * still open, the probes are called off and the threads go on as
- * by_moves does, each taking the next move (moves_job).  The value is
- * the one exact finds; the positions visited, and so the table's
- * contents and the best line found after, depend on how the threads ran.
- * The limit holds for each solver.
- */
-typedef struct together {
-	pthread_mutex_t mu;
-	pthread_cond_t changed;
-	const pos *p;
-	int lo, hi;                  /* the value is in lo..hi */
-	int guess;
-	int started;                 /* probes started */
-	bool over;                   /* a probe went over the limit */
-	int first_done;              /* of the first two probes, those answered or moot */
-	bool by_moves;               /* ... both, the value still open: go on by_moves */
-	int n;
-	dk_dd *solver[DK_DD_THREADS_MAX];
-	int beta[DK_DD_THREADS_MAX];    /* the probe of each solver ("at least beta?"), 0: none */
-} together;
-
-/* under t->mu: the next probe's beta, 0 if every one open is taken */
-static int next_beta(const together *t)
-{
-	if (t->started == 0)
-		return t->guess <= t->lo ? t->lo + 1 : t->guess;
-	/* the probes under way, with lo and hi + 1 at the ends, in order */
-	int at[DK_DD_THREADS_MAX + 2], n = 0;
-	at[n++] = t->lo;
-	for (int i = 0; i < t->n; i++)
-		if (t->beta[i])
-			at[n++] = t->beta[i];
-	at[n++] = t->hi + 1;
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && at[j] < at[j - 1]; j--) {
-			int x = at[j];
-			at[j] = at[j - 1];
-			at[j - 1] = x;
-		}
-	if (t->started == 1 && t->guess + 1 > t->lo && t->guess + 1 <= t->hi) {
-		bool taken = false;
-		for (int i = 1; i < n - 1; i++)
-			taken |= at[i] == t->guess + 1;
-		if (!taken)
-			return t->guess + 1;
-	}
-	int widest = 0, beta = 0;
-	for (int i = 1; i < n; i++)
-		if (at[i] - at[i - 1] - 1 > widest) {
-			widest = at[i] - at[i - 1] - 1;
-			beta = at[i - 1] + (at[i] - at[i - 1]) / 2;
-		}
-	return beta;
-}
-
-static void together_work(together *t, int me)
-{
-	dk_dd *dd = t->solver[me];
-	pthread_mutex_lock(&t->mu);
-	while (t->lo < t->hi && !t->over && !t->by_moves) {
-		int beta = next_beta(t);
-		if (!beta) {
-			pthread_cond_wait(&t->changed, &t->mu);
-			continue;
-		}
-		t->beta[me] = beta;
-		int probe = t->started++;
-		__atomic_store_n(&dd->cancel, 0, __ATOMIC_RELAXED);
-		dd->stopped = false;
-		pthread_mutex_unlock(&t->mu);
-		int v = dd_ab(dd, t->p, beta - 1, beta);
-		pthread_mutex_lock(&t->mu);
-		t->beta[me] = 0;
-		bool moot = __atomic_load_n(&dd->cancel, __ATOMIC_RELAXED);
-		if (!moot && dd->stopped) {
-			t->over = true;
-		} else if (!moot) {
-			if (v < beta && v < t->hi)
-				t->hi = v;
-			else if (v >= beta && v > t->lo)
-				t->lo = v;
-		}
-		/* the first two answered (or made moot by the other's answer) */
-		if (probe < 2 && ++t->first_done == 2 && t->lo < t->hi && !t->over)
-			t->by_moves = true;
-		for (int i = 0; i < t->n; i++)
-			if (t->beta[i] && (t->over || t->by_moves || t->beta[i] <= t->lo ||
-					   t->beta[i] > t->hi))
-				__atomic_store_n(&t->solver[i]->cancel, 1, __ATOMIC_RELAXED);
-		pthread_cond_broadcast(&t->changed);
-	}
-	pthread_mutex_unlock(&t->mu);
 }
 
 /* dd's i-th helper, made ready for dd's question: dd's settings and
@@ -331,82 +229,105 @@ static void on_threads(dk_dd *dd, dk_dd **solver, int *n, void (*work)(void *, i
 		dd->nodes += solver[i]->nodes;
 }
 
-static void together_job(void *job, int me)
-{
-	together_work(job, me);
-}
-
-/* by_moves on each thread: take the next move and ask it against the
- * best so far (with several threads the best may have grown since: the
- * move is then worked out for nothing, never wrongly left out) */
-typedef struct move_share {
-	pthread_mutex_t mu;
-	const pos *p;
-	dk_card m[DK_CARD_KINDS];
-	int n, next;
-	bool up;
-	int lo, hi, best;
-	bool over;
-	dk_dd *solver[DK_DD_THREADS_MAX];
-	int solvers;
-} move_share;
-
-static void moves_job(void *job, int me)
-{
-	move_share *s = job;
-	dk_dd *dd = s->solver[me];
-	dd->stopped = false;
-	pthread_mutex_lock(&s->mu);
-	while (!s->over && s->next < s->n && (s->up ? s->best < s->hi : s->best > s->lo)) {
-		dk_card k = s->m[s->next++];
-		int best = s->best, v;
-		pthread_mutex_unlock(&s->mu);
-		int r = move_beats(dd, s->p, k, best, &v);
-		pthread_mutex_lock(&s->mu);
-		if (r < 0)
-			s->over = true;
-		else if (r && (s->up ? v > s->best : v < s->best))
-			s->best = v;
-	}
-	pthread_mutex_unlock(&s->mu);
-}
-
 /*
  * The value of p, known to be in lo..hi, a move at a time: the moves in
  * the search's order, each first asked whether it does better than the
- * best so far, and only then its own value worked out (move_beats); with
- * several threads each takes the next move (moves_job).  A probe of p
- * itself that says "at least" must refute every move; here only the
- * moves worked out are searched near their values.  -1 when the question
- * went over the limit.
+ * best so far, and only then its own value worked out (move_beats).  A
+ * probe of p itself that says "at least" must refute every move; here
+ * only the moves worked out are searched near their values.  -1 when the
+ * question went over the limit.
  */
 static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
 {
-	move_share s = { .p = p, .up = dd->maxer[p->turn], .lo = lo, .hi = hi };
-	s.n = moves_in_order(dd, p, s.m);
-	if (s.n == 0)
+	dk_card m[DK_CARD_KINDS];
+	int n = moves_in_order(dd, p, m);
+	if (n == 0)
 		return 0;   /* a record where a seat played twice in a trick */
-	s.best = s.up ? lo - 1 : hi + 1;
-	pthread_mutex_init(&s.mu, NULL);
-	on_threads(dd, s.solver, &s.solvers, moves_job, &s);
-	pthread_mutex_destroy(&s.mu);
-	dd->stopped = s.over;
-	return s.over ? -1 : s.best;
+	bool up = dd->maxer[p->turn];
+	int best = up ? lo - 1 : hi + 1;
+	for (int i = 0; i < n && (up ? best < hi : best > lo); i++) {
+		int v;
+		int r = move_beats(dd, p, m[i], best, &v);
+		if (r < 0)
+			return -1;
+		if (r)
+			best = v;
+	}
+	return best;
 }
 
-static int exact_together(dk_dd *dd, const pos *p, int lo, int hi, int g)
+/*
+ * One null-window question shared by dd's threads (dk_dd_set_threads):
+ * each searches the whole of it on its own solver, all on the one table,
+ * and the first to finish answers it (the others are called off).  They
+ * do not all search the same cards at once: near the question's root
+ * (SHARE_CARDS in dd.c) a thread leaves to later a card whose position
+ * another thread is searching, and finds it in the table when it gets
+ * there; a helper leaves even the first card so (ab_keyed in dd.c,
+ * after Weill's ABDADA).  Session 35 (docs/double-dummy.md): two
+ * threads took 0.70 of one thread's time on the wall for ten whole
+ * analyses (geometric mean) and 0.56 for three positions with 12 tricks
+ * left, where the threads probing apart (session 11 to 34) took 0.86
+ * and 0.73 to 0.83.  A
+ * question with fewer than SHARE_FROM tricks left is not worth the
+ * threads' start: one thread asks it.
+ */
+#define SHARE_FROM 5
+
+typedef struct shared_probe {
+	pthread_mutex_t mu;
+	const pos *p;
+	int alpha, beta;
+	int v;                       /* the answer, once done */
+	bool done, over;
+	dk_dd *solver[DK_DD_THREADS_MAX];
+	int n;
+	uint64_t busy[DD_BUSY_SLOTS];  /* the positions being searched (dd.c) */
+} shared_probe;
+
+static void shared_job(void *job, int me)
 {
-	together t = { .p = p, .lo = lo, .hi = hi, .guess = g };
-	pthread_mutex_init(&t.mu, NULL);
-	pthread_cond_init(&t.changed, NULL);
-	on_threads(dd, t.solver, &t.n, together_job, &t);
-	pthread_cond_destroy(&t.changed);
-	pthread_mutex_destroy(&t.mu);
+	shared_probe *s = job;
+	dk_dd *dd = s->solver[me];
+	dd->busy = s->busy;
+	dd->root_cards = s->p->tricks_done * 4 + s->p->tn;
+	dd->helping = me > 0;
+	int v = dd_ab(dd, s->p, s->alpha, s->beta);
+	pthread_mutex_lock(&s->mu);
+	/* the first to end answers: with the value, or over the limit (a
+	 * thread called off ends after the first, never before it) */
+	if (!s->done && !__atomic_load_n(&dd->cancel, __ATOMIC_RELAXED)) {
+		s->done = true;
+		s->over = dd->stopped;
+		s->v = v;
+		for (int i = 0; i < s->n; i++)
+			if (i != me)
+				__atomic_store_n(&s->solver[i]->cancel, 1, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&s->mu);
+	dd->busy = NULL;
+	dd->helping = false;
+}
+
+/* dd_ab(dd, p, alpha, beta), with dd's threads where it has several */
+static int shared_ab(dk_dd *dd, const pos *p, int alpha, int beta)
+{
+	if (dd->threads < 2 || p->hand_size - p->tricks_done < SHARE_FROM)
+		return dd_ab(dd, p, alpha, beta);
+	shared_probe *s = calloc(1, sizeof(*s));
+	if (!s)
+		return dd_ab(dd, p, alpha, beta);   /* on one thread, then */
+	s->p = p;
+	s->alpha = alpha;
+	s->beta = beta;
+	pthread_mutex_init(&s->mu, NULL);
+	on_threads(dd, s->solver, &s->n, shared_job, s);
+	pthread_mutex_destroy(&s->mu);
 	__atomic_store_n(&dd->cancel, 0, __ATOMIC_RELAXED);
-	dd->stopped = t.over;
-	if (t.over || !t.by_moves)
-		return t.over ? -1 : t.lo;
-	return by_moves(dd, p, t.lo, t.hi);
+	dd->stopped = s->over || !s->done;
+	int v = s->v;
+	free(s);
+	return v;
 }
 
 /*

@@ -40,6 +40,7 @@ static const int code_points[8] = { 0, 2, 3, 4, 10, 11, 0, 0 };
 
 #define BUCKET 4
 #define INF 10000
+#define DD_BUSY_SLOTS 4096
 
 /*
  * A table entry as the solver reads it.  In the table it is four words
@@ -163,7 +164,14 @@ struct dk_dd {
 	 * that share this one's table, made when first needed */
 	int threads;
 	struct dk_dd *helper[DK_DD_THREADS_MAX - 1];
-	int cancel;                  /* another thread found the probe moot (atomic) */
+	int cancel;                  /* another thread answered the question (atomic) */
+	/* a question shared by several threads (shared_ab in dd_exact.c):
+	 * the positions near its root that a thread is searching, a slot
+	 * each (DD_BUSY_SLOTS, NULL when not shared), the cards played at its
+	 * root, and whether this solver is a helper */
+	uint64_t *busy;
+	int root_cards;
+	bool helping;
 	int halt;                    /* dk_dd_stop: the analysis ends (atomic) */
 	int *halting;                /* the flag looked at: this solver's halt, or that of
 					the solver whose helper this one is */

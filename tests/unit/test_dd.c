@@ -983,8 +983,8 @@ static void same_values_together(const dk_game *g, const dk_rules *r, const char
 				     "%s, card %d: %d with one thread, %d with two", name, i + 1,
 				     a->card[i].after, b->card[i].after);
 		/* with a limit of 300 positions per thread the analysis stops
-		 * early (the threads call each other's probes off); the values
-		 * it has are the same */
+		 * early (a thread over it ends the question it shares); the
+		 * values it has are the same */
 		dk_dd_clear(together);
 		dk_dd_set_limit(together, 300);
 		dk_dd_analyse(together, b, g, r, 7);
@@ -1019,6 +1019,25 @@ Test(dd, two_threads_find_the_same_values, .init = dk_xml_global_init, .timeout 
 	solver = one;
 	cr_expect_geq(compared, 300, "only %d positions compared with the enumeration", compared);
 	dk_dd_free(one);
+	dk_dd_free(together);
+}
+
+/* more threads than this machine's cores: each question shared by four,
+ * most of them waiting for a core while the others search */
+Test(dd, four_threads_find_the_same_values, .init = dk_xml_global_init, .timeout = 600)
+{
+	solver = dk_dd_new();
+	together = dk_dd_new();
+	cr_assert(solver && together);
+	dk_dd_set_threads(together, 4);
+	together_compared = 0;
+	limited_together = 0;
+	dk_test_each_game(DK_SOURCE_ROOT "/samples", same_values_together);
+	cr_log_info("%d games with four threads", together_compared);
+	cr_expect_geq(together_compared, 30, "only %d games compared", together_compared);
+	cr_expect_gt(limited_together, 5, "the limit of 300 stopped only %d analyses",
+		     limited_together);
+	dk_dd_free(solver);
 	dk_dd_free(together);
 }
 
