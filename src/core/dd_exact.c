@@ -268,9 +268,8 @@ static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
  * threads took 0.70 of one thread's time on the wall for ten whole
  * analyses (geometric mean) and 0.56 for three positions with 12 tricks
  * left, where the threads probing apart (session 11 to 34) took 0.86
- * and 0.73 to 0.83.  A
- * question with fewer than SHARE_FROM tricks left is not worth the
- * threads' start: one thread asks it.
+ * and 0.73 to 0.83.  A question with fewer than SHARE_FROM tricks left
+ * is not worth the threads' start: one thread asks it.
  */
 #define SHARE_FROM 5
 
