@@ -1283,15 +1283,13 @@ static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *gi
 	int a = alpha, b = beta;
 	v = up ? -INF : INF;
 	best = m[0];
-	/* the cards in the order tried: m's, then those left to later
-	 * because another thread was searching them (a shared question) */
+	/* the cards in m's order, then those left to later because another
+	 * thread was searching them (a shared question) */
 	bool sharing = dd->busy && p->tricks_done * 4 + p->tn - dd->root_cards < SHARE_CARDS;
-	unsigned char order[2 * DK_CARD_KINDS];
-	int tried = n;
-	for (int i = 0; i < n; i++)
-		order[i] = (unsigned char)i;
-	for (int o = 0; o < tried; o++) {
-		int i = order[o];
+	unsigned char later[DK_CARD_KINDS];
+	int n_later = 0;
+	for (int o = 0; o < n + n_later; o++) {
+		int i = o < n ? o : later[o - n];
 		pos q = *p;
 		int g = play(dd, &q, m[i]);
 		uint64_t h = 0;
@@ -1299,7 +1297,7 @@ static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *gi
 		if (sharing) {
 			h = busy_hash(&q);
 			if ((o > 0 || (dd->helping && n > 1)) && o < n && busy_seen(dd, h)) {
-				order[tried++] = (unsigned char)i;
+				later[n_later++] = (unsigned char)i;
 				continue;
 			}
 			marked = busy_mark(dd, h);
