@@ -121,9 +121,11 @@ typedef struct dk_cli_analyse {
 	long memory_mib;        /* --analyse-memory: the most the table takes
 				 * (0: not given, DK_ANALYSE_MEMORY_MIB) */
 	const char *keep_dir;   /* --analyse-keep, or NULL */
+	bool limit_given;       /* --analyse-limit was given */
+	bool threads_given;     /* --analyse-threads was given */
 } dk_cli_analyse;
 
-#define DK_CLI_ANALYSE_INIT { DK_ANALYSE_LIMIT, 1, 0, NULL }
+#define DK_CLI_ANALYSE_INIT { DK_ANALYSE_LIMIT, 1, 0, NULL, false, false }
 
 /* getopt_long's answers for the options of a dk_cli_analyse, the same in
  * every command that analyses (above any short option's letter);

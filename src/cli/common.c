@@ -155,12 +155,14 @@ int dk_cli_analyse_option(dk_cli *cli, const dk_command *cmd, int c, const char 
 		if (!dk_cli_parse_positions(arg, &a->limit))
 			return dk_cli_usage_error(cli, cmd, "--analyse-limit takes a number of "
 						  "positions (0: no limit), not '%s'", arg);
+		a->limit_given = true;
 		return 0;
 	case DK_OPT_ANALYSE_THREADS:
 		if (!parse_threads(arg, &a->threads))
 			return dk_cli_usage_error(cli, cmd, "--analyse-threads takes a number of "
 						  "threads from 0 to %d, not '%s'",
 						  DK_DD_THREADS_MAX, arg);
+		a->threads_given = true;
 		return 0;
 	case DK_OPT_ANALYSE_KEEP:
 		a->keep_dir = arg;

@@ -49,6 +49,10 @@ int dk_cli_analyse_usage(dk_cli *cli, const dk_command *cmd, const dk_cli_analys
 {
 	if (a->memory_mib && !analyse)
 		return dk_cli_usage_error(cli, cmd, "--analyse-memory goes with --analyse");
+	if (a->limit_given && !analyse)
+		return dk_cli_usage_error(cli, cmd, "--analyse-limit goes with --analyse");
+	if (a->threads_given && !analyse)
+		return dk_cli_usage_error(cli, cmd, "--analyse-threads goes with --analyse");
 	const char *dir = a->keep_dir;
 	if (!dir)
 		return 0;
