@@ -2,8 +2,9 @@
 """Ctrl-C during a long double-dummy analysis ends the analysis, not the
 program: check reports the game with its analysis as far as it got
 (marked interrupted, in text and in JSON) and checks no game after it,
-exit status 130; show writes the page up to that game; convert writes
-nothing; a second Ctrl-C ends the program at once; where SIGINT is
+exit status 130 (also with two threads on each question); show writes
+the page up to that game; convert writes nothing; a second Ctrl-C ends
+the program at once; where SIGINT is
 ignored it stays ignored.  The signal is sent once the progress line is
 on standard error (a pseudo-terminal), so the analysis is under way.
 With tmux, the same is done the way a person does it: C-c in a pane.
@@ -156,6 +157,21 @@ if r:
         fail("check json: %s in %r" % (e, out[:300]))
     if rc != 130:
         fail("check json: exit status %d, not 130" % rc)
+
+# with two threads on each question: both called off, the same report
+r = interrupted(["check", "--format", "json", "--analyse-threads", "2"] + analyse + [long_game],
+                "check two threads")
+if r:
+    rc, out, err = r
+    try:
+        a = json.JSONDecoder().raw_decode(out.lstrip())[0]["analysis"]
+        if not (a["stopped"] is True and a["limited"] is True and a["first_card"] > 1):
+            fail("check two threads: stopped %r limited %r first_card %r" %
+                 (a["stopped"], a["limited"], a["first_card"]))
+    except (ValueError, KeyError, TypeError) as e:
+        fail("check two threads: %s in %r" % (e, out[:300]))
+    if rc != 130:
+        fail("check two threads: exit status %d, not 130" % rc)
 
 # not interrupted: "stopped" is false
 done = subprocess.run([dokoref, "check", "--format", "json", "--analyse=2", other_game],
