@@ -143,35 +143,22 @@ with tempfile.TemporaryDirectory() as d:
         if rc != 130 or len(tables) != 1 or "is kept in" not in err:
             fail("check keep: exit %d, tables %r, said:\n%s" % (rc, os.listdir(d), err[-400:]))
 
-# check, JSON: "stopped" beside "limited"
-r = interrupted(["check", "--format", "json"] + analyse + [long_game], "check json")
-if r:
-    rc, out, err = r
-    try:
-        game = json.JSONDecoder().raw_decode(out.lstrip())[0]
-        a = game["analysis"]
-        if not (a["stopped"] is True and a["limited"] is True and a["first_card"] > 1):
-            fail("check json: stopped %r limited %r first_card %r" %
-                 (a["stopped"], a["limited"], a["first_card"]))
-    except (ValueError, KeyError, TypeError) as e:
-        fail("check json: %s in %r" % (e, out[:300]))
-    if rc != 130:
-        fail("check json: exit status %d, not 130" % rc)
-
-# with two threads on each question: both called off, the same report
-r = interrupted(["check", "--format", "json", "--analyse-threads", "2"] + analyse + [long_game],
-                "check two threads")
-if r:
+# check, JSON: "stopped" beside "limited"; with two threads on each
+# question too (both called off, the same report)
+for what, threads in (("check json", []), ("check two threads", ["--analyse-threads", "2"])):
+    r = interrupted(["check", "--format", "json"] + threads + analyse + [long_game], what)
+    if not r:
+        continue
     rc, out, err = r
     try:
         a = json.JSONDecoder().raw_decode(out.lstrip())[0]["analysis"]
         if not (a["stopped"] is True and a["limited"] is True and a["first_card"] > 1):
-            fail("check two threads: stopped %r limited %r first_card %r" %
-                 (a["stopped"], a["limited"], a["first_card"]))
+            fail("%s: stopped %r limited %r first_card %r" %
+                 (what, a["stopped"], a["limited"], a["first_card"]))
     except (ValueError, KeyError, TypeError) as e:
-        fail("check two threads: %s in %r" % (e, out[:300]))
+        fail("%s: %s in %r" % (what, e, out[:300]))
     if rc != 130:
-        fail("check two threads: exit status %d, not 130" % rc)
+        fail("%s: exit status %d, not 130" % (what, rc))
 
 # not interrupted: "stopped" is false
 done = subprocess.run([dokoref, "check", "--format", "json", "--analyse=2", other_game],
