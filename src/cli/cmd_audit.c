@@ -1615,9 +1615,10 @@ const dk_command dk_cmd_audit = {
 	"audit", run, "judge whole sessions and archives: Bock, standings, score sheets",
 	"usage: dokoref audit [options] FILE...\n"
 	"\n"
-	"Replay and score every game of each FILE (dokoref XML, plain or gzip, or\n"
-	"a FreeDoko log; '-' is standard input, read as XML) as `check` does, and follow each session game by\n"
-	"game under its rule set: who should have dealt, who sits out at a table\n"
+	"Replay and score every game of each FILE (dokoref XML, plain or gzip, the\n"
+	"dokoref notation, or a FreeDoko log, recognised by content; '-' is\n"
+	"standard input) as `check` does, and follow each session game by game\n"
+	"under its rule set: who should have dealt, who sits out at a table\n"
 	"of five or six, the Bock rounds (their triggers, appended or stacked, a\n"
 	"solo in a Bock round, Bocks pending from an earlier evening), each game's\n"
 	"correct entry with Bock and the running standings (with the sign flip\n"

@@ -453,7 +453,10 @@ const dk_command dk_cmd_replay = {
 	"replay", run, "step through a game card by card",
 	"usage: dokoref replay [options] FILE\n"
 	"\n"
-	"Step through one game of FILE card by card, on the terminal.  The screen\n"
+	"Step through one game of FILE card by card, on the terminal.  FILE is\n"
+	"dokoref XML (plain or gzip), the dokoref notation or a FreeDoko file,\n"
+	"recognised by its content; '-' is standard input (which leaves no keys\n"
+	"to read: the position is printed as text, see below).  The screen\n"
 	"shows the four players around the table with the cards each still holds\n"
 	"(sorted, trumps first, in the game's card order), the trick on the table\n"
 	"with who led it ('>') and who is winning it so far ('*'), whose turn it\n"
@@ -475,7 +478,7 @@ const dk_command dk_cmd_replay = {
 	"Without a terminal, or with --step N, the position after card N (the\n"
 	"last card without --step) is printed as plain text, 80x24 unless\n"
 	"--width and --height say more, and dokoref exits.\n"
-	"\n"
+	"\n",
 	"Options:\n"
 	"  -g, --game N          the N-th game of the file (default 1)\n"
 	"  -s, --step N          print the position after card N (0 = before the\n"
@@ -506,5 +509,4 @@ const dk_command dk_cmd_replay = {
 	"\n"
 	"Exit status: 0 shown, 2 usage (also when game N does not exist),\n"
 	"3 invalid input, 4 I/O or system error.\n",
-	NULL,
 };

@@ -619,8 +619,9 @@ const dk_command dk_cmd_show = {
 	"show", run, "print games as readable trick tables",
 	"usage: dokoref show [options] FILE\n"
 	"\n"
-	"Print each game of FILE (dokoref XML, plain or gzip, or a FreeDoko log;\n"
-	"'-' is standard input, read as XML): the metadata and rule set, every hand as dealt (sorted, trumps\n"
+	"Print each game of FILE (dokoref XML, plain or gzip, the dokoref\n"
+	"notation, or a FreeDoko log, recognised by content; '-' is standard\n"
+	"input): the metadata and rule set, every hand as dealt (sorted, trumps\n"
 	"first), the game finding, and the play as a table with one row per trick\n"
 	"and one column per player.  '>' marks the card that was led, '*' the card\n"
 	"that won the trick; the last column names the winner and the trick's card\n"

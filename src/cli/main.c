@@ -41,8 +41,10 @@ static void print_help(dk_cli *cli)
 		fprintf(cli->out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
 	fputs("\n"
 	      "'dokoref <command> --help' or 'dokoref help <command>' tells more about a\n"
-	      "command.  Records are XML files (see dokoref-xml(5)), plain or gzip, or\n"
-	      "FreeDoko bug reports and --debug logs, recognised by their content.\n"
+	      "command.  Records are XML files (see dokoref-xml(5)), plain or gzip, games\n"
+	      "typed in the dokoref notation (dokoref-notation(5)), or FreeDoko bug\n"
+	      "reports and --debug logs, recognised by their content, also on standard\n"
+	      "input ('-').\n"
 	      "\n"
 	      "Exit status: 0 all good, 1 findings, 2 usage error, 3 invalid input,\n"
 	      "4 I/O or system error.  Rule sets are looked up by name in\n"

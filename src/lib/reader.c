@@ -351,10 +351,10 @@ bool dk_reader_is_doko(const char *path, uint64_t max_size)
 bool dk_reader_is_freedoko(const char *path, uint64_t max_size)
 {
 	if (strcmp(path, "-") == 0)
-		return false;  /* standard input is read as XML: it cannot be looked at twice */
+		return false;  /* standard input is looked at when it is opened */
 	struct stat st;
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return false;  /* nor can a pipe or FIFO (<(zcat ...)): read as XML too */
+		return false;  /* so is a pipe or FIFO (<(zcat ...)): it can be read once */
 	char *buf = dk_xmalloc(65536);
 	size_t len;
 	bool yes = dk_reader_read_head(path, max_size, buf, 65536, &len) &&
@@ -384,6 +384,11 @@ void dk_reader_rule_set_name(char *out, size_t size, const char *path, const cha
 	size_t n = strlen(b);
 	if (n > 5 && strcmp(b + n - 5, ".yaml") == 0)
 		n -= 5;
+	if (n > 2 && b[0] == '<' && b[n - 1] == '>') {
+		/* a name that stands for no file, as "<stdin>": what it says */
+		b++;
+		n -= 2;
+	}
 	size_t k = 0, room = size - strlen(suffix) - 1;
 	for (size_t i = 0; i < n && k + 1 < room; i++) {
 		char c = b[i];
@@ -554,9 +559,10 @@ static int sheet_from(dk_reader *r, dk_input *in, const char *name, int fmt, cha
 	return 0;
 }
 
-/* standard input, or a pipe or FIFO given by name, read once: the notation
- * is read whole, anything else goes on as XML with the bytes looked at
- * given back */
+/* standard input, or a pipe or FIFO given by name, read once: its start is
+ * looked at as a file's is; a score sheet, a FreeDoko file and the
+ * notation are read whole, anything else goes on as XML with the bytes
+ * looked at given back */
 static int open_stream(dk_reader *r, dk_diag *d)
 {
 	const char *path = r->path;
@@ -578,6 +584,19 @@ static int open_stream(dk_reader *r, dk_diag *d)
 	int sheet_fmt = dk_sheet_sniff(buf, len);
 	if (sheet_fmt >= 0)
 		return sheet_from(r, in, name, sheet_fmt, buf, len, cap, d);
+	if (dk_fd_sniff(buf, len) != DK_FD_NONE) {
+		int rc = read_rest(in, name, "a FreeDoko file", r->opts.max_size, &buf, &len, &cap,
+				   d);
+		dk_input_free(in);
+		if (rc == 0) {
+			r->kind = K_FD;
+			rc = dk_fd_reader_open_memory(&r->fd, buf, len, name, d);
+			rc = rc == 0 ? fd_setup(r, d) : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM
+									  : DK_READER_INVALID;
+		}
+		free(buf);
+		return rc;
+	}
 	if (!dk_doko_sniff(buf, len)) {
 		dk_input_unread(in, buf, len);
 		free(buf);
