@@ -183,6 +183,29 @@ status=0
 "$dokoref" audit --rules ddv - < tests/sheets/dapfiduck-Game1.csv > "$dir/out" 2>&1 || status=$?
 [ "$status" = 0 ] && grep -q "8 games checked, 0 with findings" "$dir/out" && ok \
 	|| bad "sheet-stdin: exit $status"
+# standard input over --max-input-size: the start looked at for its
+# format counts too (until session 36 an input shorter than that look,
+# 64 KiB, got past any smaller limit)
+stdin_over() {
+	name=$1 file=$2 want=$3
+	shift 3
+	status=0
+	timeout 10 "$dokoref" "$@" - < "$file" > "$dir/out" 2>&1 || status=$?
+	if [ "$status" = 3 ] && grep -q -F -- "$want" "$dir/out"; then
+		ok
+	else
+		bad "$name: exit $status, want 3 and '$want'"; sed 's/^/    /' "$dir/out"
+	fi
+}
+stdin_over notation-stdin-over-size samples/normal-ddv.doko \
+	"<stdin>: error: a notation file is read whole, and this one is larger than 100 bytes" \
+	check --max-input-size 100
+stdin_over freedoko-stdin-over-size tests/freedoko/004438_3.poverty.BugReport.FreeDoko \
+	"<stdin>: error: a FreeDoko file is read whole, and this one is larger than 1000 bytes" \
+	check --max-input-size 1000
+stdin_over sheet-stdin-over-size tests/sheets/dapfiduck-Game1.csv \
+	"<stdin>: error: a score sheet is read whole, and this one is larger than 100 bytes" \
+	audit --rules ddv --max-input-size 100
 
 # ---- the penalty search on a record where a seat played twice -------------
 expect search-empty-hand 1 "tests/search/seat-twice-in-trick.xml:109:9: card-not-in-hand" \

@@ -329,7 +329,14 @@ dk_io_status dk_input_read_whole(dk_input *in, const char *what, uint64_t limit,
 	if (limit == 0)
 		limit = DK_DEFAULT_MAX_INPUT;
 	errbuf[0] = '\0';
-	for (;;) {
+	/* *len bytes may have been read before (the start of standard input,
+	 * looked at for its format): they count too, even where no more come */
+	for (bool more = true; more;) {
+		if (*len > limit) {
+			snprintf(errbuf, errlen, "%s is read whole, and this one is larger than %llu "
+				 "bytes (--max-input-size)", what, (unsigned long long)limit);
+			return DK_IO_INVALID;
+		}
 		if (*len + 1 >= *cap) {   /* room for the NUL a reader adds */
 			*cap = *cap ? 2 * *cap : 65536;
 			*buf = dk_xrealloc(*buf, *cap);
@@ -343,15 +350,10 @@ dk_io_status dk_input_read_whole(dk_input *in, const char *what, uint64_t limit,
 		}
 		if (each && each(ctx, *buf + *len, (size_t)n) != 0)
 			return DK_IO_INVALID;
-		if (n == 0)
-			return DK_IO_OK;
 		*len += (size_t)n;
-		if (*len > limit) {
-			snprintf(errbuf, errlen, "%s is read whole, and this one is larger than %llu "
-				 "bytes (--max-input-size)", what, (unsigned long long)limit);
-			return DK_IO_INVALID;
-		}
+		more = n > 0;
 	}
+	return DK_IO_OK;
 }
 
 dk_io_status dk_input_error(const dk_input *in, const char **message)
