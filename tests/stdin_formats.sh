@@ -19,6 +19,17 @@ fails=0
 checked=0
 fail() { printf 'FAIL: %s\n' "$*"; fails=$((fails + 1)); }
 
+# alike NAME HOW STATUS OUT: the exit status and the output (its names
+# written as <stdin>) of a run HOW are the file's
+alike() {
+	checked=$((checked + 1))
+	[ "$3" = "$status" ] || fail "$1: exit $3 $2, $status for the file"
+	cmp -s "$dir/$1.want" "$4" || {
+		fail "$1: read otherwise $2 than the file"
+		diff "$dir/$1.want" "$4" | head -5
+	}
+}
+
 # same NAME FILE CMD...: CMD FILE, CMD - < FILE and, where bash is there,
 # CMD <(cat FILE): the same exit status, and the same output once the
 # file's name and the rule set named after it are written as <stdin>
@@ -28,18 +39,11 @@ same() {
 	status=0
 	"$dokoref" "$@" "$file" > "$dir/$name.file" 2>&1 || status=$?
 	base=$(basename "$file")
-	# the name as the file's, and as standard input's
 	sed -e "s|$file|<stdin>|g" -e "s|$base\\.rules|stdin.rules|g" \
 		"$dir/$name.file" > "$dir/$name.want"
 	s_status=0
 	"$dokoref" "$@" - < "$file" > "$dir/$name.stdin" 2>&1 || s_status=$?
-	checked=$((checked + 1))
-	[ "$s_status" = "$status" ] ||
-		fail "$name: exit $s_status on standard input, $status for the file"
-	cmp -s "$dir/$name.want" "$dir/$name.stdin" || {
-		fail "$name: standard input is read otherwise than the file"
-		diff "$dir/$name.want" "$dir/$name.stdin" | head -5
-	}
+	alike "$name" "on standard input" "$s_status" "$dir/$name.stdin"
 	grep -q 'malformed XML' "$dir/$name.stdin" &&
 		fail "$name: standard input read as XML"
 	if command -v bash > /dev/null; then
@@ -48,13 +52,7 @@ same() {
 			> "$dir/$name.pipe" 2>&1 || p_status=$?
 		sed -e 's|/dev/fd/[0-9]*|<stdin>|g' -e 's|[0-9][0-9]*\.rules|stdin.rules|g' \
 			"$dir/$name.pipe" > "$dir/$name.pipe.named"
-		checked=$((checked + 1))
-		[ "$p_status" = "$status" ] ||
-			fail "$name: exit $p_status through a pipe, $status for the file"
-		cmp -s "$dir/$name.want" "$dir/$name.pipe.named" || {
-			fail "$name: a pipe is read otherwise than the file"
-			diff "$dir/$name.want" "$dir/$name.pipe.named" | head -5
-		}
+		alike "$name" "through a pipe" "$p_status" "$dir/$name.pipe.named"
 	fi
 	return 0
 }
