@@ -515,6 +515,15 @@ static int fd_setup(dk_reader *r, dk_diag *d)
 
 /* ---- opening ------------------------------------------------------------------ */
 
+/* r a FreeDoko file of the len bytes at data (copied), named name */
+static int fd_from_memory(dk_reader *r, const void *data, size_t len, const char *name,
+			  dk_diag *d)
+{
+	r->kind = K_FD;
+	int rc = dk_fd_reader_open_memory(&r->fd, data, len, name, d);
+	return rc == 0 ? fd_setup(r, d) : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM : DK_READER_INVALID;
+}
+
 static dk_reader *reader_new(const char *path, const dk_read_opts *opts)
 {
 	dk_reader *r = dk_xcalloc(1, sizeof(*r));
@@ -588,12 +597,8 @@ static int open_stream(dk_reader *r, dk_diag *d)
 		int rc = read_rest(in, name, "a FreeDoko file", r->opts.max_size, &buf, &len, &cap,
 				   d);
 		dk_input_free(in);
-		if (rc == 0) {
-			r->kind = K_FD;
-			rc = dk_fd_reader_open_memory(&r->fd, buf, len, name, d);
-			rc = rc == 0 ? fd_setup(r, d) : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM
-									  : DK_READER_INVALID;
-		}
+		if (rc == 0)
+			rc = fd_from_memory(r, buf, len, name, d);
 		free(buf);
 		return rc;
 	}
@@ -706,10 +711,7 @@ int dk_reader_open_memory(dk_reader **out, const void *data, size_t len, const c
 		r->sheet_fmt = sheet_fmt;
 		rc = 0;
 	} else if (dk_fd_sniff(data, head) != DK_FD_NONE) {
-		r->kind = K_FD;
-		rc = dk_fd_reader_open_memory(&r->fd, data, len, name, d);
-		rc = rc == 0 ? fd_setup(r, d) : rc == DK_IO_SYSTEM ? DK_READER_SYSTEM
-								  : DK_READER_INVALID;
+		rc = fd_from_memory(r, data, len, name, d);
 	} else if (dk_doko_sniff(data, head)) {
 		r->kind = K_DOKO;
 		rc = dk_doko_reader_open_memory(&r->doko, data, len, name, d) == 0
