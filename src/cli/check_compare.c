@@ -16,9 +16,10 @@
  * together) that is said, with the number of keys that differ.
  *
  * Each game is judged on its own (no session: Bock is not applied), under
- * the named sets as they are, without the record's own per-game overrides;
- * the record's rule set is used only to read it (the notation needs one to
- * tell who led each trick).
+ * the named sets as they are; the record's own rule set, when it is among
+ * them, with the record's own overrides (`set:`, <set>) applied, as a plain
+ * `check` judges it.  The record's rule set also reads it (the notation
+ * needs one to tell who led each trick).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,7 @@ typedef struct compare_state {
 	const char *names[DK_CMP_MAX_SETS];
 	dk_ruleset sets[DK_CMP_MAX_SETS];
 	dk_verdict *v[DK_CMP_MAX_SETS];
+	const dk_rules *judged_by[DK_CMP_MAX_SETS];  /* this game's: a set, or the record's own */
 	dk_verdict *trial;
 	dk_diag refusals;            /* why a game cannot be judged under a set */
 	dk_buf buf;
@@ -61,8 +63,8 @@ static void explain(compare_state *st, const dk_game *g, int ref, int i, dk_comp
 	const dk_rule_key *keys = dk_ruleset_keys(&nkeys);
 	char a[DK_RULESET_VALUE_MAX], b[DK_RULESET_VALUE_MAX];
 	for (size_t k = 0; k < nkeys; k++) {
-		dk_ruleset_value_format(a, sizeof(a), &st->sets[ref].rules, &keys[k]);
-		dk_ruleset_value_format(b, sizeof(b), &st->sets[i].rules, &keys[k]);
+		dk_ruleset_value_format(a, sizeof(a), st->judged_by[ref], &keys[k]);
+		dk_ruleset_value_format(b, sizeof(b), st->judged_by[i], &keys[k]);
 		if (strcmp(a, b) == 0)
 			continue;
 		d->keys_differing++;
@@ -73,7 +75,7 @@ static void explain(compare_state *st, const dk_game *g, int ref, int i, dk_comp
 		 * the copy's arena) */
 		dk_ruleset trial;
 		dk_ruleset_init(&trial);
-		trial.rules = st->sets[ref].rules;
+		trial.rules = *st->judged_by[ref];
 		dk_diag diag;
 		dk_diag_init(&diag);
 		if (dk_ruleset_override(&trial, keys[k].name, b, st->names[i], DK_LOC_NONE,
@@ -92,9 +94,45 @@ static void explain(compare_state *st, const dk_game *g, int ref, int i, dk_comp
 	}
 }
 
+/* the overrides the record itself makes of its rule set, game and session */
+static size_t own_overrides(const dk_game *g)
+{
+	size_t n = g->has_rules ? g->rules.override_count : 0;
+	if (g->session && g->session->has_rules)
+		n += g->session->rules.override_count;
+	return n;
+}
+
+/* the name of the record's own rule set (NULL: none, or a file) */
+static const char *own_name(const dk_game *g)
+{
+	if (g->has_rules)
+		return g->rules.name;
+	if (g->session && g->session->has_rules)
+		return g->session->rules.name;
+	return NULL;
+}
+
+/* the set cannot judge the game because its deck has nines and the game's
+ * hands have not, or the other way round: the number of cards the record
+ * gives each hand is not the set's (1: it plays with nines, -1: without) */
+static int refused_for_nines(const dk_game *g, const dk_rules *r)
+{
+	if (g->deal.hand_count == 0)
+		return 0;
+	int cards = g->deal.hands[0].count;
+	for (int h = 1; h < g->deal.hand_count; h++)
+		if (g->deal.hands[h].count != cards)
+			return 0;
+	/* the other deck's hand (dk_rules_hand_size: 12 with nines, 10 without) */
+	int other = r->deck_nines ? 10 : 12;
+	if (cards != other)
+		return 0;
+	return r->deck_nines ? 1 : -1;
+}
+
 static int on_game(void *ud, const dk_game *g, const dk_rules *record_rules)
 {
-	(void)record_rules;
 	compare_state *st = ud;
 	if (st->want && (long)g->index != st->want)
 		return 0;
@@ -110,13 +148,19 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *record_rules)
 	for (int i = 0; i < st->count; i++) {
 		c.names[i] = st->names[i];
 		c.v[i] = st->v[i];
+		st->judged_by[i] = &st->sets[i].rules;
+		const char *own = own_name(g);
+		if (record_rules && own && strcmp(own, st->names[i]) == 0 && own_overrides(g)) {
+			st->judged_by[i] = record_rules;
+			c.own_overrides[i] = own_overrides(g);
+		}
 		/* a game whose deck or table the set does not have is not judged */
 		at[i] = st->refusals.count;
-		if (dk_record_check(g, &st->sets[i].rules, st->path, &st->refusals)) {
+		if (dk_record_check(g, st->judged_by[i], st->path, &st->refusals)) {
 			bad[i] = true;
 			continue;
 		}
-		judge(st->v[i], g, &st->sets[i].rules);
+		judge(st->v[i], g, st->judged_by[i]);
 		if (c.ref == st->count)
 			c.ref = i;
 		if (st->v[i]->errors)
@@ -126,6 +170,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *record_rules)
 		if (!bad[i])
 			continue;
 		c.refused[i] = "?";
+		c.refused_nines[i] = refused_for_nines(g, st->judged_by[i]);
 		for (size_t k = at[i]; k < st->refusals.count; k++)
 			if (st->refusals.items[k].severity == DK_SEV_ERROR) {
 				c.refused[i] = st->refusals.items[k].message;

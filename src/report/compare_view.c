@@ -50,6 +50,17 @@ static const char *player_name(const dk_game *g, int seat)
 	return p && p->name ? p->name : "?";
 }
 
+/* the seat of the s-th player in the header: as the first set that judges
+ * the game seats them, or, when none can, as the record deals the hands */
+static int header_seat(const dk_compare *c, const dk_verdict *v0, int s)
+{
+	if (c->ref < c->count)
+		return v0->rp.seats[s];
+	if (s < c->game->deal.hand_count)
+		return c->game->deal.hands[s].seat;
+	return s;
+}
+
 static const char *party_word(dk_lang lang, dk_party p)
 {
 	return dk_msg_text(lang, p == DK_PARTY_RE ? DK_MSG_PARTY_RE
@@ -81,6 +92,124 @@ static void findings_cell(dk_buf *b, const dk_replay *rp)
 
 #define COLS (5 + DK_PLAYING_SEATS)
 
+/* what a set rules, in a few words: "Kontra 4", "no score" */
+static void ruling_words(dk_buf *b, dk_lang lang, const dk_verdict *v)
+{
+	if (!v->scored) {
+		dk_buf_puts(b, dk_msg_text(lang, DK_MSG_CMP_NOT_SCORED));
+		return;
+	}
+	int value = v->sc.value;
+	dk_buf_printf(b, "%s %d", party_word(lang, v->sc.winner), value < 0 ? -value : value);
+}
+
+/* whether two sets rule alike in those few words */
+static bool same_words(const dk_verdict *a, const dk_verdict *b)
+{
+	if (a->scored != b->scored)
+		return false;
+	return !a->scored || (a->sc.winner == b->sc.winner && a->sc.value == b->sc.value);
+}
+
+/* The closing line: how many of the sets can judge the game; whether they
+ * agree, and what they rule (grouped by ruling when they do not); and why
+ * the others cannot. */
+static void closing_line(dk_buf *b, dk_lang lang, const dk_compare *c, const char *const *names)
+{
+	int judged = 0, differ = 0;
+	for (int i = 0; i < c->count; i++) {
+		judged += c->refused[i] == NULL;
+		differ += c->refused[i] == NULL && c->diff[i].differs;
+	}
+	dk_buf what;
+	dk_buf_init(&what);
+	bool score_alike = false;
+	if (judged > 0 && !differ) {
+		ruling_words(&what, lang, c->v[c->ref]);
+	} else if (judged > 0) {
+		/* each distinct ruling once, with the sets that rule it */
+		bool done[DK_CMP_MAX_SETS] = { false };
+		int groups = 0;
+		for (int i = 0; i < c->count; i++) {
+			if (c->refused[i] || done[i])
+				continue;
+			if (groups++)
+				dk_buf_puts(&what, ", ");
+			ruling_words(&what, lang, c->v[i]);
+			dk_buf_puts(&what, " (");
+			for (int j = i, n = 0; j < c->count; j++) {
+				if (c->refused[j] || done[j] || !same_words(c->v[i], c->v[j]))
+					continue;
+				done[j] = true;
+				dk_buf_printf(&what, "%s%s", n++ ? ", " : "", names[j]);
+			}
+			dk_buf_putc(&what, ')');
+		}
+		if (groups == 1) {
+			/* the same score, different findings */
+			score_alike = true;
+			dk_buf_clear(&what);
+			ruling_words(&what, lang, c->v[c->ref]);
+		}
+	}
+	if (judged == 0)
+		dk_say(b, lang, DK_MSG_CMP_NONE, c->count);
+	else if (judged == 1 && c->count > 1)
+		dk_say(b, lang, DK_MSG_CMP_ONE, c->count, what.data);
+	else if (judged == c->count)
+		dk_say(b, lang, score_alike ? DK_MSG_CMP_ALL_SCORE_ALIKE
+			   : differ ? DK_MSG_CMP_ALL_DIFFER : DK_MSG_CMP_ALL_ALIKE,
+		       c->count, what.data);
+	else
+		dk_say(b, lang, score_alike ? DK_MSG_CMP_SOME_SCORE_ALIKE
+			   : differ ? DK_MSG_CMP_SOME_DIFFER : DK_MSG_CMP_SOME_ALIKE,
+		       judged, c->count, what.data);
+	dk_buf_release(&what);
+	int refused = c->count - judged;
+	if (refused == 0)
+		return;
+	/* why: the deck, counted, or the record check's own words per set */
+	int with = 0, without = 0;
+	for (int i = 0; i < c->count; i++) {
+		with += c->refused[i] && c->refused_nines[i] > 0;
+		without += c->refused[i] && c->refused_nines[i] < 0;
+	}
+	dk_buf why;
+	dk_buf_init(&why);
+	if (without == refused)
+		dk_buf_puts(&why, dk_msg_text(lang, refused == 1 ? DK_MSG_CMP_WITHOUT_NINES_ONE
+								 : DK_MSG_CMP_WITHOUT_NINES_MANY));
+	else if (with == refused)
+		dk_buf_puts(&why, dk_msg_text(lang, refused == 1 ? DK_MSG_CMP_WITH_NINES_ONE
+								 : DK_MSG_CMP_WITH_NINES_MANY));
+	else {
+		int n = 0;
+		if (without) {
+			dk_say(&why, lang, DK_MSG_CMP_CANNOT_SOME_WITHOUT, without);
+			n++;
+		}
+		if (with) {
+			if (n++)
+				dk_buf_puts(&why, ", ");
+			dk_say(&why, lang, DK_MSG_CMP_CANNOT_SOME_WITH, with);
+		}
+		for (int i = 0; i < c->count; i++) {
+			if (!c->refused[i] || c->refused_nines[i])
+				continue;
+			if (n++)
+				dk_buf_puts(&why, ", ");
+			dk_buf_printf(&why, "%s: %s", names[i], c->refused[i]);
+		}
+	}
+	if (judged == 0)
+		dk_buf_printf(b, ": %s", why.data);
+	else if (refused == 1)
+		dk_say(b, lang, DK_MSG_CMP_CANNOT_ONE, why.data);
+	else
+		dk_say(b, lang, DK_MSG_CMP_CANNOT_MANY, refused, why.data);
+	dk_buf_release(&why);
+}
+
 void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 {
 	const dk_verdict *v0 = c->v[c->ref < c->count ? c->ref : 0];
@@ -105,14 +234,19 @@ void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 	for (int k = 0; k < 4; k++)
 		dk_buf_puts(&cell[k], dk_msg_text(lang, heads[k]));
 	for (int s = 0; s < DK_PLAYING_SEATS; s++)
-		dk_buf_puts(&cell[4 + s], player_name(c->game, v0->rp.seats[s]));
+		dk_buf_puts(&cell[4 + s], player_name(c->game, header_seat(c, v0, s)));
 	dk_buf_puts(&cell[4 + DK_PLAYING_SEATS], dk_msg_text(lang, DK_MSG_CMP_COL_FINDINGS));
 	for (int r = 1; r < rows; r++) {
 		const dk_verdict *v = c->v[r - 1];
 		dk_buf *row = &cell[r * COLS];
 		dk_buf_puts(&row[0], names[r - 1]);
 		if (c->refused[r - 1]) {
-			dk_say(&row[1], lang, DK_MSG_CMP_REFUSED, c->refused[r - 1]);
+			if (c->refused_nines[r - 1])
+				dk_buf_puts(&row[1], dk_msg_text(lang, c->refused_nines[r - 1] > 0
+							   ? DK_MSG_CMP_REFUSED_WITH_NINES
+							   : DK_MSG_CMP_REFUSED_WITHOUT_NINES));
+			else
+				dk_say(&row[1], lang, DK_MSG_CMP_REFUSED, c->refused[r - 1]);
 			continue;
 		}
 		dk_text_game_type_in(&row[1], lang, c->game, &v->rp);
@@ -160,13 +294,11 @@ void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 		dk_buf_release(&cell[i]);
 	free(cell);
 
-	bool any = false;
 	const char *ref = c->ref < c->count ? names[c->ref] : "";
 	for (int i = 0; i < c->count; i++) {
 		const dk_compare_diff *d = &c->diff[i];
 		if (!d->differs)
 			continue;
-		any = true;
 		dk_buf_puts(b, "  ");
 		if (d->key)
 			dk_say(b, lang, DK_MSG_CMP_KEY, names[i], ref, d->key, ref,
@@ -176,14 +308,15 @@ void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 			       d->keys_differing, d->keys_inconsistent);
 		dk_buf_putc(b, '\n');
 	}
-	int judged = 0;
 	for (int i = 0; i < c->count; i++)
-		judged += c->refused[i] == NULL;
-	if (!any && judged > 1) {
-		dk_buf_puts(b, "  ");
-		dk_say(b, lang, DK_MSG_CMP_ALIKE);
-		dk_buf_putc(b, '\n');
-	}
+		if (c->own_overrides[i]) {
+			dk_buf_puts(b, "  ");
+			dk_say(b, lang, DK_MSG_CMP_OWN, names[i], c->own_overrides[i]);
+			dk_buf_putc(b, '\n');
+		}
+	dk_buf_puts(b, "  ");
+	closing_line(b, lang, c, names);
+	dk_buf_putc(b, '\n');
 done:
 	for (int i = 0; i <= c->count; i++)
 		free(keep[i]);
@@ -207,6 +340,8 @@ void dk_compare_json(dk_buf *b, const dk_compare *c)
 		json_object_object_add(x, "rules", json_object_new_string(c->names[i]));
 		json_object_object_add(x, "refused", c->refused[i] ?
 				       json_object_new_string(c->refused[i]) : NULL);
+		json_object_object_add(x, "own_overrides",
+				       json_object_new_int64((int64_t)c->own_overrides[i]));
 		if (c->refused[i]) {
 			json_object_array_add(sets, x);
 			continue;
@@ -252,5 +387,12 @@ void dk_compare_json(dk_buf *b, const dk_compare *c)
 		json_object_array_add(diffs, x);
 	}
 	json_object_object_add(o, "differences", diffs);
+	int judged = 0, differ = 0;
+	for (int i = 0; i < c->count; i++) {
+		judged += c->refused[i] == NULL;
+		differ += c->refused[i] == NULL && c->diff[i].differs;
+	}
+	json_object_object_add(o, "judged", json_object_new_int(judged));
+	json_object_object_add(o, "agree", judged ? json_object_new_boolean(!differ) : NULL);
 	dk_json_put_line(b, o);
 }

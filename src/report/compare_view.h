@@ -42,6 +42,12 @@ typedef struct dk_compare {
 	/* the game cannot be judged under the set (its deck or table does not
 	 * fit: the record check's first error, in English), or NULL */
 	const char *refused[DK_CMP_MAX_SETS];
+	/* why refused, when it is the deck: 1 the set plays with nines and the
+	 * game's hands have none, -1 the other way round, 0 something else */
+	int refused_nines[DK_CMP_MAX_SETS];
+	/* the set is the record's own and was judged with the record's own
+	 * overrides of it (how many), as a plain `check` judges the record */
+	size_t own_overrides[DK_CMP_MAX_SETS];
 	dk_compare_diff diff[DK_CMP_MAX_SETS];   /* [ref] is the reference's own: unused */
 } dk_compare;
 
@@ -53,7 +59,8 @@ bool dk_compare_same(const dk_verdict *a, const dk_verdict *b);
 /** The table: a header line, one row per rule set (rule set, game type as
  *  that set reads it, winner, value, each player's score, findings by
  *  code), then per set that differs from the first the key that makes the
- *  difference. */
+ *  difference, and a closing line: how many sets can judge the game,
+ *  whether they agree (and on what), and why the others cannot. */
 void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c);
 
 /** The same as one JSON object and a newline. */

@@ -584,8 +584,50 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"them not to be changed alone: %d)",
 		"%s gegen %s: kein einzelner Schlüssel ändert allein das Urteil (verschiedene "
 		"Schlüssel: %d, davon nicht allein änderbar: %d)"),
-	MSG(DK_MSG_CMP_ALIKE, "every rule set judges the game alike",
-		"alle Regelsätze beurteilen das Spiel gleich"),
+	MSG(DK_MSG_CMP_ALL_ALIKE, "all %d rule sets can judge this game and agree: %s",
+		"alle %d Regelsätze können das Spiel beurteilen und urteilen gleich: %s"),
+	MSG(DK_MSG_CMP_SOME_ALIKE, "%d of %d rule sets can judge this game and agree: %s",
+		"%d von %d Regelsätzen können das Spiel beurteilen und urteilen gleich: %s"),
+	MSG(DK_MSG_CMP_ONE, "1 of %d rule sets can judge this game: %s",
+		"1 von %d Regelsätzen kann das Spiel beurteilen: %s"),
+	MSG(DK_MSG_CMP_ALL_DIFFER, "all %d rule sets can judge this game and differ: %s",
+		"alle %d Regelsätze können das Spiel beurteilen und urteilen verschieden: %s"),
+	MSG(DK_MSG_CMP_SOME_DIFFER, "%d of %d rule sets can judge this game and differ: %s",
+		"%d von %d Regelsätzen können das Spiel beurteilen und urteilen verschieden: %s"),
+	MSG(DK_MSG_CMP_NONE, "none of the %d rule sets can judge this game",
+		"keiner der %d Regelsätze kann das Spiel beurteilen"),
+	MSG(DK_MSG_CMP_CANNOT_ONE, "; 1 cannot: %s", "; 1 kann es nicht: %s"),
+	MSG(DK_MSG_CMP_CANNOT_MANY, "; %d cannot: %s", "; %d können es nicht: %s"),
+	MSG(DK_MSG_CMP_CANNOT_SOME_WITHOUT, "%d play without nines", "%d spielen ohne Neunen"),
+	MSG(DK_MSG_CMP_CANNOT_SOME_WITH, "%d play with nines", "%d spielen mit Neunen"),
+	MSG(DK_MSG_CMP_WITHOUT_NINES_ONE, "it plays without nines", "er spielt ohne Neunen"),
+	MSG(DK_MSG_CMP_WITHOUT_NINES_MANY, "they play without nines", "sie spielen ohne Neunen"),
+	MSG(DK_MSG_CMP_WITH_NINES_ONE, "it plays with nines", "er spielt mit Neunen"),
+	MSG(DK_MSG_CMP_WITH_NINES_MANY, "they play with nines", "sie spielen mit Neunen"),
+	MSG(DK_MSG_CMP_ALL_SCORE_ALIKE,
+		"all %d rule sets can judge this game and agree on the score, %s, but not "
+		"on the findings",
+		"alle %d Regelsätze können das Spiel beurteilen und werten es gleich, %s, "
+		"aber mit anderen Befunden"),
+	MSG(DK_MSG_CMP_SOME_SCORE_ALIKE,
+		"%d of %d rule sets can judge this game and agree on the score, %s, but not "
+		"on the findings",
+		"%d von %d Regelsätzen können das Spiel beurteilen und werten es gleich, %s, "
+		"aber mit anderen Befunden"),
+	MSG(DK_MSG_CMP_REFUSED_WITH_NINES,
+		"cannot be judged under this rule set: it plays with nines (12 cards a hand), "
+		"the record's hands have 10",
+		"nach diesem Regelsatz nicht zu beurteilen: er spielt mit Neunen (12 Karten je "
+		"Hand), die Hände des Protokolls haben 10"),
+	MSG(DK_MSG_CMP_REFUSED_WITHOUT_NINES,
+		"cannot be judged under this rule set: it plays without nines (10 cards a hand), "
+		"the record's hands have 12",
+		"nach diesem Regelsatz nicht zu beurteilen: er spielt ohne Neunen (10 Karten je "
+		"Hand), die Hände des Protokolls haben 12"),
+	MSG(DK_MSG_CMP_OWN,
+		"%s is the record's own rule set: judged with the record's %zu override(s) of it",
+		"%s ist der eigene Regelsatz des Protokolls: beurteilt mit dessen %zu eigenen "
+		"Änderung(en)"),
 	MSG(DK_MSG_CK_GAMES_ONE, "%zu game", "%zu Spiel"),
 	MSG(DK_MSG_CK_GAMES_MANY, "%zu games", "%zu Spiele"),
 	MSG(DK_MSG_CK_FINDINGS_ONE, "%zu finding", "%zu Befund"),
