@@ -241,6 +241,10 @@ typedef struct dk_recorded {
 	bool winner_none;            /* "nobody won" was written down */
 	int re_points;               /* card points, -1 = not written */
 	int kontra_points;
+	bool has_value;              /* the game's value was written down */
+	int value;                   /* the value for the winner, as a score sheet
+					holds it ("kontra 3"): what each of the
+					winning party scores in a normal game */
 	dk_seat_points *scores;
 	size_t score_count;
 	dk_seat_points *totals;      /* running totals after this game */

@@ -549,13 +549,12 @@ const dk_players *doko_players(const dk_doko_reader *r)
 }
 
 /* the seat of the player named by t, 0 with an error if none */
-static int seat_of(dk_doko_reader *r, const tok *t)
+/* the seat a name (or a seat number) stands for, 0 if none; says nothing */
+static int find_seat(dk_doko_reader *r, const tok *t)
 {
 	const dk_players *ps = doko_players(r);
-	if (!ps) {
-		doko_err(r, t->loc, DK_MSG_NT_NO_PLAYERS_YET, t->s);
+	if (!ps)
 		return 0;
-	}
 	for (size_t i = 0; i < ps->count; i++)
 		if (strcmp(ps->items[i].name, t->s) == 0)
 			return ps->items[i].seat;
@@ -572,6 +571,19 @@ static int seat_of(dk_doko_reader *r, const tok *t)
 		for (size_t i = 0; i < ps->count; i++)
 			if (ps->items[i].seat == (int)seat)
 				return (int)seat;
+	return 0;
+}
+
+static int seat_of(dk_doko_reader *r, const tok *t)
+{
+	const dk_players *ps = doko_players(r);
+	if (!ps) {
+		doko_err(r, t->loc, DK_MSG_NT_NO_PLAYERS_YET, t->s);
+		return 0;
+	}
+	int found = find_seat(r, t);
+	if (found)
+		return found;
 	char list[200] = "";
 	for (size_t i = 0; i < ps->count; i++) {
 		size_t k = strlen(list);
@@ -1187,6 +1199,25 @@ static void add_points(dk_doko_reader *r, dk_seat_points **arr, size_t *count, i
 	(*count)++;
 }
 
+/* the largest value a result may give a game: far beyond any real one */
+#define DK_RESULT_VALUE_MAX 100000
+
+/* an unsigned number, as a game's value is written */
+static bool is_value(const tok *t)
+{
+	long x;
+	return !t->colon && !t->quoted && t->n > 0 && t->s[0] >= '0' && t->s[0] <= '9' &&
+	       parse_long(t->s, t->n, 0, DK_RESULT_VALUE_MAX, &x);
+}
+
+/* a number with its sign, as a player's score is written */
+static bool is_signed(const tok *t)
+{
+	long x;
+	return !t->colon && !t->quoted && t->n > 1 && (t->s[0] == '+' || t->s[0] == '-') &&
+	       parse_long(t->s, t->n, -1000000000L, 1000000000L, &x);
+}
+
 static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 {
 	dk_recorded *rec = &r->game.recorded;
@@ -1219,7 +1250,21 @@ static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 				    (word_is(t[i + 1].s, t[i + 1].n, "wins") ||
 				     word_is(t[i + 1].s, t[i + 1].n, "gewinnt"))))
 					i++;
+				/* the value, as a sheet holds it: "kontra 3"; a number
+				 * followed by a signed one is a seat and its score */
+				if (i + 1 < nt && is_value(&t[i + 1]) &&
+				    !(i + 2 < nt && is_signed(&t[i + 2]))) {
+					long x;
+					parse_long(t[i + 1].s, t[i + 1].n, 0, DK_RESULT_VALUE_MAX, &x);
+					rec->has_value = true;
+					rec->value = (int)x;
+					i++;
+				}
 				continue;
+			}
+			if (is_value(k) && !(i + 1 < nt && is_signed(&t[i + 1]))) {
+				doko_err(r, k->loc, DK_MSG_NT_VALUE_WITHOUT_WINNER, k->s, k->s, k->s);
+				return;
 			}
 			const char *colon = memchr(k->s, ':', k->n);
 			const char *eq = memchr(k->s, '=', k->n);
@@ -1254,6 +1299,11 @@ static void read_result(dk_doko_reader *r, int h, tok *t, size_t nt)
 			}
 		}
 		/* a player and a number */
+		if (h == H_RESULT && doko_players(r) && !find_seat(r, k)) {
+			doko_err(r, k->loc, DK_MSG_NT_RESULT_ITEM, k->s, doko_players(r)->count ?
+				 doko_players(r)->items[0].name : "Anna");
+			return;
+		}
 		int seat = seat_of(r, k);
 		if (!seat)
 			return;

@@ -287,6 +287,8 @@ static void put_recorded(dk_buf *b, dk_buf *lost, const dk_game *g)
 		dk_buf_puts(b, " kontra");
 	else if (r->winner_none)
 		dk_buf_puts(b, " none");
+	if (r->has_value && (r->winner != DK_PARTY_NONE || r->winner_none))
+		dk_buf_printf(b, " %d", r->value);
 	if (r->re_points >= 0 && r->kontra_points >= 0)
 		dk_buf_printf(b, " %d:%d", r->re_points, r->kontra_points);
 	else if (r->re_points >= 0)

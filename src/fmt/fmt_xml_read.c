@@ -1062,7 +1062,7 @@ static int parse_points_list(dk_xml_reader *r, dk_arena *ar, const char *elem,
 
 static int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
 {
-	static const char *const allowed[] = { "winner", "re", "kontra", NULL };
+	static const char *const allowed[] = { "winner", "re", "kontra", "value", NULL };
 	attrs a;
 	memset(rec, 0, sizeof(*rec));
 	rec->present = true;
@@ -1079,6 +1079,19 @@ static int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
 			rec->winner_none = true;
 		else
 			game_error(r, a.loc[0], "winner '%s' is not re, kontra or none", a.value[0]);
+	}
+	if (a.value[3]) {
+		long n;
+		if (!parse_long(a.value[3], 0, 100000, &n) || a.value[3][0] == '+')
+			game_error(r, a.loc[3], "the game's value '%s' is not a number from 0 to "
+				   "100000", a.value[3]);
+		else if (!a.value[0])
+			game_error(r, a.loc[3], "the game's value '%s' needs the winner beside it "
+				   "(winner=\"re\", \"kontra\" or \"none\")", a.value[3]);
+		else {
+			rec->has_value = true;
+			rec->value = (int)n;
+		}
 	}
 	for (int i = 1; i <= 2; i++) {
 		long n;

@@ -282,6 +282,8 @@ static void recorded(dk_buf *b, const dk_recorded *r, int depth)
 		attr(b, "winner", "none");
 	else if (r->winner != DK_PARTY_NONE)
 		attr(b, "winner", dk_party_name(r->winner));
+	if (r->has_value)
+		attr_int(b, "value", r->value);
 	if (r->re_points >= 0)
 		attr_int(b, "re", r->re_points);
 	if (r->kontra_points >= 0)

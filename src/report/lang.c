@@ -1209,6 +1209,16 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_NT_WINNER_TWICE,
 		"the winner is written twice",
 		"der Gewinner ist zweimal geschrieben"),
+	MSG(DK_MSG_NT_RESULT_ITEM,
+		"'%s' is not understood in a result: write the winner and the value ('kontra 3', "
+		"'re wins 2', 'none'), the card points ('144:96', 're=144'), or each player's "
+		"score ('%s +2')",
+		"'%s' ist in einem Ergebnis nicht zu verstehen: den Gewinner und den Spielwert "
+		"('kontra 3', 're gewinnt 2', 'niemand'), die Augen ('144:96', 're=144') oder die "
+		"Punkte jedes Spielers ('%s +2') schreiben"),
+	MSG(DK_MSG_NT_VALUE_WITHOUT_WINNER,
+		"the game's value %s needs a winner before it ('re %s', 'kontra %s')",
+		"der Spielwert %s braucht den Gewinner davor ('re %s', 'kontra %s')"),
 	MSG(DK_MSG_NT_CARD_POINTS,
 		"'%s' is not card points: write Re's and Kontra's as '144:96', or 're=144', 'kontra=96' (0 to 240)",
 		"'%s' sind keine Augen: die Augen von Re und Kontra als '144:96' schreiben, oder 're=144', 'kontra=96' (0 bis 240)"),
