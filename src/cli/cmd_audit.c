@@ -1585,7 +1585,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 		dk_buf_clear(&st->buf);
 		dk_audit_json_summary(&st->buf, &st->sum);
 		fwrite(st->buf.data, 1, st->buf.len, cli->out);
-	} else if (!st->jsonl) {
+	} else if (!st->jsonl && !(st->sum.games == 0 && status != DK_EXIT_OK)) {
+		/* (no count line when nothing could be read: "0 games" would
+		 * read as a clean result) */
 		dk_buf_clear(&st->buf);
 		dk_audit_summary_text(&st->buf, st->lang, &st->sum, &st->wrong_sessions);
 		fwrite(st->buf.data, 1, st->buf.len, cli->out);

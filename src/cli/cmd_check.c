@@ -313,7 +313,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 		else if (rc > status)
 			status = rc;
 	}
-	if (!st.json && (!st.quiet || st.findings || st.scores_wrong))
+	/* no count line when the input could not be read at all: "0 games
+	 * checked" on standard output would read as a clean result */
+	if (!st.json && (!st.quiet || st.findings || st.scores_wrong) &&
+	    !(st.games == 0 && status != DK_EXIT_OK))
 		summary(&st);
 	if (st.interrupted) {
 		/* after the report, so that it is the last line a person sees */
