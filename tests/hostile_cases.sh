@@ -118,6 +118,20 @@ expect xml-nul 3 "$dir/nul.xml:3:3: error: a NUL byte is not accepted" -- valida
 [ "$(wc -c < "$dir/one-line.xml")" -gt 65536 ] || bad "one-line.xml is not longer than 64 KiB"
 expect xml-one-line 0 "valid" -- validate "$dir/one-line.xml"
 
+# many bad games: the first 100 messages of a file are shown (the first 20
+# with their source line, which is looked up by reading the file again),
+# the others counted on one line, however many games they come from; so a
+# message costs the same whatever came before it (bench/bad_games.sh)
+awk 'BEGIN { print "<dokoref version=\"1\">"; for (i = 0; i < 3000; i++) print "<game></game>"; print "</dokoref>" }' \
+	> "$dir/bad-games.xml"
+awk 'BEGIN { print "rules: ddv"; for (i = 0; i < 3000; i++) print "game" }' > "$dir/bad-games.doko"
+for f in bad-games.xml bad-games.doko; do
+	expect "many-bad-games-$f" 3 "dokoref: 5900 more messages not shown" -- validate "$dir/$f"
+	[ "$(grep -c 'error:' "$dir/out")" = 100 ] && [ "$(grep -c '^    ^' "$dir/out")" = 20 ] && ok ||
+		bad "many-bad-games-$f: $(grep -c 'error:' "$dir/out") messages, $(grep -c '^    ^' "$dir/out") source lines, want 100 and 20"
+done
+expect many-bad-games-check 3 "dokoref: 5900 more messages not shown" -- check "$dir/bad-games.doko"
+
 # ---- rule sets through the same guard --------------------------------------
 printf 'name: long\nbase: ddv\ntitle: "' > "$dir/long.yaml"
 awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%060d", 0; print "\"" }' >> "$dir/long.yaml"

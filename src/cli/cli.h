@@ -38,7 +38,19 @@ typedef struct dk_cli {
 	FILE *err;                 /* diagnostics (stderr) */
 	bool color;                /* colour main output */
 	bool err_color;            /* colour diagnostics */
+	/* messages of the file being read (dk_cli_said_end): the first
+	 * DK_CLI_SOURCE_LINES with their source line, DK_CLI_MESSAGES shown
+	 * in all, the rest only counted, however many games they come from */
+	size_t said;
+	size_t unsaid;
 } dk_cli;
+
+#define DK_CLI_MESSAGES 100
+#define DK_CLI_SOURCE_LINES 20
+
+/** The end of a file's messages: how many were not shown (one line on
+ *  cli->err, if any), and the count starts again for the next file. */
+void dk_cli_said_end(dk_cli *cli);
 
 typedef struct dk_command {
 	const char *name;

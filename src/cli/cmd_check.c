@@ -156,6 +156,7 @@ static int check_file(check_state *st, const char *path, const dk_read_opts *opt
 	}
 	int status = dokoref_record_status(rec);
 	dokoref_record_free(rec);
+	dk_cli_said_end(cli);
 	return status == DOKOREF_E_SYSTEM ? DK_EXIT_SYSTEM
 	       : status ? DK_EXIT_INVALID : DK_EXIT_OK;
 }

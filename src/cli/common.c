@@ -478,12 +478,20 @@ static void print_source(dk_cli *cli, const char *file, dk_loc loc, const char *
 	free(line);
 }
 
-/* items from to to of d, with the text of standard input if it was read whole */
+/* items from to to of d, with the text of standard input if it was read
+ * whole: shown while the file's count is under its cap, counted after it,
+ * so that a message costs the same whatever came before it (a source line
+ * is looked up by reading the file from its start: only the first few get
+ * one) */
 static void print_items(dk_cli *cli, const dk_diag *d, size_t from, size_t to, const char *text,
 			size_t text_len)
 {
 	for (size_t i = from; i < to; i++) {
 		const dk_diag_item *it = &d->items[i];
+		if (cli->said >= DK_CLI_MESSAGES) {
+			cli->unsaid++;
+			continue;
+		}
 		const char *sev = it->severity == DK_SEV_ERROR ? "error" : "warning";
 		const char *on = "", *off = "";
 		if (cli->err_color) {
@@ -506,18 +514,26 @@ static void print_items(dk_cli *cli, const dk_diag *d, size_t from, size_t to, c
 		fprintf(cli->err, "%s%s:%s %s\n", on, sev, off, dk_shown(it->message, &msg_keep));
 		free(file_keep);
 		free(msg_keep);
-		if (i < 20)
+		if (cli->said < DK_CLI_SOURCE_LINES)
 			print_source(cli, it->file, it->loc, text, text_len);
+		cli->said++;
 	}
 }
 
-/* the end of a list printed: how many were not kept, then cleared */
+/* the end of a list printed: what it did not keep is counted with what
+ * was not shown, and it is cleared */
 static void print_dropped(dk_cli *cli, dk_diag *d)
 {
-	if (d->dropped)
-		fprintf(cli->err, "dokoref: %zu more message%s not shown\n", d->dropped,
-			d->dropped == 1 ? "" : "s");
+	cli->unsaid += d->dropped;
 	dk_diag_clear(d);
+}
+
+void dk_cli_said_end(dk_cli *cli)
+{
+	if (cli->unsaid)
+		fprintf(cli->err, "dokoref: %zu more message%s not shown\n", cli->unsaid,
+			cli->unsaid == 1 ? "" : "s");
+	cli->said = cli->unsaid = 0;
 }
 
 /* dk_cli_print_diag, with the text of standard input if it was read whole */
@@ -705,6 +721,7 @@ int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 	int status = each_item(cli, r, NULL, false, fns, ud, &d, NULL);
 	dk_diag_release(&d);
 	dk_reader_free(r);
+	dk_cli_said_end(cli);
 	return status;
 }
 
@@ -775,5 +792,8 @@ int dk_cli_each_game_piece(dk_cli *cli, dk_cli_reading *rd, bool worker, dk_inpu
 	end->sessions = dk_xml_reader_sessions(x);
 	dk_diag_release(&d);
 	dk_reader_free(r);
+	/* the cap holds for each piece (a worker's messages are printed
+	 * later, in the file's order) */
+	dk_cli_said_end(cli);
 	return status;
 }

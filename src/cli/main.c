@@ -98,13 +98,15 @@ int dk_cli_main(dk_cli *cli, int argc, char **argv)
 			return dk_cli_usage_error(cli, NULL, "unknown option '%s'", arg);
 		return dk_cli_usage_error(cli, NULL, "'%s' is not a command", arg);
 	}
-	return cmd->run(cli, argc - 1, argv + 1);
+	int rc = cmd->run(cli, argc - 1, argv + 1);
+	dk_cli_said_end(cli);  /* what a command left uncounted */
+	return rc;
 }
 
 #ifndef DK_CLI_NO_MAIN
 int main(int argc, char **argv)
 {
-	dk_cli cli = { stdout, stderr, false, false };
+	dk_cli cli = { stdout, stderr, false, false, 0, 0 };
 	cli.err_color = dk_cli_want_color(stderr, "auto");
 	dk_xml_global_init();
 	int rc = dk_cli_main(&cli, argc, argv);

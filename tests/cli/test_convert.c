@@ -41,7 +41,7 @@ static int run(const char *a0, const char *a1, const char *a2, const char *a3)
 	while (argv[argc])
 		argc++;
 	FILE *out = fopen("/dev/null", "w"), *err = fopen("/dev/null", "w");
-	dk_cli cli = { out, err, false, false };
+	dk_cli cli = { out, err, false, false, 0, 0 };
 	int rc = dk_cli_main(&cli, argc, argv);
 	fclose(out);
 	fclose(err);

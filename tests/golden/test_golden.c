@@ -87,7 +87,7 @@ static char *run_case(const char *args, size_t *len)
 	size_t out_len = 0, err_len = 0;
 	FILE *o = open_memstream(&out, &out_len);
 	FILE *e = open_memstream(&err, &err_len);
-	dk_cli cli = { o, e, false, false };
+	dk_cli cli = { o, e, false, false, 0, 0 };
 	int rc = dk_cli_main(&cli, argc, argv);
 	fclose(o);
 	fclose(e);

@@ -271,7 +271,7 @@ static int check_in(const char *lang, const char *file, char **out)
 	size_t len = 0;
 	FILE *o = open_memstream(out, &len);
 	FILE *e = fopen("/dev/null", "w");
-	dk_cli cli = { o, e, false, false };
+	dk_cli cli = { o, e, false, false, 0, 0 };
 	int rc = dk_cli_main(&cli, 5, argv);
 	fclose(o);
 	fclose(e);
