@@ -132,6 +132,34 @@ for f in bad-games.xml bad-games.doko; do
 done
 expect many-bad-games-check 3 "dokoref: 5900 more messages not shown" -- check "$dir/bad-games.doko"
 
+# a carriage return inside a line (in a name: "Anna\rMallory" shows as
+# "Mallory" on a terminal) is refused in every text format but XML (which
+# reads it as a line end); old Mac line ends (a carriage return alone) are
+# refused with the same words, and a line ending in CR LF passes
+sed 's/Anna/"Anna\rMallory"/g' samples/normal-ddv.doko > "$dir/cr-name.doko"
+grep -q '^players: "Anna' "$dir/cr-name.doko" || bad "cr-name: sed wrote no such line"
+crmsg="a carriage return that does not end a line is not accepted"
+for cmd in show check validate; do
+	expect "cr-name-doko-$cmd" 3 "$dir/cr-name.doko:3:20: error: $crmsg" -- $cmd "$dir/cr-name.doko"
+	LC_ALL=C grep -q "$(printf '\r')" "$dir/out" && bad "cr-name-doko-$cmd: a carriage return was printed"
+done
+sed '5s/Anna/Anna\rMallory/' samples/sheet-ddv.csv > "$dir/cr-name.csv"
+expect cr-name-csv 3 "$dir/cr-name.csv:5:28: error: $crmsg" -- audit "$dir/cr-name.csv"
+LC_ALL=C grep -q "$(printf '\r')" "$dir/out" && bad "cr-name-csv: a carriage return was printed"
+tr '\n' '\r' < samples/normal-ddv.doko > "$dir/cr-only.doko"
+expect cr-only-doko 3 "$dir/cr-only.doko:1:2: error: $crmsg" -- check "$dir/cr-only.doko"
+sed 's/$/\r/' samples/normal-ddv.doko > "$dir/crlf.doko"
+expect crlf-doko 0 "1 game checked" -- check "$dir/crlf.doko"
+# ... and what convert writes reads back: the name is refused before
+# anything is written, and a note of two lines goes into the notation
+# (with --lossy) as one line, so that its second line cannot stand as a
+# header of the game
+expect convert-cr-name 3 "$dir/cr-name.doko:3:20: error: $crmsg" -- convert "$dir/cr-name.doko" -o "$dir/cr-name.xml"
+[ -e "$dir/cr-name.xml" ] && bad "convert-cr-name: the output was written"
+sed 's|<note>Both|<note>Both\ndealer: Mallory|' samples/heart10-second-wins-unsere-2024.xml > "$dir/note-header.xml"
+expect convert-note-lines 0 - -- convert --lossy "$dir/note-header.xml" -o "$dir/note-header.doko"
+expect convert-note-lines-back 0 "valid (1 game)" -- validate "$dir/note-header.doko"
+
 # ---- rule sets through the same guard --------------------------------------
 printf 'name: long\nbase: ddv\ntitle: "' > "$dir/long.yaml"
 awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%060d", 0; print "\"" }' >> "$dir/long.yaml"

@@ -19,6 +19,7 @@
 #include "fmt_freedoko.h"
 #include "io.h"
 #include "replay.h"
+#include "text_guard.h"
 
 typedef enum target {
 	TARGET_XML = 0,
@@ -64,16 +65,51 @@ static int on_begin(void *ud, dk_xml_reader *r)
 	return 0;
 }
 
+/*
+ * The bytes written into st->buf from offset from on (game n, 0 for a
+ * session's head) must read back: the readers refuse a control character
+ * or a bidirectional control in the bytes (a carriage return alone, too),
+ * and in XML any character reference the writer makes (&#9;, &#10; in an
+ * attribute, &#13;), since each writes one.  A text that holds such a
+ * character (it came from no file dokoref reads, or --lossy let it
+ * through) fails the conversion, with nothing written.
+ */
+static int written_reads_back(convert_state *st, size_t from, size_t n)
+{
+	const char *b = st->buf.data + from;
+	size_t len = st->buf.len - from;
+	uint32_t cp = 0;
+	size_t at = dk_text_refused(b, len, true, &cp);
+	bool ref = false;
+	if (at == len && st->to == TARGET_XML)
+		for (size_t i = 0; i + 1 < len && !ref; i++)
+			ref = b[i] == '&' && b[i + 1] == '#';
+	if (at == len && !ref)
+		return 0;
+	char what[64];
+	if (ref)
+		snprintf(what, sizeof(what), "a control character");
+	else
+		dk_text_refused_what(what, sizeof(what), cp);
+	char where[48] = "a session's head";
+	if (n)
+		snprintf(where, sizeof(where), "game %zu", n);
+	fprintf(st->cli->err, "dokoref convert: %s holds %s in a text, which dokoref does not "
+		"read back; refused\n", where, what);
+	return DK_EXIT_INVALID;
+}
+
 static int on_session_start(void *ud, const dk_session *s)
 {
 	convert_state *st = ud;
+	size_t from = st->buf.len;
 	if (st->to == TARGET_DOKO)
 		dk_doko_write_session_begin(&st->buf, s);
 	if (st->to != TARGET_XML)
-		return 0;
+		return written_reads_back(st, from, 0);
 	dk_xml_write_session_begin(&st->buf, s);
 	st->depth = 2;
-	return 0;
+	return written_reads_back(st, from, 0);
 }
 
 static int on_session_end(void *ud)
@@ -185,6 +221,7 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	if (st->to == TARGET_DOKO) {
 		dk_buf lost;
 		dk_buf_init(&lost);
+		size_t from = st->buf.len;
 		dk_doko_write_game(&st->buf, &lost, g, rules);
 		for (char *p = lost.data, *e; p && *p; p = e + 1) {
 			e = strchr(p, '\n');
@@ -193,14 +230,21 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 			dk_buf_printf(&st->dropped, "game %zu: %.*s\n", g->index, (int)(e - p), p);
 		}
 		dk_buf_release(&lost);
+		int rc = written_reads_back(st, from, g->index);
+		if (rc)
+			return rc;
 		st->written++;
 		flush(st, false);
 		return 0;
 	}
+	size_t from = st->buf.len;
 	if (g->imported_from)
 		imported_to_xml(st, g, rules);
 	else
 		dk_xml_write_game(&st->buf, g, st->depth);
+	int rc = written_reads_back(st, from, g->index);
+	if (rc)
+		return rc;
 	st->written++;
 	flush(st, false);
 	return 0;

@@ -29,6 +29,8 @@ static int text_fail(dk_text_guard *g, uint64_t off, const char *msg)
 }
 
 static const char not_utf8[] = "the text is not valid UTF-8";
+static const char lone_cr[] = "a carriage return that does not end a line is not accepted "
+			      "(a line ends in a line feed, or in a carriage return and a line feed)";
 
 /* a broken sequence is reported at its lead byte, the character it began */
 static int seq_fail(dk_text_guard *g, const char *msg)
@@ -57,7 +59,7 @@ static void make_text_marks(void)
 {
 	for (int c = 0; c < 256; c++)
 		text_marks[c] = c < 0x20 || c >= 0x7f;
-	text_marks['\t'] = text_marks['\r'] = false;
+	text_marks['\t'] = false;
 }
 
 /*
@@ -82,6 +84,12 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 	const unsigned char *s = (const unsigned char *)buf;
 	uint64_t base = g->offset;
 	size_t i = 0;
+	if (g->cr_open && len) {
+		/* the carriage return that ended the last feed */
+		g->cr_open = false;
+		if (s[0] != '\n')
+			return text_fail(g, base - 1, lone_cr);
+	}
 	for (;;) {
 		/* ASCII text passes (not inside a character, where it is no
 		 * continuation byte); the line length is checked at each stop
@@ -131,7 +139,14 @@ int dk_text_guard_feed(dk_text_guard *g, const char *buf, size_t len)
 			g->need = 0;
 			g->latin1 = true;
 		}
-		if (c == '\n') {
+		if (c == '\r') {
+			if (!g->cr_ok) {
+				if (i + 1 == len)
+					g->cr_open = true;
+				else if (s[i + 1] != '\n')
+					return text_fail(g, off, lone_cr);
+			}
+		} else if (c == '\n') {
 			g->line++;
 			g->line_start = off + 1;
 			g->cont = 0;

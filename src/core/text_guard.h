@@ -7,6 +7,12 @@
  * positions).  It stops at the first of
  *   - a NUL byte or another control character (C0 but tab, line feed and
  *     carriage return; DEL; the C1 controls written in UTF-8),
+ *   - a carriage return that does not end a line (one not followed by a
+ *     line feed, nor the last byte): printed, it sends the terminal back
+ *     to the start of the line, and what follows overwrites what came
+ *     before ("Anna\rMallory" shows as "Mallory"); a file with old Mac
+ *     line ends (a carriage return alone) is refused so (not in XML,
+ *     which turns every line end into a line feed),
  *   - a line longer than DK_TEXT_MAX_LINE bytes (not in XML, which may
  *     come on one line: its limits are per tag, src/fmt/guard.h),
  *   - bytes that are no UTF-8 (unless the format allows Latin-1: FreeDoko
@@ -34,6 +40,8 @@ typedef struct dk_text_guard {
 	bool latin1_ok;      /* bytes that are no UTF-8 are taken as Latin-1 */
 	uint32_t max_line;   /* DK_TEXT_MAX_LINE; 0: no limit (XML, which has
 				no lines: a program may write it on one) */
+	bool cr_ok;          /* a carriage return may stand alone (XML) */
+	bool cr_open;        /* the last byte fed was a carriage return */
 	uint64_t offset;     /* offset of the next byte */
 	uint64_t line_start; /* offset of the current line's first byte */
 	uint32_t line;

@@ -263,8 +263,13 @@ bool dk_doko_sniff(const char *data, size_t len)
 	const char *p = data, *e = data + len;
 	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		p += 3;
+	/* in a text without a line feed a carriage return ends a line: a
+	 * file with old Mac line ends is known as the notation, so that the
+	 * reader says what is wrong with it (text_guard.h) */
+	char eol = !memchr(p, '\n', (size_t)(e - p)) && memchr(p, '\r', (size_t)(e - p))
+		? '\r' : '\n';
 	while (p < e) {
-		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		const char *nl = memchr(p, eol, (size_t)(e - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(e - p);
 		int k = classify(p, n);
 		if (k == L_GAME || k == L_SESSION || k == L_END)

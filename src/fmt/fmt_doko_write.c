@@ -57,6 +57,16 @@ static bool plain_word(const char *s)
 	return true;
 }
 
+/* s with each line break as a space: what is written where the text
+ * cannot hold one (with --lossy), so that no line of the text stands as a
+ * line of the notation (a note "...\ndealer: X" would give the game a
+ * second dealer) */
+static void put_one_line(dk_buf *b, const char *s)
+{
+	for (; *s; s++)
+		dk_buf_putc(b, *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
 /* a word the reader reads back as written: plain, or quoted */
 static void put_word(dk_buf *b, dk_buf *lost, const char *s, const char *what)
 {
@@ -65,9 +75,13 @@ static void put_word(dk_buf *b, dk_buf *lost, const char *s, const char *what)
 		return;
 	}
 	if (strchr(s, '"') || strchr(s, '\n') || strchr(s, '\r')) {
-		dk_buf_printf(lost, "%s '%s' (a quotation mark or a line break in it)\n", what, s);
+		dk_buf_printf(lost, "%s '", what);
+		put_one_line(lost, s);
+		dk_buf_puts(lost, "' (a quotation mark or a line break in it)\n");
 	}
-	dk_buf_printf(b, "\"%s\"", s);
+	dk_buf_putc(b, '"');
+	put_one_line(b, s);
+	dk_buf_putc(b, '"');
 }
 
 /* a header's text value: as is, or quoted when the reader would cut it */
@@ -79,9 +93,10 @@ static void put_text(dk_buf *b, dk_buf *lost, const char *s, const char *what)
 	if (strchr(s, '\n') || strchr(s, '\r') || (quote && strchr(s, '"')))
 		dk_buf_printf(lost, "%s (a line break, or both '#' and '\"', in it)\n", what);
 	if (quote)
-		dk_buf_printf(b, "\"%s\"", s);
-	else
-		dk_buf_puts(b, s);
+		dk_buf_putc(b, '"');
+	put_one_line(b, s);
+	if (quote)
+		dk_buf_putc(b, '"');
 }
 
 static const char *name_of(const dk_game *g, int seat)

@@ -46,6 +46,7 @@ void dk_guard_init(dk_guard *g)
 	g->line = 1;
 	dk_text_guard_init(&g->text, true);
 	g->text.max_line = 0;
+	g->text.cr_ok = true;  /* XML reads every line end as a line feed */
 }
 
 void dk_guard_release(dk_guard *g)

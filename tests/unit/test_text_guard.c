@@ -66,6 +66,26 @@ Test(text_guard, plain_text_passes)
 	EXPECT("", false, 0, 0, 0, "");
 }
 
+/* a carriage return ends a line with a line feed after it, or as the last
+ * byte; inside a line ("Anna\rMallory" shows as "Mallory") and as the line
+ * end of old Mac files it is refused, wherever the pieces are cut */
+Test(text_guard, carriage_return_alone)
+{
+	static const char cr[] = "a carriage return that does not end a line is not accepted "
+				 "(a line ends in a line feed, or in a carriage return and a line feed)";
+	EXPECT("players: Anna\r\nBen\r\n", false, 0, 0, 0, "");
+	EXPECT("last line\r", false, 0, 0, 0, "");
+	EXPECT("players: Anna\rMallory, Ben\n", false, -1, 1, 14, cr);
+	EXPECT("one\ntwo\rthree\rfour\r", false, -1, 2, 4, cr);
+	EXPECT("\xc3\xa4\r\r\n", true, -1, 1, 2, cr);
+	dk_text_guard g;
+	dk_text_guard_init(&g, false);
+	g.cr_ok = true;  /* as in XML */
+	cr_expect_eq(dk_text_guard_feed(&g, "a\rb\r", 4), 0);
+	cr_expect_eq(dk_text_guard_feed(&g, "c", 1), 0);
+	cr_expect_eq(dk_text_guard_finish(&g), 0);
+}
+
 Test(text_guard, nul_and_control_characters)
 {
 	/* line 2: "ab" then NUL: column 3 */
@@ -205,7 +225,10 @@ Test(text_guard, found_at_every_offset)
 		s[pos + 1] = ' ';
 		s[pos + 2] = '\t';
 		s[pos + 3] = '\r';
+		s[pos + 4] = '\n';
 		expect(s, 30, false, 0, 0, 0, "");
+		s[pos + 3] = '\t';
+		s[pos + 4] = 'a';
 		memcpy(s + pos, "\xe2\x80\xae", 3);  /* U+202E */
 		expect(s, 30, false, -1, 1, (uint32_t)pos + 1,
 		       "a bidirectional control character (U+202E) is not accepted");
