@@ -160,6 +160,30 @@ sed 's|<note>Both|<note>Both\ndealer: Mallory|' samples/heart10-second-wins-unse
 expect convert-note-lines 0 - -- convert --lossy "$dir/note-header.xml" -o "$dir/note-header.doko"
 expect convert-note-lines-back 0 "valid (1 game)" -- validate "$dir/note-header.doko"
 
+# what a file is, told right: a score sheet and the notation may open with
+# any number of comment lines (here 120 KiB of them), on standard input
+# too; a UTF-16 file of any format is refused as UTF-16 (not as "malformed
+# XML: document is empty")
+awk 'BEGIN { for (i = 0; i < 2000; i++) print "# a comment line of the club evening, written by hand 0000000" }' \
+	> "$dir/comments"
+cat "$dir/comments" samples/sheet-ddv.csv > "$dir/comments.csv"
+cat "$dir/comments" samples/normal-ddv.doko > "$dir/comments.doko"
+expect sheet-long-comments 0 "8 games checked, 0 with findings" -- audit "$dir/comments.csv"
+expect doko-long-comments 0 "1 game checked" -- check "$dir/comments.doko"
+status=0
+"$dokoref" audit - < "$dir/comments.csv" > "$dir/out" 2>&1 || status=$?
+[ "$status" = 0 ] && grep -q "8 games checked, 0 with findings" "$dir/out" && ok \
+	|| bad "sheet-long-comments-stdin: exit $status"
+u16="error: the file is in UTF-16 or UTF-32, which is not read"
+iconv -f UTF-8 -t UTF-16 tests/sheets/qtdoppelkopf-v2-sample.json > "$dir/utf16.json"
+expect utf16-json 3 "$dir/utf16.json:1:1: $u16" -- audit "$dir/utf16.json"
+iconv -f UTF-8 -t UTF-16 samples/sheet-ddv.csv > "$dir/utf16.csv"
+expect utf16-csv 3 "$dir/utf16.csv:1:1: $u16" -- audit "$dir/utf16.csv"
+status=0
+"$dokoref" validate - < tests/hostile/utf16-record.xml > "$dir/out" 2>&1 || status=$?
+[ "$status" = 3 ] && grep -q -F "<stdin>:1:1: $u16" "$dir/out" && ok \
+	|| bad "utf16-xml-stdin: exit $status"
+
 # ---- rule sets through the same guard --------------------------------------
 printf 'name: long\nbase: ddv\ntitle: "' > "$dir/long.yaml"
 awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%060d", 0; print "\"" }' >> "$dir/long.yaml"

@@ -76,3 +76,13 @@ good[-8] ^= 0xFF
 put("bad-checksum.xml.gz", bytes(good))
 # gzip bomb: a valid document padded with 64 MiB of spaces
 put("gzip-bomb.xml.gz", gz(b'<dokoref version="1">' + b" " * (64 << 20) + b"</dokoref>\n"))
+# UTF-16: a valid record (its tags are not what a byte screen counts), and
+# one whose DOCTYPE would give a player's name by an attribute default;
+# both refused as UTF-16, as is UTF-16 without a byte order mark
+rec16 = GAME.replace(b'encoding="UTF-8"', b'encoding="UTF-16"')
+put("utf16-record.xml", rec16.decode("utf-8").encode("utf-16"))
+put("utf16-doctype.xml", ('<?xml version="1.0" encoding="UTF-16"?>\n'
+    '<!DOCTYPE dokoref [<!ATTLIST player name CDATA "Mallory">]>\n'
+    '<dokoref version="1"><game><players><player seat="1"/></players></game></dokoref>\n')
+    .encode("utf-16"))
+put("utf16be-no-bom.xml", rec16.decode("utf-8").encode("utf-16-be"))

@@ -462,11 +462,17 @@ int dk_guard_feed(dk_guard *g, const char *buf, size_t len)
 	if (g->failed)
 		return -1;
 	if (g->offset == 0 && len >= 2) {
-		/* UTF-16 or UTF-32: a byte order mark, or a NUL among the
-		 * first bytes of "<?xml" */
+		/* UTF-16 or UTF-32 (a byte order mark, or a NUL among the
+		 * first bytes of "<?xml"): refused.  The screen counts tags,
+		 * depth and attributes in bytes, which in UTF-16 are not the
+		 * document's (a valid record was "nested deeper than 32
+		 * levels", and a DOCTYPE got past it) */
 		const unsigned char *b = (const unsigned char *)buf;
-		g->text_off = (b[0] == 0xfe && b[1] == 0xff) || (b[0] == 0xff && b[1] == 0xfe) ||
-			      b[0] == 0 || b[1] == 0;
+		if ((b[0] == 0xfe && b[1] == 0xff) || (b[0] == 0xff && b[1] == 0xfe) ||
+		    b[0] == 0 || b[1] == 0)
+			return fail(g, (dk_loc){ 1, 1 },
+				    "the file is in UTF-16 or UTF-32, which is not read; write "
+				    "it in UTF-8 (iconv -f UTF-16 -t UTF-8)");
 	}
 	if (!g->text_off && dk_text_guard_feed(&g->text, buf, len) < 0) {
 		g->failed = true;

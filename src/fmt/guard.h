@@ -69,10 +69,11 @@ typedef struct dk_guard {
 	char error[200];
 	/* the text screen every reader shares (text_guard.h): NUL and
 	 * control bytes (no line limit: XML may come on one line); the encoding is libxml2's to
-	 * check (a declaration may name another than UTF-8), and a UTF-16 or
-	 * UTF-32 document, told by its first bytes, is left to it whole */
+	 * check (a declaration may name another 8-bit encoding than UTF-8);
+	 * a UTF-16 or UTF-32 document, told by its first bytes, is refused
+	 * (its tags are not what the screen counts in bytes) */
 	dk_text_guard text;
-	bool text_off;
+	bool text_off;       /* always false now: nothing passes unscreened */
 } dk_guard;
 
 void dk_guard_init(dk_guard *g);

@@ -336,13 +336,73 @@ bool dk_reader_read_head(const char *path, uint64_t max_size, char *buf, size_t 
 	return true;
 }
 
+/*
+ * Where the blank and comment lines ('#') at the start of data[0..len) end:
+ * the offset of the first other line, with *found, or of the last line not
+ * yet whole.  The notation and a score sheet may open with any number of
+ * them, so each is known by what follows them, not by its first bytes.
+ */
+static size_t comments_end(const char *data, size_t len, bool *found)
+{
+	size_t at = 0;
+	*found = false;
+	while (at < len) {
+		size_t i = at;
+		while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r'))
+			i++;
+		if (i < len && data[i] != '#' && data[i] != '\n') {
+			*found = true;
+			return at;
+		}
+		const char *nl = memchr(data + i, '\n', len - i);
+		if (!nl)
+			return at;
+		at = (size_t)(nl - data) + 1;
+	}
+	return at;
+}
+
+/* the first cap bytes of path after its byte order mark and the blank and
+ * comment lines it opens with (read, up to max_size, and let go) */
+static bool read_head_past_comments(const char *path, uint64_t max_size, char *buf,
+				    size_t cap, size_t *len)
+{
+	dk_input *in = NULL;
+	char err[300];
+	if (dk_input_open(&in, path, max_size, err, sizeof(err)) != DK_IO_OK)
+		return false;
+	bool skipping = true, first = true;
+	*len = 0;
+	while (*len < cap) {
+		ssize_t n = dk_input_read(in, buf + *len, cap - *len);
+		if (n <= 0)
+			break;
+		*len += (size_t)n;
+		if (first && *len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+			memmove(buf, buf + 3, *len - 3);
+			*len -= 3;
+		}
+		first = false;
+		if (skipping) {
+			bool found;
+			size_t k = comments_end(buf, *len, &found);
+			memmove(buf, buf + k, *len - k);
+			*len -= k;
+			/* a comment line longer than cap: no more skipping */
+			skipping = !found && *len < cap;
+		}
+	}
+	dk_input_free(in);
+	return true;
+}
+
 bool dk_reader_is_doko(const char *path, uint64_t max_size)
 {
 	if (strcmp(path, "-") == 0)
 		return false;  /* standard input is looked at when it is opened */
 	char *buf = dk_xmalloc(65536);
 	size_t len;
-	bool yes = dk_reader_read_head(path, max_size, buf, 65536, &len) &&
+	bool yes = read_head_past_comments(path, max_size, buf, 65536, &len) &&
 		   dk_doko_sniff(buf, len);
 	free(buf);
 	return yes;
@@ -369,7 +429,7 @@ int dk_reader_sheet_format(const char *path, uint64_t max_size)
 		return -1;  /* standard input is looked at when it is opened */
 	char *buf = dk_xmalloc(4096);
 	size_t len;
-	int fmt = dk_reader_read_head(path, max_size, buf, 4096, &len)
+	int fmt = read_head_past_comments(path, max_size, buf, 4096, &len)
 		? dk_sheet_sniff(buf, len) : -1;
 	free(buf);
 	return fmt;
@@ -582,15 +642,26 @@ static int open_stream(dk_reader *r, dk_diag *d)
 		dk_diag_error(d, NULL, DK_LOC_NONE, "%s", err);
 		return DK_READER_SYSTEM;
 	}
-	size_t cap = 65536, len = 0;
+	size_t cap = 65536, len = 0, skip;
 	char *buf = dk_xmalloc(cap);
-	while (len < cap) {
-		ssize_t n = dk_input_read(in, buf + len, cap - len);
-		if (n <= 0)
+	for (;;) {
+		while (len < cap) {
+			ssize_t n = dk_input_read(in, buf + len, cap - len);
+			if (n <= 0)
+				break;
+			len += (size_t)n;
+		}
+		/* nothing but comment lines so far: the notation or a sheet
+		 * may open with any number of them, read on (the size limit
+		 * holds) */
+		bool found;
+		skip = comments_end(buf, len, &found);
+		if (found || len < cap)
 			break;
-		len += (size_t)n;
+		cap *= 2;
+		buf = dk_xrealloc(buf, cap);
 	}
-	int sheet_fmt = dk_sheet_sniff(buf, len);
+	int sheet_fmt = dk_sheet_sniff(buf + skip, len - skip);
 	if (sheet_fmt >= 0)
 		return sheet_from(r, in, name, sheet_fmt, buf, len, cap, d);
 	if (dk_fd_sniff(buf, len) != DK_FD_NONE) {
@@ -602,7 +673,7 @@ static int open_stream(dk_reader *r, dk_diag *d)
 		free(buf);
 		return rc;
 	}
-	if (!dk_doko_sniff(buf, len)) {
+	if (!dk_doko_sniff(buf + skip, len - skip)) {
 		dk_input_unread(in, buf, len);
 		free(buf);
 		r->kind = K_XML;
@@ -702,7 +773,13 @@ int dk_reader_open_memory(dk_reader **out, const void *data, size_t len, const c
 		len = got;
 	}
 	size_t head = len < 65536 ? len : 65536;
-	int sheet_fmt = dk_sheet_sniff(data, len < 4096 ? len : 4096);
+	/* the notation and a sheet are known by what follows the comment
+	 * lines they open with, however long */
+	bool found;
+	size_t skip = comments_end(data, len, &found);
+	const char *after = (const char *)data + skip;
+	size_t rest = len - skip;
+	int sheet_fmt = dk_sheet_sniff(after, rest < 4096 ? rest : 4096);
 	if (sheet_fmt >= 0) {
 		r->kind = K_SHEET;
 		r->sheet = dk_xmalloc(len ? len : 1);
@@ -712,7 +789,7 @@ int dk_reader_open_memory(dk_reader **out, const void *data, size_t len, const c
 		rc = 0;
 	} else if (dk_fd_sniff(data, head) != DK_FD_NONE) {
 		rc = fd_from_memory(r, data, len, name, d);
-	} else if (dk_doko_sniff(data, head)) {
+	} else if (dk_doko_sniff(after, rest < 65536 ? rest : 65536)) {
 		r->kind = K_DOKO;
 		rc = dk_doko_reader_open_memory(&r->doko, data, len, name, d) == 0
 			? 0 : DK_READER_INVALID;
