@@ -74,8 +74,11 @@ put("trailing-garbage.xml.gz", gz(GAME) + b"this is not gzip\n")
 good = bytearray(gz(GAME))
 good[-8] ^= 0xFF
 put("bad-checksum.xml.gz", bytes(good))
-# gzip bomb: a valid document padded with 64 MiB of spaces
-put("gzip-bomb.xml.gz", gz(b'<dokoref version="1">' + b" " * (64 << 20) + b"</dokoref>\n"))
+# gzip bomb: a valid document padded with 64 MiB of spaces, cut by an
+# empty comment every 512 KiB so that the guard's bound on one run of
+# white space (1 MiB) does not stop it before the bomb ratio does
+put("gzip-bomb.xml.gz", gz(b'<dokoref version="1">' + (b" " * (512 << 10) + b"<!---->") * 128
+    + b"</dokoref>\n"))
 # UTF-16: a valid record (its tags are not what a byte screen counts), and
 # one whose DOCTYPE would give a player's name by an attribute default;
 # both refused as UTF-16, as is UTF-16 without a byte order mark
@@ -86,3 +89,16 @@ put("utf16-doctype.xml", ('<?xml version="1.0" encoding="UTF-16"?>\n'
     '<dokoref version="1"><game><players><player seat="1"/></players></game></dokoref>\n')
     .encode("utf-16"))
 put("utf16be-no-bom.xml", rec16.decode("utf-8").encode("utf-16-be"))
+# long runs the guard bounds (1 MiB): white space between two tags, gzip
+# compressed at about 100:1 (under the bomb ratio: a gigabyte of it was
+# inflated and parsed for seconds before the size limit stopped it); the
+# text of a note; a comment; and an end tag padded to past 64 KiB
+import random
+rnd = random.Random(1)
+pat = b"".join(b" " * rnd.randrange(0, 200) + b"\n" for _ in range(64))
+put("white-space-run.xml.gz", gz(b'<?xml version="1.0" encoding="UTF-8"?>\n<dokoref version="1">\n'
+    + pat * ((2 << 20) // len(pat)) + b"</dokoref>\n"))
+put("long-note.xml", b'<dokoref version="1"><game><note>' + b"note " * 220000
+    + b"</note></game></dokoref>\n")
+put("long-comment.xml", b'<dokoref version="1"><!--' + b"comment " * 140000 + b"--></dokoref>\n")
+put("long-end-tag.xml", b'<dokoref version="1"></dokoref' + b" " * 100000 + b">\n")

@@ -1391,7 +1391,7 @@ static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown,
 	dk_arena_init(&r->session_arena);
 	r->xp = dk_xml_pull_new(in, &r->guard);
 	if (origin && origin->line > 1) {
-		r->guard.line = r->guard.pos.line = origin->line;
+		r->guard.line = r->guard.pos.line = r->guard.run_loc.line = origin->line;
 		dk_xml_pull_set_first_line(r->xp, origin->line);
 	}
 	if (origin) {

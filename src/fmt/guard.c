@@ -44,6 +44,7 @@ void dk_guard_init(dk_guard *g)
 	g->pos.line = 1;
 	g->pos.col = 1;
 	g->line = 1;
+	g->run_loc = g->pos;
 	dk_text_guard_init(&g->text, true);
 	g->text.max_line = 0;
 	g->text.cr_ok = true;  /* XML reads every line end as a line feed */
@@ -130,7 +131,36 @@ static dk_loc here_at(const dk_guard *g, unsigned char c, uint64_t off)
 
 static bool in_tag(int state)
 {
-	return state >= G_NAME && state <= G_ATTR_VALUE;
+	return (state >= G_NAME && state <= G_ATTR_VALUE) || state == G_LT || state == G_BANG ||
+	       state == G_ENDTAG;
+}
+
+/* the states whose bytes form one run bounded by DK_GUARD_MAX_RUN */
+static bool in_run(int state)
+{
+	return state == G_TEXT || state == G_COMMENT || state == G_CDATA || state == G_PI;
+}
+
+/* a run that reaches the byte at offset off is too long: checked where a
+ * run ends and after each feed */
+static int check_run_len(dk_guard *g, uint64_t off)
+{
+	if (!in_run(g->state) || off - g->run_off + 1 <= DK_GUARD_MAX_RUN)
+		return 0;
+	const char *what = g->state == G_TEXT ? "a text (or white space) between two tags"
+			   : g->state == G_COMMENT ? "a comment"
+			   : g->state == G_CDATA ? "a CDATA section" : "a processing instruction";
+	char m[120];
+	snprintf(m, sizeof(m), "%s longer than %d MiB is not accepted", what,
+		 DK_GUARD_MAX_RUN / (1024 * 1024));
+	return fail(g, g->run_loc, m);
+}
+
+/* a run begins with the byte at offset off */
+static void run_begins(dk_guard *g, uint64_t off)
+{
+	g->run_off = off;
+	g->run_loc = loc_at(g, off);
 }
 
 /* a tag that reaches past the byte at offset off is too long: checked
@@ -240,6 +270,8 @@ static int step(dk_guard *g, unsigned char c, uint64_t off)
 		return 0;
 	case G_ENDTAG:
 		if (c == '>') {
+			if (check_tag_len(g, off) < 0)
+				return -1;
 			g->depth--;
 			g->state = G_TEXT;
 		}
@@ -499,18 +531,25 @@ int dk_guard_feed(dk_guard *g, const char *buf, size_t len)
 			break;
 		unsigned char c = s[i];
 		uint64_t off = base + i;
+		/* the run so far, up to the byte before this one */
+		if (kind == LOOK && in_run(g->state) && off > 0 && check_run_len(g, off - 1) < 0)
+			return -1;
 		if (kind == LOOK && g->state == G_TEXT) {
 			size_t after = fast_tag(g, s, i, len, base);
 			if (after) {
 				i = after;
+				run_begins(g, base + i);
 				continue;
 			}
 		}
 		if (kind == LOOK) {
+			int was = g->state;
 			if (g->state == G_ATTR_NAME)
 				add_name(g, s + name_from, i - name_from);
 			if (step(g, c, off) < 0)
 				return -1;
+			if (g->state != was && in_run(g->state))
+				run_begins(g, off + 1);
 			t = table_of(g);
 			name_from = i + 1;
 		} else {
@@ -531,8 +570,9 @@ int dk_guard_feed(dk_guard *g, const char *buf, size_t len)
 		add_name(g, s + name_from, len - name_from);
 	g->offset = base + len;
 	g->pos = loc_at(g, g->offset);
-	/* a tag still open at the end of the bytes may already be too long */
-	if (len && check_tag_len(g, g->offset - 1) < 0)
+	/* a tag or run still open at the end of the bytes may already be
+	 * too long */
+	if (len && (check_tag_len(g, g->offset - 1) < 0 || check_run_len(g, g->offset - 1) < 0))
 		return -1;
 	return 0;
 }

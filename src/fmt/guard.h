@@ -28,6 +28,12 @@
 #define DK_GUARD_MAX_ATTRS 64
 #define DK_GUARD_MAX_TAG (64 * 1024)
 #define DK_GUARD_MAX_DEPTH 32
+/* one run of text between two tags (white space included), one comment,
+ * CDATA section or processing instruction: a record's longest is a note
+ * of a few KiB, and a gzip of a gigabyte of white space (935:1, under the
+ * bomb ratio) was inflated and parsed for seconds before the size limit
+ * stopped it */
+#define DK_GUARD_MAX_RUN (1024 * 1024)
 #define DK_GUARD_KEPT_ATTRS 8   /* attribute positions kept per tag */
 #define DK_GUARD_ATTR_NAME 16
 
@@ -53,6 +59,9 @@ typedef struct dk_guard {
 	uint32_t line;
 	uint32_t cont;       /* UTF-8 continuation bytes in the line so far */
 	uint64_t tag_off;    /* offset of the '<' of the current tag */
+	uint64_t run_off;    /* offset of the first byte of the current text,
+				comment, CDATA section or processing instruction */
+	dk_loc run_loc;      /* ... and its position */
 	int attrs;
 	int depth;
 	bool slash;          /* '/' seen just before '>' in a tag */

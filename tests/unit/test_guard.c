@@ -205,6 +205,58 @@ Test(guard, refusals)
 	free(doc);
 }
 
+/* one run of text (white space too), one comment, one end tag is bounded,
+ * wherever the pieces are cut; a run of just 1 MiB passes */
+Test(guard, long_runs)
+{
+	size_t mib = 1024 * 1024;
+	char *doc = malloc(mib + 64);
+	strcpy(doc, "<r>\n <a>");
+	size_t n = strlen(doc);
+	memset(doc + n, ' ', mib);
+	for (size_t i = n + 100; i < n + mib; i += 100)
+		doc[i] = '\n';
+	strcpy(doc + n + mib, "</a></r>");
+	scan s;
+	run(&s, doc, 4096);
+	cr_expect_eq(s.rc, 0, "a run of 1 MiB: %s", s.error);
+	strcpy(doc + n + mib - 1, "x</a></r>");
+	run(&s, doc, 0);
+	cr_expect_eq(s.rc, 0, "a run of 1 MiB: %s", s.error);
+	strcpy(doc + n + mib, "x</a></r>");
+	expect_refusal(doc, "a text (or white space) between two tags longer than 1 MiB is not "
+		       "accepted", 2, 5);
+	memcpy(doc + n - 4, "<!--", 4);
+	strcpy(doc + n + mib, "x--></r>");
+	expect_refusal(doc, "a comment longer than 1 MiB is not accepted", 2, 5);
+	free(doc);
+
+	doc = malloc(70 * 1024 + 32);
+	strcpy(doc, "<r>\n</r");
+	n = strlen(doc);
+	memset(doc + n, ' ', 70 * 1024);
+	strcpy(doc + n + 70 * 1024, ">");
+	expect_refusal(doc, "a tag longer than 64 KiB is not accepted", 2, 1);
+	free(doc);
+}
+
+/* UTF-16 and UTF-32 are refused at their first bytes: the screen counts
+ * tags in bytes */
+Test(guard, utf16_refused)
+{
+	static const char msg[] = "the file is in UTF-16 or UTF-32, which is not read; write it "
+				  "in UTF-8 (iconv -f UTF-16 -t UTF-8)";
+	const char *docs[] = { "\xff\xfe<\0r\0/\0>\0", "\xfe\xff\0<\0r\0/\0>", "<\0r\0/\0>\0" };
+	size_t lens[] = { 10, 10, 8 };
+	for (size_t i = 0; i < 3; i++) {
+		dk_guard g;
+		dk_guard_init(&g);
+		cr_expect_eq(dk_guard_feed(&g, docs[i], lens[i]), -1, "document %zu", i);
+		cr_expect_str_eq(g.error, msg);
+		dk_guard_release(&g);
+	}
+}
+
 Test(guard, comments_end_only_at_an_unbroken_close)
 {
 	/* "-- >" and "--x>" do not end the comment: the '<!DOCTYPE' after
