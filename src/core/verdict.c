@@ -6,8 +6,9 @@
  * reclaimed (penalty.c, which may search), the reading a recorded
  * objection selects, the session (session.c: dealer, Bock, the correct
  * entry and standings), the record against the entry, and the other
- * program's score against this one (foreign.c).  Nothing here words or
- * prints anything.
+ * program's score against this one (foreign.c); and last the ruling,
+ * which of all these stands and why.  Nothing here words or prints
+ * anything.
  */
 #include "verdict.h"
 
@@ -82,6 +83,42 @@ static void assess(dk_verdict *v, const dk_verdict_opts *o)
 	}
 }
 
+/* which objection applies to each finding; the one place that reads the
+ * record's objections for the ruling (see dk_objection): an objection
+ * after an irregularity and before the next card is in time, as penalty.c
+ * reads it for dk_penalty.objected */
+static void find_objections(dk_verdict *v)
+{
+	const dk_game *g = v->game;
+	for (int i = 0; i < v->rp.finding_count; i++) {
+		const dk_finding *f = &v->rp.findings[i];
+		v->objection[i] = DK_OBJ_NONE;
+		if (f->kind != DK_FK_IRREGULARITY)
+			continue;
+		for (size_t e = f->seq > 0 ? (size_t)f->seq : 0; e < g->event_count; e++) {
+			if (g->events[e].kind == DK_EV_CARD)
+				break;
+			if (g->events[e].kind == DK_EV_OBJECTION)
+				v->objection[i] = DK_OBJ_IN_TIME;
+		}
+	}
+}
+
+/* the penalty that counts: the first whose objection is in time, or that
+ * stands without a deadline, with a class that has points; -1 none */
+static int counting_penalty(const dk_verdict *v)
+{
+	if (!v->scored || !(v->penalties_assessed || v->penalty_stands))
+		return -1;
+	for (int i = 0; i < v->rp.finding_count; i++) {
+		const dk_penalty *p = &v->penalties[i];
+		if ((v->objection[i] == DK_OBJ_IN_TIME || p->stands) && p->cls != DK_PC_NONE &&
+		    p->cls != DK_PC_UNDECIDED)
+			return i;
+	}
+	return -1;
+}
+
 static void compare_recorded(dk_verdict *v)
 {
 	const dk_recorded *rec = &v->game->recorded;
@@ -92,6 +129,103 @@ static void compare_recorded(dk_verdict *v)
 	for (size_t i = 0; i < rec->score_count; i++)
 		if (rec->scores[i].points != v->entry[rec->scores[i].seat])
 			v->recorded_wrong++;
+}
+
+/* a finding a player can reclaim: an irregularity with an offender */
+static bool reclaimable(const dk_finding *f)
+{
+	return f->kind == DK_FK_IRREGULARITY && f->seat != DK_NO_SEAT;
+}
+
+/* the ruling on the penalty of finding i that counts */
+static void rule_penalty(dk_verdict *v, int i)
+{
+	dk_ruling *ru = &v->ruling;
+	const dk_penalty *p = &v->penalties[i];
+	const dk_finding *f = &v->rp.findings[i];
+	ru->basis = p->stands ? DK_RB_HOUSE_PENALTY : DK_RB_PENALTY;
+	ru->finding = i;
+	ru->objection = v->objection[i];
+	ru->penalty = p;
+	if (f->code == DK_F_REVOKE) {
+		ru->rule_key = "penalty.revoke";
+		ru->rule = &v->rules->penalty_revoke_src;
+	} else {
+		ru->rule_key = f->rule_key;
+		ru->rule = f->rule;
+	}
+	ru->game_void = p->game_void;
+	if (p->cls == DK_PC_FORFEIT) {
+		ru->winner = p->forfeit.winner;
+		ru->value = p->forfeit.value;
+	} else if (p->game_void) {
+		ru->winner = DK_PARTY_NONE;
+		ru->value = 0;
+	}
+	ru->table_may_agree = p->stands && v->rules->penalty_revoke_table_may_agree;
+}
+
+/* the ruling: the score that stands (the entry) and the basis it rests on */
+static void rule(dk_verdict *v, int counted)
+{
+	dk_ruling *ru = &v->ruling;
+	memset(ru, 0, sizeof(*ru));
+	ru->finding = -1;
+	const dk_replay *rp = &v->rp;
+	if (rp->type == DK_GT_THROWN_IN || rp->type == DK_GT_REDEAL) {
+		ru->basis = DK_RB_NOT_COUNTED;
+		return;
+	}
+	if (!v->scored) {
+		ru->basis = DK_RB_CANNOT_RULE;
+		ru->missing = DK_RM_PLAY;
+		return;
+	}
+	int undecided = -1, standing = -1;
+	for (int i = 0; i < rp->finding_count; i++) {
+		const dk_finding *f = &rp->findings[i];
+		if (!reclaimable(f) || v->penalties[i].stands)
+			continue;
+		if (v->objection[i] != DK_OBJ_IN_TIME) {
+			if (standing < 0)
+				standing = i;
+		} else if (v->penalties[i].cls == DK_PC_UNDECIDED && undecided < 0) {
+			undecided = i;
+		}
+	}
+	if (counted < 0 && undecided >= 0) {
+		ru->basis = DK_RB_CANNOT_RULE;
+		ru->missing = DK_RM_CLASS;
+		ru->finding = undecided;
+		ru->objection = v->objection[undecided];
+		ru->penalty = &v->penalties[undecided];
+		return;
+	}
+	ru->scored = true;
+	ru->winner = v->sc.winner;
+	ru->value = v->sc.value;
+	if (counted >= 0) {
+		rule_penalty(v, counted);
+	} else if (standing >= 0) {
+		ru->basis = DK_RB_NOT_RECLAIMED;
+		ru->finding = standing;
+		ru->objection = v->objection[standing];
+		ru->penalty = v->penalties_assessed ? &v->penalties[standing] : NULL;
+		ru->rule_key = "penalty.revoke_reclaim_deadline";
+		ru->rule = &v->rules->penalty_revoke_reclaim_deadline_src;
+	} else {
+		ru->basis = DK_RB_AS_PLAYED;
+	}
+	memcpy(ru->score, v->entry, sizeof(ru->score));
+	ru->differs_from_played = memcmp(v->objected_score, v->played, sizeof(v->played)) != 0;
+
+	const dk_recorded *rec = &v->game->recorded;
+	ru->sheet_compared = v->recorded_compared;
+	ru->sheet_ok = v->recorded_compared && v->recorded_wrong == 0;
+	if (ru->sheet_compared)
+		for (size_t i = 0; i < rec->score_count; i++)
+			ru->correction[rec->scores[i].seat] =
+				v->entry[rec->scores[i].seat] - rec->scores[i].points;
 }
 
 void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
@@ -127,13 +261,12 @@ void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
 	 * the penalty (a serious violation voids the game) or the score as
 	 * played with the penalty on top */
 	assess(v, opts);
-	v->objected = NULL;
+	find_objections(v);
+	int counted = counting_penalty(v);
+	v->objected = counted >= 0 ? &v->penalties[counted] : NULL;
 	memcpy(v->objected_score, v->played, sizeof(v->played));
-	if (v->scored && (v->penalties_assessed || v->penalty_stands)) {
-		v->objected = dk_penalty_objected(v->penalties, v->rp.finding_count);
-		if (v->objected)
-			dk_penalty_apply(v->objected_score, v->objected);
-	}
+	if (v->objected)
+		dk_penalty_apply(v->objected_score, v->objected);
 
 	/* the session: Bock and the entry to write down */
 	dk_session_judge(ss, &v->sg, g, r, &v->rp, v->scored ? &v->in : NULL,
@@ -150,4 +283,27 @@ void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
 
 	/* a record that stops early: could the rest still decide the winner */
 	search_stopped(v, opts);
+
+	rule(v, counted);
+}
+
+const char *dk_ruling_basis_name(dk_ruling_basis b)
+{
+	static const char *const names[DK_RB_COUNT] = {
+		"as-played", "not-reclaimed", "penalty", "house-penalty", "not-counted",
+		"cannot-rule",
+	};
+	return (unsigned)b < DK_RB_COUNT ? names[b] : NULL;
+}
+
+const char *dk_ruling_missing_name(dk_ruling_missing m)
+{
+	static const char *const names[DK_RM_COUNT] = { NULL, "play", "class" };
+	return (unsigned)m < DK_RM_COUNT ? names[m] : NULL;
+}
+
+const char *dk_objection_name(dk_objection o)
+{
+	static const char *const names[DK_OBJ_COUNT] = { "none", "in-time", "late", "invalid" };
+	return (unsigned)o < DK_OBJ_COUNT ? names[o] : NULL;
 }

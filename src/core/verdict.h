@@ -43,6 +43,72 @@ typedef struct dk_verdict_opts {
  * library's DOKOREF_SEARCH_LIMIT_DEFAULT) */
 #define DK_VERDICT_SEARCH_NODES 50000000
 
+/*
+ * The ruling: the score that stands and why, made once per game by
+ * dk_verdict_judge and rendered by every view.  Data only; the words are
+ * made in src/report/.
+ */
+typedef enum dk_ruling_basis {
+	DK_RB_AS_PLAYED = 0,         /* nothing irregular to rule on: the score as played */
+	DK_RB_NOT_RECLAIMED,         /* an irregularity stands as played: no objection was
+					recorded in time (rule: the reclaim deadline) */
+	DK_RB_PENALTY,               /* an objection recorded in time: its penalty counts */
+	DK_RB_HOUSE_PENALTY,         /* a house penalty without a reclaim deadline counts */
+	DK_RB_NOT_COUNTED,           /* thrown in or redealt: deal again, nobody scores */
+	DK_RB_CANNOT_RULE,           /* the record does not hold what a ruling needs */
+	DK_RB_COUNT
+} dk_ruling_basis;
+
+/** What a ruling of DK_RB_CANNOT_RULE misses. */
+typedef enum dk_ruling_missing {
+	DK_RM_NONE = 0,
+	DK_RM_PLAY,                  /* the play stops before its end (cards_played of cards) */
+	DK_RM_CLASS,                 /* an objection counts, but the class of its
+					irregularity could not be settled (undecided) */
+	DK_RM_COUNT
+} dk_ruling_missing;
+
+/**
+ * Whether an objection applies to a finding.  Today a recorded objection
+ * after the finding and before the next card is in time, any other is not
+ * read; the deadline by visibility (TSR 9.6.3) and objections that are late
+ * or invalid are to come in through find_objections in verdict.c, which is
+ * the only place that fills dk_verdict.objection.
+ */
+typedef enum dk_objection {
+	DK_OBJ_NONE = 0,             /* none recorded for it */
+	DK_OBJ_IN_TIME,              /* recorded in time: the penalty applies */
+	DK_OBJ_LATE,                 /* recorded after its deadline: it stands as played */
+	DK_OBJ_INVALID,              /* by a player who may not make it: no effect */
+	DK_OBJ_COUNT
+} dk_objection;
+
+typedef struct dk_ruling {
+	dk_ruling_basis basis;
+	int finding;                 /* index of the finding it rests on, -1 none: the
+					penalty that counts (PENALTY, HOUSE_PENALTY), the
+					first irregularity that stands (NOT_RECLAIMED) */
+	dk_objection objection;      /* the objection to that finding */
+	const dk_penalty *penalty;   /* that finding's penalty, NULL when not assessed */
+	const char *rule_key;        /* the rule set key it rests on, or NULL */
+	const dk_rule_source *rule;  /* where that key's value came from, or NULL */
+	dk_ruling_missing missing;   /* DK_RB_CANNOT_RULE: what the record lacks */
+
+	bool scored;                 /* winner, value and score below hold */
+	bool game_void;              /* the penalty replaces the score as played */
+	dk_party winner;             /* DK_PARTY_NONE: nobody won (or a voided game) */
+	int value;                   /* the game's value for Re, negative for Kontra
+					(as dk_score.value; before Bock) */
+	long score[DK_MAX_SEATS + 1];    /* per seat: the entry, Bock included */
+	bool differs_from_played;    /* score is not the score as played */
+	bool table_may_agree;        /* the house lets the table agree the score as
+					played instead (penalty.revoke_table_may_agree) */
+
+	bool sheet_compared;         /* the record has per-player scores to compare */
+	bool sheet_ok;               /* every recorded score equals score */
+	long correction[DK_MAX_SEATS + 1]; /* per recorded seat: score - recorded */
+} dk_ruling;
+
 typedef struct dk_verdict {
 	const dk_game *game;
 	const dk_rules *rules;
@@ -67,6 +133,8 @@ typedef struct dk_verdict {
 	const dk_penalty *objected;  /* the penalty that counts (a recorded objection, or
 					no reclaim deadline), or NULL */
 	long objected_score[DK_MAX_SEATS + 1]; /* the entry with it applied, before Bock */
+
+	dk_objection objection[DK_MAX_FINDINGS]; /* per finding, see dk_objection */
 
 	/* the session */
 	bool in_session;             /* the game belongs to a session of its file */
@@ -98,6 +166,9 @@ typedef struct dk_verdict {
 	int stopped_target[3];       /* the targets from there, per party */
 	int stopped_tricks_left;
 	dk_search_result stopped_search;
+
+	/* the score that stands and why: what every view leads with */
+	dk_ruling ruling;
 } dk_verdict;
 
 /**
@@ -110,5 +181,15 @@ typedef struct dk_verdict {
  */
 void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
 		      const dk_game *g, const dk_rules *r, const dk_verdict_opts *opts);
+
+/** "as-played", "not-reclaimed", "penalty", "house-penalty", "not-counted",
+ *  "cannot-rule" (the JSON's words); NULL when out of range. */
+const char *dk_ruling_basis_name(dk_ruling_basis b);
+
+/** "play", "class"; NULL for none. */
+const char *dk_ruling_missing_name(dk_ruling_missing m);
+
+/** "none", "in-time", "late", "invalid". */
+const char *dk_objection_name(dk_objection o);
 
 #endif

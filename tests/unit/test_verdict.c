@@ -245,3 +245,111 @@ Test(verdict, bock_in_a_session)
 	}
 	close_file(&f);
 }
+
+/* ---- the ruling: which score stands, and why ------------------------ */
+
+/* a revoke nobody objected to under the DDV's deadline (TSR 9.6.3): the
+ * ruling is the score as played, resting on the deadline rule; had it
+ * been reclaimed it would have been serious (Norbert -12) */
+Test(verdict, ruling_not_reclaimed_stands_as_played)
+{
+	fixture f;
+	open_file(&f, "tests/check/findings/revoke--ddv--trump-not-followed.xml");
+	const dk_verdict *v = next(&f, &all, false);
+	const dk_ruling *ru = &v->ruling;
+	cr_expect_eq(ru->basis, DK_RB_NOT_RECLAIMED);
+	cr_expect_str_eq(ru->rule_key, "penalty.revoke_reclaim_deadline");
+	cr_expect_eq(ru->rule, &v->rules->penalty_revoke_reclaim_deadline_src);
+	cr_expect_eq(ru->finding, 0);
+	cr_expect_eq(ru->objection, DK_OBJ_NONE);
+	cr_assert_not_null(ru->penalty);
+	cr_expect_eq(ru->penalty->cls, DK_PC_SERIOUS);
+	cr_expect(ru->scored);
+	cr_expect_eq(ru->winner, DK_PARTY_RE);
+	cr_expect_eq(ru->value, 3);
+	cr_expect(!ru->differs_from_played);
+	static const long score[5] = { 0, -3, -3, 3, 3 };
+	for (int s = 1; s <= 4; s++)
+		cr_expect_eq(ru->score[s], score[s], "seat %d", s);
+	cr_expect(!ru->sheet_compared, "the record has no per-player scores");
+	cr_expect_str_eq(dk_ruling_basis_name(ru->basis), "not-reclaimed");
+	close_file(&f);
+}
+
+/* the same revoke with an objection after it: the penalty (serious, TSR
+ * 9.4.3) is the ruling; the game counts as not played, nobody won it */
+Test(verdict, ruling_objection_in_time_is_the_penalty)
+{
+	fixture f;
+	open_file(&f, "tests/check/disputes/revoke-objected-ddv.xml");
+	const dk_verdict *v = next(&f, &objected_only, false);
+	const dk_ruling *ru = &v->ruling;
+	cr_expect_eq(ru->basis, DK_RB_PENALTY);
+	cr_expect_eq(ru->objection, DK_OBJ_IN_TIME);
+	cr_expect_eq(v->objection[0], DK_OBJ_IN_TIME);
+	cr_expect_str_eq(ru->rule_key, "penalty.revoke");
+	cr_expect(ru->game_void);
+	cr_expect_eq(ru->winner, DK_PARTY_NONE);
+	cr_expect_eq(ru->value, 0);
+	cr_expect(ru->differs_from_played);
+	static const long score[5] = { 0, 4, -12, 4, 4 };
+	for (int s = 1; s <= 4; s++)
+		cr_expect_eq(ru->score[s], score[s], "seat %d", s);
+	close_file(&f);
+}
+
+/* turnier-2022's own revoke penalty without a deadline: Kontra wins with
+ * its target, 12; the sheet wrote the 17 as played and is wrong by 5 */
+Test(verdict, ruling_house_penalty_and_the_sheet)
+{
+	fixture f;
+	open_file(&f, "tests/check/disputes/revoke-unreclaimed-turnier-2022.xml");
+	const dk_verdict *v = next(&f, &objected_only, false);
+	const dk_ruling *ru = &v->ruling;
+	cr_expect_eq(ru->basis, DK_RB_HOUSE_PENALTY);
+	cr_expect_eq(ru->objection, DK_OBJ_NONE);
+	cr_expect_str_eq(ru->rule_key, "penalty.revoke");
+	cr_expect_eq(ru->winner, DK_PARTY_KONTRA);
+	cr_expect_eq(ru->value, -12, "for Kontra");
+	cr_expect(ru->table_may_agree);
+	cr_expect(ru->sheet_compared);
+	cr_expect(!ru->sheet_ok);
+	static const long correction[5] = { 0, 5, 5, -5, -5 };
+	for (int s = 1; s <= 4; s++) {
+		cr_expect_eq(ru->score[s], v->entry[s], "seat %d", s);
+		cr_expect_eq(ru->correction[s], correction[s], "seat %d", s);
+	}
+	close_file(&f);
+}
+
+/* no irregularity: as played; a wrong sheet is corrected by -1/+1 */
+Test(verdict, ruling_as_played_with_a_wrong_sheet)
+{
+	fixture f;
+	open_file(&f, "tests/check/disputes/wrong-score-ddv.xml");
+	const dk_verdict *v = next(&f, &objected_only, false);
+	const dk_ruling *ru = &v->ruling;
+	cr_expect_eq(ru->basis, DK_RB_AS_PLAYED);
+	cr_expect_null(ru->rule_key);
+	cr_expect_eq(ru->finding, -1);
+	cr_expect_eq(ru->winner, DK_PARTY_RE);
+	cr_expect_eq(ru->value, 2);
+	cr_expect(ru->sheet_compared);
+	cr_expect(!ru->sheet_ok);
+	/* Anna, Ben, Clara, David wrote +3 -3 +3 -3 for +2 -2 +2 -2 */
+	static const long correction[5] = { 0, -1, 1, -1, 1 };
+	for (int s = 1; s <= 4; s++)
+		cr_expect_eq(ru->correction[s], correction[s], "seat %d", s);
+	close_file(&f);
+}
+
+/* a thrown-in game is not counted: deal again */
+Test(verdict, ruling_not_counted)
+{
+	fixture f;
+	open_file(&f, "tests/check/legal/esslingen-2002--throw-in-five-kings.xml");
+	const dk_verdict *v = next(&f, &all, false);
+	cr_expect_eq(v->ruling.basis, DK_RB_NOT_COUNTED);
+	cr_expect(!v->ruling.scored);
+	close_file(&f);
+}
