@@ -54,7 +54,7 @@ expect "audit check convert help replay rules show validate" ""
 expect "check convert" c
 expect "--help --version" --
 # options, per command, as the commands' --help lists them
-expect "--accept-rule-differences --analyse --analyse-keep --analyse-limit --analyse-memory --analyse-threads --color --format --game --help --lang --max-input-size --quiet --rules --search-limit" check --
+expect "--accept-rule-differences --analyse --analyse-keep --analyse-limit --analyse-memory --analyse-threads --color --format --game --help --lang --max-input-size --quiet --rules --search-limit --verbose --width" check --
 expect "--color --help --lang --max-input-size --quiet --rules" validate --
 expect "--analyse --analyse-keep --analyse-limit --analyse-memory --analyse-threads --color --format --game --help --lang --max-input-size --rules" show --
 expect "--analyse --analyse-keep --analyse-limit --analyse-memory --analyse-threads --game --gzip --help --lang --lossy --max-input-size --output --rules --to" convert --

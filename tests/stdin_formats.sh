@@ -63,18 +63,18 @@ cd "$root"
 gzip -c "$bug" > "$dir/bug.BugReport.FreeDoko.gz"
 gzip -c "$log" > "$dir/genscher.log.gz"
 
-same check-bug "$bug" check
+same check-bug "$bug" check --width 0
 same show-bug "$bug" show
 same validate-bug "$bug" validate
 same check-bug-json "$bug" check --format json
-same check-log "$log" check
+same check-log "$log" check --width 0
 same audit-log "$log" audit
-same check-bug-gz "$dir/bug.BugReport.FreeDoko.gz" check
+same check-bug-gz "$dir/bug.BugReport.FreeDoko.gz" check --width 0
 same audit-log-gz "$dir/genscher.log.gz" audit
-same check-doko samples/normal-ddv.doko check
+same check-doko samples/normal-ddv.doko check --width 0
 same show-doko samples/solo-hearts-ddv.doko show
 same audit-sheet samples/sheet-ddv-planted.csv audit
-same check-xml samples/marriage-ddv.xml check
+same check-xml samples/marriage-ddv.xml check --width 0
 
 # the outputs are what they should be, not only alike: a FreeDoko game
 # judged under its own rule block, a notation game, a session's audit

@@ -274,6 +274,11 @@ void dk_cli_keep_end(dk_cli_keep *k, dk_cli *cli, struct dk_dd *dd,
 /** Decide on colour for stream f: "auto" (a terminal and no NO_COLOR), "always", "never". */
 bool dk_cli_want_color(FILE *f, const char *mode);
 
+/** The width to wrap text for f: the terminal's (its size, else COLUMNS,
+ *  else 80) when f is a terminal, else DK_TEXT_WIDTH, so that output to
+ *  a file is the same everywhere. */
+int dk_cli_text_width(FILE *f);
+
 /* ---- reading every game of a file ------------------------------------- */
 
 /* dk_read_opts: how a file is read (src/lib/reader.h) */

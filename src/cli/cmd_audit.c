@@ -784,7 +784,8 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 					   rules, rp, sgp, prev ? dup_here.first_file : NULL,
 					   prev ? dup_here.first_index : 0);
 	} else if (st->verbose || st->want_game) {
-		dk_text_verdict_audit(b, st->lang, v, st->path, id, st->cli->color);
+		dk_text_verdict_audit(b, st->lang, v, st->path, id, st->cli->color,
+				      dk_cli_text_width(st->cli->out));
 		if (prev) {
 			char *keep;
 			dk_say(b, st->lang, DK_MSG_AU_DUPLICATE, dk_shown(dup_here.first_file, &keep),

@@ -28,12 +28,15 @@
 #include "lang.h"
 #include "shown.h"
 #include "verdict.h"
+#include "verdict_text.h"
 
 typedef struct check_state {
 	dk_cli *cli;
 	const char *path;
 	long want;
 	bool quiet;
+	bool verbose;                /* the search's proofs (-v) */
+	int width;                   /* --width: wrap text there; 0 never, -1 as the output */
 	bool json;
 	bool analyse;                /* --analyse: the double-dummy analysis per game */
 	int analyse_tricks;          /* --analyse=N: of the last N tricks only (0: all) */
@@ -115,18 +118,19 @@ static void on_game(check_state *st, dokoref_record *rec)
 		}
 		dk_cli_keep_end(&k, st->cli, st->dd, a);
 	}
-	if (a && st->json) {
-		dk_json_verdict_analysed(b, st->path, v, a);
+	if (st->json) {
+		/* the ruling's reason in the language asked for */
+		dk_json_verdict_in(b, st->path, v, a, st->lang);
 		fwrite(b->data, 1, b->len, st->cli->out);
 		return;
 	}
-	char *out = st->json ? dokoref_verdict_json(st->v)
-		    : dokoref_verdict_text(st->v, st->lang == DK_LANG_DE ? DOKOREF_LANG_DE
-								      : DOKOREF_LANG_EN,
-					   st->cli->color ? DOKOREF_RENDER_COLOR : 0);
-	fputs(out, st->cli->out);
-	dokoref_free(out);
+	/* the text wrapped to the terminal (a fixed width into a file) */
+	dk_text_opts to = { st->cli->color, st->verbose,
+			    st->width >= 0 ? st->width : dk_cli_text_width(st->cli->out) };
+	dk_text_verdict_opts(b, st->lang, v, st->path, &to);
+	fwrite(b->data, 1, b->len, st->cli->out);
 	if (a) {
+		dk_buf_clear(b);
 		dk_text_analysis(b, st->lang, v->game, a);
 		fwrite(b->data, 1, b->len, st->cli->out);
 	}
@@ -198,6 +202,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "game", required_argument, NULL, 'g' },
 		{ "max-input-size", required_argument, NULL, 'm' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "width", required_argument, NULL, 'w' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "color", required_argument, NULL, 'c' },
 		{ "lang", required_argument, NULL, 'l' },
@@ -216,11 +222,12 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.lang = dk_lang_from_env();
 	st.an = (dk_cli_analyse)DK_CLI_ANALYSE_INIT;
 	st.search_limit = -1;
+	st.width = -1;
 	const char *color = "auto";
 	int c;
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":g:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":g:qvh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': opts.rules = optarg; break;
 		case 'g': {
@@ -232,6 +239,17 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		}
 		case 'q': st.quiet = true; break;
+		case 'v': st.verbose = true; break;
+		case 'w': {
+			char *end;
+			long w = strtol(optarg, &end, 10);
+			if (*end || !*optarg || w < 0 || (w > 0 && w < 20) || w > 10000)
+				return dk_cli_usage_error(cli, &dk_cmd_check,
+					"--width takes 0 (never wrap) or a width from 20 to 10000, not '%s'",
+					optarg);
+			st.width = (int)w;
+			break;
+		}
 		case 'A': opts.accept_rule_differences = true; break;
 		case 'D': {
 			st.analyse = true;
@@ -376,6 +394,11 @@ const dk_command dk_cmd_check = {
 	"  --rules A,B,...       the same for the rule sets (names or paths) listed\n"
 	"  -g, --game N          check only the N-th game of each file\n"
 	"  -q, --quiet           print only games with findings or a wrong score\n"
+	"  -v, --verbose         also the search's proofs: for each irregularity's class,\n"
+	"                        a continuation in which a party reaches its target,\n"
+	"                        one trick to a line\n"
+	"      --width N         wrap lines longer than N characters (0: never); default:\n"
+	"                        the terminal's width, 100 into a file or pipe\n"
 	"  --format FORMAT       text (default) or json: one JSON object per game\n"
 	"                        and line, fields described in dokoref(1)\n"
 	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"

@@ -23,6 +23,7 @@
 #include "dd.h"
 #include "api_internal.h"
 #include "reader.h"
+#include "ruling_text.h"
 #include "shown.h"
 
 /* fmt and its arguments formatted into a line of f: its control
@@ -377,6 +378,18 @@ bool dk_cli_meter_end(dk_cli_meter *m, struct dk_dd *dd)
 	m->shown = false;
 	m->dd = NULL;
 	return stopped;
+}
+
+int dk_cli_text_width(FILE *f)
+{
+	if (isatty(fileno(f)) != 1)
+		return DK_TEXT_WIDTH;
+	struct winsize ws;
+	if (ioctl(fileno(f), TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+		return ws.ws_col;
+	const char *cols = getenv("COLUMNS");
+	long n = cols ? strtol(cols, NULL, 10) : 0;
+	return n >= 20 && n <= 10000 ? (int)n : 80;
 }
 
 bool dk_cli_want_color(FILE *f, const char *mode)

@@ -211,8 +211,16 @@ static void rule(dk_verdict *v, int counted)
 		ru->finding = standing;
 		ru->objection = v->objection[standing];
 		ru->penalty = v->penalties_assessed ? &v->penalties[standing] : NULL;
-		ru->rule_key = "penalty.revoke_reclaim_deadline";
-		ru->rule = &v->rules->penalty_revoke_reclaim_deadline_src;
+		/* penalty.revoke_reclaim_deadline is a revoke's; under the
+		 * DDV's value (at once) its source is the general rule, TSR
+		 * 9.6.3, which is every other finding's deadline too */
+		if (rp->findings[standing].code == DK_F_REVOKE ||
+		    v->rules->penalty_revoke_reclaim_deadline == DK_RECLAIM_AT_ONCE) {
+			ru->rule_key = "penalty.revoke_reclaim_deadline";
+			ru->rule = &v->rules->penalty_revoke_reclaim_deadline_src;
+		} else {
+			ru->general_deadline = true;
+		}
 	} else {
 		ru->basis = DK_RB_AS_PLAYED;
 	}

@@ -9,6 +9,7 @@
 #include "analysis.h"
 #include "foreign.h"
 #include "json_out.h"
+#include "ruling_text.h"
 
 static const char *name_of(const dk_game *g, int seat)
 {
@@ -163,20 +164,94 @@ json_object *dk_json_finding(const dk_finding *f, const dk_game *g)
 	return x;
 }
 
-void dk_json_game(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
-		  const dk_rules *r, const dk_score *s, const long *per_seat,
-		  const dk_penalty *penalties)
-{
-	dk_json_game_bock(b, file, g, rp, r, s, per_seat, penalties, 0);
-}
-
-/* the object of dk_json_game_bock, before it is written */
-static json_object *game_object(const char *file, const dk_game *g, const dk_replay *rp,
-				const dk_rules *r, const dk_score *s, const long *per_seat,
-				const dk_penalty *penalties, long bock)
+/* player name to points, for the four playing seats */
+static json_object *per_player(const dk_game *g, const dk_replay *rp, const long *per_seat)
 {
 	json_object *o = json_object_new_object();
+	for (int i = 0; i < DK_PLAYING_SEATS; i++)
+		json_object_object_add(o, name_of(g, rp->seats[i]),
+				       json_object_new_int64(per_seat[rp->seats[i]]));
+	return o;
+}
+
+static json_object *party_or_null(dk_party p, bool known)
+{
+	if (!known)
+		return NULL;
+	return json_object_new_string(p == DK_PARTY_RE ? "re" : p == DK_PARTY_KONTRA ? "kontra"
+										 : "none");
+}
+
+/* the ruling: the score that stands and why (verdict.h's dk_ruling) */
+static json_object *ruling_json(const dk_verdict *v, dk_lang lang)
+{
+	const dk_ruling *ru = &v->ruling;
+	const dk_game *g = v->game;
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "basis", json_object_new_string(dk_ruling_basis_name(ru->basis)));
+	json_object_object_add(o, "winner", party_or_null(ru->winner, ru->scored));
+	json_object_object_add(o, "value", ru->scored ? json_object_new_int(ru->value) : NULL);
+	json_object_object_add(o, "score", ru->scored ? per_player(g, &v->rp, ru->score) : NULL);
+	json_object_object_add(o, "game_void", json_object_new_boolean(ru->game_void));
+	json_object_object_add(o, "sheet_ok", ru->sheet_compared
+				? json_object_new_boolean(ru->sheet_ok) : NULL);
+	json_object *corr = NULL;
+	if (ru->sheet_compared) {
+		corr = json_object_new_object();
+		const dk_recorded *rec = &g->recorded;
+		for (size_t i = 0; i < rec->score_count; i++)
+			json_object_object_add(corr, name_of(g, rec->scores[i].seat),
+				json_object_new_int64(ru->correction[rec->scores[i].seat]));
+	}
+	json_object_object_add(o, "correction", corr);
+	dk_buf why;
+	dk_buf_init(&why);
+	dk_text_ruling_reason(&why, lang, v);
+	json_object_object_add(o, "reason", json_object_new_string(why.data ? why.data : ""));
+	dk_buf_release(&why);
+	json_object *rule = NULL;
+	if (ru->rule_key) {
+		rule = json_object_new_object();
+		json_object_object_add(rule, "key", json_object_new_string(ru->rule_key));
+		json_object_object_add(rule, "source", ru->rule && ru->rule->cite
+					? json_object_new_string(ru->rule->cite) : NULL);
+	}
+	if (ru->general_deadline) {   /* the TSR's own deadline, no key */
+		rule = json_object_new_object();
+		json_object_object_add(rule, "key", NULL);
+		json_object_object_add(rule, "source", json_object_new_string("TSR 9.6.3"));
+	}
+	json_object_object_add(o, "rule", rule);
+	json_object_object_add(o, "finding", ru->finding >= 0 ? json_object_new_int(ru->finding)
+								: NULL);
+	json_object_object_add(o, "objection", ru->finding >= 0
+				? json_object_new_string(dk_objection_name(ru->objection)) : NULL);
+	json_object_object_add(o, "missing", ru->missing != DK_RM_NONE
+				? json_object_new_string(dk_ruling_missing_name(ru->missing)) : NULL);
+	/* the house's words that let the table agree the score as played */
+	const dk_rule_source *agree = &v->rules->penalty_revoke_table_may_agree_src;
+	json_object_object_add(o, "table_may_agree", ru->table_may_agree
+		? json_object_new_string(agree->cite ? agree->cite : "") : NULL);
+	return o;
+}
+
+/* the layout of the objects below; raised with every change that can
+ * break a program reading them (dokoref(1), --format json) */
+#define DK_JSON_VERSION 2
+
+/* check's object of verdict v, before it is written */
+static json_object *game_object(const char *file, const dk_verdict *v, dk_lang lang)
+{
+	const dk_game *g = v->game;
+	const dk_replay *rp = &v->rp;
+	const dk_rules *r = v->rules;
+	const dk_score *s = v->scored ? &v->sc : NULL;
+	const dk_penalty *penalties = v->penalties_assessed || v->penalty_stands ? v->penalties
+										 : NULL;
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "version", json_object_new_int(DK_JSON_VERSION));
 	json_object_object_add(o, "file", json_object_new_string(file));
+
 	json_object_object_add(o, "index", json_object_new_int64((int64_t)g->index));
 	json_object_object_add(o, "rules", json_object_new_string(r->name ? r->name : ""));
 	json_object_object_add(o, "type", json_object_new_string(dk_game_type_name(rp->type)));
@@ -242,27 +317,31 @@ static json_object *game_object(const char *file, const dk_game *g, const dk_rep
 				json_object_object_add(pj, "stands", json_object_new_boolean(true));
 			json_object_object_add(x, "if_reclaimed", pj);
 		}
+		if (f->kind == DK_FK_IRREGULARITY)
+			json_object_object_add(x, "objection", json_object_new_string(
+				dk_objection_name(v->objection[i])));
 		json_object_array_add(findings, x);
 		add_assumption(assumptions, f->rule);
 	}
 	json_object_object_add(o, "findings", findings);
 
-	if (s && per_seat) {
-		const char *w = s->winner == DK_PARTY_RE ? "re"
-				: s->winner == DK_PARTY_KONTRA ? "kontra" : "none";
-		json_object_object_add(o, "winner", json_object_new_string(w));
-		json_object *score = json_object_new_object();
-		for (int i = 0; i < DK_PLAYING_SEATS; i++) {
-			int seat = rp->seats[i];
-			json_object_object_add(score, name_of(g, seat),
-					       json_object_new_int64(per_seat[seat]));
-		}
-		json_object_object_add(o, "score", score);
+	/* the ruling, and its winner, value and score at the top; the
+	 * score as played apart */
+	const dk_ruling *ru = &v->ruling;
+	json_object_object_add(o, "ruling", ruling_json(v, lang));
+	json_object_object_add(o, "winner", party_or_null(ru->winner, ru->scored));
+	json_object_object_add(o, "value", ru->scored ? json_object_new_int(ru->value) : NULL);
+	json_object_object_add(o, "score", ru->scored ? per_player(g, rp, ru->score) : NULL);
+	if (s) {
 		static const char *const counting[DK_COUNTING_COUNT] = {
 			"plus-minus", "plus", "minus"
 		};
 		json_object_object_add(o, "counting", json_object_new_string(
 			(unsigned)s->counting < DK_COUNTING_COUNT ? counting[s->counting] : "plus-minus"));
+		json_object *played = json_object_new_object();
+		json_object_object_add(played, "winner", party_or_null(s->winner, true));
+		json_object_object_add(played, "value", json_object_new_int(s->value));
+		json_object_object_add(played, "score", per_player(g, rp, v->played));
 		json_object *items = json_object_new_array();
 		for (int i = 0; i < s->item_count; i++) {
 			const dk_score_item *it = &s->items[i];
@@ -277,40 +356,29 @@ static json_object *game_object(const char *file, const dk_game *g, const dk_rep
 			json_object_array_add(items, x);
 			add_assumption(assumptions, it->rule);
 		}
-		json_object_object_add(o, "score_items", items);
-		json_object_object_add(o, "value", json_object_new_int(s->value));
+		json_object_object_add(played, "score_items", items);
+		json_object_object_add(o, "as_played", played);
 	} else {
-		json_object_object_add(o, "winner", NULL);
-		json_object_object_add(o, "score", NULL);
+		json_object_object_add(o, "as_played", NULL);
 	}
 
 	const dk_recorded *rec = &g->recorded;
 	if (rec->present && rec->score_count) {
 		json_object *recd = json_object_new_object();
-		bool ok = per_seat != NULL;
-		for (size_t i = 0; i < rec->score_count; i++) {
+		for (size_t i = 0; i < rec->score_count; i++)
 			json_object_object_add(recd, name_of(g, rec->scores[i].seat),
 					       json_object_new_int64(rec->scores[i].points));
-			if (per_seat && per_seat[rec->scores[i].seat] != rec->scores[i].points)
-				ok = false;
-		}
 		json_object_object_add(o, "recorded", recd);
-		json_object_object_add(o, "recorded_ok", per_seat ? json_object_new_boolean(ok) : NULL);
+		json_object_object_add(o, "recorded_ok", ru->sheet_compared
+					? json_object_new_boolean(ru->sheet_ok) : NULL);
 	} else {
 		json_object_object_add(o, "recorded", NULL);
 		json_object_object_add(o, "recorded_ok", NULL);
 	}
 	json_object_object_add(o, "assumptions", assumptions);
 	if (g->foreign && s)
-		json_object_object_add(o, "foreign", dk_json_foreign(g, rp, s, bock));
+		json_object_object_add(o, "foreign", dk_json_foreign(g, rp, s, v->bock));
 	return o;
-}
-
-void dk_json_game_bock(dk_buf *b, const char *file, const dk_game *g, const dk_replay *rp,
-		       const dk_rules *r, const dk_score *s, const long *per_seat,
-		       const dk_penalty *penalties, long bock)
-{
-	dk_json_put_line(b, game_object(file, g, rp, r, s, per_seat, penalties, bock));
 }
 
 /* a record that stops early: how far it goes, and the search's answer from
@@ -338,31 +406,19 @@ static json_object *stopped_json(const dk_verdict *v)
 
 void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v)
 {
-	dk_json_verdict_analysed(b, file, v, NULL);
+	dk_json_verdict_in(b, file, v, NULL, DK_LANG_EN);
 }
 
 void dk_json_verdict_analysed(dk_buf *b, const char *file, const dk_verdict *v,
 			      const dk_dd_game *a)
 {
-	json_object *o = game_object(file, v->game, &v->rp, v->rules, v->scored ? &v->sc : NULL,
-				     v->scored ? v->entry : NULL,
-				     v->penalties_assessed || v->penalty_stands ? v->penalties : NULL,
-				     v->bock);
-	/* a penalty without a reclaim deadline is the verdict: the score as
-	 * played, and whether the table may agree on another instead */
-	if (v->objected && v->objected->stands) {
-		json_object *played = json_object_new_object();
-		for (int i = 0; i < DK_PLAYING_SEATS; i++) {
-			int seat = v->rp.seats[i];
-			json_object_object_add(played, name_of(v->game, seat),
-					       json_object_new_int64(v->played[seat]));
-		}
-		json_object_object_add(o, "score_as_played", played);
-		const dk_rule_source *agree = &v->rules->penalty_revoke_table_may_agree_src;
-		json_object_object_add(o, "table_may_agree",
-			v->rules->penalty_revoke_table_may_agree
-				? json_object_new_string(agree->cite ? agree->cite : "") : NULL);
-	}
+	dk_json_verdict_in(b, file, v, a, DK_LANG_EN);
+}
+
+void dk_json_verdict_in(dk_buf *b, const char *file, const dk_verdict *v, const dk_dd_game *a,
+			dk_lang lang)
+{
+	json_object *o = game_object(file, v, lang);
 	/* only for a record that stops early, so that every other game's
 	 * object stays as it was */
 	if (v->stopped)

@@ -710,6 +710,45 @@ void dk_text_target(dk_buf *b, int target)
 	target_text(b, target);
 }
 
+/* a continuation one trick to a line, under its party's head line */
+static void line_by_trick(dk_buf *b, const dk_line *l, int trick_cards, const dk_game *g,
+			  const dk_replay *rp)
+{
+	int in_trick = trick_cards;
+	for (int i = 0; i < l->count; i++) {
+		if (i == 0 || in_trick == 0)
+			dk_buf_puts(b, "\n          ");
+		else
+			dk_buf_puts(b, ", ");
+		dk_buf_printf(b, "%s %s", name_of(g, rp->seats[l->seats[i]]),
+			      dk_card_symbol(l->cards[i]));
+		in_trick = (in_trick + 1) % DK_PLAYING_SEATS;
+	}
+}
+
+void dk_text_search_lines_by_trick(dk_buf *b, dk_lang lang, const dk_search_result *s,
+				   const int target_of[3], int trick_cards, const dk_game *g,
+				   const dk_replay *rp)
+{
+	for (dk_party party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
+		dk_buf target;
+		dk_buf_init(&target);
+		target_text(&target, target_of[party]);
+		dk_buf_puts(b, "        ");
+		if (s->takes_all[party]) {
+			dk_say(b, lang, DK_MSG_PEN_TAKES_ALL, party_words(lang, party), s->nodes);
+		} else if (!s->can_reach[party]) {
+			dk_say(b, lang, DK_MSG_PEN_CANNOT_REACH, party_words(lang, party), target.data,
+			       s->nodes);
+		} else {
+			dk_say(b, lang, DK_MSG_RU_CAN_REACH, party_words(lang, party), target.data);
+			line_by_trick(b, &s->line[party], trick_cards, g, rp);
+		}
+		dk_buf_putc(b, '\n');
+		dk_buf_release(&target);
+	}
+}
+
 void dk_text_search_lines(dk_buf *b, dk_lang lang, const dk_search_result *s,
 			  const int target_of[3], int trick_cards, const dk_game *g,
 			  const dk_replay *rp)
@@ -742,22 +781,21 @@ void dk_text_search_lines(dk_buf *b, dk_lang lang, const dk_search_result *s,
 }
 
 /* the search's proof of the class, per party: a continuation in which it
- * reaches its target (tricks separated by '|'), or that none does, or
- * that it takes every trick whatever is played */
+ * reaches its target, one trick to a line, or that none does, or that it
+ * takes every trick whatever is played */
 static void proof_text(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
 		       const dk_replay *rp)
 {
-	dk_text_search_lines(b, lang, &p->search, p->target, p->trick_cards, g, rp);
+	dk_text_search_lines_by_trick(b, lang, &p->search, p->target, p->trick_cards, g, rp);
 }
 
 void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
-		     const dk_replay *rp)
+		     const dk_replay *rp, const char *head, bool proofs)
 {
 	if (p->cls == DK_PC_NONE)
 		return;
 	dk_buf_puts(b, "      ");
-	dk_say(b, lang, p->objected ? DK_MSG_PEN_OBJECTED
-			: p->stands ? DK_MSG_PEN_STANDS : DK_MSG_PEN_RECLAIMED);
+	dk_buf_puts(b, head ? head : "");
 	switch (p->cls) {
 	case DK_PC_IRRELEVANT:
 		dk_say(b, lang, DK_MSG_PEN_IRRELEVANT,
@@ -806,7 +844,7 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
 	}
 	dk_buf_puts(b, ": ");
 	penalty_points(b, lang, p, g, rp);
-	if (!p->announcement && p->cls != DK_PC_DECIDED)
+	if (proofs && !p->announcement && p->cls != DK_PC_DECIDED)
 		proof_text(b, lang, p, g, rp);
 }
 

@@ -52,11 +52,13 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
  * inherited values; nothing for a rule without source. */
 void dk_text_rule_source(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_rules *r);
 
-/** Write what finding's penalty would be if reclaimed at once: the class,
- * its reason and the points per player, on one or two lines indented by
- * six (nothing for a finding without a class). */
+/** Write what finding's penalty is or would be: head (what its objection
+ * makes of it, ruling_text.h's dk_text_ruling_at), the class, its reason
+ * and the points per player, on one or two lines indented by six, and with
+ * proofs the search's example continuations, one trick to a line (nothing
+ * for a finding without a class). */
 void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game *g,
-		     const dk_replay *rp);
+		     const dk_replay *rp, const char *head, bool proofs);
 
 /** Write the words of one score item ("Kontra under 90", "Fuchs caught"). */
 /** A target as the search's lines write it: card points, 240 for every
@@ -70,6 +72,12 @@ void dk_text_target(dk_buf *b, int target);
 void dk_text_search_lines(dk_buf *b, dk_lang lang, const dk_search_result *s,
 			  const int target_of[3], int trick_cards, const dk_game *g,
 			  const dk_replay *rp);
+
+/** The same with each continuation under its party's line, one trick to a
+ *  line indented by ten. */
+void dk_text_search_lines_by_trick(dk_buf *b, dk_lang lang, const dk_search_result *s,
+				   const int target_of[3], int trick_cards, const dk_game *g,
+				   const dk_replay *rp);
 
 void dk_text_score_item(dk_buf *b, dk_lang lang, const dk_score_item *it);
 

@@ -12,6 +12,7 @@
 #include "audit_text.h"
 #include "check_text.h"
 #include "foreign_text.h"
+#include "ruling_text.h"
 #include "shown.h"
 
 #define BOLD "\033[1m"
@@ -19,7 +20,8 @@
 #define YELLOW "\033[33m"
 #define RESET "\033[0m"
 
-/* "FILE, game N: normal game, rules ddv" and the parties with their points */
+/* "FILE, game N: normal game, rules ddv", the ruling, and the parties with
+ * their points */
 static void header(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
 		   const char *id, bool color)
 {
@@ -40,6 +42,10 @@ static void header(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *pat
 	}
 	dk_say(b, lang, DK_MSG_CK_RULES, v->rules->name);
 	dk_buf_puts(b, "\n  ");
+	dk_buf_puts(b, color ? BOLD : "");
+	dk_text_ruling(b, lang, v);
+	dk_buf_puts(b, color ? RESET : "");
+	dk_buf_puts(b, "\n  ");
 	if (rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL) {
 		dk_text_parties_in(b, lang, v->game, rp);
 		dk_say(b, lang, DK_MSG_CK_CARD_POINTS, rp->points[DK_PARTY_RE],
@@ -48,10 +54,11 @@ static void header(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *pat
 	dk_buf_putc(b, '\n');
 }
 
-/* one finding: where, its code, what happened, the rule; its cost when
- * assessed and asked for */
+/* one finding: where, its code, what happened, the rule; when assessed
+ * and asked for, what its objection makes of it and its cost, with the
+ * search's proofs when verbose */
 static void finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, const char *path,
-		    bool color, bool warn_colour, bool cost)
+		    bool color, bool warn_colour, bool cost, bool verbose)
 {
 	const dk_finding *x = &v->rp.findings[i];
 	bool warn = warn_colour && x->kind == DK_FK_WARNING;
@@ -71,8 +78,13 @@ static void finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, const c
 		dk_text_rule_source(b, lang, x, v->rules);
 		dk_buf_putc(b, '\n');
 	}
-	if (cost && (v->penalties_assessed || v->penalty_stands))
-		dk_text_penalty(b, lang, &v->penalties[i], v->game, &v->rp);
+	if (cost && (v->penalties_assessed || v->penalty_stands)) {
+		dk_buf head;
+		dk_buf_init(&head);
+		dk_text_ruling_at(&head, lang, v, i);
+		dk_text_penalty(b, lang, &v->penalties[i], v->game, &v->rp, head.data, verbose);
+		dk_buf_release(&head);
+	}
 }
 
 /* "PLAYER +N, ..." for the four playing seats */
@@ -117,8 +129,9 @@ static void recorded(dk_buf *b, dk_lang lang, const dk_verdict *v)
 	dk_buf_putc(b, '\n');
 }
 
-/* a record that stops early: the search's answer from where it stops */
-static void stopped(dk_buf *b, dk_lang lang, const dk_verdict *v)
+/* a record that stops early: the search's answer from where it stops, with
+ * its continuations when verbose */
+static void stopped(dk_buf *b, dk_lang lang, const dk_verdict *v, bool verbose)
 {
 	const dk_search_result *s = &v->stopped_search;
 	dk_buf_puts(b, "  ");
@@ -145,12 +158,13 @@ static void stopped(dk_buf *b, dk_lang lang, const dk_verdict *v)
 		dk_say(b, lang, DK_MSG_CK_STOPPED_NEITHER, v->stopped_tricks_left);
 	}
 	dk_buf_putc(b, '\n');
-	if (v->stopped_searched && s->reach_known[DK_PARTY_RE] && s->reach_known[DK_PARTY_KONTRA])
-		dk_text_search_lines(b, lang, s, v->stopped_target,
-				     v->rp.cards_played % DK_PLAYING_SEATS, v->game, &v->rp);
+	if (verbose && v->stopped_searched && s->reach_known[DK_PARTY_RE] &&
+	    s->reach_known[DK_PARTY_KONTRA])
+		dk_text_search_lines_by_trick(b, lang, s, v->stopped_target,
+					      v->rp.cards_played % DK_PLAYING_SEATS, v->game, &v->rp);
 }
 
-void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
+static void verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v, bool verbose)
 {
 	const dk_replay *rp = &v->rp;
 	if (!v->scored) {
@@ -165,7 +179,7 @@ void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
 		}
 		if (v->stopped && (v->stopped_searched || v->stopped_hands_unknown ||
 				   v->stopped_parties_unknown))
-			stopped(b, lang, v);
+			stopped(b, lang, v, verbose);
 		return;
 	}
 	/* the score as played; then the entry a recorded objection makes (the
@@ -197,22 +211,29 @@ void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
 	recorded(b, lang, v);
 }
 
-void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path, bool color)
+void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v)
+{
+	verdict_score(b, lang, v, true);
+}
+
+/* check's verdict unwrapped */
+static void verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
+		    const dk_text_opts *o)
 {
 	const dk_replay *rp = &v->rp;
 	char *keep;
 	path = dk_shown(path, &keep);
-	header(b, lang, v, path, NULL, color);
+	header(b, lang, v, path, NULL, o->color);
 	if (rp->finding_count == 0)
 		dk_buf_printf(b, "  %s\n", dk_msg_text(lang, DK_MSG_CK_NO_FINDINGS));
 	for (int i = 0; i < rp->finding_count; i++)
-		finding(b, lang, v, i, path, color, true, true);
+		finding(b, lang, v, i, path, o->color, true, true, o->verbose);
 	if (rp->findings_dropped) {
 		dk_buf_puts(b, "  ");
 		dk_say(b, lang, DK_MSG_CK_MORE_FINDINGS, rp->findings_dropped);
 		dk_buf_putc(b, '\n');
 	}
-	dk_text_verdict_score(b, lang, v);
+	verdict_score(b, lang, v, o->verbose);
 	/* an imported game: what its file could not tell, and the other
 	 * program's score against this one */
 	if (v->game->imported_from)
@@ -222,16 +243,36 @@ void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *p
 	free(keep);
 }
 
+void dk_text_verdict_opts(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
+			  const dk_text_opts *o)
+{
+	dk_buf t;
+	dk_buf_init(&t);
+	verdict(&t, lang, v, path, o);
+	dk_text_wrap(b, t.data ? t.data : "", t.len, o->width);
+	dk_buf_release(&t);
+}
+
+void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path, bool color)
+{
+	dk_text_opts o = { color, false, 0 };
+	dk_text_verdict_opts(b, lang, v, path, &o);
+}
+
 void dk_text_verdict_audit(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
-			   const char *id, bool color)
+			   const char *id, bool color, int width)
 {
 	char *keep;
 	path = dk_shown(path, &keep);
-	header(b, lang, v, path, id, color);
+	dk_buf t;
+	dk_buf_init(&t);
+	header(&t, lang, v, path, id, color);
 	for (int i = 0; i < v->rp.finding_count; i++)
-		finding(b, lang, v, i, path, color, false, false);
+		finding(&t, lang, v, i, path, color, false, false, false);
 	if (v->scored)
-		dk_text_score(b, lang, &v->sc, v->played, v->game, &v->rp);
-	dk_audit_text_session(b, lang, path, v->game, v->rules, &v->sg);
+		dk_text_score(&t, lang, &v->sc, v->played, v->game, &v->rp);
+	dk_audit_text_session(&t, lang, path, v->game, v->rules, &v->sg);
+	dk_text_wrap(b, t.data ? t.data : "", t.len, width);
+	dk_buf_release(&t);
 	free(keep);
 }

@@ -16,15 +16,30 @@
 #include "lang.h"
 #include "verdict.h"
 
-/** check's verdict of v, read from file path; color: ANSI colour. */
+/** How check's text is laid out. */
+typedef struct dk_text_opts {
+	bool color;                  /* ANSI colour */
+	bool verbose;                /* the search's proofs, one trick to a line */
+	int width;                   /* wrap longer lines (ruling_text.h); <= 0: never */
+} dk_text_opts;
+
+/** check's verdict of v, read from file path: the title line, the ruling,
+ *  the parties, each finding with what it changes, the score as played,
+ *  the record against the ruling. */
+void dk_text_verdict_opts(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
+			  const dk_text_opts *o);
+
+/** The same, not verbose, not wrapped (the library's text: the caller
+ *  lays it out); color: ANSI colour. */
 void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path, bool color);
 
 /** The scored part of v (nothing when it is not scored): the score as
  *  played item by item, the objection's entry, Bock, the record against it. */
 void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v);
 
-/** audit's full verdict of v with its game id, and its session. */
+/** audit's full verdict of v with its game id, the ruling first, and its
+ *  session; wrapped to width (<= 0: never). */
 void dk_text_verdict_audit(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path,
-			   const char *id, bool color);
+			   const char *id, bool color, int width);
 
 #endif
