@@ -733,6 +733,14 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		} else {
 			s->scores_right++;
 		}
+	} else if (v->foreign_compared) {
+		/* a game another program scored (a FreeDoko log): its score is
+		 * the record; right when it is the ruling's or differs only
+		 * by rules dokoref was told to accept */
+		if (v->foreign.unexplained)
+			s->scores_wrong++;
+		else
+			s->scores_right++;
 	}
 	if (sgp->recorded_total_wrong) {
 		if (!st->part_first_wrong)

@@ -28,6 +28,7 @@
 #include "shown.h"
 #include "view_words.h"
 #include "position.h"
+#include "ruling_text.h"
 #include "verdict_text.h"
 
 /* ---- escaping ----------------------------------------------------------- */
@@ -206,6 +207,18 @@ static void findings_list(dk_buf *b, dk_lang lang, const dk_verdict *v, int gi)
 			put_html(b, t.data);
 			dk_buf_puts(b, "</div>");
 		}
+		/* what it changes: stands, or counts, and had it been reclaimed */
+		if ((v->penalties_assessed || v->penalty_stands) && v->penalties[i].cls != DK_PC_NONE) {
+			dk_buf head;
+			dk_buf_init(&head);
+			dk_text_ruling_at(&head, lang, v, i);
+			dk_buf_clear(&t);
+			dk_text_penalty(&t, lang, &v->penalties[i], v->game, &v->rp, head.data, false);
+			dk_buf_release(&head);
+			dk_buf_puts(b, "<div class=\"reclaim\">");
+			put_html(b, t.data);
+			dk_buf_puts(b, "</div>");
+		}
 		dk_buf_puts(b, "</li>\n");
 	}
 	dk_buf_release(&t);
@@ -373,10 +386,16 @@ void dk_html_game(dk_html *h, const dk_verdict *v, const char *path, const dk_dd
 
 	dk_buf_printf(b, "<section class=\"game\" id=\"g%d\" tabindex=\"-1\">\n<h2>", gi);
 	put_html(b, title.data);
-	dk_buf_puts(b, "</h2>\n<p class=\"parties\">");
+	dk_buf_puts(b, "</h2>\n");
 	dk_buf_release(&title);
 	dk_buf t;
 	dk_buf_init(&t);
+	/* the ruling first: who wins, the scores, why, the sheet */
+	dk_text_ruling(&t, lang, v);
+	dk_buf_puts(b, "<p class=\"ruling\"><strong>");
+	put_html(b, t.data);
+	dk_buf_puts(b, "</strong></p>\n<p class=\"parties\">");
+	dk_buf_clear(&t);
 	if (rp->type != DK_GT_THROWN_IN && rp->type != DK_GT_REDEAL) {
 		dk_text_parties_in(&t, lang, g, rp);
 		dk_say(&t, lang, DK_MSG_CK_CARD_POINTS, rp->points[DK_PARTY_RE],

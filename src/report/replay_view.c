@@ -27,6 +27,7 @@
 
 #include "analysis.h"
 #include "check_text.h"
+#include "ruling_text.h"
 #include "shown.h"
 #include "view_words.h"
 #include "verdict_text.h"
@@ -267,14 +268,28 @@ static void lower_box(dk_screen *s, int y, int rows, const dk_verdict *v, const 
 			dk_text_rule_source(&b, o->lang, f, v->rules);
 			dk_buf_putc(&b, '\n');
 		}
+		/* what it changes: stands, or counts, and had it been reclaimed */
+		if ((v->penalties_assessed || v->penalty_stands) && v->penalties[i].cls != DK_PC_NONE) {
+			dk_buf head;
+			dk_buf_init(&head);
+			dk_text_ruling_at(&head, o->lang, v, i);
+			dk_text_penalty(&b, o->lang, &v->penalties[i], v->game, &v->rp, head.data,
+					false);
+			dk_buf_release(&head);
+		}
 	}
 	if (!shown) {
 		dk_buf_puts(&b, dk_msg_text(o->lang, DK_MSG_RP_NO_FINDINGS));
 		dk_buf_putc(&b, '\n');
 	}
 	size_t findings_end = shown ? b.len : 0;
-	if (p->card == p->total && v->scored) {
+	/* on the last card the score in detail, then the ruling: last, as
+	 * the lines that do not fit give way from the top */
+	if (p->card == p->total && v->scored)
 		dk_text_verdict_score(&b, o->lang, v);
+	if (p->card == p->total) {
+		dk_text_ruling(&b, o->lang, v);
+		dk_buf_putc(&b, '\n');
 	}
 	/* lay the lines out, wrapped; when they do not fit, the last ones win */
 	enum { MAX_ROWS = 400 };
