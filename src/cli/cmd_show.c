@@ -20,6 +20,7 @@
 #include "replay.h"
 #include "html.h"
 #include "lang.h"
+#include "ruling_text.h"
 #include "shown.h"
 #include "verdict.h"
 
@@ -423,6 +424,16 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		dk_text_parties(&b, g, rp);
 		fprintf(st->cli->out, "Parties: %s (as the game ended)\n", b.data);
 	}
+	/* the ruling, in words from src/report/ (as check's and the page's),
+	 * wrapped as check's text */
+	dk_buf_clear(&b);
+	dk_text_ruling(&b, st->lang, st->v);
+	dk_buf_putc(&b, '\n');
+	dk_buf w;
+	dk_buf_init(&w);
+	dk_text_wrap(&w, b.data, b.len, dk_cli_text_width(st->cli->out));
+	fwrite(w.data, 1, w.len, st->cli->out);
+	dk_buf_release(&w);
 	dk_buf_release(&b);
 	/* the order at the start: nothing declared yet */
 	dk_order start = rp->order;
