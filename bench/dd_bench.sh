@@ -1,6 +1,6 @@
 #!/bin/sh
 # dd_bench.sh - the double-dummy benchmark (issue 12): how long the solver
-# of src/core/dd*.c takes, per rule set, game type and tricks left.
+# of src/solve/dd*.c takes, per rule set, game type and tricks left.
 #
 #   bench/dd_bench.sh [BUILD_DIR]        (default: build-rel)
 #
