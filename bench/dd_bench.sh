@@ -23,8 +23,8 @@
 #   OUT=DIR          keep the games and the report there (default: a
 #                    temporary directory, the report to standard output)
 #
-# The defaults took 74 s of processor time in session 22 (10 minutes in
-# session 7; the README has the figures); raise TRICKS and LIMIT as the
+# The defaults take about 90 s of processor time on a release build
+# (docs/double-dummy.md has the figures); raise TRICKS and LIMIT as the
 # solver gets faster.  Use a release build:
 #   meson setup build-rel --buildtype=release
 #   ninja -C build-rel bench/search_bench bench/gen_games

@@ -830,7 +830,8 @@ static void keep_bounds(dk_dd *dd, const tkey *tk, int lo, int hi)
  * pages most of them missed the processor's cache of page addresses (its
  * TLB).  Whole analyses with the 256 MiB table: 0.85 of the processor
  * time on `ddv--silent-marriage-772-reaches-121` (528 million
- * positions), 0.92 on `unsere-2024--solo-koehler` (README.md).  Not for
+ * positions), 0.92 on `unsere-2024--solo-koehler` (docs/double-dummy.md,
+ * "Large pages").  Not for
  * smaller tables: a solver made for one question touches little of its
  * table, and each large page touched is zeroed whole.  Advice only:
  * where it is not granted nothing changes.
