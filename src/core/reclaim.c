@@ -118,6 +118,25 @@ bool dk_reclaim_objectable(const dk_finding *f)
 	return f->kind != DK_FK_OBJECTION && f->code != DK_F_GAME_INCOMPLETE;
 }
 
+const char *dk_reclaim_rule(const dk_finding *f, const dk_rules *r, const dk_rule_source **src)
+{
+	const dk_rule_source *s = &r->penalty_reclaim_from_src;
+	const char *key = "penalty.reclaim_from";
+	if (f->code == DK_F_REVOKE && r->penalty_revoke_reclaim_deadline == DK_RECLAIM_NONE) {
+		s = &r->penalty_revoke_reclaim_deadline_src;
+		key = "penalty.revoke_reclaim_deadline";
+	} else if (f->objection == DK_OBJ_INVALID) {
+		s = &r->penalty_reclaim_by_src;
+		key = "penalty.reclaim_by";
+	} else if (f->objection == DK_OBJ_LATE) {
+		s = &r->penalty_reclaim_until_src;
+		key = "penalty.reclaim_until";
+	}
+	if (src)
+		*src = s;
+	return key;
+}
+
 /* TSR 9.6.1: once the partnerships are clear only the offender's
  * opponents, before that every player but the offender */
 static unsigned entitled(const dk_finding *f, const dk_replay *rp, const dk_rules *r)

@@ -41,4 +41,13 @@ void dk_reclaim_judge(dk_replay *rp, const dk_game *g, const dk_rules *r);
  *  record stopping early)? */
 bool dk_reclaim_objectable(const dk_finding *f);
 
+/**
+ * The rule set key the reclaiming of finding f rests on, for a ruling to
+ * cite, with its source in *src (may be NULL): penalty.revoke_reclaim_deadline
+ * for a revoke whose consequence has no deadline, penalty.reclaim_by for
+ * an objection by a player who may not make it, penalty.reclaim_until for
+ * a late one, else penalty.reclaim_from.  Static strings; never NULL.
+ */
+const char *dk_reclaim_rule(const dk_finding *f, const dk_rules *r, const dk_rule_source **src);
+
 #endif

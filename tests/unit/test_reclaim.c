@@ -234,6 +234,10 @@ Test(reclaim, objection_when_shown_is_in_time)
 	cr_assert_eq(judge(obj, after, 1, -1), 1);
 	cr_expect_eq(rp.findings[0].objection, DK_OBJ_IN_TIME);
 	cr_expect_eq(rp.findings[0].objection_seat, 1);
+	cr_expect_str_eq(dk_reclaim_rule(&rp.findings[0], &rules, NULL), "penalty.reclaim_from");
+	rules.penalty_revoke_reclaim_deadline = DK_RECLAIM_NONE;
+	cr_expect_str_eq(dk_reclaim_rule(&rp.findings[0], &rules, NULL),
+			 "penalty.revoke_reclaim_deadline");
 	cr_expect_eq(rp.findings[0].visible, DK_VIS_LATER);
 	cr_expect_eq(rp.findings[0].entitled, (1u << 1) | (1u << 3) | (1u << 4));
 }
@@ -254,6 +258,7 @@ Test(reclaim, objection_after_own_card_is_late)
 	static const int after[] = { 8 };
 	cr_assert_eq(judge(obj, after, 1, -1), 2);
 	cr_expect_eq(rp.findings[0].objection, DK_OBJ_LATE);
+	cr_expect_str_eq(dk_reclaim_rule(&rp.findings[0], &rules, NULL), "penalty.reclaim_until");
 	const dk_finding *o = &rp.findings[1];
 	cr_expect_eq(o->code, DK_F_OBJECTION_LATE);
 	cr_expect_eq(o->kind, DK_FK_OBJECTION);
@@ -272,6 +277,7 @@ Test(reclaim, partner_may_not_once_parties_are_clear)
 	cr_expect_eq(rp.findings[0].objection, DK_OBJ_INVALID);
 	cr_expect_eq(rp.findings[1].code, DK_F_OBJECTION_NOT_ENTITLED);
 	cr_expect_eq(rp.findings[0].entitled, (1u << 1) | (1u << 4));
+	cr_expect_str_eq(dk_reclaim_rule(&rp.findings[0], &rules, NULL), "penalty.reclaim_by");
 	cr_assert_eq(judge(obj, after, 1, -1), 1);
 	cr_expect_eq(rp.findings[0].objection, DK_OBJ_IN_TIME);
 }
