@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "penalty.h"
 #include "reclaim.h"
 
 #define C(suit, rank) DK_CARD_MAKE(DK_##suit, DK_##rank)
@@ -329,4 +330,23 @@ Test(reclaim, rule_set_next_card_and_committed)
 	dk_reclaim_judge(&rp, &game, &rules);
 	cr_expect_eq(rp.findings[0].objection, DK_OBJ_LATE);
 	cr_expect_eq(rp.finding_count, 2);
+}
+
+Test(reclaim, first_reclaimed_is_punished)
+{
+	/* TSR 9.6.6: the second irregularity reclaimed first is the one that
+	 * counts, not the first committed; a consequence without a deadline
+	 * counts before any */
+	dk_penalty pens[3];
+	memset(pens, 0, sizeof(pens));
+	pens[0].cls = pens[1].cls = pens[2].cls = DK_PC_MINOR;
+	pens[0].objected = true;
+	pens[0].objection_seq = 30;
+	pens[1].objected = true;
+	pens[1].objection_seq = 20;
+	cr_expect_eq(dk_penalty_objected(pens, 3), &pens[1]);
+	pens[1].cls = DK_PC_UNDECIDED;
+	cr_expect_eq(dk_penalty_objected(pens, 3), &pens[0]);
+	pens[2].stands = true;
+	cr_expect_eq(dk_penalty_objected(pens, 3), &pens[2]);
 }
