@@ -1,6 +1,6 @@
 #!/bin/sh
 # dd_bench.sh - the double-dummy benchmark (issue 12): how long the solver
-# of src/core/dd*.c takes, per rule set, game type and tricks left.
+# of src/solve/dd*.c takes, per rule set, game type and tricks left.
 #
 #   bench/dd_bench.sh [BUILD_DIR]        (default: build-rel)
 #
@@ -23,8 +23,8 @@
 #   OUT=DIR          keep the games and the report there (default: a
 #                    temporary directory, the report to standard output)
 #
-# The defaults took 74 s of processor time in session 22 (10 minutes in
-# session 7; the README has the figures); raise TRICKS and LIMIT as the
+# The defaults take about 90 s of processor time on a release build
+# (docs/double-dummy.md has the figures); raise TRICKS and LIMIT as the
 # solver gets faster.  Use a release build:
 #   meson setup build-rel --buildtype=release
 #   ninja -C build-rel bench/search_bench bench/gen_games

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The README's GNU parallel recipe, run on this machine: shards of the
+# The GNU parallel recipe of docs/performance.md, run on this machine: shards of the
 # planted archive audited by `parallel` (two jobs on the local host, as
 # `--sshlogin 2/:`), their lines merged; the summary and exit status are
 # those of one `audit` of all the shards.  Skipped (77) without `parallel`.
@@ -26,7 +26,7 @@ awk '/^  <session/ { n++ } n == 1' shard-1.xml > s1
 { sed '$d' shard-4.xml; cat s1; echo '</dokoref>'; } > shard-4b.xml
 mv shard-4b.xml shard-4.xml
 
-# the recipe (README, "Past one machine")
+# the recipe (docs/performance.md, "Every core, and past one machine")
 ls shard-* | parallel --sshlogin 2/: --transferfile {} \
 	'dokoref audit --format jsonl {} || [ $? = 1 ]' > all.jsonl 2>parallel.err
 rc=0; dokoref audit --merge all.jsonl > got || rc=$?

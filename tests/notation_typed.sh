@@ -2,7 +2,8 @@
 # Games typed from a description, as a person who read only the format page
 # would type them, are judged from standard input:
 #   - tests/notation/typed/transcript.doko, typed from description.txt;
-#   - the whole game in the README (it must stay under 30 lines);
+#   - the whole game in the guide, docs/guide.md (it must stay under 30
+#     lines);
 #   - the game of section 1 of formats/dokoref-notation.md.
 # The figures printed (characters typed, lines) are the size of the typing.
 #
@@ -30,11 +31,11 @@ block() {
 	awk -v h="$2" '$0 == h { on = 1; next } on && /^```/ { if (inb) exit; inb = 1; next }
 		on && inb { print }' "$1"
 }
-block "$root/README.md" "## Typing a game: the notation" > "$dir/readme.doko"
+block "$root/docs/guide.md" "## Typing a game: the notation" > "$dir/readme.doko"
 n=$(wc -l < "$dir/readme.doko")
-[ "$n" -ge 10 ] && [ "$n" -lt 30 ] || { echo "the README's game has $n lines"; exit 1; }
+[ "$n" -ge 10 ] && [ "$n" -lt 30 ] || { echo "the guide's game has $n lines"; exit 1; }
 judge "$dir/readme.doko" "recorded: Anna +2, Ben -2, Clara +2, David -2: right"
-echo "README: a whole game in $n lines"
+echo "guide: a whole game in $n lines"
 
 block "$root/formats/dokoref-notation.md" "## 1. A whole game" > "$dir/page.doko"
 judge "$dir/page.doko" "recorded: Anna +2, Ben -2, Clara +2, David -2: right"

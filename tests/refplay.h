@@ -1,7 +1,7 @@
 /*
  * refplay.h - the reference the solver's tests compare with: a position
  * played card by card with nothing cut, nothing remembered and nothing
- * shared with src/core/dd*.c beyond the card order (who wins a trick,
+ * shared with src/solve/dd*.c beyond the card order (who wins a trick,
  * which cards follow a suit) and the cards' points.
  *
  *   ref_from_replay(&p, rp);       the position where rp stopped

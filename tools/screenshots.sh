@@ -1,5 +1,5 @@
 #!/bin/sh
-# The README's two pictures, made with the commands the tests use:
+# The guide's two pictures (docs/guide.md), made with the commands the tests use:
 #   docs/show-html.png      `dokoref show --format html` of a record with a
 #                           revoke, stepped to the revoke in headless Chromium
 #   docs/replay-terminal.png `dokoref replay --step 22` of the same record,

@@ -7,7 +7,7 @@
  * position after card N is printed as plain text, the same drawing, so
  * that it can be scripted and tested.
  *
- * With --analyse the double-dummy analysis of the game (src/core/dd.h) is
+ * With --analyse the double-dummy analysis of the game (src/solve/dd.h) is
  * computed once, before the first position is shown, and every position
  * shows its value with best play and what the card just played cost.
  *

@@ -36,6 +36,9 @@ static const char *const code_names[DK_F_CODE_COUNT] = {
 	[DK_F_GENSCHER_MISTIMED] = "genscher-mistimed",
 	[DK_F_WENDE_GENSCHER_FALSE] = "wende-genscher-false",
 	[DK_F_REPLY_NOT_ALLOWED] = "reply-not-allowed",
+	[DK_F_OBJECTION_LATE] = "objection-late",
+	[DK_F_OBJECTION_NOT_ENTITLED] = "objection-not-entitled",
+	[DK_F_OBJECTION_GROUNDLESS] = "objection-groundless",
 };
 
 const char *dk_finding_code_name(dk_finding_code c)
@@ -49,6 +52,19 @@ const char *dk_finding_kind_name(dk_finding_kind k)
 	case DK_FK_IRREGULARITY: return "irregularity";
 	case DK_FK_RECORD_DEFECT: return "record-defect";
 	case DK_FK_WARNING: return "warning";
+	case DK_FK_OBJECTION: return "objection";
 	}
 	return NULL;
+}
+
+const char *dk_visible_name(dk_visible v)
+{
+	static const char *const names[DK_VIS_COUNT] = { "at-once", "later", "at-count" };
+	return (unsigned)v < DK_VIS_COUNT ? names[v] : NULL;
+}
+
+const char *dk_objection_name(dk_objection o)
+{
+	static const char *const names[DK_OBJ_COUNT] = { "none", "in-time", "late", "invalid" };
+	return (unsigned)o < DK_OBJ_COUNT ? names[o] : NULL;
 }

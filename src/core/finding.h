@@ -58,14 +58,36 @@ typedef enum dk_finding_code {
 					  a party that announced, not to the opponents'
 					  highest, or an announcement after the reply
 					  (count: 1, 2, 3, 4) */
+	/* objections (reclaim.c): a recorded objection that reclaims nothing */
+	DK_F_OBJECTION_LATE,           /* after the objector's right to it ended (TSR 9.6.3) */
+	DK_F_OBJECTION_NOT_ENTITLED,   /* by a player who may not reclaim it (TSR 9.6.1) */
+	DK_F_OBJECTION_GROUNDLESS,     /* no irregularity before it to reclaim */
 	DK_F_CODE_COUNT
 } dk_finding_code;
 
 typedef enum dk_finding_kind {
 	DK_FK_IRREGULARITY = 0,        /* something a player did against the rules */
 	DK_FK_RECORD_DEFECT,           /* the record cannot be what happened */
-	DK_FK_WARNING                  /* reported; the rule text is doubtful */
+	DK_FK_WARNING,                 /* reported; the rule text is doubtful */
+	DK_FK_OBJECTION                /* a recorded objection that has no effect */
 } dk_finding_kind;
+
+/** When every player could see it: the clock of TSR 9.6.3 starts there. */
+typedef enum dk_visible {
+	DK_VIS_AT_ONCE = 0,            /* when it happened (said aloud, a card on the table) */
+	DK_VIS_LATER,                  /* at a later card: visible_seq, visible_trick, visible_card */
+	DK_VIS_AT_COUNT,               /* only when the tricks are shown after the last trick */
+	DK_VIS_COUNT
+} dk_visible;
+
+/** What the record shows about reclaiming an irregularity. */
+typedef enum dk_objection {
+	DK_OBJ_NONE = 0,               /* no objection recorded for it */
+	DK_OBJ_IN_TIME,                /* an entitled player objected in time: the penalty applies */
+	DK_OBJ_LATE,                   /* objected after the deadline: it stands as played */
+	DK_OBJ_INVALID,                /* objected only by players who may not: no effect */
+	DK_OBJ_COUNT
+} dk_objection;
 
 #define DK_FINDING_CARDS 12
 
@@ -96,12 +118,44 @@ typedef struct dk_finding {
 	dk_loc loc;                    /* where in the record */
 	int seq;                       /* position in the record (0 = game finding,
 					  then 1 + event index): findings are in this order */
+
+	/* reclaiming it (reclaim.c, TSR 9.6) */
+	bool hidden;                   /* set by the replay: what makes it wrong is the
+					  offender's hand (a declaration without the
+					  card `played`): it shows when that card comes
+					  from another hand, or at the count */
+	dk_visible visible;            /* when every player could see it */
+	int visible_seq;               /* the record position from which it could be
+					  seen: seq, or the card that shows it; 0 for
+					  the bidding; INT_MAX at the count */
+	int visible_trick;             /* DK_VIS_LATER: the trick and card number of the */
+	int visible_card;              /* card that shows it */
+	unsigned entitled;             /* seats (bit 1 << seat) that may reclaim it */
+	dk_objection objection;        /* what the record shows */
+	int objection_seq;             /* the objection that counts (or the latest late or
+					  invalid one), 0 = none */
+	int objection_seat;            /* who made it, 0 = not named */
+	/* an objection finding (DK_FK_OBJECTION): the irregularity it concerns,
+	 * none for objection-groundless */
+	dk_finding_code about;
+	int about_seat;
+	int about_trick;               /* 0 = a finding of the bidding */
+	int about_card;
+	int deadline_card;             /* objection-late: the objector's own card or
+					  announcement that ended his right (card
+					  number of the game; 0 = at the count) */
 } dk_finding;
 
 /** Stable name of a code ("revoke", "announce-too-late"); NULL if invalid. */
 const char *dk_finding_code_name(dk_finding_code c);
 
-/** Name of a kind: "irregularity", "record-defect", "warning". */
+/** Name of a kind: "irregularity", "record-defect", "warning", "objection". */
 const char *dk_finding_kind_name(dk_finding_kind k);
+
+/** "at-once", "later", "at-count"; NULL if invalid. */
+const char *dk_visible_name(dk_visible v);
+
+/** "none", "in-time", "late", "invalid"; NULL if invalid. */
+const char *dk_objection_name(dk_objection o);
 
 #endif

@@ -93,14 +93,10 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 		       const dk_replay *full, const dk_finding *f, long max_nodes)
 {
 	memset(out, 0, sizeof(*out));
-	/* an objection recorded after it and before the next card selects the
+	/* an objection recorded in time (reclaim.c, TSR 9.6.3) selects the
 	 * reading "reclaimed" */
-	for (size_t i = f->seq > 0 ? (size_t)f->seq : 0; i < g->event_count; i++) {
-		if (g->events[i].kind == DK_EV_CARD)
-			break;
-		if (g->events[i].kind == DK_EV_OBJECTION)
-			out->objected = true;
-	}
+	out->objected = f->objection == DK_OBJ_IN_TIME;
+	out->objection_seq = f->objection_seq;
 	out->stands = dk_penalty_stands(r, f);
 	if (f->kind != DK_FK_IRREGULARITY || f->seat == DK_NO_SEAT ||
 	    f->code == DK_F_SHOULD_HAVE_BEEN_REDEALT)
@@ -198,12 +194,19 @@ bool dk_penalty_stands(const dk_rules *r, const dk_finding *f)
 
 const dk_penalty *dk_penalty_objected(const dk_penalty *pens, int n)
 {
+	/* TSR 9.6.6: the first reclaimed is punished, not the first committed;
+	 * of those reclaimed together the first committed (the earlier index) */
+	const dk_penalty *best = NULL;
 	for (int i = 0; i < n; i++) {
 		const dk_penalty *p = &pens[i];
-		if ((p->objected || p->stands) && p->cls != DK_PC_NONE && p->cls != DK_PC_UNDECIDED)
-			return p;
+		if (!(p->objected || p->stands) || p->cls == DK_PC_NONE || p->cls == DK_PC_UNDECIDED)
+			continue;
+		int at = p->objected ? p->objection_seq : 0;
+		int best_at = best && best->objected ? best->objection_seq : 0;
+		if (!best || (best_at && (!at || at < best_at)))
+			best = p;
 	}
-	return NULL;
+	return best;
 }
 
 void dk_penalty_apply(long per_seat[DK_MAX_SEATS + 1], const dk_penalty *p)

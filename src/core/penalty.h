@@ -28,7 +28,8 @@
  * party and is scored by the rule set's own model (class "forfeit").
  *
  * A revoke can be reclaimed until the deadline penalty.revoke_reclaim_deadline
- * names: at once (TSR 9.6.3; it stands as played if nobody does), or none
+ * names: at once (TSR 9.6.3, from when every player could see it: see
+ * reclaim.h; it stands as played if nobody does), or none
  * (a house text that writes its own penalty without a deadline: that
  * penalty is the verdict whether or not the record shows an objection,
  * and the score as played is what the table may agree instead where
@@ -72,7 +73,8 @@ typedef struct dk_penalty {
 	dk_revoke_penalty rule_value; /* DK_PC_FORFEIT: which house rule penalty */
 	dk_score forfeit;            /* DK_PC_FORFEIT: the game as the opponents' win */
 	int forfeit_under;           /* DK_PC_FORFEIT: level the offenders end under, 0 none */
-	bool objected;               /* the record shows an objection right after it */
+	bool objected;               /* the record shows an objection in time (reclaim.h) */
+	int objection_seq;           /* that objection's record position */
 	bool stands;                 /* no reclaim deadline: it counts without an objection */
 } dk_penalty;
 
@@ -92,9 +94,9 @@ void dk_penalty_assess(dk_penalty *out, const dk_game *g, const dk_rules *r,
 bool dk_penalty_stands(const dk_rules *r, const dk_finding *f);
 
 /**
- * The penalty that counts: the first of the n penalties with a recorded
- * objection, or without a reclaim deadline (stands), and a class that
- * has points.  The entry to write down is then per_seat with it applied
+ * The penalty that counts: of the n penalties with an objection in time,
+ * or without a reclaim deadline (stands), and a class that has points,
+ * the one reclaimed first (TSR 9.6.6; a standing one before any).  The entry to write down is then per_seat with it applied
  * (see dk_penalty_apply); NULL when none counts.
  */
 const dk_penalty *dk_penalty_objected(const dk_penalty *pens, int n);

@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reclaim.h"
+
 #define CQ DK_CARD_MAKE(DK_CLUBS, DK_QUEEN)
 #define DK_ DK_CARD_MAKE(DK_DIAMONDS, DK_KING)
 #define DJ DK_CARD_MAKE(DK_DIAMONDS, DK_JACK)
@@ -72,6 +74,8 @@ typedef struct state {
 					      another seat's second card took */
 	int last_slip;                     /* the latest finding that moved the order of
 					      play (out of turn, wrong lead), -1 = none */
+	dk_party shown[DK_MAX_SEATS + 1];  /* the party each seat has shown the table
+					      (TSR 5.5.1), NONE = not yet */
 } state;
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -370,6 +374,7 @@ static void check_declarations(state *st)
 				f = add(st, DK_F_RESERVATION_UNJUSTIFIED, DK_FK_IRREGULARITY, 0,
 					b->loc, b->seat);
 				RULE(f, "marriage.enabled", marriage);
+				f->hidden = true;
 				f->played = CQ;
 				f->count = count_in(h, CQ);
 				f->limit = 2;
@@ -1171,6 +1176,31 @@ static bool duty_lead(const dk_replay *o)
 	       (o->solo_as == DK_SOLO_AS_DUTY || o->solo_as == DK_SOLO_AS_FORCED);
 }
 
+/* the partnerships are clear to every player from record position seq on
+ * (TSR 5.5.2); the first time counts */
+static void parties_clear(state *st, int seq)
+{
+	if (st->out->parties_clear_seq < 0)
+		st->out->parties_clear_seq = seq;
+}
+
+/* a seat showed the table its party (TSR 5.5.1); in a game that looks
+ * normal, two Re or three Kontra shown make every party clear */
+static void show_party(state *st, int seat, dk_party p, int seq)
+{
+	dk_replay *o = st->out;
+	if (o->type != DK_GT_NORMAL && o->type != DK_GT_SILENT_MARRIAGE)
+		return;
+	st->shown[seat] = p;
+	int re = 0, kontra = 0;
+	for (int i = 0; i < DK_PLAYING_SEATS; i++) {
+		re += st->shown[o->seats[i]] == DK_PARTY_RE;
+		kontra += st->shown[o->seats[i]] == DK_PARTY_KONTRA;
+	}
+	if (re == 2 || kontra == 3 || re + kontra == DK_PLAYING_SEATS)
+		parties_clear(st, seq);
+}
+
 static void play_card(state *st, const dk_event *e, int seq, int *expected)
 {
 	dk_replay *o = st->out;
@@ -1283,6 +1313,12 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 		t->seats[t->count] = seat;
 		t->count++;
 	}
+	/* TSR 5.5.1: a ♣Q played shows Re, a fehl card to a trump lead Kontra */
+	if (e->card == CQ)
+		show_party(st, seat, DK_PARTY_RE, seq);
+	else if (t->count > 1 && dk_order_suit(&o->order, t->cards[0]) == DK_SUIT_TRUMP &&
+		 dk_order_suit(&o->order, e->card) != DK_SUIT_TRUMP)
+		show_party(st, seat, DK_PARTY_KONTRA, seq);
 	o->cards_played++;
 	*expected = next_seat(o, seat);
 	if (t->count == 4) {
@@ -1302,6 +1338,8 @@ static void play_card(state *st, const dk_event *e, int seq, int *expected)
 				if (t->cards[i] == o->order.trump_ace)
 					st->first_ace_winner = t->winner;
 		marriage_step(st, t, o->trick_count);
+		if (o->type == DK_GT_MARRIAGE && o->clarified_trick)
+			parties_clear(st, seq);
 	}
 }
 
@@ -1337,6 +1375,7 @@ static void declaration(state *st, size_t i, int seq)
 		if (!swines_here(st) || ace == DK_CARD_NONE || held(st, seat, ace) < 2) {
 			f = add(st, DK_F_SWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "swines.kind", swines);
+			f->hidden = swines_here(st) && ace != DK_CARD_NONE;
 			if (o->type == DK_GT_POVERTY && r->swines != DK_SWINES_NONE &&
 			    r->swines_poverty == DK_SWINES_POVERTY_NONE)
 				RULE(f, "swines.in_poverty", swines_poverty);
@@ -1391,6 +1430,7 @@ static void declaration(state *st, size_t i, int seq)
 			f = add(st, DK_F_HYPERSWINE_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, why == 3 ? "hyperswines.with_swines" : "hyperswines.kind",
 			     hyperswines);
+			f->hidden = why == 1;
 			if (why == 3)
 				f->rule = &r->hyperswines_with_swines_src;
 			f->played = nine;
@@ -1416,6 +1456,7 @@ static void declaration(state *st, size_t i, int seq)
 		if (!r->genscher || !genscher_game(o) || held(st, seat, DK_) < 2) {
 			f = add(st, DK_F_GENSCHER_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "genscher.enabled", genscher);
+			f->hidden = r->genscher && genscher_game(o);
 			f->played = DK_;
 			f->count = held(st, seat, DK_);
 			break;
@@ -1442,6 +1483,7 @@ static void declaration(state *st, size_t i, int seq)
 		if (why >= 0) {
 			f = add(st, DK_F_WENDE_GENSCHER_FALSE, DK_FK_IRREGULARITY, seq, e->loc, seat);
 			RULE(f, "wende_genscher.enabled", wende_genscher);
+			f->hidden = why == 1;
 			f->played = card;
 			f->count = held(st, seat, card);
 			f->limit = why;
@@ -1467,6 +1509,7 @@ static void declaration(state *st, size_t i, int seq)
 		 * undecided (marriage_step looks no further) */
 		for (int k = 0; k < DK_PLAYING_SEATS; k++)
 			st->known[o->seats[k]] = true;
+		parties_clear(st, seq);
 		if (o->type == DK_GT_SILENT_MARRIAGE) {
 			o->type = DK_GT_NORMAL;  /* esslingen: the silent marriage becomes normal */
 			o->solo = DK_SOLO_NONE;
@@ -1502,6 +1545,9 @@ static void note_call(state *st, const dk_event *e, int seq, bool from_bid)
 	c->trick = o->cards_played / 4;
 	c->party = st->known[e->seat] ? o->party[e->seat] : DK_PARTY_NONE;
 	c->from_bid = from_bid;
+	/* TSR 5.5.1 (4): in a normal game an announcement shows the party */
+	if (!from_bid && o->type == DK_GT_NORMAL)
+		show_party(st, e->seat, o->party[e->seat], seq);
 }
 
 /* ---- step 3: announcements --------------------------------------------------- */
@@ -2053,6 +2099,8 @@ void dk_replay_run_in(dk_replay *out, const dk_game *g, const dk_rules *r,
 				    ? out->solo : DK_SOLO_NONE;
 	dk_order_init_rules(&out->order, kind, r);
 	set_parties(&st);
+	/* TSR 5.5.1: a solo's announcement and a poverty's bidding show every party */
+	out->parties_clear_seq = out->type == DK_GT_SOLO || out->type == DK_GT_POVERTY ? 0 : -1;
 	swines_shown(&st);
 	automatic_swines(&st);
 	/* Klopfen only where the game finding does not show the parties */
@@ -2144,6 +2192,8 @@ void dk_replay_run_in(dk_replay *out, const dk_game *g, const dk_rules *r,
 	memcpy(out->hand, st.hand, sizeof(out->hand));
 	memcpy(out->hand_n, st.hand_n, sizeof(out->hand_n));
 	out->next_seat = expected;
+	/* when each could be reclaimed, and what the objections did */
+	dk_reclaim_judge(out, g, r);
 	qsort(out->findings, (size_t)out->finding_count, sizeof(dk_finding), by_seq);
 	if (st.calls != local_calls)
 		free(st.calls);

@@ -104,6 +104,9 @@ typedef struct dk_replay {
 	bool hyperswines_active;
 	int hyperswine_seat;
 	bool genscher_active;
+	int parties_clear_seq;       /* the partnerships are clear to every player (TSR 5.5.2)
+					after this record position: 0 = from the bidding
+					(a solo, a poverty), -1 = never */
 	dk_order order;              /* as at the end of the game */
 	dk_finding findings[DK_MAX_FINDINGS];
 	int finding_count;

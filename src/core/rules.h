@@ -191,6 +191,29 @@ typedef enum dk_reclaim_deadline {
 	DK_RECLAIM_DEADLINE_COUNT
 } dk_reclaim_deadline;
 
+/** From when an irregularity may be reclaimed (penalty.reclaim_from). */
+typedef enum dk_reclaim_from {
+	DK_RECLAIM_FROM_VISIBLE = 0,        /* from when every player could see it (TSR 9.6.3) */
+	DK_RECLAIM_FROM_COMMITTED,          /* from when it happened, whether seen or not */
+	DK_RECLAIM_FROM_COUNT
+} dk_reclaim_from;
+
+/** When a player's right to reclaim ends (penalty.reclaim_until). */
+typedef enum dk_reclaim_until {
+	DK_RECLAIM_UNTIL_OWN_ACTION = 0,    /* his own next card or announcement (TSR 9.6.3) */
+	DK_RECLAIM_UNTIL_NEXT_CARD,         /* the next card anybody plays */
+	DK_RECLAIM_UNTIL_COUNT
+} dk_reclaim_until;
+
+/** Who may reclaim (penalty.reclaim_by). */
+typedef enum dk_reclaim_by {
+	DK_RECLAIM_BY_OPPONENTS_ONCE_CLEAR = 0, /* the offender's opponents once the
+						   partnerships are clear, else all but
+						   the offender (TSR 9.6.1) */
+	DK_RECLAIM_BY_ALL_BUT_OFFENDER,         /* every player but the offender */
+	DK_RECLAIM_BY_COUNT
+} dk_reclaim_by;
+
 /** How the game value is built (RULES.md §12). */
 typedef enum dk_score_model {
 	DK_SCORE_ADDITIVE = 0,              /* items summed; Re/Kontra worth score.call_points each */
@@ -629,6 +652,12 @@ typedef struct dk_rules {
 	bool penalty_revoke_table_may_agree;      /* penalty.revoke_table_may_agree: the text
 						     lets the table agree another score */
 	dk_rule_source penalty_revoke_table_may_agree_src;
+	dk_reclaim_from penalty_reclaim_from;     /* penalty.reclaim_from */
+	dk_rule_source penalty_reclaim_from_src;
+	dk_reclaim_until penalty_reclaim_until;   /* penalty.reclaim_until */
+	dk_rule_source penalty_reclaim_until_src;
+	dk_reclaim_by penalty_reclaim_by;         /* penalty.reclaim_by */
+	dk_rule_source penalty_reclaim_by_src;
 
 	/* across games (src/core/session.c) */
 	dk_after_solo deal_after_solo;            /* deal.after_solo */

@@ -12,6 +12,8 @@
  */
 #include "verdict.h"
 
+#include "reclaim.h"
+
 #include <string.h>
 
 /* a game that was played to its end can be scored; a thrown-in or redealt
@@ -83,40 +85,23 @@ static void assess(dk_verdict *v, const dk_verdict_opts *o)
 	}
 }
 
-/* which objection applies to each finding; the one place that reads the
- * record's objections for the ruling (see dk_objection): an objection
- * after an irregularity and before the next card is in time, as penalty.c
- * reads it for dk_penalty.objected */
+/* which objection applies to each finding: the replay judged each by
+ * visibility (reclaim.c, TSR 9.6) */
 static void find_objections(dk_verdict *v)
 {
-	const dk_game *g = v->game;
-	for (int i = 0; i < v->rp.finding_count; i++) {
-		const dk_finding *f = &v->rp.findings[i];
-		v->objection[i] = DK_OBJ_NONE;
-		if (f->kind != DK_FK_IRREGULARITY)
-			continue;
-		for (size_t e = f->seq > 0 ? (size_t)f->seq : 0; e < g->event_count; e++) {
-			if (g->events[e].kind == DK_EV_CARD)
-				break;
-			if (g->events[e].kind == DK_EV_OBJECTION)
-				v->objection[i] = DK_OBJ_IN_TIME;
-		}
-	}
+	for (int i = 0; i < v->rp.finding_count; i++)
+		v->objection[i] = v->rp.findings[i].objection;
 }
 
-/* the penalty that counts: the first whose objection is in time, or that
- * stands without a deadline, with a class that has points; -1 none */
+/* the penalty that counts: the one reclaimed first of those whose objection
+ * is in time, or that stand without a deadline, with a class that has
+ * points (dk_penalty_objected, TSR 9.6.6); -1 none */
 static int counting_penalty(const dk_verdict *v)
 {
 	if (!v->scored || !(v->penalties_assessed || v->penalty_stands))
 		return -1;
-	for (int i = 0; i < v->rp.finding_count; i++) {
-		const dk_penalty *p = &v->penalties[i];
-		if ((v->objection[i] == DK_OBJ_IN_TIME || p->stands) && p->cls != DK_PC_NONE &&
-		    p->cls != DK_PC_UNDECIDED)
-			return i;
-	}
-	return -1;
+	const dk_penalty *p = dk_penalty_objected(v->penalties, v->rp.finding_count);
+	return p ? (int)(p - v->penalties) : -1;
 }
 
 static void compare_recorded(dk_verdict *v)
@@ -211,16 +196,9 @@ static void rule(dk_verdict *v, int counted)
 		ru->finding = standing;
 		ru->objection = v->objection[standing];
 		ru->penalty = v->penalties_assessed ? &v->penalties[standing] : NULL;
-		/* penalty.revoke_reclaim_deadline is a revoke's; under the
-		 * DDV's value (at once) its source is the general rule, TSR
-		 * 9.6.3, which is every other finding's deadline too */
-		if (rp->findings[standing].code == DK_F_REVOKE ||
-		    v->rules->penalty_revoke_reclaim_deadline == DK_RECLAIM_AT_ONCE) {
-			ru->rule_key = "penalty.revoke_reclaim_deadline";
-			ru->rule = &v->rules->penalty_revoke_reclaim_deadline_src;
-		} else {
-			ru->general_deadline = true;
-		}
+		/* the key the deadline rests on (reclaim.c): when to object,
+		 * until when, and who may */
+		ru->rule_key = dk_reclaim_rule(&rp->findings[standing], v->rules, &ru->rule);
 	} else {
 		ru->basis = DK_RB_AS_PLAYED;
 	}
@@ -308,10 +286,4 @@ const char *dk_ruling_missing_name(dk_ruling_missing m)
 {
 	static const char *const names[DK_RM_COUNT] = { NULL, "play", "class" };
 	return (unsigned)m < DK_RM_COUNT ? names[m] : NULL;
-}
-
-const char *dk_objection_name(dk_objection o)
-{
-	static const char *const names[DK_OBJ_COUNT] = { "none", "in-time", "late", "invalid" };
-	return (unsigned)o < DK_OBJ_COUNT ? names[o] : NULL;
 }

@@ -68,20 +68,8 @@ typedef enum dk_ruling_missing {
 	DK_RM_COUNT
 } dk_ruling_missing;
 
-/**
- * Whether an objection applies to a finding.  Today a recorded objection
- * after the finding and before the next card is in time, any other is not
- * read; the deadline by visibility (TSR 9.6.3) and objections that are late
- * or invalid are to come in through find_objections in verdict.c, which is
- * the only place that fills dk_verdict.objection.
- */
-typedef enum dk_objection {
-	DK_OBJ_NONE = 0,             /* none recorded for it */
-	DK_OBJ_IN_TIME,              /* recorded in time: the penalty applies */
-	DK_OBJ_LATE,                 /* recorded after its deadline: it stands as played */
-	DK_OBJ_INVALID,              /* by a player who may not make it: no effect */
-	DK_OBJ_COUNT
-} dk_objection;
+/* (what an objection did to a finding, dk_objection, is finding.h's:
+ * reclaim.c reads it from the record by visibility, TSR 9.6) */
 
 typedef struct dk_ruling {
 	dk_ruling_basis basis;
@@ -136,7 +124,8 @@ typedef struct dk_verdict {
 					no reclaim deadline), or NULL */
 	long objected_score[DK_MAX_SEATS + 1]; /* the entry with it applied, before Bock */
 
-	dk_objection objection[DK_MAX_FINDINGS]; /* per finding, see dk_objection */
+	dk_objection objection[DK_MAX_FINDINGS]; /* per finding: its objection
+						    (the replay's, reclaim.c) */
 
 	/* the session */
 	bool in_session;             /* the game belongs to a session of its file */
@@ -191,7 +180,5 @@ const char *dk_ruling_basis_name(dk_ruling_basis b);
 /** "play", "class"; NULL for none. */
 const char *dk_ruling_missing_name(dk_ruling_missing m);
 
-/** "none", "in-time", "late", "invalid". */
-const char *dk_objection_name(dk_objection o);
 
 #endif

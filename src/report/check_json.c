@@ -126,6 +126,55 @@ static json_object *proof(const dk_penalty *pen, const dk_game *g, const dk_repl
 	return search_json(&pen->search, pen->target, g, rp);
 }
 
+/* when every player could see it, who may reclaim it and what the record's
+ * objection did (TSR 9.6); for an objection finding, what it concerns */
+static void reclaim_json(json_object *x, const dk_finding *f, const dk_game *g)
+{
+	if (f->kind == DK_FK_OBJECTION) {
+		json_object *a = NULL;
+		if (f->code != DK_F_OBJECTION_GROUNDLESS) {
+			a = json_object_new_object();
+			json_object_object_add(a, "code",
+					       json_object_new_string(dk_finding_code_name(f->about)));
+			json_object_object_add(a, "trick", json_object_new_int(f->about_trick));
+			json_object_object_add(a, "card", json_object_new_int(f->about_card));
+			json_object_object_add(a, "player", f->about_seat
+				? json_object_new_string(name_of(g, f->about_seat)) : NULL);
+		}
+		json_object_object_add(x, "about", a);
+		if (f->code == DK_F_OBJECTION_LATE)
+			json_object_object_add(x, "right_ended_card",
+					       json_object_new_int(f->deadline_card));
+		return;
+	}
+	if (!f->entitled)
+		return;
+	json_object *v = json_object_new_object();
+	json_object_object_add(v, "at", json_object_new_string(dk_visible_name(f->visible)));
+	if (f->visible == DK_VIS_LATER) {
+		json_object_object_add(v, "trick", json_object_new_int(f->visible_trick));
+		json_object_object_add(v, "card", json_object_new_int(f->visible_card));
+	}
+	json_object_object_add(x, "visible", v);
+	json_object *r = json_object_new_object();
+	json_object *by = json_object_new_array();
+	for (int s = 1; s <= DK_MAX_SEATS; s++)
+		if (f->entitled & 1u << s)
+			json_object_array_add(by, json_object_new_string(name_of(g, s)));
+	json_object_object_add(r, "by", by);
+	json_object_object_add(r, "objection",
+			       json_object_new_string(dk_objection_name(f->objection)));
+	if (f->objection != DK_OBJ_NONE) {
+		int after = 0;
+		for (int i = 0; i < f->objection_seq - 1 && (size_t)i < g->event_count; i++)
+			after += g->events[i].kind == DK_EV_CARD;
+		json_object_object_add(r, "objection_by", f->objection_seat
+			? json_object_new_string(name_of(g, f->objection_seat)) : NULL);
+		json_object_object_add(r, "objection_after_card", json_object_new_int(after));
+	}
+	json_object_object_add(x, "reclaim", r);
+}
+
 json_object *dk_json_finding(const dk_finding *f, const dk_game *g)
 {
 	json_object *x = json_object_new_object();
@@ -161,6 +210,7 @@ json_object *dk_json_finding(const dk_finding *f, const dk_game *g)
 	default:
 		break;
 	}
+	reclaim_json(x, f, g);
 	return x;
 }
 

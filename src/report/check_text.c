@@ -214,6 +214,36 @@ static bool key_is(const dk_finding *f, const char *key)
 	return f->rule_key && strcmp(f->rule_key, key) == 0;
 }
 
+/* an objection that reclaims nothing: who, what it concerns, why */
+static void objection_words(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game *g)
+{
+	const char *who = f->seat ? name_of(g, f->seat) : dk_msg_text(lang, DK_MSG_RC_SOMEBODY);
+	if (f->code == DK_F_OBJECTION_GROUNDLESS) {
+		dk_say(b, lang, DK_MSG_F_OBJ_GROUNDLESS, who);
+		return;
+	}
+	dk_say(b, lang, DK_MSG_F_OBJ_WHO, who);
+	if (f->about_trick)
+		dk_say(b, lang, DK_MSG_F_OBJ_ABOUT, f->about_trick, f->about_card,
+		       name_of(g, f->about_seat));
+	else
+		dk_say(b, lang, DK_MSG_F_OBJ_ABOUT_BIDDING, name_of(g, f->about_seat));
+	if (f->code == DK_F_OBJECTION_LATE) {
+		if (f->deadline_card)
+			dk_say(b, lang, DK_MSG_F_OBJ_LATE, f->deadline_card);
+		else
+			dk_say(b, lang, DK_MSG_F_OBJ_LATE_COUNT);
+		return;
+	}
+	dk_say(b, lang, DK_MSG_F_OBJ_NOT_ENTITLED);
+	bool first = true;
+	for (int s = 1; s <= DK_MAX_SEATS; s++)
+		if (f->entitled & 1u << s) {
+			dk_buf_printf(b, "%s %s", first ? "" : ",", name_of(g, s));
+			first = false;
+		}
+}
+
 void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game *g,
 		     const dk_replay *rp, const dk_rules *r)
 {
@@ -428,9 +458,76 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 			break;
 		}
 		break;
+	case DK_F_OBJECTION_LATE:
+	case DK_F_OBJECTION_NOT_ENTITLED:
+	case DK_F_OBJECTION_GROUNDLESS:
+		objection_words(b, lang, f, g);
+		break;
 	case DK_F_CODE_COUNT:
 		break;
 	}
+}
+
+/* "TSR 9.6.3" from a source that starts with a TSR section, else the key */
+static void section(dk_buf *b, const dk_rule_source *src, const char *key)
+{
+	const char *c = src ? src->cite : NULL;
+	if (c && strncmp(c, "TSR ", 4) == 0) {
+		size_t n = 4;
+		while (c[n] && (c[n] == '.' || (c[n] >= '0' && c[n] <= '9')))
+			n++;
+		while (n > 4 && c[n - 1] == '.')
+			n--;
+		dk_buf_printf(b, "%.*s", (int)n, c);
+	} else {
+		dk_buf_puts(b, key);
+	}
+}
+
+void dk_text_reclaim(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game *g,
+		     const dk_rules *r)
+{
+	if (f->kind == DK_FK_OBJECTION || !f->entitled)
+		return;
+	dk_buf sec;
+	dk_buf_init(&sec);
+	section(&sec, &r->penalty_reclaim_from_src, "penalty.reclaim_from");
+	if (f->visible == DK_VIS_LATER) {
+		const dk_event *e = &g->events[f->visible_seq - 1];
+		dk_buf_puts(b, "      ");
+		if (e->kind == DK_EV_CARD)
+			dk_say(b, lang, DK_MSG_RC_VISIBLE_CARD, f->visible_trick, f->visible_card,
+			       name_of(g, e->seat), dk_card_symbol(e->card), sec.data);
+		else
+			dk_say(b, lang, DK_MSG_RC_VISIBLE_AT, f->visible_trick, f->visible_card,
+			       sec.data);
+		dk_buf_putc(b, '\n');
+	} else if (f->visible == DK_VIS_AT_COUNT) {
+		dk_buf_puts(b, "      ");
+		dk_say(b, lang, DK_MSG_RC_VISIBLE_COUNT, sec.data);
+		dk_buf_putc(b, '\n');
+	}
+	if (f->objection != DK_OBJ_NONE) {
+		const char *who = f->objection_seat ? name_of(g, f->objection_seat)
+						    : dk_msg_text(lang, DK_MSG_RC_SOMEBODY);
+		int after = 0;
+		for (int i = 0; i < f->objection_seq - 1 && (size_t)i < g->event_count; i++)
+			after += g->events[i].kind == DK_EV_CARD;
+		dk_buf_clear(&sec);
+		if (f->objection == DK_OBJ_INVALID)
+			section(&sec, &r->penalty_reclaim_by_src, "penalty.reclaim_by");
+		else if (f->objection == DK_OBJ_LATE)
+			section(&sec, &r->penalty_reclaim_until_src, "penalty.reclaim_until");
+		else
+			section(&sec, &r->penalty_reclaim_from_src, "penalty.reclaim_from");
+		dk_buf_puts(b, "      ");
+		dk_say(b, lang, f->objection == DK_OBJ_IN_TIME ? DK_MSG_RC_OBJ_IN_TIME
+				: f->objection == DK_OBJ_LATE ? DK_MSG_RC_OBJ_LATE
+							      : DK_MSG_RC_OBJ_INVALID,
+		       who, after, sec.data);
+		dk_buf_putc(b, '\n');
+	}
+	dk_buf_release(&sec);
 }
 
 void dk_text_rule_source(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_rules *r)

@@ -52,6 +52,14 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
  * inherited values; nothing for a rule without source. */
 void dk_text_rule_source(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_rules *r);
 
+/**
+ * When every player could see finding f (where that is not when it
+ * happened) and what a recorded objection did, one indented line each
+ * (TSR 9.6); nothing for a finding nobody may reclaim.
+ */
+void dk_text_reclaim(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game *g,
+		     const dk_rules *r);
+
 /** Write what finding's penalty is or would be: head (what its objection
  * makes of it, ruling_text.h's dk_text_ruling_at), the class, its reason
  * and the points per player, on one or two lines indented by six, and with

@@ -78,6 +78,7 @@ static void finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, const c
 		dk_text_rule_source(b, lang, x, v->rules);
 		dk_buf_putc(b, '\n');
 	}
+	dk_text_reclaim(b, lang, x, v->game, v->rules);
 	if (cost && (v->penalties_assessed || v->penalty_stands)) {
 		dk_buf head;
 		dk_buf_init(&head);

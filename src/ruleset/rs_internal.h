@@ -84,7 +84,7 @@ typedef struct item {
 } item;
 
 /* the rules, in the order of rules.h (ruleset_keys.c checks the count) */
-#define RS_KEY_COUNT 123
+#define RS_KEY_COUNT 126
 extern const dk_rule_key rs_keys[RS_KEY_COUNT];
 /* the names of the reservations, in enum order */
 extern const char *const rs_reservation_names[];

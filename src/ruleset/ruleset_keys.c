@@ -62,6 +62,11 @@ static const char *const revoke_penalty_names[] = {
 	"ddv-classes", "opponents-win", "lost-plus-one-level", NULL
 };
 static const char *const reclaim_deadline_names[] = { "at-once", "none", NULL };
+static const char *const reclaim_from_names[] = { "visible", "committed", NULL };
+static const char *const reclaim_until_names[] = { "own-action", "next-card", NULL };
+static const char *const reclaim_by_names[] = {
+	"opponents-once-clear", "all-but-offender", NULL
+};
 static const char *const double_names[] = {
 	"redeal", "redeal-unless-solo", "first-asked", NULL
 };
@@ -365,6 +370,9 @@ const dk_rule_key rs_keys[] = {
 	DK_ENUM_KEY("penalty.revoke_reclaim_deadline", penalty_revoke_reclaim_deadline,
 		    reclaim_deadline_names),
 	DK_BOOL_KEY("penalty.revoke_table_may_agree", penalty_revoke_table_may_agree),
+	DK_ENUM_KEY("penalty.reclaim_from", penalty_reclaim_from, reclaim_from_names),
+	DK_ENUM_KEY("penalty.reclaim_until", penalty_reclaim_until, reclaim_until_names),
+	DK_ENUM_KEY("penalty.reclaim_by", penalty_reclaim_by, reclaim_by_names),
 
 	DK_ENUM_KEY("deal.after_solo", deal_after_solo, after_solo_names),
 	DK_BOOL_KEY("deal.silent_marriage_is_solo", deal_silent_marriage_is_solo),

@@ -1,7 +1,7 @@
 /*
  * test_decided.c - a threshold question that once stayed undecided, now
- * decided by the double-dummy solver without a limit (README.md,
- * Performance): the silent marriage of
+ * decided by the double-dummy solver without a limit (docs/performance.md,
+ * "The penalty search"): the silent marriage of
  * tests/search/ddv--silent-marriage-11-left.xml cannot take the 121 card
  * points the soloist needs after its first trick, whatever everybody
  * plays, asked as check asks it without a limit (dk_search_run).  The

@@ -1044,7 +1044,21 @@ static const struct shipped_value {
 	{ "esslingen-2002", "lead.duty_solo", "soloist", "" },
 	{ "esslingen-2002", "duty_soli.round_games", "24", "inh" },
 	{ "esslingen-2002", "duty_soli.forced", "true", "inh" },
-	{ "esslingen-2002", "duty_soli.lust_after_duty", "true", "inh" },
+	{ "esslingen-2002", "duty_soli.lust_after_duty", "true", "inh" },	{ "ottendorf-2008", "penalty.reclaim_from", "visible", "inh" },
+	{ "ottendorf-2008", "penalty.reclaim_until", "own-action", "inh" },
+	{ "ottendorf-2008", "penalty.reclaim_by", "opponents-once-clear", "inh" },
+	{ "wattenscheid-2016", "penalty.reclaim_from", "visible", "inh" },
+	{ "wattenscheid-2016", "penalty.reclaim_until", "own-action", "inh" },
+	{ "wattenscheid-2016", "penalty.reclaim_by", "opponents-once-clear", "inh" },
+	{ "turnier-2022", "penalty.reclaim_from", "visible", "inh" },
+	{ "turnier-2022", "penalty.reclaim_until", "own-action", "inh" },
+	{ "turnier-2022", "penalty.reclaim_by", "opponents-once-clear", "inh" },
+	{ "unsere-2024", "penalty.reclaim_from", "visible", "inh" },
+	{ "unsere-2024", "penalty.reclaim_until", "own-action", "inh" },
+	{ "unsere-2024", "penalty.reclaim_by", "opponents-once-clear", "inh" },
+	{ "esslingen-2002", "penalty.reclaim_from", "visible", "inh" },
+	{ "esslingen-2002", "penalty.reclaim_until", "own-action", "inh" },
+	{ "esslingen-2002", "penalty.reclaim_by", "opponents-once-clear", "inh" },
 };
 
 Test(ruleset, house_set_values)
@@ -1797,7 +1811,7 @@ Test(ruleset, key_table)
 	const dk_rule_key *k = dk_ruleset_keys(&n);
 	dk_ruleset rs;
 
-	cr_assert_eq(n, 123);
+	cr_assert_eq(n, 126);
 	cr_expect_str_eq(k[0].name, "deck.nines");
 	cr_expect_eq(k[0].type, DK_RULE_BOOL);
 	cr_expect_str_eq(k[1].name, "ties.heart10");

@@ -517,7 +517,7 @@ Test(search, silent_marriage_with_eleven_tricks_left, .init = dk_xml_global_init
 }
 
 /*
- * The silent marriages of tests/search/ (README.md, Performance), asked of
+ * The silent marriages of tests/search/ (docs/performance.md), asked of
  * the double-dummy solver (every player playing for the soloist, Re): it
  * finds a continuation that gives him at least need card points, and the
  * engine replays it to the end without a finding.  Whether these soloists
@@ -595,7 +595,7 @@ static bool same_start(const dk_game *a, const dk_game *b)
  * The silent marriage of tests/search/ddv--silent-marriage-772.xml can
  * still reach 121 with 12 and with 11 tricks left: its first trick as
  * recorded, then the continuation the solver found in 1.48 billion
- * positions (README.md), replay to the end without a finding and give the
+ * positions (docs/performance.md), replay to the end without a finding and give the
  * soloist 122.
  */
 Test(search, silent_marriage_772_reaches_121, .init = dk_xml_global_init)

@@ -249,8 +249,9 @@ Test(verdict, bock_in_a_session)
 /* ---- the ruling: which score stands, and why ------------------------ */
 
 /* a revoke nobody objected to under the DDV's deadline (TSR 9.6.3): the
- * ruling is the score as played, resting on the deadline rule; had it
- * been reclaimed it would have been serious (Norbert -12) */
+ * ruling is the score as played, resting on the deadline rule (from when
+ * every player could see it); had it been reclaimed it would have been
+ * serious (Norbert -12) */
 Test(verdict, ruling_not_reclaimed_stands_as_played)
 {
 	fixture f;
@@ -258,8 +259,8 @@ Test(verdict, ruling_not_reclaimed_stands_as_played)
 	const dk_verdict *v = next(&f, &all, false);
 	const dk_ruling *ru = &v->ruling;
 	cr_expect_eq(ru->basis, DK_RB_NOT_RECLAIMED);
-	cr_expect_str_eq(ru->rule_key, "penalty.revoke_reclaim_deadline");
-	cr_expect_eq(ru->rule, &v->rules->penalty_revoke_reclaim_deadline_src);
+	cr_expect_str_eq(ru->rule_key, "penalty.reclaim_from");
+	cr_expect_eq(ru->rule, &v->rules->penalty_reclaim_from_src);
 	cr_expect_eq(ru->finding, 0);
 	cr_expect_eq(ru->objection, DK_OBJ_NONE);
 	cr_assert_not_null(ru->penalty);

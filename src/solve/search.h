@@ -2,7 +2,7 @@
  * search.h - what can still happen in a game, over all legal continuations
  * with every hand known.
  *
- * This answers the DDV's questions about an irregularity (RULES.md D16,
+ * This answers the DDV's questions about an irregularity (readings D16,
  * D17): a violation "can decide the winner" when, in the position just
  * before it, each party can still reach the target that applies in some
  * legal continuation; a party takes the remaining tricks "zwangsläufig"

@@ -36,7 +36,7 @@ static void sides_of(dk_replay *out, const dk_replay *rp, dk_party party)
  * long proof thrashes in a small table, re-searching what it no longer
  * holds: a silent marriage's "cannot reach 121" took 492 million
  * positions with 256 MiB, 1.3 billion with 64 MiB and was not settled in
- * 2.5 billion with 16 MiB (README.md, Performance); while most questions
+ * 2.5 billion with 16 MiB (docs/performance.md, "The penalty search"); while most questions
  * take a few thousand positions, for which a large table would cost more
  * in pages than it saves.
  */

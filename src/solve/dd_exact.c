@@ -65,8 +65,8 @@ static int probe(dk_dd *dd, const pos *p, int *lo, int *hi, int g)
  * most COST_RATIO_MAX either way).  The costs are the solver's moving
  * averages over its recent questions at positions with as many tricks
  * left and cards in the trick (at_least): one average over all of them
- * mixed the costs of small and large positions and helped less (14 test
- * games: 0.97 of the positions against 0.93, geometric means).
+ * mixed the costs of small and large positions and helped less
+ * (docs/double-dummy.md, "Halving by what the answers cost").
  */
 #define COST_RATIO_MAX 64.0
 
@@ -264,12 +264,11 @@ static int by_moves(dk_dd *dd, const pos *p, int lo, int hi)
  * (SHARE_CARDS in dd.c) a thread leaves to later a card whose position
  * another thread is searching, and finds it in the table when it gets
  * there; a helper leaves even the first card so (ab_keyed in dd.c,
- * after Weill's ABDADA).  Session 35 (docs/double-dummy.md): two
- * threads took 0.70 of one thread's time on the wall for ten whole
- * analyses (geometric mean) and 0.56 for three positions with 12 tricks
- * left, where the threads probing apart (session 11 to 34) took 0.86
- * and 0.73 to 0.83.  A question with fewer than SHARE_FROM tricks left
- * is not worth the threads' start: one thread asks it.
+ * after Weill's ABDADA).  Threads that each probed another value instead
+ * saved less: the dear probes near the value came one after another
+ * (docs/double-dummy.md, "One question, all threads").  A question with
+ * fewer than SHARE_FROM tricks left is not worth the threads' start: one
+ * thread asks it.
  */
 #define SHARE_FROM 5
 

@@ -1,7 +1,7 @@
 /*
  * dd_internal.h - what the parts of the double-dummy solver share: the
  * position, the table's entries and keys, the solver itself, and the
- * calls one part makes of another.  Not for use outside src/core/dd*.c.
+ * calls one part makes of another.  Not for use outside src/solve/dd*.c.
  *
  * The parts, each a job:
  * - dd.c searches: the position's moves and their order, the bounds, the

@@ -119,20 +119,17 @@ uint64_t dd_key_print(uint64_t h, uint64_t (*sum)(uint64_t h, const void *data, 
  * the sum of the points that rise and at least minus the sum of those
  * that fall (of the cards that end with the counted side), and so does
  * the value (tt_bounds; quasi-symmetry, after Kupferschmid and Helmert's
- * Skat solver).  In 9 tricks left of three sample games, the patterns
- * without points are 3 to 10 times fewer than those with, and the search
- * visits 40 to 63 % fewer positions.  Counting tricks, points do not
- * count: every code is 0.
+ * Skat solver); the patterns without points are several times fewer than
+ * those with.  Counting tricks, points do not count: every code is 0.
  *
  * The key is made from bit masks by place, each compacted to the places
  * held (bit i of the result: the i-th place held), as pext does in one
  * instruction: which places each player holds and holds twice, the
  * three bits of each place's suit, the ♥10 rule's places, the places
  * level with the one held before.  The points go beside it the same way,
- * a mask for each bit of the code.  Made a card at a time, with a random
- * number for each rank and what is there, the key took a third of the
- * instructions of an analysis; now a tenth (release build, callgrind,
- * heart10-second-wins-unsere-2024.xml: 9.02 to 6.63 billion in all).
+ * a mask for each bit of the code.  Made a card at a time instead, the
+ * key took a third of an analysis's instructions (docs/double-dummy.md,
+ * "The key from bit masks").
  */
 static inline __attribute__((always_inline)) void
 make_key(const dk_dd *dd, const pos *p, tkey *tk, uint32_t (*compact)(uint32_t, uint32_t))

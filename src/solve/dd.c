@@ -156,10 +156,9 @@ static bool partner_takes(const dk_dd *dd, const pos *p, dk_card k, bool last)
  * partner; in a Ramsch, an opponent; in a threshold question, a player of
  * the party asked about), where no opponent still to play can beat the
  * friend's card.  In a trick, a card after which the trick is sure to go
- * to a friend goes first, the dearest first; at a lead see below (whole
- * analyses of 14 test and sample games: 0.82 of session 11's positions,
- * README.md).  hint, then hint2, go first where legal (the table's best
- * lead, the killer moves).
+ * to a friend goes first, the dearest first; at a lead see below
+ * (docs/double-dummy.md, "The trick that is ours").  hint, then hint2, go
+ * first where legal (the table's best lead, the killer moves).
  */
 static int ordered_moves(const dk_dd *dd, const pos *p, dk_card *m, dk_card hint, dk_card hint2)
 {
@@ -477,16 +476,13 @@ static int upper_bound(const dk_dd *c, const pos *p, const bool in[4])
  * it back to lead the rest (found by the threshold tests: a fleischlos
  * solo in which the partner's forced ace took a king's trick).
  *
- * Trumps first, round after round (session 32): after the sure trumps
- * are led, a player who held no more trumps than were led holds none,
- * and any other holds at most his strongest, so trumps of the leader that
- * lost to them before may win now.  Then the fehl cards that win against
- * what is left.  And each other player gives those tricks at least his
- * cheapest cards that follow suit (cheapest_answers), not the cheapest
- * of his hand: a player with trumps cannot throw a nine on a trump lead.
- * Whole analyses of the last 8 and 10 tricks of 22 games: 0.76 to 1.02
- * of the positions, geometric mean 0.95; the whole analysis of a
- * fleischlos solo 0.69 of the processor time (docs/double-dummy.md).
+ * Trumps first, round after round: after the sure trumps are led, a
+ * player who held no more trumps than were led holds none, and any other
+ * at most his strongest, so the leader's trumps that lost to them may win
+ * now; then the fehl cards that win against what is left.  Each other
+ * player gives those tricks at least his cheapest cards that follow suit
+ * (cheapest_answers): with trumps he cannot throw a nine on a trump lead.
+ * Figures: docs/double-dummy.md, "The sure tricks, round after round".
  */
 static int cheapest_answers(const dk_dd *dd, const pos *p, int i, const int led[], int k);
 
@@ -770,14 +766,10 @@ static int tt_bounds(dk_dd *dd, const tkey *tk, int *lo, int *hi, unsigned char 
 /*
  * The slot a search's bounds go to: the position's own, else an empty
  * one, else the one whose search took least (tt_val.work: the log of the
- * positions it visited, the most of its searches), not the one with the
- * fewest tricks left as before session 31: of two entries with as many
- * tricks left, one may have cost a thousand times the other.  Whole
- * analyses visit 0.78 to 0.93 of the positions with a 64 MiB table and
- * 0.91 to 0.99 with the 256 MiB one that grows to 2 GiB (four games;
- * processor time 0.74 and 0.94 on two of them, 1.01 on one that hardly
- * fills its table: docs/double-dummy.md); bounds no search made (work 0)
- * go first.
+ * positions it visited, the most of its searches); bounds no search made
+ * (work 0) go first.  Not the one with the fewest tricks left: of two
+ * entries with as many tricks left, one may have cost a thousand times
+ * the other (docs/double-dummy.md, "Which entry gives way").
  */
 static tt_entry *tt_slot(dk_dd *dd, uint64_t key)
 {
@@ -838,7 +830,8 @@ static void keep_bounds(dk_dd *dd, const tkey *tk, int lo, int hi)
  * pages most of them missed the processor's cache of page addresses (its
  * TLB).  Whole analyses with the 256 MiB table: 0.85 of the processor
  * time on `ddv--silent-marriage-772-reaches-121` (528 million
- * positions), 0.92 on `unsere-2024--solo-koehler` (README.md).  Not for
+ * positions), 0.92 on `unsere-2024--solo-koehler` (docs/double-dummy.md,
+ * "Large pages").  Not for
  * smaller tables: a solver made for one question touches little of its
  * table, and each large page touched is zeroed whole.  Advice only:
  * where it is not granted nothing changes.
@@ -1096,11 +1089,9 @@ static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *gi
  * The cards within SHARE_CARDS of a shared question's root (shared_ab in
  * dd_exact.c): there a thread marks the position after a card while it
  * searches it, and another thread leaves a card whose position is marked
- * to after its other cards, by when the table knows more of it.  Two
- * threads on five positions with 10 tricks left: 4, 8, 16 and 48 cards
- * took 0.80, 0.68, 0.70 and 0.87 of one thread's time on the wall; on
- * ten whole analyses 6, 8 and 12 cards 0.57, 0.61 and 0.71, where runs
- * of the same differ by a tenth (docs/double-dummy.md, session 35).
+ * to after its other cards, by when the table knows more of it.  8 was
+ * the fastest of 4 to 48 (docs/double-dummy.md, "One question, all
+ * threads").
  */
 #define SHARE_CARDS 8
 
@@ -1200,9 +1191,9 @@ static int ab_keyed(dk_dd *dd, const pos *p, int alpha, int beta, const tkey *gi
 			/* the player on lead cashes his sure tricks, where he
 			 * plays to take tricks (not in a Ramsch, not for the
 			 * other side in a threshold question); before the other
-			 * side's capture bound since session 32, which is then
-			 * left out where they cut (ddv--solo-clubs's last 10
-			 * tricks: 0.970 of the positions) */
+			 * side's capture bound, which is then left out where
+			 * they cut (fewer positions: docs/double-dummy.md, "The
+			 * sure tricks, round after round") */
 			int t = p->turn;
 			if (dd->mine[t] == dd->maxer[t]) {
 				int sure = sure_gain(dd, p);

@@ -86,7 +86,7 @@ dk_dd *dk_dd_new(void);
  * ... with a table of at most table_bytes (the largest power of two of
  * entries that fits; 128 KiB at least, 32 GiB at most).  A larger table
  * keeps more of a long search: from 11 tricks left it saves about half
- * the positions (see README.md).  The memory is taken as the search
+ * the positions (docs/double-dummy.md).  The memory is taken as the search
  * reaches it.
  */
 dk_dd *dk_dd_new_sized(size_t table_bytes);
@@ -105,7 +105,7 @@ size_t dk_dd_table_bytes(const dk_dd *dd);
  * first size.  The long searches of a 12-trick game's first trick
  * overflow a table of 256 MiB and search again what no longer fits; a
  * short analysis never fills a small one and takes no more memory
- * (README.md, "A table that grows").
+ * (docs/double-dummy.md, "A table that grows").
  */
 void dk_dd_set_table_max(dk_dd *dd, size_t max_bytes);
 
@@ -125,7 +125,7 @@ void dk_dd_clear(dk_dd *dd);
 /* The table of an analysis card by card (check, show, replay and convert
  * --analyse): a whole game searches far more positions than a threshold
  * question, and from 11 tricks left a table 16 times as large saves half
- * to two thirds of them (README.md, "Double-dummy analysis"). */
+ * to two thirds of them (docs/double-dummy.md). */
 #define DK_DD_ANALYSE_TABLE_BYTES ((size_t)256 << 20)
 
 /**
@@ -171,7 +171,7 @@ typedef void (*dk_dd_progress_fn)(void *ctx, const dk_dd_progress *at);
 /**
  * Call fn(ctx, ...) as dk_dd_analyse goes: as it begins each position and
  * every DK_DD_PROGRESS_EVERY positions visited (about a third of a second
- * on the machine of README.md's figures), from the calling thread only;
+ * on the machine of docs/double-dummy.md's figures), from the calling thread only;
  * not for other questions (dk_dd_solve, dk_dd_reach).  NULL: none (the
  * default).  It must not use dd, but for dk_dd_stop.
  */
