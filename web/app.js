@@ -13,7 +13,7 @@ const el = (tag, attrs, ...kids) => {
 		else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
 		else if (v !== false && v != null) e.setAttribute(k, v === true ? '' : v);
 	}
-	for (const k of kids.flat()) if (k != null) e.append(k.nodeType ? k : document.createTextNode(String(k)));
+	for (const k of kids.flat(Infinity)) if (k != null) e.append(k.nodeType ? k : document.createTextNode(String(k)));
 	return e;
 };
 const SHIPPED = ['ddv', 'turnier-2022', 'unsere-2024', 'esslingen-2002', 'ottendorf-2008', 'wattenscheid-2016'];
@@ -193,6 +193,14 @@ function renderEntry() {
 		slot.className = 'played' + (mark ? ' marked' : '');
 		slot.replaceChildren(c ? cardEl(c.card) : '\u00A0');
 	});
+	// the tricks before, a line each, newest first, the marked cards red
+	const done = tricks.filter((x) => x.cards.length === 4 && x !== showTrick);
+	let k0 = 0;
+	const rows = tricks.map((x, n) => { const start = k0; k0 += x.cards.length; return { x, n, start }; })
+		.filter(({ x }) => done.includes(x)).reverse().slice(0, 3);
+	$('prev').replaceChildren(...rows.map(({ x, n, start }) => el('div', { class: 'prev-trick' },
+		W.trick(n + 1) + ': ', x.cards.map((c, j) => [el('span', { class: (state.marks || []).some((f) => f.card === start + j + 1) ? 'marked' : '' }, cardEl(c.card)), ' ']),
+		'\u2192 ' + P[x.winner])));
 	// the calls the player to play may make now
 	const calls = $('calls');
 	const callsOn = t.biddingDone && !t.finished;
@@ -234,8 +242,9 @@ function renderMarks() {
 	box.replaceChildren(
 		el('h2', {}, W.marked),
 		real.length ? el('ul', {}, real.map((f) => el('li', { class: 'bad', 'data-code': f.code },
-			`${f.code} (${f.kind}${f.trick ? ', ' + W.trick(f.trick) : ''}${f.card ? ', #' + f.card : ''}${f.player ? ', ' + f.player : ''})`,
-			f.rule ? el('div', { class: 'rule' }, f.rule) : null)))
+			el('b', {}, f.code), ` (${W.trick(f.trick)}${f.card ? ', #' + f.card : ''})`,
+			f.sentence ? el('div', {}, f.sentence) : null,
+			el('div', { class: 'rule' }, f.citation || f.rule || ''))))
 			: el('p', {}, state.markError ? el('span', { class: 'bad' }, state.markError) : W.nothingMarked),
 		state.table && !state.table.finished && state.table.cards().length ? el('p', { class: 'rule' }, W.partialNote) : null);
 }
@@ -347,8 +356,9 @@ function renderRuling() {
 	const fs = (v.findings || []);
 	$('findings').replaceChildren(el('h2', {}, W.findings), fs.length ? el('ol', { class: 'findings' }, fs.map((f) => el('li', { class: f.kind === 'irregularity' ? 'bad' : '' },
 		el('b', {}, f.code), ` (${f.kind}${f.trick ? ', ' + W.trick(f.trick) : ''}${f.player ? ', ' + f.player : ''})`,
-		f.message ? el('div', {}, f.message) : null,
-		f.rule ? el('div', { class: 'rule' }, f.rule + ': ' + (f.source || sourceOf(v.rules, f.rule))) : null))) : el('p', {}, W.none));
+		f.sentence ? el('div', {}, f.sentence) : null,
+		f.citation ? el('div', { class: 'rule' }, f.citation)
+			: f.rule ? el('div', { class: 'rule' }, f.rule + ': ' + sourceOf(v.rules, f.rule)) : null))) : el('p', {}, W.none));
 	// score items
 	const items = v.score_items || [];
 	$('items').replaceChildren(el('h2', {}, W.scoreItems), items.length ? el('table', { class: 'items' }, items.map((it) =>

@@ -23,9 +23,30 @@ export function verdictsOf(r) {
 	throw failure(r);
 }
 
+// Each finding given the engine's own sentence for it and the rule it
+// cites with the rule set's words (from the text rendering: the line
+// "FILE:LINE:COL: CODE (...): sentence" and the line below it).
+function addSentences(v, text) {
+	if (!text) return v;
+	const lines = text.split('\n');
+	for (const f of v.findings || []) {
+		const key = `:${f.line}:${f.column}: ${f.code} (`;
+		const i = lines.findIndex((l) => l.includes(key));
+		if (i < 0) continue;
+		const l = lines[i];
+		const j = l.indexOf('): ', l.indexOf(key));
+		if (j >= 0) f.sentence = l.slice(j + 3).trim();
+		const next = (lines[i + 1] || '').trim();
+		if (next && (lines[i + 1].length - lines[i + 1].trimStart().length) > (l.length - l.trimStart().length)) f.citation = next;
+	}
+	return v;
+}
+
 export async function judgeJson(text, opts) {
 	const e = await engine();
-	return verdictsOf(await e.judge(text, { ...opts, format: 'json' }));
+	const r = await e.judge(text, { ...opts, format: ['json', 'text'] });
+	const vs = verdictsOf(r);
+	return vs.map((v, i) => addSentences(v, (r.games && r.games[i] && r.games[i].text) || r.text));
 }
 
 export async function judgeAs(text, opts, format) {
