@@ -16,6 +16,8 @@ const el = (tag, attrs, ...kids) => {
 	for (const k of kids.flat(Infinity)) if (k != null) e.append(k.nodeType ? k : document.createTextNode(String(k)));
 	return e;
 };
+// a node's children replaced (nested lists flattened, null left out)
+const put = (node, ...kids) => node.replaceChildren(...kids.flat(Infinity).filter((k) => k != null));
 const SHIPPED = ['ddv', 'turnier-2022', 'unsere-2024', 'esslingen-2002', 'ottendorf-2008', 'wattenscheid-2016'];
 
 const state = {
@@ -96,8 +98,9 @@ async function renderStart() {
 	const names0 = JSON.parse(localStorage.getItem('dokoref.players') || 'null') || ['Anna', 'Ben', 'Clara', 'David'];
 	const box = $('names');
 	if (!box.children.length)
-		box.replaceChildren(...names0.map((n, i) => el('input', { type: 'text', value: n, 'aria-label': W.seat + ' ' + (i + 1), autocomplete: 'off', oninput: renderDealers })));
+		put(box, ...names0.map((n, i) => el('input', { type: 'text', value: n, 'aria-label': W.seat + ' ' + (i + 1), autocomplete: 'off', oninput: renderDealers })));
 	renderDealers();
+	$('start').disabled = false;
 }
 
 function playerNames() { return [...$('names').querySelectorAll('input')].map((i, k) => i.value.trim() || 'P' + (k + 1)); }
@@ -105,7 +108,7 @@ function playerNames() { return [...$('names').querySelectorAll('input')].map((i
 function renderDealers() {
 	const ps = playerNames();
 	if (!ps.includes(state.dealer)) state.dealer = ps[ps.length - 1];
-	$('dealers').replaceChildren(...ps.map((p) => el('button', {
+	put($('dealers'), ...ps.map((p) => el('button', {
 		class: p === state.dealer ? 'on' : '', 'aria-pressed': String(p === state.dealer),
 		onclick: () => { state.dealer = p; renderDealers(); },
 	}, p)));
@@ -147,7 +150,7 @@ function renderEntry() {
 	const turn = t.turn();
 	const P = t.players;
 	// status: trick, leader, next
-	$('status').replaceChildren(
+	put($('status'), 
 		t.biddingDone ? el('span', {}, W.trick(Math.min(turn.trick, t.handSize)) + ' · ' + W.leads(P[turn.leader]) + ' · ') : null,
 		t.finished ? null : el('span', { class: 'next' }, t.biddingDone ? W.next(P[turn.next]) : W.bidOf(t.bidTurn)));
 	// bidding
@@ -158,7 +161,7 @@ function renderEntry() {
 		bid.dataset.key = bidKey;
 		const kinds = t.facts.soloKinds.length ? t.facts.soloKinds : Object.keys(SOLO_WORD).slice(0, 7);
 		const b = (label, word) => el('button', { onclick: () => { t.bid(word); changed(); } }, label);
-		bid.replaceChildren(
+		put(bid, 
 			el('div', { class: 'status' }, W.bidOf(t.bidTurn)),
 			el('div', { class: 'row' },
 				t.bids.length === 0 ? el('button', { class: 'primary', id: 'all-healthy', onclick: () => { while (!t.biddingDone) t.bid('healthy'); changed(); } }, W.allHealthy) : null,
@@ -177,7 +180,7 @@ function renderEntry() {
 	const trickBox = $('trick');
 	if (trickBox.dataset.players !== P.join('\n')) {
 		trickBox.dataset.players = P.join('\n');
-		trickBox.replaceChildren(...P.map((p, i) => el('button', {
+		put(trickBox, ...P.map((p, i) => el('button', {
 			class: 'slot', title: p, 'data-seat': i,
 			onclick: () => { state.nextOverride = state.nextOverride === i ? null : i; renderEntry(); },
 		}, el('div', { class: 'who' }, p), el('div', { class: 'played' }))));
@@ -198,7 +201,7 @@ function renderEntry() {
 	let k0 = 0;
 	const rows = tricks.map((x, n) => { const start = k0; k0 += x.cards.length; return { x, n, start }; })
 		.filter(({ x }) => done.includes(x)).reverse().slice(0, 3);
-	$('prev').replaceChildren(...rows.map(({ x, n, start }) => el('div', { class: 'prev-trick' },
+	put($('prev'), ...rows.map(({ x, n, start }) => el('div', { class: 'prev-trick' },
 		W.trick(n + 1) + ': ', x.cards.map((c, j) => [el('span', { class: (state.marks || []).some((f) => f.card === start + j + 1) ? 'marked' : '' }, cardEl(c.card)), ' ']),
 		'\u2192 ' + P[x.winner])));
 	// the calls the player to play may make now
@@ -207,7 +210,7 @@ function renderEntry() {
 	if (calls.dataset.lang !== state.lang || calls.dataset.on !== String(callsOn)) {
 		calls.dataset.lang = state.lang;
 		calls.dataset.on = String(callsOn);
-		calls.replaceChildren(...(callsOn ? CALLS.map(([word, de, en]) =>
+		put(calls, ...(callsOn ? CALLS.map(([word, de, en]) =>
 			el('button', { 'data-call': word, onclick: () => { t.say(word); changed(); } }, state.lang === 'de' ? de : en)) : []));
 	}
 	// the picker: every face, trumps first, with the copies left
@@ -216,7 +219,7 @@ function renderEntry() {
 	const picker = $('picker');
 	if (picker.dataset.deck !== deck.join(' ') + state.lang) {
 		picker.dataset.deck = deck.join(' ') + state.lang;
-		picker.replaceChildren(...deck.map((c) => el('button', {
+		put(picker, ...deck.map((c) => el('button', {
 			class: trumps.includes(c) ? 'trump' : '', 'data-card': c,
 			onclick: () => { const who = state.nextOverride; state.nextOverride = null; t.play(c, who); changed(); },
 		}, cardEl(c), el('span', { class: 'left' }))));
@@ -237,9 +240,9 @@ function renderEntry() {
 function renderMarks() {
 	const m = state.marks || [];
 	const box = $('marks');
-	if (state.judging) { box.replaceChildren(el('p', {}, W.judging)); return; }
+	if (state.judging) { put(box, el('p', {}, W.judging)); return; }
 	const real = m.filter((f) => f.code !== 'game-incomplete');
-	box.replaceChildren(
+	put(box, 
 		el('h2', {}, W.marked),
 		real.length ? el('ul', {}, real.map((f) => el('li', { class: 'bad', 'data-code': f.code },
 			el('b', {}, f.code), ` (${W.trick(f.trick)}${f.card ? ', #' + f.card : ''})`,
@@ -281,7 +284,7 @@ async function openRuling(text, rules) {
 	state.text = text;
 	state.rules = rules || state.rules;
 	show('s-ruling');
-	$('ruling').replaceChildren(el('p', {}, W.judging));
+	put($('ruling'), el('p', {}, W.judging));
 	try {
 		const vs = await judgeJson(text, judgeOpts());
 		state.verdict = vs[0];
@@ -292,7 +295,7 @@ async function openRuling(text, rules) {
 		judgeAs(text, judgeOpts(), 'text').then((s) => { $('ruling-text').textContent = s; }).catch(() => {});
 	} catch (err) {
 		state.verdict = null;
-		$('ruling').replaceChildren(el('p', { class: 'bad', id: 'ruling-error' }, W.error + ': ' + String(err.message || err)));
+		put($('ruling'), el('p', { class: 'bad', id: 'ruling-error' }, W.error + ': ' + String(err.message || err)));
 		renderShare();
 	}
 }
@@ -331,7 +334,7 @@ function rulingBox(v, main) {
 function renderRuling() {
 	const v = state.verdict;
 	if (!v) return;
-	$('ruling').replaceChildren(rulingBox(v, true));
+	put($('ruling'), rulingBox(v, true));
 	// the sheet: what the table wrote, right or wrong, and the correction
 	const score = (v.ruling && v.ruling.score) || v.score;
 	const sheet = $('sheet');
@@ -349,19 +352,19 @@ function renderRuling() {
 			check();
 			return el('div', { class: 'sheet-row' }, el('span', {}, p), inp, out);
 		});
-		sheet.replaceChildren(el('h2', {}, W.sheet), el('p', { class: 'rule' }, W.sheetHelp), ...rows);
+		put(sheet, el('h2', {}, W.sheet), el('p', { class: 'rule' }, W.sheetHelp), ...rows);
 		sheet.hidden = false;
 	} else sheet.hidden = true;
 	// findings with their house sentence
 	const fs = (v.findings || []);
-	$('findings').replaceChildren(el('h2', {}, W.findings), fs.length ? el('ol', { class: 'findings' }, fs.map((f) => el('li', { class: f.kind === 'irregularity' ? 'bad' : '' },
+	put($('findings'), el('h2', {}, W.findings), fs.length ? el('ol', { class: 'findings' }, fs.map((f) => el('li', { class: f.kind === 'irregularity' ? 'bad' : '' },
 		el('b', {}, f.code), ` (${f.kind}${f.trick ? ', ' + W.trick(f.trick) : ''}${f.player ? ', ' + f.player : ''})`,
 		f.sentence ? el('div', {}, f.sentence) : null,
 		f.citation ? el('div', { class: 'rule' }, f.citation)
 			: f.rule ? el('div', { class: 'rule' }, f.rule + ': ' + sourceOf(v.rules, f.rule)) : null))) : el('p', {}, W.none));
 	// score items
 	const items = v.score_items || [];
-	$('items').replaceChildren(el('h2', {}, W.scoreItems), items.length ? el('table', { class: 'items' }, items.map((it) =>
+	put($('items'), el('h2', {}, W.scoreItems), items.length ? el('table', { class: 'items' }, items.map((it) =>
 		el('tr', {}, el('td', {}, it.item), el('td', {}, W[it.party] || it.party || ''), el('td', { class: 'num' }, signed(it.points)), el('td', { class: 'rule' }, it.rule || '')))) : el('p', {}, W.none));
 	renderStepper();
 	renderShare();
@@ -393,6 +396,8 @@ function renderStepper() {
 	box.hidden = false;
 	const fcards = (v.findings || []).map((f) => f.card).filter((c) => c > 0).sort((a, b) => a - b);
 	const go = (k) => { state.step = Math.max(0, Math.min(n, k)); renderStepper(); };
+	// it opens at the first finding's card, or at the end
+	if (state.step < 0) state.step = fcards.length ? fcards[0] : n;
 	const s = state.step;
 	const pos = s === 0 ? W.beforeFirst : W.cardOf(s, n, play[s - 1].trick);
 	const here = (v.findings || []).filter((f) => f.card === s);
@@ -403,7 +408,7 @@ function renderStepper() {
 		cur.push(el('span', { class: (i + 1 === s ? 'cur ' : '') + (fcards.includes(i + 1) ? 'marked' : '') }, cardEl(p.card)), ' ');
 	});
 	if (cur.length) lines.push(cur);
-	box.replaceChildren(
+	put(box, 
 		el('h2', {}, W.steps),
 		el('div', { class: 'row' },
 			el('button', { onclick: () => go(0) }, W.first), el('button', { onclick: () => go(s - 1) }, W.back),
@@ -425,7 +430,7 @@ async function renderShare() {
 	const copyBtn = el('button', { onclick: async () => { try { await navigator.clipboard.writeText(link); copyBtn.textContent = W.copied; } catch (_) { /* no clipboard */ } } }, W.copy);
 	const qr = el('div', { id: 'qr', role: 'img', 'aria-label': W.qr });
 	const dl = (name, type, data) => { const a = el('a', { download: name, href: URL.createObjectURL(new Blob([data], { type })) }); document.body.append(a); a.click(); a.remove(); };
-	box.replaceChildren(el('h2', {}, W.share), el('div', { class: 'row' }, copyBtn,
+	put(box, el('h2', {}, W.share), el('div', { class: 'row' }, copyBtn,
 		el('button', { onclick: () => dl('dokoref-ruling.json', 'application/json', JSON.stringify(state.verdicts || state.verdict, null, 1)) }, W.reportJson),
 		el('button', { onclick: async () => dl('dokoref-ruling.html', 'text/html', await judgeAs(state.text, judgeOpts(), 'html')) }, W.reportHtml)),
 	el('a', { class: 'link', id: 'share-link', href: link }, link), qr);
@@ -459,13 +464,13 @@ async function auditFile(file) {
 	const bar = $('audit-progress');
 	bar.hidden = false; bar.value = 0; bar.max = 1;
 	$('audit-count').textContent = W.judging;
-	$('audit-out').replaceChildren();
+	put($('audit-out'), );
 	if (worker) worker.terminate();
 	worker = new Worker('worker.js', { type: 'module' });
 	worker.onmessage = (ev) => {
 		const m = ev.data;
 		if (m.kind === 'progress') { bar.max = m.total || 1; bar.value = m.done; $('audit-count').textContent = W.progress(m.done, m.total); }
-		else if (m.kind === 'error') { $('audit-count').replaceChildren(el('span', { class: 'bad', id: 'audit-error' }, W.error + ': ' + m.message)); }
+		else if (m.kind === 'error') { put($('audit-count'), el('span', { class: 'bad', id: 'audit-error' }, W.error + ': ' + m.message)); }
 		else if (m.kind === 'done') showAudit(file.name, m);
 	};
 	worker.postMessage({ bytes, name: file.name, lang: state.lang, ...(state.ownName && state.rules === state.ownName ? { rulesYaml: state.ownYaml } : {}) });
@@ -481,7 +486,7 @@ function showAudit(name, m) {
 	} }, label);
 	const base = name.replace(/(\.gz)?$/, '').replace(/\.[^.]*$/, '');
 	$('audit-count').textContent = W.progress(games.length, games.length);
-	$('audit-out').replaceChildren(
+	put($('audit-out'), 
 		el('h2', {}, W.summary),
 		el('pre', { id: 'audit-summary' }, JSON.stringify(m.tally, null, 1)),
 		(m.messages || []).length ? el('pre', { class: 'bad' }, m.messages.map((x) => x.text).join('\n')) : null,

@@ -211,8 +211,9 @@ test('offline after the first visit: reload and still judge', async () => {
 	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 	// warm every file into the cache, then take the server away
 	await page.evaluate(async () => { const r = await navigator.serviceWorker.ready; return !!r.active; });
-	await new Promise((r) => server.close(r));
-	server.closeAllConnections?.();
+	const closed = new Promise((r) => server.close(r));
+	server.closeAllConnections();
+	await closed;
 	const before = served;
 	const text = readFileSync(join(root, 'samples/normal-ddv.doko'), 'utf8');
 	await page.goto(`${origin}/index.html#doko=${Buffer.from(text).toString('base64url')}&lang=en`, { waitUntil: 'load' });
