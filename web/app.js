@@ -156,19 +156,37 @@ function renderEntry() {
 	// bidding
 	const bid = $('bidding');
 	bid.hidden = t.biddingDone;
-	const bidKey = t.bids.length + state.lang;
-	if (!t.biddingDone && bid.dataset.key !== bidKey) {
+	const step = t.bidStep();
+	const exchanging = step && (step.phase === 'pass' || step.phase === 'return');
+	const bidKey = t.bids.length + state.lang + (state.soloAs || '') + (state.exchange || []).join(' ');
+	if (step && bid.dataset.key !== bidKey) {
 		bid.dataset.key = bidKey;
 		const kinds = t.facts.soloKinds.length ? t.facts.soloKinds : Object.keys(SOLO_WORD).slice(0, 7);
-		const b = (label, word) => el('button', { onclick: () => { t.bid(word); changed(); } }, label);
-		put(bid, 
-			el('div', { class: 'status' }, W.bidOf(t.bidTurn)),
+		const b = (label, word, attrs) => el('button', { ...attrs, onclick: () => { t.bid(word); state.soloAs = ''; changed(); } }, label);
+		const solos = () => [
 			el('div', { class: 'row' },
-				t.bids.length === 0 ? el('button', { class: 'primary', id: 'all-healthy', onclick: () => { while (!t.biddingDone) t.bid('healthy'); changed(); } }, W.allHealthy) : null,
-				b(W.healthy, 'healthy'),
-				t.facts.marriage ? b(W.marriage, 'marriage') : null,
-				t.facts.poverty ? b(W.poverty, 'poverty') : null),
-			el('div', { class: 'row' }, kinds.map((k) => b(W.solo + ' ' + (SOLO_NAMES[state.lang][k] || k), 'solo ' + k))));
+				['duty', 'lust'].map((a) => el('button', { class: state.soloAs === a ? 'on' : '', 'aria-pressed': String(state.soloAs === a), 'data-as': a,
+					onclick: () => { state.soloAs = state.soloAs === a ? '' : a; renderEntry(); } }, W[a]))),
+			el('div', { class: 'row' }, kinds.map((k) => b(W.solo + ' ' + (SOLO_NAMES[state.lang][k] || k), 'solo ' + k + (state.soloAs ? ' ' + state.soloAs : ''), { 'data-solo': k })))];
+		const ex = state.exchange || [];
+		let body;
+		if (step.phase === 'round') body = [
+			el('div', { class: 'row' },
+				t.bids.length === 0 ? el('button', { class: 'primary', id: 'all-healthy', onclick: () => { while (t.bidStep() && t.bidStep().phase === 'round') t.bid('healthy'); changed(); } }, W.allHealthy) : null,
+				b(W.healthy, 'healthy', { id: 'healthy' }), b(W.reservation, 'reservation', { id: 'reservation' })), solos()];
+		else if (step.phase === 'declare') body = [
+			el('div', { class: 'row' }, t.facts.marriage ? b(W.marriage, 'marriage', { id: 'marriage' }) : null, t.facts.poverty ? b(W.poverty, 'poverty', { id: 'poverty' }) : null), solos()];
+		else if (step.phase === 'report') {
+			const back = (t.bids.find((x) => /^poverty-return/.test(x.word)) || { word: '' }).word.split(/\s+/).slice(1);
+			const n = back.filter((c) => t.trumps.includes(c)).length;
+			body = [el('p', {}, W.reportTrumps), el('div', { class: 'row' }, [0, 1, 2, 3].map((k) =>
+				b(String(k), 'poverty-report ' + k, { class: k === n ? 'primary' : '', 'data-report': k })))];
+		} else if (step.phase === 'offer') body = [el('div', { class: 'row' }, b(W.accept, 'poverty-accept', { id: 'accept' }), b(W.decline, 'poverty-decline', { id: 'decline' }))];
+		else body = [
+			el('p', {}, step.phase === 'pass' ? W.passCards : W.returnCards),
+			el('div', { class: 'row' }, ex.map((c) => cardEl(c)), ' ',
+				el('button', { class: 'primary', id: 'exchange-done', disabled: !ex.length, onclick: () => { t.bid('poverty-' + step.phase + ' ' + ex.join(' ')); state.exchange = []; changed(); } }, W.done))];
+		put(bid, el('div', { class: 'status' }, W.bidOf(step.player)), body);
 	}
 	// the trick under way; the seats, the calls and the picker stay the
 	// same elements between taps (a tap is never lost to a redraw)
@@ -221,13 +239,25 @@ function renderEntry() {
 		picker.dataset.deck = deck.join(' ') + state.lang;
 		put(picker, ...deck.map((c) => el('button', {
 			class: trumps.includes(c) ? 'trump' : '', 'data-card': c,
-			onclick: () => { const who = state.nextOverride; state.nextOverride = null; t.play(c, who); changed(); },
+			onclick: () => {
+				const st = t.bidStep();
+				if (st && (st.phase === 'pass' || st.phase === 'return')) {
+					const ex = state.exchange = state.exchange || [];
+					// a tap adds a copy; past the copies there are, none
+					if (ex.filter((x) => x === c).length < t.left_of(c)) ex.push(c);
+					else state.exchange = ex.filter((x) => x !== c);
+					renderEntry();
+					return;
+				}
+				const who = state.nextOverride; state.nextOverride = null; t.play(c, who); changed();
+			},
 		}, cardEl(c), el('span', { class: 'left' }))));
 	}
 	for (const b of picker.children) {
 		const c = b.dataset.card;
 		const left = t.left_of(c);
-		b.disabled = !t.biddingDone || left <= 0 || t.finished;
+		b.disabled = !(t.biddingDone || exchanging) || left <= 0 || t.finished;
+		b.classList.toggle('on', exchanging && (state.exchange || []).includes(c));
 		b.lastChild.textContent = '\u00D7' + left;
 		b.setAttribute('aria-label', faceText(c, state.lang) + ', ' + left + ' ' + W.cardsLeft);
 	}

@@ -32,6 +32,10 @@ export function rulesFacts(yaml) {
 		heart10: val('trumps.heart10') !== 'false',
 		soloKinds: list(val('solo.kinds')),
 		poverty: val('poverty.enabled') === 'true',
+		povertyReport: val('poverty.report') || 'none',
+		heart10Tie: val('ties.heart10') || 'first-wins',
+		leadSolo: val('lead.solo') || 'left-of-dealer',
+		leadDutySolo: val('lead.duty_solo') || 'soloist',
 		marriage: val('marriage.enabled') !== 'false',
 	};
 }
@@ -52,6 +56,11 @@ export function trumpOrder(type, facts) {
 	case 'queens': return queens;
 	case 'jacks': return jacks;
 	case 'kings': return ['CK', 'SK', 'HK', 'DK'];
+	case 'koehler': return ['CK', 'SK', 'HK', 'DK'].concat(queens, jacks);
+	case 'pure-clubs': case 'pure-spades': case 'pure-hearts': case 'pure-diamonds': {
+		const su = { 'pure-clubs': 'C', 'pure-spades': 'S', 'pure-hearts': 'H', 'pure-diamonds': 'D' }[type];
+		return ['A', '10', 'K', 'Q', 'J', '9'].filter((r) => nine || r !== '9').map((r) => su + r);
+	}
 	case 'fleischlos': return [];
 	case 'clubs': return h10.concat(queens, jacks, suitTrumps('C'));
 	case 'spades': return h10.concat(queens, jacks, suitTrumps('S'));
@@ -79,7 +88,7 @@ export function classOf(card, trumps) { return trumps.includes(card) ? 'T' : sui
 
 // the position in the trick's winner: the highest trump, else the highest
 // card of the suit led; of two equal cards the first
-export function trickWinner(cards, trumps, order) {
+export function trickWinner(cards, trumps, order, tie, last) {
 	const led = classOf(cards[0], trumps);
 	let best = 0;
 	const rank = (c) => order.indexOf(c);
@@ -88,6 +97,7 @@ export function trickWinner(cards, trumps, order) {
 		const cc = classOf(c, trumps), bc = classOf(b, trumps);
 		if (cc === 'T' && bc !== 'T') best = i;
 		else if (cc === bc && (cc === 'T' || cc === led) && rank(c) < rank(b)) best = i;
+		else if (c === b && c === 'H10' && cc === 'T' && (tie === 'second-wins' || (tie === 'second-wins-except-last' && !last))) best = i;
 	}
 	return best;
 }
@@ -116,12 +126,48 @@ export class Table {
 	get trumps() { return trumpOrder(this.type, this.facts); }
 	left(i) { return (i + 1) % this.n; }
 	get firstBidder() { return this.left(this.players.indexOf(this.dealer)); }
-	get biddingDone() { return this.bids.length >= this.n; }
-	get bidTurn() { return this.players[(this.firstBidder + this.bids.length) % this.n]; }
+	// The bidding as a sequence of questions: the round (healthy,
+	// reservation, or a solo said at once), then each reservation declared
+	// (marriage, poverty, solo), then a poverty's exchange (the cards
+	// passed, each player declining or accepting, the cards returned).
+	// bidStep() says who is asked and what may be answered; null: done.
+	bidStep() {
+		const n = this.n, P = this.players, B = this.bids;
+		const first = this.firstBidder;
+		if (B.length < n) return { player: P[(first + B.length) % n], phase: 'round' };
+		const round = B.slice(0, n);
+		if (round.some((b) => /^solo/.test(b.word))) return null;
+		const later = B.slice(n);
+		const reservers = round.filter((b) => b.word === 'reservation').map((b) => b.player);
+		const declared = (p) => later.find((b) => b.player === p && /^(marriage|poverty|solo)\b/.test(b.word) && !/^poverty-/.test(b.word));
+		const decided = later.find((b) => /^(marriage|solo)\b/.test(b.word));
+		if (decided) return null;
+		const poor = later.find((b) => b.word === 'poverty');
+		if (poor) {
+			const pi = P.indexOf(poor.player);
+			if (!later.some((b) => /^poverty-pass/.test(b.word))) return { player: poor.player, phase: 'pass' };
+			const acc = later.find((b) => b.word === 'poverty-accept');
+			if (acc) {
+				if (!later.some((b) => /^poverty-return/.test(b.word))) return { player: acc.player, phase: 'return' };
+				if (this.facts.povertyReport !== 'none' && !later.some((b) => /^poverty-report/.test(b.word))) return { player: acc.player, phase: 'report' };
+				return null;
+			}
+			const asked = later.filter((b) => b.word === 'poverty-decline').length;
+			if (asked >= n - 1) return null;
+			return { player: P[(pi + 1 + asked) % n], phase: 'offer' };
+		}
+		const next = reservers.find((p) => !declared(p));
+		return next ? { player: next, phase: 'declare' } : null;
+	}
+	get biddingDone() { return this.bidStep() === null; }
+	get bidTurn() { const s = this.bidStep(); return s ? s.player : null; }
 	bid(word) {
 		this.bids.push({ player: this.bidTurn, word });
-		const m = /^solo (\w+)/.exec(word);
-		if (m) this.type = m[1];
+		this.retype();
+	}
+	retype() {
+		this.type = 'normal';
+		for (const b of this.bids) { const m = /^solo ([\w-]+)/.exec(b.word); if (m) this.type = m[1]; }
 	}
 	cards() { return this.events.filter((e) => e.kind === 'card'); }
 	// the tricks so far: [{leader, cards:[{player,card}], winner}]
@@ -130,13 +176,16 @@ export class Table {
 		const out = [];
 		let leader = this.firstBidder;
 		const soloist = this.bids.find((b) => /^solo/.test(b.word));
-		if (soloist && /duty|Pflicht/.test(soloist.word)) leader = this.players.indexOf(soloist.player);
+		if (soloist) {
+			const how = /\bduty\b/.test(soloist.word) ? this.facts.leadDutySolo : this.facts.leadSolo;
+			if (how === 'soloist') leader = this.players.indexOf(soloist.player);
+		}
 		let cur = null;
 		for (const e of this.cards()) {
 			if (!cur) { cur = { leader, cards: [] }; out.push(cur); }
 			cur.cards.push({ player: e.player, card: e.card });
 			if (cur.cards.length === 4) {
-				const w = trickWinner(cur.cards.map((x) => x.card), trumps, order);
+				const w = trickWinner(cur.cards.map((x) => x.card), trumps, order, this.facts.heart10Tie, out.length === this.handSize);
 				cur.winner = this.players.indexOf(cur.cards[w].player);
 				leader = cur.winner;
 				cur = null;
@@ -166,7 +215,7 @@ export class Table {
 	}
 	undo() {
 		if (this.events.length) this.events.pop();
-		else if (this.bids.length) { this.bids.pop(); this.type = 'normal'; for (const b of this.bids) { const m = /^solo (\w+)/.exec(b.word); if (m) this.type = m[1]; } }
+		else if (this.bids.length) { this.bids.pop(); this.retype(); }
 	}
 	// The hands as far as the play shows them, filled up with the cards
 	// not yet played so that a partial record can be judged: a player is
@@ -184,6 +233,21 @@ export class Table {
 				if (classOf(card, trumps) !== led) lacks[p].add(led);
 			}
 		}
+		// a poverty's exchange: the hands are written as dealt, so the
+		// poor player's holds the cards passed and not those given back,
+		// the taker's the other way round; the poor player is given no
+		// other trump
+		const words = (re) => { const b = this.bids.find((x) => re.test(x.word)); return b ? { p: this.players.indexOf(b.player), cards: b.word.split(/\s+/).slice(1) } : null; };
+		const pass = words(/^poverty-pass\b/), back = words(/^poverty-return\b/);
+		const minus = (h, cs) => { for (const c of cs) { const i = h.indexOf(c); if (i >= 0) h.splice(i, 1); } };
+		if (pass && back) {
+			minus(hands[pass.p], back.cards); hands[pass.p].push(...pass.cards);
+			minus(hands[back.p], pass.cards); hands[back.p].push(...back.cards);
+		}
+		if (pass) lacks[pass.p].add('T');
+		// a taker who gave back a trump kept no plain card besides those
+		// the play shows (fehl first, then trump)
+		if (back && back.cards.some((c) => trumps.includes(c))) for (const x of SUITS) lacks[back.p].add(x);
 		// the queens of clubs make the parties: with a marriage both are
 		// the bride's, else no player gets both (that would be a silent
 		// marriage); one who said "re" is given one first, one who said
@@ -192,7 +256,8 @@ export class Table {
 		const re = said('re'), kontra = said('kontra');
 		const bride = this.bids.find((b) => /^marriage/.test(b.word));
 		const rest = [];
-		for (const c of this.deck) for (let k = this.left_of(c); k > 0; k--) rest.push(c);
+		const known = hands.flat();
+		for (const c of this.deck) for (let k = 2 - known.filter((x) => x === c).length; k > 0; k--) rest.push(c);
 		const seats = this.players.map((_, i) => i);
 		const fill = (i, hs) => {
 			if (i === rest.length) return true;

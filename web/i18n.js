@@ -6,6 +6,7 @@ const W = {
 		rules: 'Rule set', ownRules: 'own rule set (YAML)…', pasteYaml: 'Paste the rule set\'s YAML here, or open a file', openYaml: 'Open YAML',
 		players: 'Players (in seat order)', seat: 'Seat', dealer: 'Dealer', start: 'Start',
 		bidding: 'Reservations', bidOf: (p) => `${p} says:`, healthy: 'healthy', allHealthy: 'all healthy',
+		accept: 'accepts', decline: 'declines', passCards: 'Tap the cards passed, then done.', returnCards: 'Tap the cards given back, then done.', done: 'done', reportTrumps: 'How many trumps were given back (as said to the table)?',
 		reservation: 'reservation', marriage: 'marriage', poverty: 'poverty', solo: 'solo', duty: 'duty', lust: 'lust',
 		trick: (n) => `Trick ${n}`, leads: (p) => `${p} leads`, next: (p) => `${p} to play`, playedBy: (p) => `played by ${p}`,
 		cardsLeft: 'copies left', undo: 'Undo', say: (p) => `${p} says:`, objection: 'objection',
@@ -28,6 +29,7 @@ const W = {
 		rules: 'Regelwerk', ownRules: 'eigenes Regelwerk (YAML)…', pasteYaml: 'YAML des Regelwerks hier einfügen oder eine Datei öffnen', openYaml: 'YAML öffnen',
 		players: 'Spieler (in Sitzreihenfolge)', seat: 'Platz', dealer: 'Geber', start: 'Los',
 		bidding: 'Vorbehalte', bidOf: (p) => `${p} sagt:`, healthy: 'gesund', allHealthy: 'alle gesund',
+		accept: 'nimmt', decline: 'lehnt ab', passCards: 'Die abgegebenen Karten antippen, dann fertig.', returnCards: 'Die zurückgegebenen Karten antippen, dann fertig.', done: 'fertig', reportTrumps: 'Wie viele Trümpfe wurden zurückgegeben (wie angesagt)?',
 		reservation: 'Vorbehalt', marriage: 'Hochzeit', poverty: 'Armut', solo: 'Solo', duty: 'Pflicht', lust: 'Lust',
 		trick: (n) => `Stich ${n}`, leads: (p) => `${p} spielt aus`, next: (p) => `${p} ist dran`, playedBy: (p) => `gespielt von ${p}`,
 		cardsLeft: 'übrig', undo: 'Zurück', say: (p) => `${p} sagt:`, objection: 'Einspruch',
@@ -56,8 +58,8 @@ export const CALLS = [
 ];
 
 export const SOLO_NAMES = {
-	de: { queens: 'Damen', jacks: 'Buben', clubs: 'Kreuz', spades: 'Pik', hearts: 'Herz', diamonds: 'Karo', fleischlos: 'Fleischlos', kings: 'Könige', koehler: 'Köhler' },
-	en: { queens: 'queens', jacks: 'jacks', clubs: 'clubs', spades: 'spades', hearts: 'hearts', diamonds: 'diamonds', fleischlos: 'fleischlos', kings: 'kings', koehler: 'koehler' },
+	de: { queens: 'Damen', jacks: 'Buben', clubs: 'Kreuz', spades: 'Pik', hearts: 'Herz', diamonds: 'Karo', fleischlos: 'Fleischlos', kings: 'Könige', koehler: 'Köhler', 'pure-clubs': 'reines Kreuz', 'pure-spades': 'reines Pik', 'pure-hearts': 'reines Herz', 'pure-diamonds': 'reines Karo' },
+	en: { queens: 'queens', jacks: 'jacks', clubs: 'clubs', spades: 'spades', hearts: 'hearts', diamonds: 'diamonds', fleischlos: 'fleischlos', kings: 'kings', koehler: 'koehler', 'pure-clubs': 'pure clubs', 'pure-spades': 'pure spades', 'pure-hearts': 'pure hearts', 'pure-diamonds': 'pure diamonds' },
 };
 
 export function pickLang(stored, navLangs) {

@@ -103,29 +103,58 @@ function playTokens(text) {
 	return out;
 }
 
-test('enter samples/normal-ddv by taps and get its ruling', async () => {
+// the header values of a notation file
+function header(text, key) {
+	const m = new RegExp('^' + key + ':\\s*(.*)$', 'm').exec(text);
+	return m ? m[1].trim() : null;
+}
+
+// the notation's short forms of the calls, as the buttons write them
+const CALL = { no90: 'keine 90', no60: 'keine 60', no30: 'keine 30', no0: 'schwarz' };
+
+// Enter a sample by tapping as a person at the table would: the dealer,
+// start, each bid, then every card and call in order.  Returns the taps
+// (all, and on cards) and the verdict the page shows.
+async function enterByTaps(file, shotsAt) {
+	const sample = readFileSync(join(root, 'samples', file), 'utf8');
+	const players = header(sample, 'players').split(/,\s*/);
 	await page.goto(origin + '/index.html', { waitUntil: 'load' });
-	await page.waitForSelector('#dealers button');
-	await phoneChecks('start');
-	await page.$$eval('#names input', (is, ns) => is.forEach((i, k) => { i.value = ns[k]; i.dispatchEvent(new Event('input')); }), ['Anna', 'Ben', 'Clara', 'David']);
-	await page.select('#rules', 'ddv');
+	await page.waitForSelector('#start:not([disabled])');
+	if (shotsAt) await phoneChecks('start');
+	await page.$$eval('#names input', (is, ns) => is.forEach((i, k) => { i.value = ns[k]; i.dispatchEvent(new Event('input')); }), players);
+	await page.select('#rules', header(sample, 'rules'));
 	taps = 0;
-	await tap('#dealers button:nth-child(4)');
+	await tap(`#dealers button:nth-child(${players.indexOf(header(sample, 'dealer')) + 1})`);
 	await tap('#start');
-	await tap('#all-healthy');
-	await phoneChecks('entry-start');
+	const bids = header(sample, 'bidding').split(/,\s*(?=[^"]*(?:"[^"]*"[^"]*)*$)/);
+	if (bids.length === players.length && bids.every((b) => / healthy$/.test(b))) await tap('#all-healthy');
+	else for (const b of bids) {
+		const [, word, rest] = /^\S+ (\S+)\s*(.*)$/.exec(b);
+		if (word === 'solo') {
+			const [kind, as] = rest.split(/\s+/);
+			if (as) await tap(`#bidding button[data-as="${as}"]`);
+			await tap(`#bidding button[data-solo="${kind}"]`);
+		} else if (word === 'poverty-pass' || word === 'poverty-return') {
+			for (const c of rest.split(/\s+/)) await tap(`#picker button[data-card="${c}"]`);
+			await tap('#exchange-done');
+		} else if (word === 'poverty-report') await tap(`#bidding button[data-report="${rest.split(/\s+/)[0]}"]`);
+		else await tap('#' + ({ 'poverty-accept': 'accept', 'poverty-decline': 'decline' }[word] || word));
+	}
+	if (shotsAt) await phoneChecks('entry-start');
 	let cardTaps = 0;
-	const sample = readFileSync(join(root, 'samples/normal-ddv.doko'), 'utf8');
-	const tokens = playTokens(sample);
-	for (const w of tokens) {
+	for (const w of playTokens(sample)) {
 		if (/^[CSHD](10|[AKQJ9])$/.test(w)) { await tap(`#picker button[data-card="${w}"]`); cardTaps++; }
-		else await tap(`#calls button[data-call="${w}"]`);
-		if (cardTaps === 22) await phoneChecks('entry');
+		else await tap(`#calls button[data-call="${CALL[w] || w}"]`);
+		if (shotsAt && cardTaps === shotsAt) await phoneChecks('entry');
 	}
 	await page.waitForSelector('#ruling-head', { timeout: 30000 });
+	return { taps, cardTaps, verdict: await page.evaluate(() => window.dokoref.verdict) };
+}
+
+test('enter samples/normal-ddv by taps and get its ruling', async () => {
+	const { taps: all, cardTaps, verdict: got } = await enterByTaps('normal-ddv.doko', 22);
 	await phoneChecks('ruling');
 	const want = JSON.parse(native(['check', '--format', 'json', join(root, 'samples/normal-ddv.doko')]));
-	const got = await page.evaluate(() => window.dokoref.verdict);
 	assert.equal(got.winner, want.winner);
 	assert.deepEqual(got.score, want.score);
 	assert.deepEqual(got.card_points, want.card_points);
@@ -135,8 +164,8 @@ test('enter samples/normal-ddv by taps and get its ruling', async () => {
 	const bottom = await page.$eval('#ruling', (e) => e.getBoundingClientRect().bottom);
 	assert.ok(bottom <= 844, `the ruling ends at ${bottom} px, below the 844 px screen`);
 	assert.equal(cardTaps, 48);
-	const other = taps - cardTaps;
-	console.log(`# taps for samples/normal-ddv: ${taps} (48 cards, ${other} others)`);
+	const other = all - cardTaps;
+	console.log(`# taps for samples/normal-ddv: ${all} (48 cards, ${other} others)`);
 	assert.ok(other <= 6, `${other} taps besides the cards`);
 	// the text the page wrote judges as the sample does
 	const text = await page.evaluate(() => window.dokoref.text);
@@ -152,9 +181,23 @@ test('enter samples/normal-ddv by taps and get its ruling', async () => {
 	await phoneChecks('ruling-below');
 });
 
+test('a poverty with its exchange and two solos entered by taps', async () => {
+	for (const f of ['poverty-turnier-2022.doko', 'solo-queens-ddv.doko', 'solo-fleischlos-esslingen-2002.doko']) {
+		const { taps: all, cardTaps, verdict: got } = await enterByTaps(f);
+		const want = JSON.parse(native(['check', '--format', 'json', join(root, 'samples', f)]));
+		assert.equal(got.type, want.type, f);
+		assert.deepEqual(got.parties, want.parties, f);
+		assert.deepEqual(got.score, want.score, f);
+		assert.deepEqual(got.findings.map((x) => x.code), want.findings.map((x) => x.code), f);
+		console.log(`# taps for samples/${f}: ${all} (${cardTaps} cards)`);
+	}
+});
+
 test('a card that breaks a rule is marked at once', async () => {
 	await page.goto(origin + '/index.html', { waitUntil: 'load' });
 	await tap('#nav-new');
+	await page.waitForSelector('#start:not([disabled])');
+	await page.select('#rules', 'ddv');
 	await tap('#start');
 	await tap('#all-healthy');
 	// Anna leads clubs; Ben holds clubs later but plays a trump now: the
