@@ -181,5 +181,8 @@ cp "$NPM/index.js" "$OUT/dokoref.js"
 cp "$NPM/index.d.ts" "$OUT/dokoref.d.ts"
 if [ -d "$SRC/web" ]; then
 	cp -R "$SRC/web/." "$OUT/"
+	# the page's own step: the QR library from node_modules (`npm ci`),
+	# the service worker's file list and version
+	node "$SRC/tools/web-assets.mjs" "$OUT" >&2
 fi
 say "site in $OUT, npm package in $NPM"

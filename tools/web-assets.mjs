@@ -3,13 +3,11 @@
 //  - the QR code library from node_modules (qrcode-generator, pinned by
 //    package-lock.json; `npm ci` first) as OUTDIR/qrcode.mjs, so that
 //    nothing is fetched when the page runs;
-//  - the shipped rule sets' YAML as OUTDIR/rulesets/NAME.yaml (the card
-//    picker reads a few values from them);
 //  - OUTDIR/sw.js with the list of every file of the site and a version
 //    made from their contents, so that the service worker caches all of
 //    it on the first visit and a new build replaces the old cache.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,9 +22,6 @@ if (!existsSync(qr)) {
 }
 copyFileSync(qr, join(out, 'qrcode.mjs'));
 
-mkdirSync(join(out, 'rulesets'), { recursive: true });
-for (const f of readdirSync(join(src, 'rulesets')))
-	if (f.endsWith('.yaml')) copyFileSync(join(src, 'rulesets', f), join(out, 'rulesets', f));
 
 const files = [];
 const walk = (d) => {
@@ -37,7 +32,7 @@ const walk = (d) => {
 	}
 };
 walk(out);
-const list = files.filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !/^(package\.json|README|index\.d\.ts|.*\.cjs\.map)$/.test(f));
+const list = files.filter((f) => f !== 'sw.js' && !/\.(map|d\.ts)$/.test(f));
 const h = createHash('sha256');
 for (const f of list) h.update(f).update(readFileSync(join(out, f)));
 const version = h.digest('hex').slice(0, 16);

@@ -66,13 +66,12 @@ function setLang(l) {
 // count the taps on buttons (the test of the tap entry reads the count)
 document.addEventListener('click', (e) => { if (e.target.closest('button, .filebtn')) state.taps++; }, true);
 
+// a rule set's YAML: the table's own, or a shipped one as the engine
+// holds it (rulesets())
 async function yamlOf(name) {
 	if (name === state.ownName) return state.ownYaml;
-	if (!state.yaml[name]) {
-		const r = await fetch('rulesets/' + encodeURIComponent(name) + '.yaml');
-		state.yaml[name] = r.ok ? await r.text() : '';
-	}
-	return state.yaml[name];
+	if (!state.yaml[name]) for (const r of await rulesets()) if (r.yaml) state.yaml[r.name] = r.yaml;
+	return state.yaml[name] || '';
 }
 
 function judgeOpts() {
