@@ -343,18 +343,27 @@ function sourceOf(rules, key) {
 
 function signed(n) { return n > 0 ? '+' + n : String(n); }
 
+// The ruling box: the JSON's ruling object (the score that stands and
+// why: basis, reason, rule), or, from a verdict without one, its winner,
+// value and score.
 function rulingBox(v, main) {
 	const r = v.ruling || {};
-	const winner = r.winner !== undefined ? r.winner : v.winner;
-	const value = r.value !== undefined ? r.value : v.value;
-	const score = r.score !== undefined ? r.score : v.score;
+	const has = (k) => r[k] !== undefined;
+	const winner = has('winner') ? r.winner : v.winner;
+	const value = has('value') ? r.value : v.value;
+	const score = has('score') ? r.score : v.score;
 	const parties = v.parties || {};
-	const head = winner ? W.winner(W[winner] || winner) + (value != null ? ' · ' + W.value(value) : '') : (score ? W.noWinner : W.cannotRule);
+	const head = winner ? W.winner(W[winner] || winner) + (value != null ? ' \u00B7 ' + W.value(value) : '')
+		: (score ? W.noWinner : W.cannotRule);
 	const pts = v.card_points ? `${W.re} ${v.card_points.re} : ${W.kontra} ${v.card_points.kontra} ${W.points}` : '';
 	const party = (p) => ((parties.re || []).includes(p) ? W.re : (parties.kontra || []).includes(p) ? W.kontra : '');
+	const rule = r.rule ? [r.rule.key, r.rule.source].filter(Boolean).join(': ') : '';
 	return el('div', { class: 'ruling-box' },
 		el('div', { class: 'head', id: main ? 'ruling-head' : null }, head),
-		r.basis ? el('div', { class: 'basis' }, r.basis + (r.rule ? ' · ' + (r.rule.key || r.rule) : '')) : null,
+		r.reason ? el('div', { class: 'basis', id: main ? 'ruling-reason' : null, 'data-basis': r.basis }, r.reason)
+			: r.basis ? el('div', { class: 'basis' }, r.basis) : null,
+		rule ? el('div', { class: 'basis rule' }, rule) : null,
+		r.table_may_agree ? el('div', { class: 'basis' }, W.tableMayAgree + ' ' + r.table_may_agree) : null,
 		pts ? el('div', { class: 'pts' }, pts) : null,
 		score ? el('table', { id: main ? 'ruling-score' : null }, Object.entries(score).map(([p, n]) =>
 			el('tr', {}, el('td', {}, p), el('td', {}, party(p)), el('td', { class: 'num', 'data-player': p }, signed(n))))) : null);
