@@ -475,7 +475,19 @@ static const char css[] =
 	".seat .name{font-weight:bold}.seat.turn .name:before{content:'> '}"
 	".seat .knows{font-size:.85em;color:#555}.played{color:#888;font-size:.9em}"
 	".now .bad{color:#900}.now .rule{margin-left:1.5em}"
-	"@media print{.stepper{display:none}nav{display:none}body{margin:0}}";
+	"@media print{.stepper{display:none}nav{display:none}body{margin:0}}"
+	/* a phone (360 to 414 px): nothing wider than the screen, tables
+	 * squeezed to fit rather than scrolled, buttons big enough to tap */
+	"@media (max-width:40em){body{margin:.5em;overflow-wrap:anywhere}"
+	"h1{font-size:1.15em}h2{font-size:1.05em}"
+	"table{width:100%;table-layout:fixed}td,th{padding:.15em .15em;font-size:.88em}"
+	"table.tricks th:first-child,table.tricks td:first-child{width:3em;overflow-wrap:normal}"
+	"table.hands th{width:3.6em}table.hands td .card{white-space:normal}"
+	"table.tricks td:last-child,table.tricks th:last-child{width:22%;overflow-wrap:anywhere}"
+	"pre.score{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.85em}"
+	".controls button{min-height:44px;min-width:44px;margin:0 .25em .35em 0}"
+	".board{grid-template-columns:minmax(0,1fr) minmax(0,1fr) minmax(0,1fr);font-size:.9em}"
+	".stepper{padding:.4em}}";
 
 /* the script, a line at a time (C17 compilers need not take longer literals) */
 static const char *const script[] = {

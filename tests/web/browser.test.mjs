@@ -1,0 +1,304 @@
+// The page (web/) in a real browser: puppeteer-core drives Debian's
+// chromium, window 390x844 (a phone), the site served from 127.0.0.1 by a
+// small static server here.  Any request to another host fails the test.
+//   node --test tests/web/browser.test.mjs   with the environment
+//   DOKOREF_SITE   the site built by tools/build-web.sh
+//   DOKOREF_BIN    the native dokoref (the rulings are compared with it)
+//   DOKOREF_SHOTS  where the screenshots go (default: DOKOREF_SITE/../web-shots)
+//   CHROMIUM       the browser (default /usr/bin/chromium)
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const site = resolve(process.env.DOKOREF_SITE || join(root, 'build-web/site'));
+const bin = resolve(process.env.DOKOREF_BIN || join(root, 'build/dokoref'));
+const shots = resolve(process.env.DOKOREF_SHOTS || join(site, '../web-shots'));
+const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
+const env = { ...process.env, DOKOREF_RULES_PATH: join(root, 'rulesets') };
+mkdirSync(shots, { recursive: true });
+
+function native(args) {
+	try { return execFileSync(bin, args, { env, maxBuffer: 64 << 20 }).toString(); } catch (e) { return e.stdout.toString(); }
+}
+
+// the static server: the site's files, nothing else
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.cjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.yaml': 'text/plain; charset=utf-8' };
+let served = 0;
+const server = http.createServer((req, res) => {
+	served++;
+	let p = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+	if (p.endsWith('/')) p += 'index.html';
+	const f = join(site, p);
+	if (!f.startsWith(site) || !existsSync(f) || !statSync(f).isFile()) { res.writeHead(404); res.end(); return; }
+	res.writeHead(200, { 'content-type': TYPES[extname(f)] || 'application/octet-stream', 'cache-control': 'no-cache' });
+	res.end(readFileSync(f));
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const profile = mkdtempSync(join(tmpdir(), 'dokoref-chromium-'));
+const browser = await puppeteer.launch({
+	executablePath: chromium, headless: true, userDataDir: profile,
+	args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+		'--disable-background-networking', '--disable-component-update', '--disable-sync', '--window-size=390,844'],
+	defaultViewport: { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+});
+const foreign = [];
+const errors = [];
+const page = await browser.newPage();
+await page.setRequestInterception(true);
+page.on('request', (r) => {
+	const u = new URL(r.url());
+	if (u.protocol === 'data:' || u.protocol === 'blob:' || u.hostname === '127.0.0.1') r.continue();
+	else { foreign.push(r.url()); r.abort(); }
+});
+page.on('pageerror', (e) => errors.push(e.message));
+page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+
+test.after(async () => {
+	await browser.close();
+	server.close();
+	rmSync(profile, { recursive: true, force: true });
+});
+
+let taps = 0;
+async function tap(sel) {
+	await page.waitForSelector(sel + ':not([disabled])', { visible: true, timeout: 20000 });
+	await page.click(sel);
+	taps++;
+}
+
+// what every screen must be at phone width: no sideways scrolling, every
+// visible button at least 44 px each way
+async function phoneChecks(name) {
+	await page.screenshot({ path: join(shots, `web-${name}.png`), fullPage: false });
+	const m = await page.evaluate(() => {
+		const d = document.documentElement;
+		const small = [...document.querySelectorAll('button, .filebtn, select, input[type=text]')]
+			.filter((b) => b.offsetParent !== null)
+			.map((b) => ({ b, r: b.getBoundingClientRect() }))
+			.filter(({ r }) => r.width > 0 && (r.height < 44 || r.width < 44))
+			.map(({ b, r }) => `${b.tagName} "${b.textContent.trim().slice(0, 20)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+		return { sw: d.scrollWidth, cw: d.clientWidth, small };
+	});
+	assert.ok(m.sw <= m.cw, `${name}: the page is ${m.sw} px wide at ${m.cw} px (sideways scrolling)`);
+	assert.deepEqual(m.small, [], `${name}: tap targets under 44 px`);
+}
+
+// the tricks and calls of a notation file, in order
+function playTokens(text) {
+	const out = [];
+	for (const line of text.split('\n')) {
+		const l = line.replace(/#.*/, '').trim();
+		if (!l || /^[A-Za-z-]+:/.test(l) || l === 'game') continue;
+		for (const w of l.split(/\s+/)) out.push(w);
+	}
+	return out;
+}
+
+// the header values of a notation file
+function header(text, key) {
+	const m = new RegExp('^' + key + ':\\s*(.*)$', 'm').exec(text);
+	return m ? m[1].trim() : null;
+}
+
+// the notation's short forms of the calls, as the buttons write them
+const CALL = { no90: 'keine 90', no60: 'keine 60', no30: 'keine 30', no0: 'schwarz' };
+
+// Enter a sample by tapping as a person at the table would: the dealer,
+// start, each bid, then every card and call in order.  Returns the taps
+// (all, and on cards) and the verdict the page shows.
+async function enterByTaps(file, shotsAt) {
+	const sample = readFileSync(join(root, 'samples', file), 'utf8');
+	const players = header(sample, 'players').split(/,\s*/);
+	await page.goto(origin + '/index.html', { waitUntil: 'load' });
+	await page.waitForSelector('#start:not([disabled])');
+	if (shotsAt) await phoneChecks('start');
+	await page.$$eval('#names input', (is, ns) => is.forEach((i, k) => { i.value = ns[k]; i.dispatchEvent(new Event('input')); }), players);
+	await page.select('#rules', header(sample, 'rules'));
+	taps = 0;
+	await tap(`#dealers button:nth-child(${players.indexOf(header(sample, 'dealer')) + 1})`);
+	await tap('#start');
+	const bids = header(sample, 'bidding').split(/,\s*(?=[^"]*(?:"[^"]*"[^"]*)*$)/);
+	if (bids.length === players.length && bids.every((b) => / healthy$/.test(b))) await tap('#all-healthy');
+	else for (const b of bids) {
+		const [, word, rest] = /^\S+ (\S+)\s*(.*)$/.exec(b);
+		if (word === 'solo') {
+			const [kind, as] = rest.split(/\s+/);
+			if (as) await tap(`#bidding button[data-as="${as}"]`);
+			await tap(`#bidding button[data-solo="${kind}"]`);
+		} else if (word === 'poverty-pass' || word === 'poverty-return') {
+			for (const c of rest.split(/\s+/)) await tap(`#picker button[data-card="${c}"]`);
+			await tap('#exchange-done');
+		} else if (word === 'poverty-report') await tap(`#bidding button[data-report="${rest.split(/\s+/)[0]}"]`);
+		else await tap('#' + ({ 'poverty-accept': 'accept', 'poverty-decline': 'decline' }[word] || word));
+	}
+	if (shotsAt) await phoneChecks('entry-start');
+	let cardTaps = 0;
+	for (const w of playTokens(sample)) {
+		if (/^[CSHD](10|[AKQJ9])$/.test(w)) { await tap(`#picker button[data-card="${w}"]`); cardTaps++; }
+		else await tap(`#calls button[data-call="${CALL[w] || w}"]`);
+		if (shotsAt && cardTaps === shotsAt) await phoneChecks('entry');
+	}
+	await page.waitForSelector('#ruling-head', { timeout: 30000 });
+	return { taps, cardTaps, verdict: await page.evaluate(() => window.dokoref.verdict) };
+}
+
+test('enter samples/normal-ddv by taps and get its ruling', async () => {
+	const { taps: all, cardTaps, verdict: got } = await enterByTaps('normal-ddv.doko', 22);
+	await phoneChecks('ruling');
+	const want = JSON.parse(native(['check', '--format', 'json', join(root, 'samples/normal-ddv.doko')]));
+	assert.equal(got.winner, want.winner);
+	assert.deepEqual(got.score, want.score);
+	assert.deepEqual(got.card_points, want.card_points);
+	const shown = await page.$$eval('#ruling-score td.num', (tds) => tds.map((t) => [t.dataset.player, t.textContent]));
+	assert.deepEqual(shown, Object.entries(want.score).map(([p, n]) => [p, (n > 0 ? '+' : '') + n]));
+	// the whole ruling box is on the screen without scrolling
+	const bottom = await page.$eval('#ruling', (e) => e.getBoundingClientRect().bottom);
+	assert.ok(bottom <= 844, `the ruling ends at ${bottom} px, below the 844 px screen`);
+	assert.equal(cardTaps, 48);
+	const other = all - cardTaps;
+	console.log(`# taps for samples/normal-ddv: ${all} (48 cards, ${other} others)`);
+	assert.ok(other <= 6, `${other} taps besides the cards`);
+	// the text the page wrote judges as the sample does
+	const text = await page.evaluate(() => window.dokoref.text);
+	const tmp = join(mkdtempSync(join(tmpdir(), 'dokoref-web-')), 'typed.doko');
+	writeFileSync(tmp, text);
+	const again = JSON.parse(native(['check', '--format', 'json', tmp]));
+	assert.deepEqual(again.score, want.score);
+	// the sheet: a wrong entry is marked with its correction
+	await page.$eval('#sheet input[data-player="Ben"]', (i) => { i.value = '+2'; i.dispatchEvent(new Event('input')); });
+	const said = await page.$eval('#sheet input[data-player="Ben"]', (i) => i.parentElement.textContent);
+	assert.match(said, /-2/);
+	await page.evaluate(() => document.getElementById('stepper').scrollIntoView());
+	await phoneChecks('ruling-below');
+});
+
+test('a poverty with its exchange and two solos entered by taps', async () => {
+	for (const f of ['poverty-turnier-2022.doko', 'solo-queens-ddv.doko', 'solo-fleischlos-esslingen-2002.doko']) {
+		const { taps: all, cardTaps, verdict: got } = await enterByTaps(f);
+		const want = JSON.parse(native(['check', '--format', 'json', join(root, 'samples', f)]));
+		assert.equal(got.type, want.type, f);
+		assert.deepEqual(got.parties, want.parties, f);
+		assert.deepEqual(got.score, want.score, f);
+		assert.deepEqual(got.findings.map((x) => x.code), want.findings.map((x) => x.code), f);
+		console.log(`# taps for samples/${f}: ${all} (${cardTaps} cards)`);
+	}
+});
+
+test('a card that breaks a rule is marked at once', async () => {
+	await page.goto(origin + '/index.html', { waitUntil: 'load' });
+	await tap('#nav-new');
+	await page.waitForSelector('#start:not([disabled])');
+	await page.select('#rules', 'ddv');
+	await tap('#start');
+	await tap('#all-healthy');
+	// Anna leads clubs; Ben holds clubs later but plays a trump now: the
+	// revoke shows only when Ben's club appears, so play it in trick 2
+	for (const c of ['CA', 'DQ', 'CK', 'C9']) await tap(`#picker button[data-card="${c}"]`);
+	// Ben won trick 1 with a trump and now leads a club himself
+	await tap('#picker button[data-card="C10"]');
+	await page.waitForFunction(() => [...document.querySelectorAll('#marks li')].some((l) => l.dataset.code === 'revoke'), { timeout: 20000 });
+	await phoneChecks('entry-marked');
+});
+
+test('a shared dispute link opens straight to its ruling', async () => {
+	const dir = mkdtempSync(join(tmpdir(), 'dokoref-web-'));
+	const doko = join(dir, 'dispute.doko');
+	native(['convert', join(root, 'tests/check/findings/revoke--ddv--trump-not-followed.xml'), '-o', doko]);
+	const text = readFileSync(doko, 'utf8');
+	const want = JSON.parse(native(['check', '--format', 'json', doko]));
+	const b64 = Buffer.from(text, 'utf8').toString('base64url');
+	const link = `${origin}/index.html#doko=${b64}&lang=de&rules=ddv`;
+	// a phone that has never opened the page: a fresh browser context
+	const ctx = await browser.createBrowserContext();
+	const cold = await ctx.newPage();
+	await cold.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+	await cold.setRequestInterception(true);
+	cold.on('request', (r) => { if (new URL(r.url()).hostname === '127.0.0.1') r.continue(); else { foreign.push(r.url()); r.abort(); } });
+	let t0 = Date.now();
+	await cold.goto(link, { waitUntil: 'load' });
+	await cold.waitForSelector('#ruling-head', { timeout: 30000 });
+	const first = Date.now() - t0;
+	await ctx.close();
+	t0 = Date.now();
+	await page.goto(link, { waitUntil: 'load' });
+	await page.waitForSelector('#ruling-head', { timeout: 30000 });
+	const ms = Date.now() - t0;
+	console.log(`# shared link to ruling on screen: ${first} ms on a first visit, ${ms} ms with the site cached`);
+	const got = await page.evaluate(() => window.dokoref.verdict);
+	assert.deepEqual(got.findings.map((f) => f.code), want.findings.map((f) => f.code));
+	assert.deepEqual(got.score, want.score);
+	assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+	assert.match(await page.$eval('#findings', (e) => e.textContent), /revoke/);
+	await page.waitForSelector('#qr svg');
+	const href = await page.$eval('#share-link', (a) => a.href);
+	assert.ok(href.includes('#doko=' + b64), 'the share link carries the record');
+	await phoneChecks('shared');
+});
+
+test('open a file: the audit in a worker, its summary and each game', async () => {
+	await page.goto(origin + '/index.html', { waitUntil: 'load' });
+	await tap('#nav-open');
+	const input = await page.$('#audit-file');
+	await input.uploadFile(join(root, 'samples/session-spielrunde-ddv.doko'));
+	await page.waitForSelector('#audit-games', { timeout: 60000 });
+	const n = await page.$$eval('#audit-games .game-ruling', (g) => g.length);
+	const want = JSON.parse(native(['audit', '--format', 'json', join(root, 'samples/session-spielrunde-ddv.doko')]));
+	assert.equal(n, want.summary.games);
+	assert.match(await page.$eval('#audit-summary', (e) => e.textContent), /"games": 26/);
+	assert.equal(await page.$eval('#audit-progress', (p) => p.value === p.max), true);
+	await phoneChecks('audit');
+});
+
+test('offline after the first visit: reload and still judge', async () => {
+	await page.goto(origin + '/index.html', { waitUntil: 'load' });
+	await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+	await page.reload({ waitUntil: 'load' });
+	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+	// warm every file into the cache, then take the server away
+	await page.evaluate(async () => { const r = await navigator.serviceWorker.ready; return !!r.active; });
+	const closed = new Promise((r) => server.close(r));
+	server.closeAllConnections();
+	await closed;
+	const before = served;
+	const text = readFileSync(join(root, 'samples/normal-ddv.doko'), 'utf8');
+	await page.goto(`${origin}/index.html#doko=${Buffer.from(text).toString('base64url')}&lang=en`, { waitUntil: 'load' });
+	await page.reload({ waitUntil: 'load' });
+	await page.waitForSelector('#ruling-head', { timeout: 30000 });
+	assert.match(await page.$eval('#ruling-head', (e) => e.textContent), /Re wins/);
+	assert.equal(served, before, 'the server answered while it was closed');
+	await phoneChecks('offline');
+});
+
+test('no request to another host, no script error', () => {
+	assert.deepEqual(foreign, []);
+	assert.deepEqual(errors, []);
+});
+
+test('the HTML report (show --format html) fits a phone', async () => {
+	const dir = mkdtempSync(join(tmpdir(), 'dokoref-report-'));
+	const samples = ['normal-ddv.xml', 'session-spielrunde-ddv.xml', 'poverty-turnier-2022.xml', 'solo-clubs-ddv.xml', 'marriage-ddv.xml'];
+	const p2 = await browser.newPage();
+	for (const s of samples) {
+		const f = join(dir, s + '.html');
+		writeFileSync(f, native(['show', '--format', 'html', join(root, 'samples', s)]));
+		for (const w of [360, 390, 414]) {
+			await p2.setViewport({ width: w, height: 844 });
+			await p2.goto('file://' + f, { waitUntil: 'load' });
+			const m = await p2.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+			assert.ok(m[0] <= m[1], `${s} at ${w} px: ${m[0]} px wide`);
+		}
+	}
+	await p2.setViewport({ width: 390, height: 844 });
+	await p2.goto('file://' + join(dir, 'normal-ddv.xml.html'), { waitUntil: 'load' });
+	await p2.screenshot({ path: join(shots, 'report-390.png'), fullPage: true });
+	await p2.close();
+});
