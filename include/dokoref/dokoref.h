@@ -297,6 +297,51 @@ char *dokoref_verdict_text(const dokoref_verdict *v, int lang, unsigned flags);
  *  newline).  Free with dokoref_free; NULL for a verdict not judged. */
 char *dokoref_verdict_json(const dokoref_verdict *v);
 
+/* ---- counting and pages ------------------------------------------------------ */
+
+/** What `dokoref check` counts for its last line, game by game; start
+ *  from all zero. */
+typedef struct dokoref_tally {
+	unsigned long games;         /* games judged */
+	unsigned long with_findings; /* of them with irregularities or record defects */
+	unsigned long findings;      /* irregularities and record defects */
+	unsigned long warnings;
+	unsigned long scores_right;  /* games whose recorded score is the entry */
+	unsigned long scores_wrong;  /* ... and whose recorded score is not */
+	unsigned long foreign;       /* games with another program's score (FreeDoko) */
+	unsigned long foreign_same;  /* ... the same as ours */
+	unsigned long foreign_explained; /* ... differing only as its rules explain */
+	unsigned long foreign_differ;    /* ... differing otherwise */
+} dokoref_tally;
+
+/** Count the game judged in v into t (nothing for a verdict not judged). */
+void dokoref_tally_add(dokoref_tally *t, const dokoref_verdict *v);
+
+/** The last line(s) of `dokoref check` in text for t, in lang (each ending
+ *  in a newline).  Free with dokoref_free. */
+char *dokoref_tally_text(const dokoref_tally *t, int lang);
+
+/** An HTML page of verdicts: one self-contained file (`dokoref show
+ *  --format html`'s page), a list of the games and each game's ruling,
+ *  trick table, findings and score, with a step-by-step view. */
+typedef struct dokoref_page dokoref_page;
+
+/** A new, empty page in lang; title (the file's name) heads it. */
+dokoref_page *dokoref_page_new(int lang, const char *title);
+
+/** Add the game judged in v to the page (rendered now: v may move on).
+ *  Returns 0, or DOKOREF_E_USAGE for a verdict not judged. */
+int dokoref_page_add(dokoref_page *page, const dokoref_verdict *v);
+
+/** The number of games on the page. */
+size_t dokoref_page_games(const dokoref_page *page);
+
+/** The whole page as HTML text (more games may still be added after).
+ *  Free with dokoref_free; NULL for a page without games. */
+char *dokoref_page_html(dokoref_page *page);
+
+void dokoref_page_free(dokoref_page *page);
+
 #ifdef __cplusplus
 }
 #endif

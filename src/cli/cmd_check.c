@@ -43,9 +43,7 @@ typedef struct check_state {
 	dk_dd_game *analysis;
 	dokoref_verdict *v;          /* the current game's, reused */
 	dk_lang lang;
-	size_t games, with_findings, findings, warnings, scores_wrong, scores_right;
-	/* imported games with another program's score (FreeDoko) */
-	size_t foreign, foreign_same, foreign_explained, foreign_differ;
+	dokoref_tally tally;          /* for the last line */
 	dk_buf buf;
 	/* Ctrl-C during an analysis: that game is reported, no game after it */
 	bool interrupted;
@@ -74,26 +72,7 @@ static void on_game(check_state *st, dokoref_record *rec)
 		return;
 	const dk_verdict *v = dk_api_verdict(st->v);
 
-	st->games++;
-	st->findings += (size_t)dokoref_verdict_errors(st->v);
-	st->warnings += (size_t)dokoref_verdict_warnings(st->v);
-	if (dokoref_verdict_errors(st->v))
-		st->with_findings++;
-	if (v->recorded_compared) {
-		if (v->recorded_wrong)
-			st->scores_wrong++;
-		else
-			st->scores_right++;
-	}
-	if (v->foreign_compared) {
-		st->foreign++;
-		if (v->foreign.count == 0)
-			st->foreign_same++;
-		else if (v->foreign.unexplained == 0)
-			st->foreign_explained++;
-		else
-			st->foreign_differ++;
-	}
+	dokoref_tally_add(&st->tally, st->v);
 	if (st->quiet && v->rp.finding_count == 0 && v->recorded_wrong == 0 &&
 	    !(v->foreign_compared && v->foreign.unexplained > 0))
 		return;
@@ -164,31 +143,10 @@ static int check_file(check_state *st, const char *path, const dk_read_opts *opt
 /* the count line: games, findings, warnings, recorded scores */
 static void summary(check_state *st)
 {
-	dk_lang lang = st->lang;
-	dk_buf games, findings, warnings;
-	dk_buf_init(&games);
-	dk_buf_init(&findings);
-	dk_buf_init(&warnings);
-	dk_say(&games, lang, dk_msg_n((long long)st->games, DK_MSG_CK_GAMES_ONE,
-				      DK_MSG_CK_GAMES_MANY), st->games);
-	dk_say(&findings, lang, dk_msg_n((long long)st->findings, DK_MSG_CK_FINDINGS_ONE,
-					 DK_MSG_CK_FINDINGS_MANY), st->findings);
-	dk_say(&warnings, lang, dk_msg_n((long long)st->warnings, DK_MSG_CK_WARNINGS_ONE,
-					 DK_MSG_CK_WARNINGS_MANY), st->warnings);
-	dk_buf *b = &st->buf;
-	dk_buf_clear(b);
-	dk_say(b, lang, DK_MSG_CK_SUMMARY, games.data, st->with_findings, findings.data,
-	       warnings.data, st->scores_right, st->scores_wrong);
-	dk_buf_putc(b, '\n');
-	if (st->foreign) {
-		dk_say(b, lang, DK_MSG_FD_SUMMARY, st->foreign, st->foreign_same,
-		       st->foreign_explained, st->foreign_differ);
-		dk_buf_putc(b, '\n');
-	}
-	fwrite(b->data, 1, b->len, st->cli->out);
-	dk_buf_release(&games);
-	dk_buf_release(&findings);
-	dk_buf_release(&warnings);
+	char *line = dokoref_tally_text(&st->tally, st->lang == DK_LANG_DE ? DOKOREF_LANG_DE
+									    : DOKOREF_LANG_EN);
+	fputs(line, st->cli->out);
+	dokoref_free(line);
 }
 
 static int run(dk_cli *cli, int argc, char **argv)
@@ -316,8 +274,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	}
 	/* no count line when the input could not be read at all: "0 games
 	 * checked" on standard output would read as a clean result */
-	if (!st.json && (!st.quiet || st.findings || st.scores_wrong) &&
-	    !(st.games == 0 && status != DK_EXIT_OK))
+	if (!st.json && (!st.quiet || st.tally.findings || st.tally.scores_wrong) &&
+	    !(st.tally.games == 0 && status != DK_EXIT_OK))
 		summary(&st);
 	if (st.interrupted) {
 		/* after the report, so that it is the last line a person sees */
@@ -334,7 +292,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	dokoref_verdict_free(st.v);
 	dk_dd_free(st.dd);
 	free(st.analysis);
-	if (status == DK_EXIT_OK && (st.findings || st.scores_wrong || st.foreign_differ))
+	if (status == DK_EXIT_OK && (st.tally.findings || st.tally.scores_wrong ||
+				     st.tally.foreign_differ))
 		status = DK_EXIT_FINDINGS;
 	return status;
 }

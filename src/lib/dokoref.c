@@ -19,6 +19,7 @@
 #include "buf.h"
 #include "check_json.h"
 #include "fmt_xml.h"
+#include "html.h"
 #include "lang.h"
 #include "ruleset.h"
 #include "session.h"
@@ -704,4 +705,109 @@ char *dokoref_verdict_json(const dokoref_verdict *v)
 	dk_buf_init(&b);
 	dk_json_verdict(&b, v->file, &v->v);
 	return take(&b);
+}
+
+/* ---- counting and pages ------------------------------------------------------ */
+
+void dokoref_tally_add(dokoref_tally *t, const dokoref_verdict *v)
+{
+	if (!t || !v || !v->judged)
+		return;
+	const dk_verdict *d = &v->v;
+	t->games++;
+	t->findings += (unsigned long)d->errors;
+	t->warnings += (unsigned long)d->warnings;
+	if (d->errors)
+		t->with_findings++;
+	if (d->recorded_compared) {
+		if (d->recorded_wrong)
+			t->scores_wrong++;
+		else
+			t->scores_right++;
+	}
+	if (d->foreign_compared) {
+		t->foreign++;
+		if (d->foreign.count == 0)
+			t->foreign_same++;
+		else if (d->foreign.unexplained == 0)
+			t->foreign_explained++;
+		else
+			t->foreign_differ++;
+	}
+}
+
+char *dokoref_tally_text(const dokoref_tally *t, int lang)
+{
+	static const dokoref_tally zero;
+	if (!t)
+		t = &zero;
+	dk_lang l = lang == DOKOREF_LANG_DE ? DK_LANG_DE : DK_LANG_EN;
+	dk_buf games, findings, warnings, b;
+	dk_buf_init(&games);
+	dk_buf_init(&findings);
+	dk_buf_init(&warnings);
+	dk_buf_init(&b);
+	dk_say(&games, l, dk_msg_n((long long)t->games, DK_MSG_CK_GAMES_ONE,
+				   DK_MSG_CK_GAMES_MANY), (size_t)t->games);
+	dk_say(&findings, l, dk_msg_n((long long)t->findings, DK_MSG_CK_FINDINGS_ONE,
+				      DK_MSG_CK_FINDINGS_MANY), (size_t)t->findings);
+	dk_say(&warnings, l, dk_msg_n((long long)t->warnings, DK_MSG_CK_WARNINGS_ONE,
+				      DK_MSG_CK_WARNINGS_MANY), (size_t)t->warnings);
+	dk_say(&b, l, DK_MSG_CK_SUMMARY, games.data, (size_t)t->with_findings, findings.data,
+	       warnings.data, (size_t)t->scores_right, (size_t)t->scores_wrong);
+	dk_buf_putc(&b, '\n');
+	if (t->foreign) {
+		dk_say(&b, l, DK_MSG_FD_SUMMARY, (size_t)t->foreign, (size_t)t->foreign_same,
+		       (size_t)t->foreign_explained, (size_t)t->foreign_differ);
+		dk_buf_putc(&b, '\n');
+	}
+	dk_buf_release(&games);
+	dk_buf_release(&findings);
+	dk_buf_release(&warnings);
+	return take(&b);
+}
+
+struct dokoref_page {
+	dk_html h;
+	char *title;
+};
+
+dokoref_page *dokoref_page_new(int lang, const char *title)
+{
+	dokoref_page *page = dk_xcalloc(1, sizeof(*page));
+	page->title = dk_xstrdup(title ? title : "");
+	dk_html_init(&page->h, lang == DOKOREF_LANG_DE ? DK_LANG_DE : DK_LANG_EN, page->title);
+	return page;
+}
+
+int dokoref_page_add(dokoref_page *page, const dokoref_verdict *v)
+{
+	if (!page || !v || !v->judged)
+		return DOKOREF_E_USAGE;
+	dk_html_game(&page->h, &v->v, v->file, NULL);
+	return 0;
+}
+
+size_t dokoref_page_games(const dokoref_page *page)
+{
+	return page ? page->h.games : 0;
+}
+
+char *dokoref_page_html(dokoref_page *page)
+{
+	if (!page || page->h.games == 0)
+		return NULL;
+	dk_buf b;
+	dk_buf_init(&b);
+	dk_html_finish(&page->h, &b);
+	return take(&b);
+}
+
+void dokoref_page_free(dokoref_page *page)
+{
+	if (!page)
+		return;
+	dk_html_release(&page->h);
+	free(page->title);
+	free(page);
 }

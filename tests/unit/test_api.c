@@ -444,3 +444,75 @@ Test(api, long_name_cut_at_a_character)
 		}
 	}
 }
+
+/* the last line of `dokoref check` and its counts: samples/normal-ddv.doko
+ * (no finding, recorded score right) and the revoke record (one finding, an
+ * irregularity, no recorded score) */
+Test(api, tally)
+{
+	dokoref_tally t;
+	memset(&t, 0, sizeof(t));
+	dokoref_verdict *v = dokoref_verdict_new();
+	dokoref_tally_add(&t, v);    /* not judged: nothing */
+	cr_expect_eq(t.games, 0);
+	const char *const files[2] = { NORMAL, REVOKE };
+	for (int i = 0; i < 2; i++) {
+		dokoref_error err;
+		dokoref_record *rec = dokoref_record_open_file(files[i], NULL, &err);
+		cr_assert_not_null(rec, "%s", err.message);
+		cr_assert_eq(dokoref_record_next_game(rec, &err), 1);
+		cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+		dokoref_tally_add(&t, v);
+		dokoref_record_free(rec);
+	}
+	cr_expect_eq(t.games, 2);
+	cr_expect_eq(t.with_findings, 1);
+	cr_expect_eq(t.findings, 1);
+	cr_expect_eq(t.warnings, 0);
+	cr_expect_eq(t.scores_right, 1);
+	cr_expect_eq(t.scores_wrong, 0);
+	cr_expect_eq(t.foreign, 0);
+	char *en = dokoref_tally_text(&t, DOKOREF_LANG_EN);
+	cr_expect_str_eq(en, "2 games checked, 1 with findings (1 finding, 0 warnings); "
+			     "recorded scores: 1 right, 0 wrong\n");
+	char *de = dokoref_tally_text(&t, DOKOREF_LANG_DE);
+	cr_expect_str_neq(de, en);
+	cr_expect(strchr(de, '\n') == de + strlen(de) - 1);
+	dokoref_free(en);
+	dokoref_free(de);
+	dokoref_verdict_free(v);
+}
+
+/* an HTML page of two games of a session, rendered as they are judged */
+Test(api, page)
+{
+	dokoref_error err;
+	dokoref_record *rec = dokoref_record_open_file(SESSION, NULL, &err);
+	cr_assert_not_null(rec, "%s", err.message);
+	dokoref_page *page = dokoref_page_new(DOKOREF_LANG_DE, "session.xml");
+	cr_expect_null(dokoref_page_html(page));
+	dokoref_verdict *v = dokoref_verdict_new();
+	cr_expect_eq(dokoref_page_add(page, v), DOKOREF_E_USAGE);
+	for (int i = 0; i < 2; i++) {
+		cr_assert_eq(dokoref_record_next_game(rec, &err), 1);
+		cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+		cr_expect_eq(dokoref_page_add(page, v), 0);
+	}
+	cr_expect_eq(dokoref_page_games(page), 2);
+	char *html = dokoref_page_html(page);
+	cr_assert_not_null(html);
+	cr_expect(strncmp(html, "<!DOCTYPE html>\n<html lang=\"de\">", 32) == 0);
+	cr_expect_not_null(strstr(html, "<title>session.xml</title>"));
+	cr_expect_not_null(strstr(html, "</html>\n"));
+	/* the page stays open: a third game, a longer page */
+	cr_assert_eq(dokoref_record_next_game(rec, &err), 1);
+	cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+	cr_expect_eq(dokoref_page_add(page, v), 0);
+	char *more = dokoref_page_html(page);
+	cr_expect_gt(strlen(more), strlen(html));
+	dokoref_free(html);
+	dokoref_free(more);
+	dokoref_verdict_free(v);
+	dokoref_record_free(rec);
+	dokoref_page_free(page);
+}
