@@ -1,0 +1,179 @@
+// The WebAssembly module against the native program: every sample and test
+// record, under its own rule set and under each shipped one, judged by
+// js/index.js must give the JSON `dokoref check --format json` prints,
+// byte for byte; and the text, the exit status and the HTML page agree.
+//
+// Run by tests/web/run.sh (and .ci/run) with node --test; the environment
+// names the builds: DOKOREF_NATIVE (the dokoref program), DOKOREF_NPM (the
+// npm package folder tools/build-web.sh made).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const native = path.resolve(root, process.env.DOKOREF_NATIVE || 'build/dokoref');
+const npm = path.resolve(root, process.env.DOKOREF_NPM || 'build-web/npm');
+const { createDokoref } = await import(pathToFileURL(path.join(npm, 'index.js')));
+const dk = await createDokoref();
+
+// every record: the samples and test records, sheets too (check refuses
+// those, and so must the module)
+function walk(dir) {
+	const out = [];
+	for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+		const rel = path.posix.join(dir, e.name);
+		if (e.isDirectory())
+			out.push(...walk(rel));
+		else if (!/\.(md|txt|yaml)$/.test(e.name))
+			out.push(rel);
+	}
+	return out;
+}
+const records = ['samples', 'tests/check', 'tests/freedoko', 'tests/sheets']
+	.flatMap(walk).sort();
+
+// the rule sets beside a record, which it may name by path
+function siblings(rel) {
+	const dir = path.posix.dirname(rel);
+	const files = {};
+	for (const f of fs.readdirSync(path.join(root, dir))) {
+		if (f.endsWith('.yaml'))
+			files[path.posix.join(dir, f)] = fs.readFileSync(path.join(root, dir, f));
+	}
+	return files;
+}
+
+const env = { ...process.env, DOKOREF_RULES_PATH: path.join(root, 'rulesets'), LANG: 'C',
+	LC_ALL: 'C' };
+
+// the native output for all records in one run, cut into each file's lines
+function nativeByFile(args) {
+	const r = spawnSync(native, ['check', '--format', 'json', ...args, ...records],
+		{ cwd: root, env, maxBuffer: 1 << 28, encoding: 'utf8' });
+	assert.ok(r.status !== null, `${native} did not run: ${r.error}`);
+	const byFile = new Map(records.map((f) => [f, '']));
+	for (const line of r.stdout.split(/(?<=\n)/)) {
+		if (!line)
+			continue;
+		const file = JSON.parse(line).file;
+		assert.ok(byFile.has(file), `native output names an unknown file: ${file}`);
+		byFile.set(file, byFile.get(file) + line);
+	}
+	return byFile;
+}
+
+const shipped = dk.rulesets().map((r) => r.name);
+
+test('the module ships the rule sets of rulesets/', () => {
+	const files = fs.readdirSync(path.join(root, 'rulesets'))
+		.filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort();
+	assert.deepEqual(shipped, files);
+	for (const r of dk.rulesets())
+		assert.equal(r.yaml, fs.readFileSync(path.join(root, 'rulesets', `${r.name}.yaml`), 'utf8'));
+});
+
+// Under a rule set not its own a record has findings by the dozen, each
+// costed by a search: there a limit of positions per question keeps the
+// run short (both sides stop at the same count and say "not settled")
+const otherLimit = 200000;
+for (const rules of [null, ...shipped]) {
+	const label = rules ? `--rules ${rules}` : 'its own rule set';
+	test(`every record judged under ${label}: JSON byte for byte`, () => {
+		const expected = nativeByFile(rules ? ['--rules', rules, '--search-limit',
+			String(otherLimit)] : []);
+		let games = 0;
+		for (const rel of records) {
+			const r = dk.judge(fs.readFileSync(path.join(root, rel)), {
+				name: rel, rules: rules || undefined, files: siblings(rel), format: 'json',
+				searchLimit: rules ? otherLimit : undefined,
+			});
+			assert.equal(r.json, expected.get(rel), `${rel} (${label})`);
+			games += r.games.length;
+		}
+		// the comparison saw games, not only empty outputs on both sides
+		assert.ok(games > 300, `only ${games} games judged`);
+	});
+}
+
+test('each sample alone: exit status, text in both languages and messages as the CLI', () => {
+	for (const rel of records.filter((f) => f.startsWith('samples/'))) {
+		const data = fs.readFileSync(path.join(root, rel));
+		for (const lang of ['en', 'de']) {
+			const cli = spawnSync(native, ['check', '--color', 'never', '--lang', lang, rel],
+				{ cwd: root, env, encoding: 'utf8' });
+			const r = dk.judge(data, { name: rel, lang, format: ['json', 'text'] });
+			assert.equal(r.status, cli.status, `${rel}: exit status`);
+			assert.equal(r.text, cli.stdout, `${rel}: text (${lang})`);
+			for (const m of r.messages)
+				assert.ok(cli.stderr.includes(m.message), `${rel}: message ${m.text}`);
+		}
+	}
+});
+
+test('the HTML page holds every game judged', () => {
+	const rel = 'samples/session-unsere-2024.doko';
+	const r = dk.judge(fs.readFileSync(path.join(root, rel)), { name: rel, lang: 'de' });
+	assert.ok(r.games.length > 1);
+	assert.match(r.html, /^<!DOCTYPE html>\n<html lang="de">/);
+	const cli = execFileSync(native, ['show', '--format', 'html', '--lang', 'de', rel],
+		{ cwd: root, env, encoding: 'utf8' });
+	// the same page as `dokoref show --format html` in its shape: as many games
+	const count = (s) => (s.match(/<section/g) || []).length;
+	assert.equal(count(r.html), count(cli));
+});
+
+test('a rule set from YAML text: judged under it, and its errors with line and column', () => {
+	const yaml = fs.readFileSync(path.join(root, 'rulesets/unsere-2024.yaml'), 'utf8');
+	const rel = 'samples/session-unsere-2024.doko';
+	const data = fs.readFileSync(path.join(root, rel));
+	const byName = dk.judge(data, { name: rel, rules: 'unsere-2024', format: 'json' });
+	const byText = dk.judge(data, { name: rel, rulesYaml: yaml, rulesName: 'unsere-2024.yaml',
+		format: 'json' });
+	assert.notEqual(byName.status, 3);
+	assert.equal(byText.status, byName.status);
+	assert.ok(byText.json.length > 0);
+	assert.equal(byText.json, byName.json);
+	const bad = dk.judge(data, { rulesYaml: 'name: ours\nbase: ddv\nrules:\n  no_such_key: 1\n',
+		rulesName: 'ours.yaml' });
+	assert.equal(bad.status, 3);
+	assert.equal(bad.json, '');
+	assert.equal(bad.messages[0].file, 'ours.yaml');
+	assert.equal(bad.messages[0].line, 4);
+	assert.match(bad.messages[0].message, /no_such_key/);
+	const loaded = dk.loadRules(yaml, 'unsere-2024.yaml');
+	assert.equal(loaded.ok, true);
+});
+
+test('invalid input: exit status 3 and the message where it is', () => {
+	const r = dk.judge('<dokoref>\n<game>\n', { name: 'broken.xml' });
+	assert.equal(r.status, 3);
+	assert.equal(r.json, '');
+	assert.ok(r.messages.length > 0);
+	assert.equal(r.messages[0].file, 'broken.xml');
+	assert.ok(r.messages[0].line > 0);
+});
+
+test('gzip input is read as the plain file', () => {
+	const rel = 'samples/solo-clubs-ddv.xml';
+	const plain = fs.readFileSync(path.join(root, rel));
+	const gz = zlib.gzipSync(plain);
+	assert.equal(dk.judge(gz, { name: rel, format: 'json' }).json,
+		dk.judge(plain, { name: rel, format: 'json' }).json);
+});
+
+test('audit: progress before each game and at the end, the same result as judge', async () => {
+	const rel = 'samples/session-spielrunde-ddv.xml';
+	const data = fs.readFileSync(path.join(root, rel));
+	const seen = [];
+	const r = await dk.audit(data, { name: rel, format: 'json', onProgress: (p) => seen.push(p) });
+	const j = dk.judge(data, { name: rel, format: 'json' });
+	assert.equal(r.json, j.json);
+	assert.equal(seen.length, j.games.length + 1);
+	assert.deepEqual(seen.map((p) => p.game), [...j.games.map((g) => g.index), 0]);
+	assert.ok(seen.every((p) => p.total === j.games.length));
+	assert.deepEqual(seen.at(-1), { done: j.games.length, total: j.games.length, game: 0 });
+});
