@@ -414,7 +414,28 @@ export async function createDokoref(opts) {
 		print: () => {},
 		printErr: () => {},
 	});
+	leanErrors(module.FS);
 	return new Dokoref(module);
+}
+
+// emscripten 3.1.6's file system makes each error it throws with a stack
+// trace, demangled; the C library's realpath() meets a dozen (readlink on
+// every part of a rule set's path) per record, which made a third of the
+// module's time.  The same errors without the trace: their prototype stays,
+// so that the glue's `instanceof` checks hold for old and new alike.
+function leanErrors(FS) {
+	const Made = FS.ErrnoError;
+	if (typeof Made !== 'function')
+		return;
+	function ErrnoError(errno, node) {
+		this.node = node;
+		this.errno = errno;
+	}
+	ErrnoError.prototype = Made.prototype;
+	Made.prototype.setErrno = function setErrno(errno) {
+		this.errno = errno;
+	};
+	FS.ErrnoError = ErrnoError;
 }
 
 export default createDokoref;
