@@ -95,7 +95,9 @@ for (const rules of [null, ...shipped]) {
 			games += r.games.length;
 		}
 		// the comparison saw games, not only empty outputs on both sides
-		assert.ok(games > 300, `only ${games} games judged`);
+		// (under a rule set without nines the records of twelve cards a
+		// hand are refused: fewer games)
+		assert.ok(games > (rules ? 150 : 500), `only ${games} games judged`);
 	});
 }
 
