@@ -222,6 +222,8 @@ export class Dokoref {
 				if (!rules) {
 					result.messages.push(this._error(e));
 					result.status = 3;
+					result.text = formats.has('text') ? '' : null;
+					result.json = formats.has('json') ? '' : null;
 					return result;
 				}
 			}
@@ -234,6 +236,8 @@ export class Dokoref {
 			if (!rec) {
 				result.messages.push(this._error(e));
 				result.status = m._dkw_error_code(e) === E_SYSTEM ? 4 : 3;
+				result.text = formats.has('text') ? '' : null;
+				result.json = formats.has('json') ? '' : null;
 				return result;
 			}
 			v = m._dokoref_verdict_new();
@@ -285,10 +289,15 @@ export class Dokoref {
 			const status = m._dokoref_record_status(rec);
 			result.tally = this._tally(tally);
 			result.json = formats.has('json') ? json.join('') : null;
-			if (formats.has('text'))
-				result.text = text.join('') + this._take(m._dokoref_tally_text(tally, lang));
-			else
+			if (formats.has('text')) {
+				// the last line, as dokoref check: none when the record could
+				// not be read at all ("0 games checked" would read as clean)
+				const unread = result.tally.games === 0 && status !== 0;
+				result.text = text.join('') +
+					(unread ? '' : this._take(m._dokoref_tally_text(tally, lang)));
+			} else {
 				result.text = null;
+			}
 			if (page)
 				result.html = this._take(m._dokoref_page_html(page));
 			const t = result.tally;
