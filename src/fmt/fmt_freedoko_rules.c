@@ -417,7 +417,12 @@ static int to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rules,
 	     "FreeDoko's start player, left of the dealer, leads a normal game");
 	rule(&c, "lead.solo", on(&c, "lustsolo player leads") ? "soloist" : "left-of-dealer",
 	     KEYS("lustsolo player leads"), "a lust solo");
-	rule(&c, "lead.duty_solo", "soloist", FIXED, "a duty solo is always led by the soloist");
+	/* FreeDoko 0.7.13 counts a solo of a player who owes one as the duty
+	 * solo and leads it as a lust solo: under "false" the start player led
+	 * it (a log of FreeDoko's own, tests/freedoko/duty-solo-start-leads);
+	 * in the duty soli round after the rounds the soloist is the start player */
+	rule(&c, "lead.duty_solo", on(&c, "lustsolo player leads") ? "soloist" : "left-of-dealer",
+	     KEYS("lustsolo player leads"), "a duty solo is led as a lust solo");
 
 	/* solos */
 	char kinds[200] = "[";
