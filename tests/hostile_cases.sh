@@ -352,6 +352,10 @@ printf 'name: old\n' > "$dir/private.yaml"
 chmod 640 "$dir/private.yaml"
 (umask 000; exec "$dokoref" rules import tests/freedoko/rules.standard.FreeDoko-rules -o "$dir/private.yaml") 2>/dev/null &&
 	[ "$(mode "$dir/private.yaml")" = 640 ] && ok || bad "output-keeps-0640-rules-import: mode $(mode "$dir/private.yaml")"
+# a rule set named after its output: null.yaml is the set 'null', not one
+# without a name
+expect output-named-null 0 - -- rules import tests/freedoko/rules.standard.FreeDoko-rules -o "$dir/null.yaml"
+expect output-named-null-loads 0 "$dir/null.yaml: valid (rule set 'null', base 'ddv')" -- rules check "$dir/null.yaml"
 # a FreeDoko log whose card points fit no seating of its first trick's
 # players (tests/freedoko_seating.sh has the logs that do)
 expect freedoko-seats-unknown 3 "tests/freedoko/bad/log-trick-points-fit-no-seating.gameplay-debug.log:238:1: error: cannot tell the players' seats" \
