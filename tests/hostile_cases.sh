@@ -293,6 +293,81 @@ expect same-file-hard-link 3 "error: the output '$dir/hard.xml' is the same file
 expect same-file-rules-import 3 "is the same file as the input" \
 	-- rules import tests/freedoko/rules.standard.FreeDoko-rules -o tests/freedoko/rules.standard.FreeDoko-rules
 cmp -s "$dir/in.xml" "$dir/orig.xml" && [ -L "$dir/link.xml" ] && ok || bad "same-file: the input was changed"
+# ... and as an HTML page (a branch of its own in convert)
+ln -s in.xml "$dir/link.html"
+expect same-file-html-symlink 3 "error: the output '$dir/link.html' is the same file" \
+	-- convert "$dir/in.xml" -o "$dir/link.html"
+ln "$dir/in.xml" "$dir/hard.html"
+expect same-file-html-hard-link 3 "error: the output '$dir/hard.html' is the same file" \
+	-- convert "$dir/in.xml" -o "$dir/hard.html"
+cmp -s "$dir/in.xml" "$dir/orig.xml" && [ -L "$dir/link.html" ] && ok || bad "same-file-html: the input was changed"
+
+# ---- outputs that are not regular files, their modes, long names ------------
+# A device or FIFO is written to as it is, never replaced by a regular file.
+# The devices are reached through links in the test's directory: the links
+# show whether they were replaced, and a program that replaces never touches
+# the system's own /dev/null or /dev/full.
+ln -s /dev/null "$dir/null.xml"
+expect output-device 0 - -- convert "$dir/in.xml" -o "$dir/null.xml"
+[ -L "$dir/null.xml" ] && [ "$(readlink "$dir/null.xml")" = /dev/null ] && ok ||
+	bad "output-device: the link to /dev/null was replaced"
+ln -s /dev/null "$dir/sink.yaml"
+expect output-device-rules-import 0 - -- rules import tests/freedoko/rules.standard.FreeDoko-rules -o "$dir/sink.yaml"
+[ -L "$dir/sink.yaml" ] && ok || bad "output-device-rules-import: the link was replaced"
+ln -s /dev/full "$dir/full.xml"
+expect output-full 4 "cannot write '$dir/full.xml': No space left on device" \
+	-- convert "$dir/in.xml" -o "$dir/full.xml"
+ln -s /dev/full "$dir/full.yaml"
+expect output-full-rules-import 4 "cannot write '$dir/full.yaml': No space left on device" \
+	-- rules import tests/freedoko/rules.standard.FreeDoko-rules -o "$dir/full.yaml"
+[ -L "$dir/full.xml" ] && [ -L "$dir/full.yaml" ] && ok || bad "output-full: a link was replaced"
+expect output-full-to 4 "cannot write '$dir/full.xml'" -- convert --to doko "$dir/in.xml" -o "$dir/full.xml"
+# a FIFO: what a reader at the other end gets is the output
+mkfifo "$dir/out.fifo"
+cat "$dir/out.fifo" > "$dir/from-fifo.xml" &
+reader=$!
+expect output-fifo 0 - -- convert --to xml "$dir/in.xml" -o "$dir/out.fifo"
+kill $reader 2>/dev/null
+wait $reader 2>/dev/null
+[ -p "$dir/out.fifo" ] && cmp -s "$dir/from-fifo.xml" "$dir/in.xml" && ok ||
+	bad "output-fifo: the FIFO was replaced, or its reader got another text"
+expect output-directory 4 "cannot write '$dir': it is a directory" -- convert --to xml "$dir/in.xml" -o "$dir"
+# modes: a new file as the umask says, a replaced file keeps its mode
+mode() { stat -c %a "$1"; }
+rm -f "$dir/m1.xml" "$dir/m2.xml"
+(umask 027; exec "$dokoref" convert "$dir/in.xml" -o "$dir/m1.xml") &&
+	[ "$(mode "$dir/m1.xml")" = 640 ] && ok || bad "output-umask-027: mode $(mode "$dir/m1.xml")"
+(umask 077; exec "$dokoref" convert "$dir/in.xml" -o "$dir/m2.xml.gz") &&
+	[ "$(mode "$dir/m2.xml.gz")" = 600 ] && ok || bad "output-umask-077: mode $(mode "$dir/m2.xml.gz")"
+printf 'old\n' > "$dir/private.xml"
+chmod 600 "$dir/private.xml"
+(umask 022; exec "$dokoref" convert "$dir/in.xml" -o "$dir/private.xml") &&
+	[ "$(mode "$dir/private.xml")" = 600 ] && cmp -s "$dir/private.xml" "$dir/in.xml" && ok ||
+	bad "output-keeps-0600: mode $(mode "$dir/private.xml")"
+printf 'old\n' > "$dir/shared.html"
+chmod 664 "$dir/shared.html"
+(umask 077; exec "$dokoref" convert "$dir/in.xml" -o "$dir/shared.html") &&
+	[ "$(mode "$dir/shared.html")" = 664 ] && ok || bad "output-keeps-0664: mode $(mode "$dir/shared.html")"
+printf 'name: old\n' > "$dir/private.yaml"
+chmod 640 "$dir/private.yaml"
+(umask 000; exec "$dokoref" rules import tests/freedoko/rules.standard.FreeDoko-rules -o "$dir/private.yaml") 2>/dev/null &&
+	[ "$(mode "$dir/private.yaml")" = 640 ] && ok || bad "output-keeps-0640-rules-import: mode $(mode "$dir/private.yaml")"
+# a rule set named after its output: null.yaml is the set 'null', not one
+# without a name
+expect output-named-null 0 - -- rules import tests/freedoko/rules.standard.FreeDoko-rules -o "$dir/null.yaml"
+expect output-named-null-loads 0 "$dir/null.yaml: valid (rule set 'null', base 'ddv')" -- rules check "$dir/null.yaml"
+# a FreeDoko log whose card points fit no seating of its first trick's
+# players (tests/freedoko_seating.sh has the logs that do)
+expect freedoko-seats-unknown 3 "tests/freedoko/bad/log-trick-points-fit-no-seating.gameplay-debug.log:238:1: error: cannot tell the players' seats" \
+	-- validate tests/freedoko/bad/log-trick-points-fit-no-seating.gameplay-debug.log
+# names of 245 to 255 bytes: the temporary name is cut to fit beside them
+for n in 245 251 255; do
+	long=$(awk -v n=$((n - 4)) 'BEGIN { for (i = 0; i < n; i++) printf "n"; print ".xml" }')
+	expect "output-name-$n" 0 - -- convert "$dir/in.xml" -o "$dir/$long"
+	cmp -s "$dir/$long" "$dir/in.xml" && [ "$(ls "$dir" | grep -c '\.tmp\.')" = 0 ] && ok ||
+		bad "output-name-$n: not written, or a temporary file left"
+	rm -f "$dir/$long"
+done
 
 # ---- signals during `convert -o OUT`: no temporary file left --------------
 "$gen" -n 5000 -s 3 > "$dir/big.xml"

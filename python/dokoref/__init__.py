@@ -156,10 +156,16 @@ def _str(b: Optional[bytes]) -> Optional[str]:
     return None if b is None else b.decode("utf-8", "replace")
 
 
-def _enc(s) -> Optional[bytes]:
+def _enc(s, what: str = "a name") -> Optional[bytes]:
+    """A name or path for the library, which reads it up to its first NUL:
+    a NUL inside would cut it short there unseen ('ddv\\0x' loading ddv),
+    so it is refused, as Python's own os functions refuse it."""
     if s is None:
         return None
-    return os.fsencode(s) if not isinstance(s, bytes) else s
+    b = os.fsencode(s) if not isinstance(s, bytes) else s
+    if b"\0" in b:
+        raise ValueError("%s holds a NUL character: %r" % (what, s))
+    return b
 
 
 def _take(ptr) -> Optional[str]:
@@ -314,7 +320,7 @@ class Rules:
     def __init__(self, name_or_path: str, _handle=None):
         if _handle is None:
             err = _Error()
-            _handle = _L().dokoref_rules_load(_enc(name_or_path), ctypes.byref(err))
+            _handle = _L().dokoref_rules_load(_enc(name_or_path, "a rule set name or path"), ctypes.byref(err))
             if not _handle:
                 raise DokorefError._from(err)
         self._h = _handle
@@ -322,7 +328,7 @@ class Rules:
     @classmethod
     def from_file(cls, path) -> "Rules":
         err = _Error()
-        h = _L().dokoref_rules_load_file(_enc(path), ctypes.byref(err))
+        h = _L().dokoref_rules_load_file(_enc(path, "a path"), ctypes.byref(err))
         if not h:
             raise DokorefError._from(err)
         return cls("", _handle=h)
@@ -331,7 +337,7 @@ class Rules:
     def from_yaml(cls, text, name: str = "<yaml>") -> "Rules":
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
         err = _Error()
-        h = _L().dokoref_rules_from_yaml(data, len(data), _enc(name), ctypes.byref(err))
+        h = _L().dokoref_rules_from_yaml(data, len(data), _enc(name, "a name"), ctypes.byref(err))
         if not h:
             raise DokorefError._from(err)
         return cls("", _handle=h)
@@ -392,16 +398,16 @@ class Record:
         if isinstance(rules, Rules):
             opts.rules = rules._h
         elif rules is not None:
-            self._rules_name = _enc(rules)
+            self._rules_name = _enc(rules, "a rule set name or path")
             opts.rules_name = self._rules_name
         opts.accept_rule_differences = 1 if accept_rule_differences else 0
         err = _Error()
         L = _L()
         if _data is not None:
-            h = L.dokoref_record_open_memory(_data, len(_data), _enc(_name or "<memory>"),
+            h = L.dokoref_record_open_memory(_data, len(_data), _enc(_name or "<memory>", "a name"),
                                              ctypes.byref(opts), ctypes.byref(err))
         else:
-            h = L.dokoref_record_open_file(_enc(path), ctypes.byref(opts), ctypes.byref(err))
+            h = L.dokoref_record_open_file(_enc(path, "a path"), ctypes.byref(opts), ctypes.byref(err))
         if not h:
             raise DokorefError._from(err)
         self._h = h

@@ -106,6 +106,30 @@ class TestDokoref(unittest.TestCase):
             list(dokoref.Record.from_bytes(broken, "broken.xml"))
         self.assertEqual((cm.exception.file, cm.exception.line), ("broken.xml", 5))
 
+    def test_nul_in_a_name(self):
+        # the library reads each name up to its first NUL: 'ddv\0anything'
+        # would load ddv, and a path with a NUL another file
+        yaml = "name: y\nbase: ddv\nrules: {}\n"
+        with open(NORMAL, "rb") as f:
+            data = f.read()
+        calls = [
+            lambda: dokoref.Rules("ddv\x00anything"),
+            lambda: dokoref.Rules(b"ddv\x00anything"),
+            lambda: dokoref.Rules.from_file(os.path.join(ROOT, "rulesets", "ddv.yaml")
+                                            + "\x00.txt"),
+            lambda: dokoref.Rules.from_yaml(yaml, name="y\x00z"),
+            lambda: dokoref.judge(NORMAL + "\x00.xml"),
+            lambda: dokoref.open(NORMAL, rules="ddv\x00anything"),
+            lambda: dokoref.Record.from_bytes(data, name="a\x00b"),
+        ]
+        for i, call in enumerate(calls):
+            with self.subTest(call=i):
+                with self.assertRaisesRegex(ValueError, "NUL"):
+                    call()
+        # the same names without the NUL load as before
+        self.assertEqual(dokoref.Rules("ddv").name, "ddv")
+        self.assertEqual(dokoref.Rules.from_yaml(yaml, name="y").name, "y")
+
     def test_session_in_threads(self):
         alone = [v.as_dict() for v in dokoref.judge(SESSION, json=True)]
         self.assertEqual(len(alone), 6)

@@ -12,13 +12,14 @@
 #include <string.h>
 
 #include "arena.h"
+#include "audit_json.h"
 #include "cli.h"
 #include "fmt_sheet.h"
 #include "sheet.h"
 #include "sheet_text.h"
 
 int dk_audit_sheet(dk_cli *cli, const dk_read_opts *opts, dk_lang lang, bool json,
-		   bool verbose, const char *name, const char *data, size_t len, int fmt,
+		   bool json_summary, bool verbose, const char *name, const char *data, size_t len, int fmt,
 		   size_t *findings)
 {
 	dk_diag d;
@@ -53,11 +54,14 @@ int dk_audit_sheet(dk_cli *cli, const dk_read_opts *opts, dk_lang lang, bool jso
 	dk_sheet_state st;
 	dk_sheet_audit_begin(&st, s, r);
 	dk_sheet_verdict v;
+	size_t codes[DK_SH_CODE_COUNT] = { 0 }, warnings[DK_SH_CODE_COUNT] = { 0 };
 	for (size_t i = 0; i < s->count; i++) {
 		dk_sheet_audit_game(&st, &v, s, i, r);
 		bool real = false;
-		for (int k = 0; k < v.issue_count; k++)
+		for (int k = 0; k < v.issue_count; k++) {
 			real |= !v.issues[k].warning;
+			(v.issues[k].warning ? warnings : codes)[v.issues[k].code]++;
+		}
 		if (real)
 			(*findings)++;
 		if (json) {
@@ -70,11 +74,16 @@ int dk_audit_sheet(dk_cli *cli, const dk_read_opts *opts, dk_lang lang, bool jso
 			fwrite(b.data, 1, b.len, cli->out);
 		dk_buf_clear(&b);
 	}
-	if (!json) {
+	/* the summary ends the sheet's lines in JSON as in text: a clean
+	 * sheet says so rather than printing nothing */
+	if (!json)
 		dk_sheet_text_summary(&b, lang, s->count, *findings, dk_sheet_blind(s, r));
-		if (b.len)
-			fwrite(b.data, 1, b.len, cli->out);
-	}
+	else if (json_summary)
+		dk_audit_json_sheet_summary(&b, name, dk_sheet_format_name(s->format), rules_name,
+					    s->count, *findings, codes, warnings,
+					    dk_sheet_blind(s, r));
+	if (b.len)
+		fwrite(b.data, 1, b.len, cli->out);
 	dk_buf_release(&b);
 	if (*findings)
 		status = DK_EXIT_FINDINGS;

@@ -936,8 +936,8 @@ static int on_sheet(void *ud, const char *name, const char *data, size_t len, in
 {
 	audit_state *st = ud;
 	size_t findings = 0;
-	int rc = dk_audit_sheet(st->cli, st->opts, st->lang, st->json, st->verbose, name, data,
-				len, format, &findings);
+	int rc = dk_audit_sheet(st->cli, st->opts, st->lang, st->json, !st->jsonl, st->verbose,
+				name, data, len, format, &findings);
 	st->sheets++;
 	st->sheet_findings += findings;
 	return rc == DK_EXIT_FINDINGS ? 0 : rc;

@@ -385,6 +385,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 	    strcmp(to, "html") != 0)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "--to takes xml, doko, freedoko or "
 					  "html, not '%s'", to);
+	/* before any branch: the page is an output like the others */
+	const char *inputs[] = { input, opts.rules };
+	if (dk_cli_output_is_input(cli, "convert", output, inputs, 2))
+		return DK_EXIT_INVALID;
 	if ((to && strcmp(to, "html") == 0) || ends_with(output, ".html") ||
 	    ends_with(output, ".htm")) {
 		opts.lang = lang;
@@ -399,10 +403,15 @@ static int run(dk_cli *cli, int argc, char **argv)
 		bool fd = ends_with(output, ".BugReport.FreeDoko") ||
 			  ends_with(output, ".Reference.FreeDoko");
 		bool doko = ends_with(output, ".doko");
-		if (!xml && !fd && !doko)
+		if (!to && !xml && !fd && !doko)
 			return dk_cli_usage_error(cli, &dk_cmd_convert, "cannot tell the format of "
-				"'%s': name it .xml, .xml.gz, .doko, .html or .BugReport.FreeDoko",
-				output);
+				"'%s': name it .xml, .xml.gz, .doko, .html or .BugReport.FreeDoko, "
+				"or give --to", output);
+		/* --to names the format of any output (a device such as /dev/stdout) */
+		if (to) {
+			fd = strcmp(to, "freedoko") == 0;
+			doko = strcmp(to, "doko") == 0;
+		}
 		tg = fd ? TARGET_FREEDOKO : doko ? TARGET_DOKO : TARGET_XML;
 		gzip = gzip || dk_path_is_gz(output);
 	} else if (to && strcmp(to, "freedoko") == 0) {
@@ -416,9 +425,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (tg == TARGET_DOKO && gzip)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "the notation is written as plain "
 					  "text");
-	const char *inputs[] = { input, opts.rules };
-	if (dk_cli_output_is_input(cli, "convert", output, inputs, 2))
-		return DK_EXIT_INVALID;
 	opts.judge = false;
 	convert_state st;
 	memset(&st, 0, sizeof(st));
@@ -525,7 +531,10 @@ const dk_command dk_cmd_convert = {
 	"\n"
 	"OUT is written through a temporary file next to it and renamed into\n"
 	"place only when every game was read and written: if IN holds an invalid\n"
-	"game, nothing is written.  Output to standard output is held in memory\n"
+	"game, nothing is written.  A new OUT gets the permissions the umask\n"
+	"leaves; an OUT that is replaced keeps its mode.  An OUT that is a\n"
+	"character device or a FIFO is written to directly, never replaced.\n"
+	"OUT may not be IN or the rule set (nor a link to them).  Output to standard output is held in memory\n"
 	"until IN was read completely, for the same reason.  XML comments before\n"
 	"the root element and\n"
 	"before each game or session are kept; comments inside a game are not.\n"
@@ -534,7 +543,8 @@ const dk_command dk_cmd_convert = {
 	"  -o, --output OUT      where to write ('-' is standard output)\n"
 	"  -z, --gzip            compress standard output (implied by .gz)\n"
 	"  --to FORMAT           xml (default), doko, freedoko or html: the format\n"
-	"                        of standard output\n"
+	"                        of standard output, or of an OUT whose name does\n"
+	"                        not tell it (a device such as /dev/stdout)\n"
 	"  --lang de|en          the language of an HTML page (default: from\n"
 	"                        LC_ALL, LC_MESSAGES, LANG)\n"
 	"  --analyse             an HTML page with the double-dummy analysis of each\n"

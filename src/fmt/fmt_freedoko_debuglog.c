@@ -35,33 +35,127 @@ static int name_index(const dk_fd_reader *r, const char *name, size_t n)
 	return -1;
 }
 
-/* the first game of the log tells the names: the leader of its first
- * trick sits at the start player (or the soloist), the others follow */
+/* the first game of the log as far as it tells the seats */
+typedef struct first_game {
+	const char *nm[4];   /* the first trick's players, in the order they played */
+	size_t nl[4];
+	int got;             /* of them */
+	int start;           /* "startplayer number", or -1 */
+	int soloist;         /* "Soloplayer: N", or -1 */
+	bool solo;           /* "game start: solo ..." */
+	int won[4];          /* card points of the tricks each of nm won */
+	int trick;           /* card points of the trick being played */
+	bool counted;        /* every trick's winner and cards were understood */
+	int tp[4];           /* "trick points": FreeDoko's card points by seat */
+	const fd_line *tp_line;
+} first_game;
+
+static void first_game_line(first_game *f, const fd_line *l)
+{
+	const char *s = l->s;
+	const char *name, *card;
+	size_t nlen;
+	if (fd_starts(s, "game start: ")) {
+		f->solo = fd_starts(s + 12, "solo");
+	} else if (strcmp(s, "game redistribute") == 0) {
+		f->solo = false;
+		f->soloist = -1;
+	} else if (fd_starts(s, "Soloplayer: ")) {
+		f->soloist = fd_parse_player(s + 12, NULL);
+	} else if (fd_starts(s, "startplayer number = ")) {
+		f->start = fd_parse_player(s + 21, NULL);
+	} else if (card_line(s, &name, &nlen, &card)) {
+		dk_card c;
+		if (f->got < 4 && s[0] - '1' == f->got) {
+			f->nm[f->got] = name;
+			f->nl[f->got++] = nlen;
+		}
+		if (fd_parse_card(&c, card, strlen(card)))
+			f->trick += dk_card_points(c);
+		else
+			f->counted = false;
+	} else if (fd_starts(s, "Winner: ")) {
+		const char *w = s + 8;
+		int k = 0;
+		while (k < f->got && !(f->nl[k] == strlen(w) && memcmp(f->nm[k], w, f->nl[k]) == 0))
+			k++;
+		if (k < f->got)
+			f->won[k] += f->trick;
+		else
+			f->counted = false;
+		f->trick = 0;
+	} else if (fd_starts(s, "trick points = ") && !l->indented) {
+		char *e = (char *)s + 15;
+		for (int k = 0; k < 4; k++) {
+			long v = strtol(e, &e, 10);
+			if (v < 0 || v > 240 || (k < 3 && *e++ != ','))
+				return;
+			f->tp[k] = (int)v;
+		}
+		f->tp_line = l;
+	}
+}
+
+/* do the card points of the first game's tricks fit the seats when its
+ * first trick was led from seat lead? */
+static bool seats_fit(const first_game *f, int lead)
+{
+	for (int k = 0; k < 4; k++)
+		if (f->won[k] != f->tp[(lead + k) % 4])
+			return false;
+	return true;
+}
+
+/*
+ * The first game of the log tells the names: its first trick is played
+ * from its leader on, seat by seat.  The leader is the start player the
+ * summary names, or the soloist where the rules let the soloist lead
+ * ("lustsolo player leads", which FreeDoko 0.7.13 applies to a duty solo
+ * as well: under "false" the start player leads both).  The card points
+ * FreeDoko gives each seat at the end ("trick points") check it: if they
+ * do not fit that leader, the one seating they fit is taken; if they fit
+ * none, or several and not the stated one, the seats cannot be told.
+ */
 static bool learn_names(dk_fd_reader *r, size_t i)
 {
-	int leader = -1;
-	const char *nm[4];
-	size_t nl[4];
-	int got = 0;
-	for (; i < r->nlines; i++) {
-		const char *s = r->lines[i].s;
-		const char *card;
-		if (fd_starts(s, "Soloplayer: ") && leader < 0)
-			leader = fd_parse_player(s + 12, NULL);
-		if (got < 4 && card_line(s, &nm[got], &nl[got], &card) && s[0] - '1' == got)
-			got++;
-		if (fd_starts(s, "startplayer number = ") && leader < 0)
-			leader = fd_parse_player(s + 21, NULL);
-		if (strcmp(s, "game close") == 0)
+	first_game f;
+	memset(&f, 0, sizeof(f));
+	f.start = f.soloist = -1;
+	f.counted = true;
+	const fd_line *open = &r->lines[i];
+	for (i++; i < r->nlines && !fd_starts(r->lines[i].s, "game open:"); i++) {
+		first_game_line(&f, &r->lines[i]);
+		if (strcmp(r->lines[i].s, "game close") == 0)
 			break;
 	}
-	if (got < 4 || leader < 0)
+	int lead = f.solo && f.soloist >= 0 &&
+		   fd_option_on(&r->rules, "lustsolo player leads", true) ? f.soloist : f.start;
+	if (f.tp_line && f.got == 4 && f.counted && (lead < 0 || !seats_fit(&f, lead))) {
+		int fits = 0, which = -1;
+		for (int k = 0; k < 4; k++)
+			if (seats_fit(&f, k)) {
+				fits++;
+				which = k;
+			}
+		if (fits != 1) {
+			ERR(r, f.tp_line, "cannot tell the players' seats: the card points FreeDoko "
+			    "gives each seat fit %s of the first trick's players",
+			    fits ? "more than one seating, and not the one the log states,"
+				 : "no seating");
+			return false;
+		}
+		lead = which;
+	}
+	if (f.got < 4 || lead < 0) {
+		ERR(r, open, "cannot tell the players' seats: the first game has no complete "
+		    "first trick or no start player");
 		return false;
+	}
 	for (int k = 0; k < 4; k++) {
-		char *x = dk_xmalloc(nl[k] + 1);
-		memcpy(x, nm[k], nl[k]);
-		x[nl[k]] = '\0';
-		r->names[(leader + k) % 4] = x;
+		char *x = dk_xmalloc(f.nl[k] + 1);
+		memcpy(x, f.nm[k], f.nl[k]);
+		x[f.nl[k]] = '\0';
+		r->names[(lead + k) % 4] = x;
 	}
 	r->names_known = true;
 	return true;
@@ -101,11 +195,8 @@ dk_read_item fd_read_debug_game(dk_fd_reader *r)
 		return DK_READ_END;
 	size_t open = r->pos++;
 	const fd_line *lo = &r->lines[open];
-	if (!r->names_known && !learn_names(r, open)) {
-		ERR(r, lo, "cannot tell the players' seats: the first game has no complete "
-		    "first trick or no start player");
+	if (!r->names_known && !learn_names(r, open))
 		return DK_READ_ERROR;
-	}
 	fd_builder b;
 	fd_build_init(&b, r);
 	dk_game *g = &r->game;

@@ -237,7 +237,7 @@ static bool marriage_cond(dk_marriage_cond *out, const char *s)
 
 /* is the boolean FreeDoko option key on in the party's rule block (def when
  * the block leaves it out)? */
-static bool fd_option_on(const dk_fd_rules *rules, const char *key, bool def)
+bool fd_option_on(const dk_fd_rules *rules, const char *key, bool def)
 {
 	for (size_t i = 0; i < rules->count; i++)
 		if (strcmp(rules->items[i].key, key) == 0)

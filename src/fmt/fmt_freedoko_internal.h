@@ -127,6 +127,8 @@ bool fd_announce(fd_builder *b, const fd_line *l, int p, const char *what);
 void fd_resolve_calls(fd_builder *b, const dk_card hands[4][DK_MAX_HAND], const int hand_n[4]);
 void fd_genscher_event(fd_builder *b, const fd_line *l, int p, int q, bool restated);
 const fd_solo_name *fd_find_solo(const char *s);
+/** Is the boolean option key on in the rule block (def if it is not there)? */
+bool fd_option_on(const dk_fd_rules *rules, const char *key, bool def);
 bool fd_infer_selector(dk_marriage_cond *out, const fd_builder *b, const dk_fd_rules *rules,
 		       int bride, int partner, int trick);
 void fd_flush_declarations(fd_builder *b);

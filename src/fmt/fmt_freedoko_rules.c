@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "shown.h"
 
@@ -391,7 +392,13 @@ static int to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rules,
 	dk_buf_printf(out, "# Converted by dokoref from the FreeDoko rules in %s.\n"
 		      "# Every value names the FreeDoko line it rests on; the options\n"
 		      "# dokoref cannot express are listed at the end.\n", file);
-	dk_buf_printf(out, "name: %s\ntitle: ", name);
+	/* a plain null (an output named null.yaml) would read as no name */
+	dk_buf_puts(out, "name: ");
+	if (!*name || strcmp(name, "~") == 0 || strcasecmp(name, "null") == 0)
+		put_quoted(out, name);
+	else
+		dk_buf_puts(out, name);
+	dk_buf_puts(out, "\ntitle: ");
 	char title[600];
 	snprintf(title, sizeof(title), "FreeDoko rules of %s", file);
 	put_quoted(out, title);
@@ -417,7 +424,12 @@ static int to_yaml(dk_buf *out, dk_fd_rule_map *map, const dk_fd_rules *rules,
 	     "FreeDoko's start player, left of the dealer, leads a normal game");
 	rule(&c, "lead.solo", on(&c, "lustsolo player leads") ? "soloist" : "left-of-dealer",
 	     KEYS("lustsolo player leads"), "a lust solo");
-	rule(&c, "lead.duty_solo", "soloist", FIXED, "a duty solo is always led by the soloist");
+	/* FreeDoko 0.7.13 counts a solo of a player who owes one as the duty
+	 * solo and leads it as a lust solo: under "false" the start player led
+	 * it (a log of FreeDoko's own, tests/freedoko/duty-solo-start-leads);
+	 * in the duty soli round after the rounds the soloist is the start player */
+	rule(&c, "lead.duty_solo", on(&c, "lustsolo player leads") ? "soloist" : "left-of-dealer",
+	     KEYS("lustsolo player leads"), "a duty solo is led as a lust solo");
 
 	/* solos */
 	char kinds[200] = "[";

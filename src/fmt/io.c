@@ -11,11 +11,13 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -411,6 +413,7 @@ struct dk_output {
 	int fd;
 	FILE *stream;        /* set for dk_output_open_stream */
 	bool to_stdout;
+	bool direct;         /* a device or FIFO, written as it is: no rename */
 	char *path;
 	char *tmp;
 	bool gzip;
@@ -508,39 +511,170 @@ static void set_handlers(void)
 	}
 }
 
+/*
+ * The temporary file's name: next to path (rename works within one file
+ * system only), the output's own name cut short where it must be so that
+ * the whole name fits the directory's limit on a name (NAME_MAX on Linux:
+ * an output named with 245 to 255 bytes has no room for ".tmp.XXXXXX"
+ * after its name).  A name ends in ".tmp." and six letters or digits.
+ */
+#define TMP_TAIL ".tmp.XXXXXX"
+
+static char *tmp_template(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+	size_t base_len = strlen(path) - dir_len;
+	long max = NAME_MAX;
+	char *dir = dir_len ? dk_xstrdup(path) : NULL;
+	if (dir) {
+		dir[dir_len] = '\0';
+		long m = pathconf(dir, _PC_NAME_MAX);
+		if (m > 0 && m < max)
+			max = m;
+		free(dir);
+	} else {
+		long m = pathconf(".", _PC_NAME_MAX);
+		if (m > 0 && m < max)
+			max = m;
+	}
+	size_t tail = sizeof(TMP_TAIL) - 1;
+	size_t room = (size_t)max > tail + 1 ? (size_t)max - tail : 1;
+	if (base_len > room)
+		base_len = room;
+	char *t = dk_xmalloc(dir_len + base_len + tail + 1);
+	memcpy(t, path, dir_len + base_len);
+	memcpy(t + dir_len + base_len, TMP_TAIL, tail + 1);
+	return t;
+}
+
+/* Six letters and digits in place of the template's X: from the clock, the
+ * process and a counter, so that two runs at once rarely meet; O_EXCL
+ * decides when they do. */
+static void fill_tmp_name(char *t, unsigned attempt)
+{
+	static const char digits[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static unsigned counter;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	uint64_t v = (uint64_t)ts.tv_nsec * 2654435761u ^ (uint64_t)ts.tv_sec << 20 ^
+		     (uint64_t)getpid() << 32 ^ (uint64_t)(counter++ + attempt) * 0x9E3779B97F4A7C15u;
+	char *x = t + strlen(t) - 6;
+	for (int i = 0; i < 6; i++) {
+		x[i] = digits[v % 62];
+		v /= 62;
+	}
+}
+
+/*
+ * Create the temporary file with the mode it will keep: a new output gets
+ * 0666 less the umask (the kernel applies it, as for any file a program
+ * creates); an output that replaces a file keeps that file's mode, and its
+ * group where it can (if the group cannot be kept, the group's permission
+ * bits are dropped rather than given to another group).  The file is
+ * created 0600 and widened after, so no one else ever reads it while it
+ * is written.
+ */
+static int create_tmp(char *t, const struct stat *old)
+{
+	for (unsigned attempt = 0; attempt < 100; attempt++) {
+		fill_tmp_name(t, attempt);
+		int fd = open(t, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+			      old ? 0600 : 0666);
+		if (fd < 0) {
+			if (errno == EEXIST)
+				continue;
+			return -1;
+		}
+		live_tmp = t;
+		if (old) {
+			mode_t mode = old->st_mode & 07777;
+			struct stat now;
+			if (fstat(fd, &now) == 0 && now.st_gid != old->st_gid &&
+			    fchown(fd, (uid_t)-1, old->st_gid) != 0)
+				mode &= ~(mode_t)(S_IRWXG | S_ISGID);
+			if (fstat(fd, &now) == 0 && now.st_uid != old->st_uid &&
+			    fchown(fd, old->st_uid, (gid_t)-1) != 0)
+				mode &= ~(mode_t)S_ISUID;
+			fchmod(fd, mode);
+		}
+		return fd;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+/*
+ * An output that exists and is not a regular file (a character device such
+ * as /dev/null or /dev/stdout, a FIFO) is written to as it is: renaming a
+ * file over it would put a regular file where the device or FIFO was.  A
+ * block device, a socket or a directory is refused.  Returns the open
+ * descriptor, -1 with errbuf set, or -2 if path is (now) a regular file
+ * after all and takes the temporary file.
+ */
+static int open_special(const char *path, const struct stat *st, char *errbuf, size_t errlen)
+{
+	if (!S_ISCHR(st->st_mode) && !S_ISFIFO(st->st_mode)) {
+		snprintf(errbuf, errlen, "cannot write '%s': %s", path,
+			 S_ISDIR(st->st_mode) ? "it is a directory"
+			 : "it is not a regular file, a character device or a FIFO");
+		return -1;
+	}
+	int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(errbuf, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	struct stat now;
+	if (fstat(fd, &now) == 0 && S_ISREG(now.st_mode)) {
+		close(fd);
+		return -2;
+	}
+	return fd;
+}
+
 dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
 			    char *errbuf, size_t errlen)
 {
 	*out = NULL;
 	dk_output *o = dk_xcalloc(1, sizeof(*o));
 	o->gzip = gzip;
+	struct stat st;
+	bool exists = strcmp(path, "-") != 0 && stat(path, &st) == 0;
+	int fd = -2;
 	if (strcmp(path, "-") == 0) {
 		o->fd = STDOUT_FILENO;
 		o->to_stdout = true;
+	} else if (exists && !S_ISREG(st.st_mode) &&
+		   (fd = open_special(path, &st, errbuf, errlen)) != -2) {
+		if (fd < 0) {
+			free(o);
+			return DK_IO_SYSTEM;
+		}
+		o->fd = fd;
+		o->path = dk_xstrdup(path);
+		o->direct = true;
 	} else {
 		o->path = dk_xstrdup(path);
-		size_t n = strlen(path);
-		o->tmp = dk_xmalloc(n + 16);
-		snprintf(o->tmp, n + 16, "%s.tmp.XXXXXX", path);
+		o->tmp = tmp_template(path);
 		set_handlers();
-		/* the file exists from mkstemp on: signals wait until the
+		/* the file exists from its creation on: signals wait until the
 		 * handler knows its name */
 		sigset_t all, before;
 		sigfillset(&all);
 		sigprocmask(SIG_BLOCK, &all, &before);
-		o->fd = mkstemp(o->tmp);
-		if (o->fd >= 0)
-			live_tmp = o->tmp;
+		o->fd = create_tmp(o->tmp, exists && S_ISREG(st.st_mode) ? &st : NULL);
+		int err = errno;
 		sigprocmask(SIG_SETMASK, &before, NULL);
 		if (o->fd < 0) {
 			snprintf(errbuf, errlen, "cannot create a temporary file next to '%s': %s",
-				 path, strerror(errno));
+				 path, strerror(err));
 			free(o->tmp);
 			free(o->path);
 			free(o);
 			return DK_IO_SYSTEM;
 		}
-		fchmod(o->fd, 0644);
 	}
 	if (gzip && !start_deflate(o)) {
 		snprintf(errbuf, errlen, "cannot start compressing '%s'", path);
@@ -628,11 +762,11 @@ dk_io_status dk_output_commit(dk_output *o, char *errbuf, size_t errlen)
 		deflate_some(o, Z_FINISH);
 	if (o->stream && !o->error && fflush(o->stream) != 0)
 		o->error = errno ? errno : EIO;
-	if (!o->error && !o->to_stdout && fsync(o->fd) != 0 && errno != EINVAL)
+	if (!o->error && !o->to_stdout && !o->direct && fsync(o->fd) != 0 && errno != EINVAL)
 		o->error = errno;
 	if (!o->to_stdout && close(o->fd) != 0 && !o->error)
 		o->error = errno;
-	if (!o->error && !o->to_stdout) {
+	if (!o->error && !o->to_stdout && !o->direct) {
 		if (rename(o->tmp, o->path) != 0)
 			o->error = errno;
 		else
@@ -641,7 +775,7 @@ dk_io_status dk_output_commit(dk_output *o, char *errbuf, size_t errlen)
 	if (o->error) {
 		snprintf(errbuf, errlen, "cannot write '%s': %s", name,
 			 o->error > 0 ? strerror(o->error) : "compression failed");
-		if (!o->to_stdout)
+		if (!o->to_stdout && !o->direct)
 			drop_tmp(o);
 		output_free(o);
 		return DK_IO_SYSTEM;
@@ -656,7 +790,8 @@ void dk_output_abort(dk_output *o)
 		return;
 	if (!o->to_stdout) {
 		close(o->fd);
-		drop_tmp(o);
+		if (!o->direct)
+			drop_tmp(o);
 	}
 	output_free(o);
 }

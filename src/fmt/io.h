@@ -87,8 +87,13 @@ typedef struct dk_output dk_output;
 
 /**
  * Start writing path ("-" is stdout, written directly).  With gzip the data
- * is compressed (deterministic header: no time stamp, no name).  Nothing is
- * visible at path until dk_output_commit succeeds.
+ * is compressed (deterministic header: no time stamp, no name).  A regular
+ * file (or a new one) is written to a temporary file in its directory and
+ * renamed over path by dk_output_commit: nothing is visible at path before.
+ * The new file gets 0666 less the umask, or the mode (and group, where it
+ * may) of the regular file it replaces.  An existing character device or
+ * FIFO is opened and written to directly, never replaced; a directory,
+ * block device or socket is refused (DK_IO_SYSTEM, the reason in errbuf).
  */
 dk_io_status dk_output_open(dk_output **out, const char *path, bool gzip,
 			    char *errbuf, size_t errlen);

@@ -199,3 +199,48 @@ void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s)
 	json_object_object_add(w, "summary", o);
 	dk_json_put_line(b, w);
 }
+
+static const char *sheet_issue_name(int c)
+{
+	return dk_sheet_issue_name((dk_sheet_issue_code)c);
+}
+
+/* stable names of what a sheet cannot show (dk_sheet_blind_item) */
+static const char *const blind_names[DK_SB_COUNT] = {
+	[DK_SB_PLAY] = "play",
+	[DK_SB_VALUE] = "value",
+	[DK_SB_PARTIES] = "parties",
+	[DK_SB_TRIGGERS] = "bock-triggers",
+	[DK_SB_DEALER] = "dealer",
+	[DK_SB_DEALER_DERIVED] = "dealer-derived",
+	[DK_SB_TYPE] = "game-type",
+	[DK_SB_BOCK] = "bock",
+	[DK_SB_VALUE_SIGN] = "value-sign",
+	[DK_SB_DUTY] = "duty-solo",
+};
+
+void dk_audit_json_sheet_summary(dk_buf *b, const char *file, const char *format,
+				 const char *rules, size_t games, size_t with_findings,
+				 const size_t *code_count, const size_t *warning_count,
+				 unsigned blind)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "file", json_object_new_string(file));
+	json_object_object_add(o, "format", json_object_new_string(format));
+	json_object_object_add(o, "rules", json_object_new_string(rules));
+	json_object_object_add(o, "games", json_object_new_int64((int64_t)games));
+	json_object_object_add(o, "games_with_findings",
+			       json_object_new_int64((int64_t)with_findings));
+	json_object_object_add(o, "findings", count_object(code_count, DK_SH_CODE_COUNT,
+							   sheet_issue_name));
+	json_object_object_add(o, "warnings", count_object(warning_count, DK_SH_CODE_COUNT,
+							   sheet_issue_name));
+	json_object *nc = json_object_new_array();
+	for (int k = 0; k < DK_SB_COUNT; k++)
+		if (blind & (1u << k))
+			json_object_array_add(nc, json_object_new_string(blind_names[k]));
+	json_object_object_add(o, "not_checked", nc);
+	json_object *w = json_object_new_object();
+	json_object_object_add(w, "summary", o);
+	dk_json_put_line(b, w);
+}

@@ -13,6 +13,7 @@
 #include "replay.h"
 #include "rules.h"
 #include "session.h"
+#include "sheet.h"
 
 /** A game's verdict: id, position, type, findings, the session's verdict;
  * dup_file (NULL: none) and dup_index name the earlier game it repeats. */
@@ -65,5 +66,18 @@ void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s);
  */
 void dk_audit_json_session_issue(dk_buf *b, const char *file, size_t session,
 				 const dk_session_issue *x, const char *name, const char *rules);
+
+/**
+ * A score sheet's summary, the line that ends its game lines (as
+ * dk_audit_json_summary ends those of records): file, format, rule set,
+ * the count of games and of games with findings, the findings (warnings
+ * apart) by code, and what a sheet without cards cannot show (not_checked:
+ * the names of the bits of dk_sheet_blind).  code_count and warning_count
+ * have DK_SH_CODE_COUNT entries.
+ */
+void dk_audit_json_sheet_summary(dk_buf *b, const char *file, const char *format,
+				 const char *rules, size_t games, size_t with_findings,
+				 const size_t *code_count, const size_t *warning_count,
+				 unsigned blind);
 
 #endif
