@@ -4,6 +4,8 @@
  */
 #include "check_text.h"
 
+#include "view_words.h"
+
 #include <string.h>
 
 static const char *name_of(const dk_game *g, int seat)
@@ -117,10 +119,10 @@ static const char *cond_words(dk_lang lang, dk_marriage_cond c)
 	}
 }
 
-static void cards(dk_buf *b, const dk_card *c, int n)
+static void cards(dk_buf *b, dk_lang lang, const dk_card *c, int n)
 {
 	for (int i = 0; i < n; i++)
-		dk_buf_printf(b, "%s%s", i ? " " : "", dk_card_symbol(c[i]));
+		dk_buf_printf(b, "%s%s", i ? " " : "", dk_view_card(lang, c[i]));
 }
 
 void dk_text_game_type_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_replay *rp)
@@ -222,13 +224,13 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 	const char *party = party_words(lang, rp->party[f->seat]);
 	switch (f->code) {
 	case DK_F_CARD_NOT_IN_HAND:
-		dk_say(b, lang, DK_MSG_F_CARD_NOT_IN_HAND, who, dk_card_symbol(f->played), who);
+		dk_say(b, lang, DK_MSG_F_CARD_NOT_IN_HAND, who, dk_view_card(lang, f->played), who);
 		if (f->expected_seat)
 			dk_say(b, lang, DK_MSG_F_NOT_IN_HAND_OWNER, name_of(g, f->expected_seat),
 			       name_of(g, f->expected_seat));
 		if (f->demanded_count) {
 			dk_say(b, lang, DK_MSG_F_NOT_IN_HAND_KEPT);
-			cards(b, f->demanded, f->demanded_count);
+			cards(b, lang, f->demanded, f->demanded_count);
 		}
 		if (f->followed)
 			dk_say(b, lang, dk_msg_n(f->followed, DK_MSG_F_NOT_IN_HAND_REVOKES_ONE,
@@ -238,16 +240,16 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 	case DK_F_WRONG_LEAD:
 		dk_say(b, lang, f->code == DK_F_OUT_OF_TURN ? DK_MSG_F_OUT_OF_TURN
 							     : DK_MSG_F_WRONG_LEAD,
-		       who, dk_card_symbol(f->played), name_of(g, f->expected_seat));
+		       who, dk_view_card(lang, f->played), name_of(g, f->expected_seat));
 		if (f->followed)
 			dk_say(b, lang, dk_msg_n(f->followed, DK_MSG_F_SLIP_FOLLOWED_ONE,
 						 DK_MSG_F_SLIP_FOLLOWED_MANY), f->followed);
 		break;
 	case DK_F_REVOKE:
-		dk_say(b, lang, DK_MSG_F_REVOKE, who, dk_card_symbol(f->played),
+		dk_say(b, lang, DK_MSG_F_REVOKE, who, dk_view_card(lang, f->played),
 		       f->count == 4 ? dk_msg_text(lang, DK_MSG_TRUMP)
 				     : dk_suit_symbol((dk_suit)f->count));
-		cards(b, f->demanded, f->demanded_count);
+		cards(b, lang, f->demanded, f->demanded_count);
 		break;
 	case DK_F_GAME_INCOMPLETE:
 		dk_say(b, lang, DK_MSG_F_GAME_INCOMPLETE, f->count, f->limit);
@@ -296,7 +298,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 			dk_say(b, lang, DK_MSG_F_UNJUSTIFIED_POVERTY, f->count, f->limit);
 		else if (f->played == DK_CARD_MAKE(DK_CLUBS, DK_QUEEN))
 			dk_say(b, lang, DK_MSG_F_UNJUSTIFIED_MARRIAGE, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 		else if (key_is(f, "throw_in.min_nines"))
 			dk_say(b, lang, DK_MSG_F_THROW_NINES, f->count, f->limit);
 		else if (key_is(f, "throw_in.min_kings"))
@@ -308,7 +310,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		else if (key_is(f, "throw_in.few_trumps_max"))
 			dk_say(b, lang, DK_MSG_F_THROW_FEW_TRUMPS, f->count, f->limit);
 		else if (key_is(f, "throw_in.reasons") && f->played != DK_CARD_NONE)
-			dk_say(b, lang, DK_MSG_F_THROW_FOX, dk_card_symbol(f->played));
+			dk_say(b, lang, DK_MSG_F_THROW_FOX, dk_view_card(lang, f->played));
 		else if (key_is(f, "throw_in.reasons"))
 			dk_say(b, lang, DK_MSG_F_THROWING_IN);
 		break;
@@ -336,7 +338,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 					 DK_MSG_F_POVERTY_PASS_MANY), who, f->count, f->limit);
 		if (f->demanded_count) {
 			dk_say(b, lang, DK_MSG_F_POVERTY_PASS_TRUMPS);
-			cards(b, f->demanded, f->demanded_count);
+			cards(b, lang, f->demanded, f->demanded_count);
 		}
 		break;
 	case DK_F_POVERTY_RETURN_WRONG:
@@ -366,28 +368,28 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		break;
 	case DK_F_SWINE_FALSE:
 		if (f->limit == 1)
-			dk_say(b, lang, DK_MSG_F_SWINE_FIRST_LOST, who, dk_card_symbol(f->played));
+			dk_say(b, lang, DK_MSG_F_SWINE_FIRST_LOST, who, dk_view_card(lang, f->played));
 		else if (f->limit == 2)
 			dk_say(b, lang, DK_MSG_F_SWINE_NOT_SHOWN, who);
 		else if (f->played == DK_CARD_NONE || f->count >= 2)
 			dk_say(b, lang, DK_MSG_F_SWINE_NONE, who);
 		else
 			dk_say(b, lang, DK_MSG_F_SWINE_HOLDING, who, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 		break;
 	case DK_F_SWINE_MISTIMED:
 		dk_say(b, lang, f->limit ? DK_MSG_F_SWINE_MISTIMED_SECOND : DK_MSG_F_SWINE_MISTIMED,
-		       who, dk_card_symbol(f->played));
+		       who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_SWINE_NOT_DECLARED:
-		dk_say(b, lang, DK_MSG_F_SWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
+		dk_say(b, lang, DK_MSG_F_SWINE_NOT_DECLARED, who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_HYPERSWINE_FALSE:
 		if (f->limit == 0 || f->played == DK_CARD_NONE)
 			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NONE, who);
 		else if (f->limit == 1)
 			dk_say(b, lang, DK_MSG_F_HYPERSWINE_HOLDING, who, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 		else if (f->limit == 2)
 			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NO_SWINES, who);
 		else
@@ -395,20 +397,20 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		break;
 	case DK_F_HYPERSWINE_MISTIMED:
 		dk_say(b, lang, f->limit ? DK_MSG_F_HYPERSWINE_MISTIMED_START
-					 : DK_MSG_F_HYPERSWINE_MISTIMED, who, dk_card_symbol(f->played));
+					 : DK_MSG_F_HYPERSWINE_MISTIMED, who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_HYPERSWINE_NOT_DECLARED:
-		dk_say(b, lang, DK_MSG_F_HYPERSWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
+		dk_say(b, lang, DK_MSG_F_HYPERSWINE_NOT_DECLARED, who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_GENSCHER_FALSE:
 		if (f->count >= 2)
 			dk_say(b, lang, DK_MSG_F_GENSCHER_NONE, who);
 		else
 			dk_say(b, lang, DK_MSG_F_GENSCHER_HOLDING, who, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 		break;
 	case DK_F_GENSCHER_MISTIMED:
-		dk_say(b, lang, DK_MSG_F_GENSCHER_MISTIMED, who, dk_card_symbol(f->played));
+		dk_say(b, lang, DK_MSG_F_GENSCHER_MISTIMED, who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_WENDE_GENSCHER_FALSE:
 		switch (f->limit) {
@@ -417,14 +419,14 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 			break;
 		case 1:
 			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_HOLDING, who, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 			break;
 		case 2:
 			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_NO_PARTNER, who);
 			break;
 		default:
 			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_MISTIMED, who,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 			break;
 		}
 		break;
@@ -732,7 +734,7 @@ void dk_text_search_lines(dk_buf *b, dk_lang lang, const dk_search_result *s,
 				if (i > 0)
 					dk_buf_puts(b, in_trick == 0 ? " | " : ", ");
 				dk_buf_printf(b, "%s %s", name_of(g, rp->seats[l->seats[i]]),
-					      dk_card_symbol(l->cards[i]));
+					      dk_view_card(lang, l->cards[i]));
 				in_trick = (in_trick + 1) % DK_PLAYING_SEATS;
 			}
 		}

@@ -17,6 +17,26 @@ const char *dk_view_party(dk_lang lang, dk_party p)
 			   : p == DK_PARTY_KONTRA ? DK_MSG_PARTY_KONTRA : DK_MSG_PARTY_UNKNOWN);
 }
 
+/* one string per card and language, so that a caller may hold several in
+ * one printf; the order of the ranks is dk_rank's: 9, J, Q, K, 10, A */
+#define DK_SUITED(sym, j, q, k) \
+	sym "9", sym j, sym q, sym k, sym "10", sym "A"
+#define DK_DECK(j, q, k) \
+	DK_SUITED("\xe2\x99\xa3", j, q, k), DK_SUITED("\xe2\x99\xa0", j, q, k), \
+	DK_SUITED("\xe2\x99\xa5", j, q, k), DK_SUITED("\xe2\x99\xa6", j, q, k)
+
+const char *dk_view_card(dk_lang lang, dk_card c)
+{
+	/* Bube, Dame, König, Ass in German; Jack, Queen, King, Ace in English */
+	static const char *const cards[DK_LANG_COUNT][DK_CARD_KINDS] = {
+		[DK_LANG_EN] = { DK_DECK("J", "Q", "K") },
+		[DK_LANG_DE] = { DK_DECK("B", "D", "K") },
+	};
+	if (c >= DK_CARD_KINDS || (unsigned)lang >= DK_LANG_COUNT)
+		return "?";
+	return cards[lang][c];
+}
+
 bool dk_view_red(dk_card c)
 {
 	return DK_CARD_SUIT(c) == DK_HEARTS || DK_CARD_SUIT(c) == DK_DIAMONDS;

@@ -1,6 +1,6 @@
 /*
  * view_words.h - the small words the step-by-step views share: a seat's
- * name, a party's name, whether a card is printed red, and what an event
+ * name, a party's name, a card with the rank letters of the language, whether a card is printed red, and what an event
  * of the play was ("Anna \"Re\"", "Ben: Schweinchen").  The terminal
  * replay (replay_view.c) and the HTML page (html.c) both say them so.
  */
@@ -19,6 +19,13 @@ const char *dk_view_name(const dk_game *g, int seat);
 
 /** "Re", "Kontra" or "unknown" in lang. */
 const char *dk_view_party(dk_lang lang, dk_party p);
+
+/**
+ * The card as a person of lang reads it: the suit symbol and the rank
+ * letter of that language ("♣Q", "♦J", "♥10" in English; "♣D", "♦B",
+ * "♥10" in German); "?" for no card.  A static string.
+ */
+const char *dk_view_card(dk_lang lang, dk_card c);
 
 /** True for a ♥ or ♦ card (printed red where there is colour). */
 bool dk_view_red(dk_card c);
