@@ -59,7 +59,7 @@ static void put_card(dk_buf *b, dk_lang lang, dk_card c, const char *extra_class
 static void finding_text(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, bool rule)
 {
 	const dk_finding *f = &v->rp.findings[i];
-	dk_buf_printf(b, "%s", dk_finding_code_name(f->code));
+	dk_buf_printf(b, "%s", dk_view_finding_name(lang, f->code));
 	if (f->trick) {
 		dk_buf_puts(b, " (");
 		dk_say(b, lang, DK_MSG_RP_AT_CARD, f->card);

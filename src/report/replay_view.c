@@ -253,7 +253,7 @@ static void lower_box(dk_screen *s, int y, int rows, const dk_verdict *v, const 
 		if (f->card > p->card)
 			continue;
 		shown++;
-		dk_buf_printf(&b, "%s", dk_finding_code_name(f->code));
+		dk_buf_printf(&b, "%s", dk_view_finding_name(o->lang, f->code));
 		if (f->trick) {
 			dk_buf_puts(&b, " (");
 			dk_say(&b, o->lang, DK_MSG_RP_AT_CARD, f->card);
