@@ -604,7 +604,7 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", name_of(g, seat), per_seat[seat]);
 	}
 	dk_buf_putc(b, '\n');
-	/* the decisions of RULES.md the score rests on: each once, with the
+	/* the readings (dokoref-readings(7)) the score rests on: each once, with the
 	 * rule keys that assume it */
 	int said = 0;
 	for (int i = 0; i < s->item_count; i++) {

@@ -353,7 +353,8 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_RS_OVERRIDDEN, ", overridden by the record", ", in der Aufzeichnung überschrieben"),
 	MSG(DK_MSG_RS_INHERITED, ", inherited from %s", ", übernommen aus %s"),
 	MSG(DK_MSG_RS_ITS_BASE, "its base", "dem Basisregelwerk"),
-	MSG(DK_MSG_RS_ASSUMED, ", assumed (%s)", ", angenommen (%s)"),
+	MSG(DK_MSG_RS_ASSUMED, ", assumed (reading %s, dokoref-readings(7))",
+		", angenommen (Lesart %s, dokoref-readings(7))"),
 
 	MSG(DK_MSG_SC_RESULT, "result as played:", "Ergebnis wie gespielt:"),
 	MSG(DK_MSG_SC_NOBODY_WON,
@@ -421,8 +422,8 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		" x %d (verlorene Gegenansage)"),
 	MSG(DK_MSG_SC_SPECIALS, ", special points %d for %s", ", Sonderpunkte %d für %s"),
 	MSG(DK_MSG_SC_SOLOIST, ", the soloist x %d", ", der Solospieler x %d"),
-	MSG(DK_MSG_SC_ASSUMPTIONS, "  assumed where the house text is silent:",
-		"  angenommen, wo der Text der Hausregel schweigt:"),
+	MSG(DK_MSG_SC_ASSUMPTIONS, "  readings where the house text is silent (dokoref-readings(7)):",
+		"  Lesarten, wo der Text der Hausregel schweigt (dokoref-readings(7)):"),
 	MSG(DK_MSG_SC_PLUS_MINUS, "plus-minus:", "Plus-Minus:"),
 	MSG(DK_MSG_SC_PLUS_ONLY, "plus (the winners only):", "Plus (nur die Gewinner):"),
 	MSG(DK_MSG_SC_MINUS_ONLY, "minus (the losers only):", "Minus (nur die Verlierer):"),
@@ -459,7 +460,7 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 	MSG(DK_MSG_CK_UNFINISHED, "no score can be given: the game is unfinished (%d of %d cards "
 	    "played)", "keine Abrechnung möglich: das Spiel ist nicht zu Ende gespielt (%d von "
 	    "%d Karten gespielt)"),
-	/* a record that stops early: the search from where it stops (D16) */
+	/* a record that stops early: the search from where it stops (reading D16) */
 	MSG(DK_MSG_CK_STOPPED_OPEN,
 		"could the rest of the play still decide the winner? yes: with %d tricks left, Re "
 		"can still reach %s and Kontra %s",
@@ -499,23 +500,23 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"das Urteil (penalty.revoke_reclaim_deadline none: die Regel setzt keine Frist "
 		"für die Reklamation): "),
 	MSG(DK_MSG_PEN_IRRELEVANT,
-		"irrelevant (TSR 9.2.2, D17): %s takes every remaining trick whatever is played; "
+		"irrelevant (TSR 9.2.2, reading D17, dokoref-readings(7)): %s takes every remaining trick whatever is played; "
 		"no penalty points",
-		"unerheblich (TSR 9.2.2, D17): %s macht zwangsläufig alle Reststiche; "
+		"unerheblich (TSR 9.2.2, Lesart D17, dokoref-readings(7)): %s macht zwangsläufig alle Reststiche; "
 		"keine Strafpunkte"),
 	MSG(DK_MSG_PEN_MINOR,
-		"minor (TSR 9.3, D16): it cannot decide the winner",
-		"geringfügig (TSR 9.3, D16): kann den Sieger nicht entscheiden"),
+		"minor (TSR 9.3, reading D16, dokoref-readings(7)): it cannot decide the winner",
+		"geringfügig (TSR 9.3, Lesart D16, dokoref-readings(7)): kann den Sieger nicht entscheiden"),
 	MSG(DK_MSG_PEN_MINOR_CALL,
-		"minor (TSR 9.3, D19): the announcement is void, no card changes",
-		"geringfügig (TSR 9.3, D19): die Ansage entfällt, keine Karte ändert sich"),
+		"minor (TSR 9.3, reading D19, dokoref-readings(7)): the announcement is void, no card changes",
+		"geringfügig (TSR 9.3, Lesart D19, dokoref-readings(7)): die Ansage entfällt, keine Karte ändert sich"),
 	MSG(DK_MSG_PEN_SERIOUS_VOID,
-		"serious (TSR 9.4.3, D16): each party could still win; the game counts as not played",
-		"schwerwiegend (TSR 9.4.3, D16): jede Partei konnte noch gewinnen; das Spiel gilt "
+		"serious (TSR 9.4.3, reading D16, dokoref-readings(7)): each party could still win; the game counts as not played",
+		"schwerwiegend (TSR 9.4.3, Lesart D16, dokoref-readings(7)): jede Partei konnte noch gewinnen; das Spiel gilt "
 		"als nicht gespielt"),
 	MSG(DK_MSG_PEN_SERIOUS_SOLO,
-		"serious (TSR 9.4.4, D16): each party could still win; the solo counts",
-		"schwerwiegend (TSR 9.4.4, D16): jede Partei konnte noch gewinnen; das Solo wird "
+		"serious (TSR 9.4.4, reading D16, dokoref-readings(7)): each party could still win; the solo counts",
+		"schwerwiegend (TSR 9.4.4, Lesart D16, dokoref-readings(7)): jede Partei konnte noch gewinnen; das Solo wird "
 		"gewertet"),
 	MSG(DK_MSG_PEN_DECIDED,
 		"the game was already decided (TSR 9.5.1): the remaining tricks go to the other "
