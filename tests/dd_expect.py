@@ -15,11 +15,12 @@ import json
 import sys
 
 SUIT = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
-RANK = {"Q": "D", "J": "B"}   # the symbols use the German letters
+# the English views: the suit symbol and the code's own rank letter
+# ("CQ" is ♣Q; German views would say ♣D)
 
 
 def symbol(code):
-    return SUIT[code[0]] + RANK.get(code[1:], code[1:])
+    return SUIT[code[0]] + code[1:]
 
 
 def analysis(o):

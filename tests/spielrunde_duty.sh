@@ -20,7 +20,7 @@ dokoref=$2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 spec=PnnnnnPnnnnnnnnnnnnnnnnnFF
-want='  duty soli (ddv): Anna game 26 vorgeführt, Ben game 1, Clara game 7, David game 25 vorgeführt'
+want='  duty soli (ddv): Anna game 26 forced (vorgeführt), Ben game 1, Clara game 7, David game 25 forced (vorgeführt)'
 status=0
 for seed in 1 2 3; do
 	"$gen" ddv 4 "$seed" "$spec" > "$dir/s.xml" 2> "$dir/err" || { cat "$dir/err"; exit 1; }
@@ -33,7 +33,7 @@ for seed in 1 2 3; do
 	# the same round with the kinds left unsaid: the reading of ddv.yaml
 	sed 's/ as="duty"//; s/ as="forced"//' "$dir/s.xml" > "$dir/u.xml"
 	"$dokoref" audit "$dir/u.xml" > "$dir/outu" || { echo "seed $seed, unsaid:"; cat "$dir/outu"; status=1; }
-	grep -qxF '  duty soli (ddv): Anna game 26 vorgeführt (assumed), Ben game 1 (assumed), Clara game 7 (assumed), David game 25 vorgeführt (assumed)' "$dir/outu" ||
+	grep -qxF '  duty soli (ddv): Anna game 26 forced (vorgeführt) (assumed), Ben game 1 (assumed), Clara game 7 (assumed), David game 25 forced (vorgeführt) (assumed)' "$dir/outu" ||
 		{ echo "seed $seed, unsaid: duty soli not as worked out:"; cat "$dir/outu"; status=1; }
 done
 [ "$status" -eq 0 ] && echo "3 generated Spielrunden: each player's duty solo where the TSR puts it"

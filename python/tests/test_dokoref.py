@@ -90,7 +90,7 @@ class TestDokoref(unittest.TestCase):
             games = list(dokoref.Record(log, text="en", search_limit=limit))
             (v,) = [g for g in games if g.index == 9]
             costs[limit] = v.text
-        self.assertIn("minor (TSR 9.3, D19)", costs[None])
+        self.assertIn("minor (TSR 9.3, reading D19, dokoref-readings(7))", costs[None])
         self.assertIn("not settled: the search stopped after", costs[1000])
         self.assertNotIn("not settled", costs[None])
 

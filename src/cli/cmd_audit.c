@@ -45,6 +45,7 @@
 #include "shown.h"
 #include "verdict.h"
 #include "verdict_text.h"
+#include "view_words.h"
 
 #define MAX_SELECT 16        /* values of one repeatable option */
 #define MAX_DUPS_LISTED 20
@@ -406,7 +407,7 @@ static void duty_soli_end(audit_state *st)
 			dk_buf_putc(b, '\n');
 		}
 		dk_buf_printf(b, "  %s:%u:%u: %s: ", path, x[i].loc.line, x[i].loc.col,
-			      dk_session_issue_name(x[i].code));
+			      dk_view_issue_name(st->lang, x[i].code));
 		dk_audit_text_duty(b, st->lang, &x[i], name);
 		dk_buf_puts(b, "\n      ");
 		dk_say(b, st->lang, DK_MSG_RS_RULE, x[i].rule_key);
@@ -608,12 +609,12 @@ static void brief_game(audit_state *st, dk_buf *b, const dk_game *g, const dk_re
 	for (int i = 0; i < rp->finding_count; i++)
 		if (rp->findings[i].kind != DK_FK_WARNING)
 			dk_buf_printf(b, "%s %s", n++ ? "," : "",
-				      dk_finding_code_name(rp->findings[i].code));
+				      dk_view_finding_name(st->lang, rp->findings[i].code));
 	for (int i = 0; i < sg->issue_count; i++) {
 		const dk_session_issue *x = &sg->issues[i];
 		if (x->warning)
 			continue;
-		dk_buf_printf(b, "%s %s", n++ ? "," : "", dk_session_issue_name(x->code));
+		dk_buf_printf(b, "%s %s", n++ ? "," : "", dk_view_issue_name(st->lang, x->code));
 		if (x->code == DK_SX_SCORE_WRONG || x->code == DK_SX_TOTAL_WRONG) {
 			const dk_player *p = dk_game_player_at(g, x->seat);
 			dk_say(b, st->lang, DK_MSG_AU_SHOULD_BE, p ? p->name : "?", x->found,
@@ -820,12 +821,13 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 
 /* ---- the summary ------------------------------------------------------- */
 
-static void codes_line(dk_buf *b, const size_t *counts, int n, const char *(*name)(int))
+static void codes_line(dk_buf *b, dk_lang lang, const size_t *counts, int n,
+		       const char *(*name)(dk_lang, int))
 {
 	int k = 0;
 	for (int i = 0; i < n; i++)
 		if (counts[i])
-			dk_buf_printf(b, "%s%s %zu", k++ ? ", " : " (", name(i), counts[i]);
+			dk_buf_printf(b, "%s%s %zu", k++ ? ", " : " (", name(lang, i), counts[i]);
 	if (k)
 		dk_buf_putc(b, ')');
 	dk_buf_putc(b, '\n');
@@ -839,6 +841,17 @@ static const char *finding_name(int c)
 static const char *issue_name(int c)
 {
 	return dk_session_issue_name((dk_session_issue_code)c);
+}
+
+/* the names in the summary's words */
+static const char *finding_said(dk_lang lang, int c)
+{
+	return dk_view_finding_name(lang, (dk_finding_code)c);
+}
+
+static const char *issue_said(dk_lang lang, int c)
+{
+	return dk_view_issue_name(lang, (dk_session_issue_code)c);
 }
 
 /* ", NAME POINTS" (no comma before the first): the name as dk_shown shows
@@ -874,9 +887,9 @@ void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
 	dk_say(b, lang, DK_MSG_AU_SUM_GAMES, s->games, s->files, s->sessions);
 	dk_buf_putc(b, '\n');
 	dk_say(b, lang, DK_MSG_AU_SUM_FINDINGS, s->with_findings);
-	codes_line(b, s->code_count, DK_F_CODE_COUNT, finding_name);
+	codes_line(b, lang, s->code_count, DK_F_CODE_COUNT, finding_said);
 	dk_say(b, lang, DK_MSG_AU_SUM_SHEET, s->with_sheet);
-	codes_line(b, s->sx_count, DK_SX_CODE_COUNT, issue_name);
+	codes_line(b, lang, s->sx_count, DK_SX_CODE_COUNT, issue_said);
 	dk_say(b, lang, DK_MSG_AU_SUM_SCORES, s->scores_right, s->scores_wrong);
 	/* the files' names with control characters as '?' (shown.h) */
 	char *keep, *first_keep;

@@ -5,9 +5,9 @@
  * `show` prints every key of the merged set, grouped by what it is about,
  * with its value, the sentence or section it comes from and two marks:
  * inherited (not stated in the set itself) and assumed (the value rests on
- * a decision where the house text is silent or unclear).  It walks the key
- * table of src/ruleset, so a new rule appears here without a change; only
- * the headings of the groups live in this file.
+ * a reading of dokoref-readings(7) where the house text is silent or
+ * unclear).  It walks the key table of src/ruleset, so a new rule appears
+ * here without a change; only the headings of the groups live in this file.
  *
  * It judges no game and changes no file.
  */
@@ -132,7 +132,7 @@ static const char *file_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-/* "[inherited from ddv.yaml, assumed D3]", or "" */
+/* "[inherited from ddv.yaml, reading D3]", or "" */
 static void marks(char *out, size_t size, const dk_rule_source *s)
 {
 	char inherited[300] = "";
@@ -149,11 +149,11 @@ static void marks(char *out, size_t size, const dk_rule_source *s)
 		free(keep);
 	}
 	if (s->inherited && s->assumption)
-		snprintf(out, size, "  [%s, assumed %s]", inherited, s->assumption);
+		snprintf(out, size, "  [%s, reading %s]", inherited, s->assumption);
 	else if (s->inherited)
 		snprintf(out, size, "  [%s]", inherited);
 	else if (s->assumption)
-		snprintf(out, size, "  [assumed %s]", s->assumption);
+		snprintf(out, size, "  [reading %s]", s->assumption);
 }
 
 /* ---- rules show ---------------------------------------------------------- */
@@ -184,7 +184,8 @@ static void show_header(dk_cli *cli, const dk_rules *r, size_t nkeys,
 	fputs("\n"
 	      "Each rule: its key and value, then where the value comes from.\n"
 	      "[inherited from F]: the set does not state it; it comes from its base F.\n"
-	      "[assumed Dn]: the text is silent or unclear there; decision Dn applies.\n",
+	      "[reading Dn]: the text is silent or unclear there; dokoref takes the\n"
+	      "reading Dn that dokoref-readings(7) explains.\n",
 	      cli->out);
 }
 
@@ -419,7 +420,8 @@ const dk_command dk_cmd_rules = {
 	"  show    every rule of one set as it applies, its bases merged, grouped\n"
 	"          by subject: the value, the sentence or section it comes from,\n"
 	"          and the marks [inherited from F] (the set does not state it)\n"
-	"          and [assumed Dn] (the text is silent or unclear; decision Dn)\n"
+	"          and [reading Dn] (the text is silent or unclear; the reading\n"
+	"          Dn of dokoref-readings(7) applies)\n"
 	"  check   read each FILE (or NAME) with its bases and report every error\n"
 	"          as FILE:LINE:COL: error: ...; one line per file on standard\n"
 	"          output, 'FILE: valid (...)' or 'FILE: INVALID'\n"

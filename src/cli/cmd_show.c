@@ -23,6 +23,7 @@
 #include "ruling_text.h"
 #include "shown.h"
 #include "verdict.h"
+#include "view_words.h"
 
 typedef struct show_state {
 	dk_cli *cli;
@@ -76,7 +77,7 @@ static void put_card(show_state *st, dk_card c, bool bold)
 	bool red = DK_CARD_SUIT(c) == DK_HEARTS || DK_CARD_SUIT(c) == DK_DIAMONDS;
 	if (st->cli->color && (red || bold))
 		fprintf(f, "%s%s", bold ? BOLD : "", red ? RED : "");
-	fputs(dk_card_symbol(c), f);
+	fputs(dk_view_card(st->lang, c), f);
 	if (st->cli->color && (red || bold))
 		fputs(RESET, f);
 }
@@ -305,7 +306,7 @@ static void show_play(show_state *st, const dk_game *g, const dk_replay *rp, int
 			fputs(k == 0 ? ">" : " ", f);
 			put_card(st, cards[k], k == win && n == 4);
 			fputs(k == win && n == 4 ? "*" : " ", f);
-			pad(f, col_w - 2 - width(dk_card_symbol(cards[k])));
+			pad(f, col_w - 2 - width(dk_view_card(st->lang, cards[k])));
 		}
 		if (n == 4) {
 			int pts = 0;

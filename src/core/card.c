@@ -135,25 +135,9 @@ static const char *const codes[DK_CARD_KINDS] = {
 	"D9", "DJ", "DQ", "DK", "D10", "DA",
 };
 
-static const char *const symbols[DK_CARD_KINDS] = {
-	"\xe2\x99\xa3" "9", "\xe2\x99\xa3" "B", "\xe2\x99\xa3" "D",
-	"\xe2\x99\xa3" "K", "\xe2\x99\xa3" "10", "\xe2\x99\xa3" "A",
-	"\xe2\x99\xa0" "9", "\xe2\x99\xa0" "B", "\xe2\x99\xa0" "D",
-	"\xe2\x99\xa0" "K", "\xe2\x99\xa0" "10", "\xe2\x99\xa0" "A",
-	"\xe2\x99\xa5" "9", "\xe2\x99\xa5" "B", "\xe2\x99\xa5" "D",
-	"\xe2\x99\xa5" "K", "\xe2\x99\xa5" "10", "\xe2\x99\xa5" "A",
-	"\xe2\x99\xa6" "9", "\xe2\x99\xa6" "B", "\xe2\x99\xa6" "D",
-	"\xe2\x99\xa6" "K", "\xe2\x99\xa6" "10", "\xe2\x99\xa6" "A",
-};
-
 const char *dk_card_code(dk_card c)
 {
 	return c < DK_CARD_KINDS ? codes[c] : "?";
-}
-
-const char *dk_card_symbol(dk_card c)
-{
-	return c < DK_CARD_KINDS ? symbols[c] : "?";
 }
 
 const char *dk_suit_symbol(dk_suit s)
@@ -162,10 +146,4 @@ const char *dk_suit_symbol(dk_suit s)
 		"\xe2\x99\xa3", "\xe2\x99\xa0", "\xe2\x99\xa5", "\xe2\x99\xa6"
 	};
 	return (unsigned)s < 4 ? sym[s] : "?";
-}
-
-const char *dk_rank_german(dk_rank r)
-{
-	static const char *const names[6] = { "9", "B", "D", "K", "10", "A" };
-	return (unsigned)r < 6 ? names[r] : "?";
 }

@@ -53,11 +53,11 @@ bool dk_card_parse(dk_card *out, const char *s, size_t len);
 /** Canonical ASCII code of c ("CQ", "H10", "D9"); a static string. */
 const char *dk_card_code(dk_card c);
 
-/** The card with a suit symbol and German rank ("♣D", "♥10"); static. */
-const char *dk_card_symbol(dk_card c);
-
-/** Suit symbol ("♣") and German rank letter ("D") separately; static. */
+/**
+ * The suit's symbol ("♣"), the same in every language; static.  The rank
+ * letters a person reads (♣Q in English, ♣D in German) are words and are
+ * made in src/report (dk_view_card), not here.
+ */
 const char *dk_suit_symbol(dk_suit s);
-const char *dk_rank_german(dk_rank r);
 
 #endif

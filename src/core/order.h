@@ -3,8 +3,9 @@
  *
  * An order says for each of the 24 cards whether it is a trump and how
  * strong it is, and to which suit it belongs for following suit.  It is
- * built from the game type (normal game or a solo kind, RULES.md §2) and the
- * rules (the ♥10 tie rule, §3 and D20; whether the ♥10 are trumps at all,
+ * built from the game type (normal game or a solo kind, TSR 2.3) and the
+ * rules (the ♥10 tie rule, reading D20 of
+ * dokoref-readings(7); whether the ♥10 are trumps at all,
  * trumps.heart10), and changes during play when swines, hyperswines or a
  * Genscher are declared (§9).
  */

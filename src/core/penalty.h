@@ -1,6 +1,6 @@
 /*
  * penalty.h - what an irregularity costs if it is reclaimed when it
- * happens, under the DDV's classes (TSR 9, RULES.md §14).
+ * happens, under the DDV's classes (TSR 9).
  *
  * A record cannot show whether anybody reclaimed, so a verdict gives two
  * readings: as played (the irregularity stands, the score is the one of

@@ -5,7 +5,7 @@
  * this.  Every difference between house rules is a named field here, never a
  * test of the rule set's name.  Each value keeps its provenance: the quoted
  * sentence or section it comes from, whether it was inherited from a base,
- * and whether it rests on an assumption (a RULES.md decision such as "D1").
+ * and whether it rests on an assumption (a reading of dokoref-readings(7) such as "D1").
  *
  * Field names follow the YAML keys: `announce.reply` is announce_reply and
  * its source announce_reply_src.  rulesets/README.md and dokoref-rules(5)
@@ -176,7 +176,7 @@ typedef enum dk_announce_skip {
 	DK_SKIP_COUNT
 } dk_announce_skip;
 
-/** What a revoke costs when it is reclaimed (RULES.md §14). */
+/** What a revoke costs when it is reclaimed (TSR 9 and the house rules). */
 typedef enum dk_revoke_penalty {
 	DK_REVOKE_DDV_CLASSES = 0,          /* classed by its effect, TSR 9 */
 	DK_REVOKE_OPPONENTS_WIN,            /* the offender's opponents win the game, nothing more */
@@ -214,7 +214,7 @@ typedef enum dk_reclaim_by {
 	DK_RECLAIM_BY_COUNT
 } dk_reclaim_by;
 
-/** How the game value is built (RULES.md §12). */
+/** How the game value is built (TSR 7.2 and the house rules). */
 typedef enum dk_score_model {
 	DK_SCORE_ADDITIVE = 0,              /* items summed; Re/Kontra worth score.call_points each */
 	DK_SCORE_DOUBLING,                  /* the items doubled once per Re/Kontra said */
@@ -239,7 +239,7 @@ typedef enum dk_no_winner {
 
 /* ---- across games: dealing, tables of five and six, Bock, standings ---- */
 
-/** Who deals after a solo (RULES.md §4, §13). */
+/** Who deals after a solo (the house rules; TSR 3.3.1). */
 typedef enum dk_after_solo {
 	DK_AFTER_SOLO_NEXT = 0,             /* the dealer moves on as after any game */
 	DK_AFTER_SOLO_SAME,                 /* the same dealer again; the solo is no game of the round */

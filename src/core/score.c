@@ -1,7 +1,7 @@
 /*
  * score.c - who won and what the game is worth; see score.h.
  *
- * Winning follows TSR 7.1, which the house sets share (RULES.md §11): a
+ * Winning follows TSR 7.1, which the house sets share (TSR 7.1.1): a
  * party that announced a limit needs 151/181/211 card points or every
  * trick; otherwise it wins with 90/60/30 or one trick against the
  * opponents' limit, else with 121 (Re) and 120 (Kontra) - 120 for Re when

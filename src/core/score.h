@@ -1,7 +1,7 @@
 /*
  * score.h - who won a game and what it is worth, item by item.
  *
- * The input is what the scoring of RULES.md §11-§12 depends on: the card
+ * The input is what the scoring (TSR 7.1, 7.2 and the house rules) depends on: the card
  * points and tricks of each party, what each party announced (and which
  * party announced first), the special points each party won, and whether
  * one played alone.  dk_score_input_from_replay fills it from a replay.

@@ -1,7 +1,7 @@
 /*
  * session.h - a session (an evening, a tournament table) game by game:
  * dealer rotation, who sits out at a table of five or six, Bock rounds,
- * the running standings and the score sheet's arithmetic (RULES.md §4, §13).
+ * the running standings and the score sheet's arithmetic (TSR 3 and the house rules).
  *
  * Everything the house rules decide comes from the rule set (deal.*,
  * table.*, bock.*, standings.*); nothing here knows a rule set by name.
@@ -9,7 +9,8 @@
  * constant memory, one game at a time, in the order of the record.
  *
  * Terms: a Bock is one round of doubled games, as many games as players at
- * the table (RULES.md D14).  Under bock.kind append a Bock during a Bock
+ * the table (reading D14,
+ * dokoref-readings(7)).  Under bock.kind append a Bock during a Bock
  * round appends another round (a game is doubled at most once); under stack
  * each Bock doubles the next round's games once more (x2, x4, x8; with
  * bock.multiplier m: xm, xm^2, ...).  "Bock

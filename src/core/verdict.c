@@ -25,7 +25,8 @@ static bool can_score(const dk_replay *rp)
 }
 
 /* a record that stops early: from where it stops, can each party still
- * reach its target in some legal continuation (RULES.md D16's question,
+ * reach its target in some legal continuation (the question of reading D16,
+ * dokoref-readings(7),
  * asked of the same search as a penalty's, over the rest of the play) */
 static void search_stopped(dk_verdict *v, const dk_verdict_opts *o)
 {

@@ -517,7 +517,7 @@ static int parse_cards(dk_xml_reader *r, dk_loc content, enum card_place place, 
 			describe(what, sizeof(what), place, what_n);
 		if (!ok) {
 			game_error(r, loc, "'%.*s' in %s is not a card (write e.g. 'CQ', 'H10', "
-				   "'\xe2\x99\xa3" "D' or 'KrD')", (int)(i - tok), s + tok, what);
+				   "'\xe2\x99\xa3" "Q' or 'KrD')", (int)(i - tok), s + tok, what);
 		} else if (n == max) {
 			game_error(r, loc, "%s has more than %d cards", what, max);
 			return n;

@@ -4,6 +4,8 @@
  */
 #include "analysis.h"
 
+#include "view_words.h"
+
 #include <json.h>
 #include <stdlib.h>
 
@@ -55,7 +57,7 @@ static void text_early(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_ga
 		if (!early_change(a, i))
 			continue;
 		dk_say(b, lang, DK_MSG_DD_EARLY_CARD, i / 4 + 1, name_of(g, c->seat),
-		       dk_card_symbol(c->card), winner_word(lang, c->winner_before),
+		       dk_view_card(lang, c->card), winner_word(lang, c->winner_before),
 		       winner_word(lang, c->winner_after));
 		dk_buf_putc(b, '\n');
 	}
@@ -148,9 +150,9 @@ void dk_text_analysis(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	for (int k = 0; k < n; k++) {
 		const dk_dd_card *c = &a->card[order[k]];
 		dk_say(b, lang, DK_MSG_DD_CARD, order[k] / 4 + 1, name_of(g, c->seat),
-		       dk_card_symbol(c->card), c->cost, c->before, c->after_card);
+		       dk_view_card(lang, c->card), c->cost, c->before, c->after_card);
 		if (c->best != DK_CARD_NONE)
-			dk_say(b, lang, DK_MSG_DD_CARD_BEST, dk_card_symbol(c->best));
+			dk_say(b, lang, DK_MSG_DD_CARD_BEST, dk_view_card(lang, c->best));
 		if (c->order_changed)
 			dk_say(b, lang, DK_MSG_DD_ORDER_CHANGED, c->after);
 		if (c->winner_before != c->winner_after_card)
@@ -183,7 +185,7 @@ static void best_line(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_gam
 	for (int i = 0; i < l->count && i < show; i++) {
 		if (i > 0)
 			dk_buf_puts(&cards, (n + i) % 4 == 0 ? "; " : ", ");
-		dk_buf_printf(&cards, "%s %s", name_of(g, l->seats[i]), dk_card_symbol(l->cards[i]));
+		dk_buf_printf(&cards, "%s %s", name_of(g, l->seats[i]), dk_view_card(lang, l->cards[i]));
 	}
 	if (l->count > show)
 		dk_buf_puts(&cards, " ...");
@@ -200,7 +202,7 @@ static void early_changed(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd
 	    !early_change(a, n - 1))
 		return;
 	const dk_dd_card *c = &a->card[n - 1];
-	dk_say(b, lang, DK_MSG_DD_AT_EARLY_CHANGED, name_of(g, c->seat), dk_card_symbol(c->card));
+	dk_say(b, lang, DK_MSG_DD_AT_EARLY_CHANGED, name_of(g, c->seat), dk_view_card(lang, c->card));
 	dk_buf_putc(b, '\n');
 }
 
@@ -250,17 +252,17 @@ void dk_text_analysis_at(dk_buf *b, dk_lang lang, const dk_game *g, const dk_dd_
 		early_changed(b, lang, g, a, n);
 	if (just && just->unsolved) {
 		dk_say(b, lang, DK_MSG_DD_AT_UNSOLVED, name_of(g, just->seat),
-		       dk_card_symbol(just->card));
+		       dk_view_card(lang, just->card));
 		dk_buf_putc(b, '\n');
 	} else if (just) {
 		if (just->cost > 0) {
 			dk_say(b, lang, just->cost == 1 ? DK_MSG_DD_AT_COST_ONE : DK_MSG_DD_AT_COST,
-			       name_of(g, just->seat), dk_card_symbol(just->card), just->cost);
+			       name_of(g, just->seat), dk_view_card(lang, just->card), just->cost);
 			if (just->best != DK_CARD_NONE)
-				dk_say(b, lang, DK_MSG_DD_AT_BEST_CARD, dk_card_symbol(just->best));
+				dk_say(b, lang, DK_MSG_DD_AT_BEST_CARD, dk_view_card(lang, just->best));
 		} else {
 			dk_say(b, lang, just->out_of_turn ? DK_MSG_DD_AT_OUT_OF_TURN : DK_MSG_DD_AT_BEST,
-			       name_of(g, just->seat), dk_card_symbol(just->card));
+			       name_of(g, just->seat), dk_view_card(lang, just->card));
 		}
 		if (just->order_changed)
 			dk_say(b, lang, DK_MSG_DD_AT_ORDER_CHANGED, just->after_card);

@@ -8,6 +8,7 @@
 
 #include "check_text.h"
 #include "shown.h"
+#include "view_words.h"
 
 static const char *name_at(const dk_game *g, int seat)
 {
@@ -104,7 +105,7 @@ void dk_audit_text_duty_summary(dk_buf *b, dk_lang lang, const dk_session_state 
 			else
 				dk_say(b, lang, DK_MSG_AU_DUTY_GAME, name, st->duty_game[s][k]);
 			if (st->duty_as[s][k] == DK_SOLO_AS_FORCED)
-				dk_buf_puts(b, " vorgeführt");
+				dk_buf_puts(b, lang == DK_LANG_DE ? " vorgeführt" : " forced (vorgeführt)");
 			if (st->duty_assumed[s][k])
 				dk_say(b, lang, DK_MSG_AU_DUTY_ASSUMED);
 		}
@@ -197,8 +198,8 @@ void dk_audit_text_session(dk_buf *b, dk_lang lang, const char *file, const dk_g
 		const dk_session_issue *x = &sg->issues[i];
 		char *keep;
 		dk_buf_printf(b, "  %s:%u:%u: %s%s: ", dk_shown(file, &keep), x->loc.line,
-			      x->loc.col, dk_session_issue_name(x->code),
-			      x->warning ? " (warning)" : "");
+			      x->loc.col, dk_view_issue_name(lang, x->code),
+			      x->warning ? (lang == DK_LANG_DE ? " (Warnung)" : " (warning)") : "");
 		free(keep);
 		dk_audit_text_issue(b, lang, x, g);
 		dk_buf_putc(b, '\n');

@@ -4,6 +4,8 @@
  */
 #include "check_text.h"
 
+#include "view_words.h"
+
 #include <string.h>
 
 static const char *name_of(const dk_game *g, int seat)
@@ -117,10 +119,10 @@ static const char *cond_words(dk_lang lang, dk_marriage_cond c)
 	}
 }
 
-static void cards(dk_buf *b, const dk_card *c, int n)
+static void cards(dk_buf *b, dk_lang lang, const dk_card *c, int n)
 {
 	for (int i = 0; i < n; i++)
-		dk_buf_printf(b, "%s%s", i ? " " : "", dk_card_symbol(c[i]));
+		dk_buf_printf(b, "%s%s", i ? " " : "", dk_view_card(lang, c[i]));
 }
 
 void dk_text_game_type_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_replay *rp)
@@ -252,13 +254,13 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 	const char *party = party_words(lang, rp->party[f->seat]);
 	switch (f->code) {
 	case DK_F_CARD_NOT_IN_HAND:
-		dk_say(b, lang, DK_MSG_F_CARD_NOT_IN_HAND, who, dk_card_symbol(f->played), who);
+		dk_say(b, lang, DK_MSG_F_CARD_NOT_IN_HAND, who, dk_view_card(lang, f->played), who);
 		if (f->expected_seat)
 			dk_say(b, lang, DK_MSG_F_NOT_IN_HAND_OWNER, name_of(g, f->expected_seat),
 			       name_of(g, f->expected_seat));
 		if (f->demanded_count) {
 			dk_say(b, lang, DK_MSG_F_NOT_IN_HAND_KEPT);
-			cards(b, f->demanded, f->demanded_count);
+			cards(b, lang, f->demanded, f->demanded_count);
 		}
 		if (f->followed)
 			dk_say(b, lang, dk_msg_n(f->followed, DK_MSG_F_NOT_IN_HAND_REVOKES_ONE,
@@ -268,16 +270,16 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 	case DK_F_WRONG_LEAD:
 		dk_say(b, lang, f->code == DK_F_OUT_OF_TURN ? DK_MSG_F_OUT_OF_TURN
 							     : DK_MSG_F_WRONG_LEAD,
-		       who, dk_card_symbol(f->played), name_of(g, f->expected_seat));
+		       who, dk_view_card(lang, f->played), name_of(g, f->expected_seat));
 		if (f->followed)
 			dk_say(b, lang, dk_msg_n(f->followed, DK_MSG_F_SLIP_FOLLOWED_ONE,
 						 DK_MSG_F_SLIP_FOLLOWED_MANY), f->followed);
 		break;
 	case DK_F_REVOKE:
-		dk_say(b, lang, DK_MSG_F_REVOKE, who, dk_card_symbol(f->played),
+		dk_say(b, lang, DK_MSG_F_REVOKE, who, dk_view_card(lang, f->played),
 		       f->count == 4 ? dk_msg_text(lang, DK_MSG_TRUMP)
 				     : dk_suit_symbol((dk_suit)f->count));
-		cards(b, f->demanded, f->demanded_count);
+		cards(b, lang, f->demanded, f->demanded_count);
 		break;
 	case DK_F_GAME_INCOMPLETE:
 		dk_say(b, lang, DK_MSG_F_GAME_INCOMPLETE, f->count, f->limit);
@@ -326,7 +328,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 			dk_say(b, lang, DK_MSG_F_UNJUSTIFIED_POVERTY, f->count, f->limit);
 		else if (f->played == DK_CARD_MAKE(DK_CLUBS, DK_QUEEN))
 			dk_say(b, lang, DK_MSG_F_UNJUSTIFIED_MARRIAGE, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 		else if (key_is(f, "throw_in.min_nines"))
 			dk_say(b, lang, DK_MSG_F_THROW_NINES, f->count, f->limit);
 		else if (key_is(f, "throw_in.min_kings"))
@@ -338,7 +340,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		else if (key_is(f, "throw_in.few_trumps_max"))
 			dk_say(b, lang, DK_MSG_F_THROW_FEW_TRUMPS, f->count, f->limit);
 		else if (key_is(f, "throw_in.reasons") && f->played != DK_CARD_NONE)
-			dk_say(b, lang, DK_MSG_F_THROW_FOX, dk_card_symbol(f->played));
+			dk_say(b, lang, DK_MSG_F_THROW_FOX, dk_view_card(lang, f->played));
 		else if (key_is(f, "throw_in.reasons"))
 			dk_say(b, lang, DK_MSG_F_THROWING_IN);
 		break;
@@ -366,7 +368,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 					 DK_MSG_F_POVERTY_PASS_MANY), who, f->count, f->limit);
 		if (f->demanded_count) {
 			dk_say(b, lang, DK_MSG_F_POVERTY_PASS_TRUMPS);
-			cards(b, f->demanded, f->demanded_count);
+			cards(b, lang, f->demanded, f->demanded_count);
 		}
 		break;
 	case DK_F_POVERTY_RETURN_WRONG:
@@ -396,28 +398,28 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		break;
 	case DK_F_SWINE_FALSE:
 		if (f->limit == 1)
-			dk_say(b, lang, DK_MSG_F_SWINE_FIRST_LOST, who, dk_card_symbol(f->played));
+			dk_say(b, lang, DK_MSG_F_SWINE_FIRST_LOST, who, dk_view_card(lang, f->played));
 		else if (f->limit == 2)
 			dk_say(b, lang, DK_MSG_F_SWINE_NOT_SHOWN, who);
 		else if (f->played == DK_CARD_NONE || f->count >= 2)
 			dk_say(b, lang, DK_MSG_F_SWINE_NONE, who);
 		else
 			dk_say(b, lang, DK_MSG_F_SWINE_HOLDING, who, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 		break;
 	case DK_F_SWINE_MISTIMED:
 		dk_say(b, lang, f->limit ? DK_MSG_F_SWINE_MISTIMED_SECOND : DK_MSG_F_SWINE_MISTIMED,
-		       who, dk_card_symbol(f->played));
+		       who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_SWINE_NOT_DECLARED:
-		dk_say(b, lang, DK_MSG_F_SWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
+		dk_say(b, lang, DK_MSG_F_SWINE_NOT_DECLARED, who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_HYPERSWINE_FALSE:
 		if (f->limit == 0 || f->played == DK_CARD_NONE)
 			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NONE, who);
 		else if (f->limit == 1)
 			dk_say(b, lang, DK_MSG_F_HYPERSWINE_HOLDING, who, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 		else if (f->limit == 2)
 			dk_say(b, lang, DK_MSG_F_HYPERSWINE_NO_SWINES, who);
 		else
@@ -425,20 +427,20 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		break;
 	case DK_F_HYPERSWINE_MISTIMED:
 		dk_say(b, lang, f->limit ? DK_MSG_F_HYPERSWINE_MISTIMED_START
-					 : DK_MSG_F_HYPERSWINE_MISTIMED, who, dk_card_symbol(f->played));
+					 : DK_MSG_F_HYPERSWINE_MISTIMED, who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_HYPERSWINE_NOT_DECLARED:
-		dk_say(b, lang, DK_MSG_F_HYPERSWINE_NOT_DECLARED, who, dk_card_symbol(f->played));
+		dk_say(b, lang, DK_MSG_F_HYPERSWINE_NOT_DECLARED, who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_GENSCHER_FALSE:
 		if (f->count >= 2)
 			dk_say(b, lang, DK_MSG_F_GENSCHER_NONE, who);
 		else
 			dk_say(b, lang, DK_MSG_F_GENSCHER_HOLDING, who, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 		break;
 	case DK_F_GENSCHER_MISTIMED:
-		dk_say(b, lang, DK_MSG_F_GENSCHER_MISTIMED, who, dk_card_symbol(f->played));
+		dk_say(b, lang, DK_MSG_F_GENSCHER_MISTIMED, who, dk_view_card(lang, f->played));
 		break;
 	case DK_F_WENDE_GENSCHER_FALSE:
 		switch (f->limit) {
@@ -447,14 +449,14 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 			break;
 		case 1:
 			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_HOLDING, who, f->count,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 			break;
 		case 2:
 			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_NO_PARTNER, who);
 			break;
 		default:
 			dk_say(b, lang, DK_MSG_F_WENDE_GENSCHER_MISTIMED, who,
-			       dk_card_symbol(f->played));
+			       dk_view_card(lang, f->played));
 			break;
 		}
 		break;
@@ -497,7 +499,7 @@ void dk_text_reclaim(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		dk_buf_puts(b, "      ");
 		if (e->kind == DK_EV_CARD)
 			dk_say(b, lang, DK_MSG_RC_VISIBLE_CARD, f->visible_trick, f->visible_card,
-			       name_of(g, e->seat), dk_card_symbol(e->card), sec.data);
+			       name_of(g, e->seat), dk_view_card(lang, e->card), sec.data);
 		else
 			dk_say(b, lang, DK_MSG_RC_VISIBLE_AT, f->visible_trick, f->visible_card,
 			       sec.data);
@@ -699,7 +701,7 @@ void dk_text_score(dk_buf *b, dk_lang lang, const dk_score *s, const long *per_s
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", name_of(g, seat), per_seat[seat]);
 	}
 	dk_buf_putc(b, '\n');
-	/* the decisions of RULES.md the score rests on: each once, with the
+	/* the readings (dokoref-readings(7)) the score rests on: each once, with the
 	 * rule keys that assume it */
 	int said = 0;
 	for (int i = 0; i < s->item_count; i++) {
@@ -808,8 +810,8 @@ void dk_text_target(dk_buf *b, int target)
 }
 
 /* a continuation one trick to a line, under its party's head line */
-static void line_by_trick(dk_buf *b, const dk_line *l, int trick_cards, const dk_game *g,
-			  const dk_replay *rp)
+static void line_by_trick(dk_buf *b, dk_lang lang, const dk_line *l, int trick_cards,
+			  const dk_game *g, const dk_replay *rp)
 {
 	int in_trick = trick_cards;
 	for (int i = 0; i < l->count; i++) {
@@ -818,7 +820,7 @@ static void line_by_trick(dk_buf *b, const dk_line *l, int trick_cards, const dk
 		else
 			dk_buf_puts(b, ", ");
 		dk_buf_printf(b, "%s %s", name_of(g, rp->seats[l->seats[i]]),
-			      dk_card_symbol(l->cards[i]));
+			      dk_view_card(lang, l->cards[i]));
 		in_trick = (in_trick + 1) % DK_PLAYING_SEATS;
 	}
 }
@@ -839,7 +841,7 @@ void dk_text_search_lines_by_trick(dk_buf *b, dk_lang lang, const dk_search_resu
 			       s->nodes);
 		} else {
 			dk_say(b, lang, DK_MSG_RU_CAN_REACH, party_words(lang, party), target.data);
-			line_by_trick(b, &s->line[party], trick_cards, g, rp);
+			line_by_trick(b, lang, &s->line[party], trick_cards, g, rp);
 		}
 		dk_buf_putc(b, '\n');
 		dk_buf_release(&target);
@@ -868,7 +870,7 @@ void dk_text_search_lines(dk_buf *b, dk_lang lang, const dk_search_result *s,
 				if (i > 0)
 					dk_buf_puts(b, in_trick == 0 ? " | " : ", ");
 				dk_buf_printf(b, "%s %s", name_of(g, rp->seats[l->seats[i]]),
-					      dk_card_symbol(l->cards[i]));
+					      dk_view_card(lang, l->cards[i]));
 				in_trick = (in_trick + 1) % DK_PLAYING_SEATS;
 			}
 		}

@@ -11,6 +11,7 @@
 #include "check_text.h"
 #include "json_out.h"
 #include "shown.h"
+#include "view_words.h"
 
 bool dk_compare_same(const dk_verdict *a, const dk_verdict *b)
 {
@@ -68,7 +69,7 @@ static const char *party_word(dk_lang lang, dk_party p)
 }
 
 /* the findings by code in the order found, a repeated code once with its count */
-static void findings_cell(dk_buf *b, const dk_replay *rp)
+static void findings_cell(dk_buf *b, dk_lang lang, const dk_replay *rp)
 {
 	bool any = false;
 	for (int i = 0; i < rp->finding_count; i++) {
@@ -81,7 +82,7 @@ static void findings_cell(dk_buf *b, const dk_replay *rp)
 		int n = 0;
 		for (int j = i; j < rp->finding_count; j++)
 			n += rp->findings[j].code == c;
-		dk_buf_printf(b, "%s%s", any ? ", " : "", dk_finding_code_name(c));
+		dk_buf_printf(b, "%s%s", any ? ", " : "", dk_view_finding_name(lang, c));
 		if (n > 1)
 			dk_buf_printf(b, " x%d", n);
 		any = true;
@@ -263,7 +264,7 @@ void dk_compare_text(dk_buf *b, dk_lang lang, const dk_compare *c)
 			for (int s = 0; s < DK_PLAYING_SEATS; s++)
 				dk_buf_puts(&row[4 + s], "-");
 		}
-		findings_cell(&row[4 + DK_PLAYING_SEATS], &v->rp);
+		findings_cell(&row[4 + DK_PLAYING_SEATS], lang, &v->rp);
 	}
 	size_t w[COLS] = { 0 };
 	for (int r = 0; r < rows; r++)

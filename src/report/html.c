@@ -48,11 +48,11 @@ static void put_html(dk_buf *b, const char *s)
 
 /* ---- pieces ------------------------------------------------------------ */
 
-static void put_card(dk_buf *b, dk_card c, const char *extra_class)
+static void put_card(dk_buf *b, dk_lang lang, dk_card c, const char *extra_class)
 {
 	dk_buf_printf(b, "<span class=\"card%s%s%s\">", dk_view_red(c) ? " red" : "",
 		      extra_class ? " " : "", extra_class ? extra_class : "");
-	put_html(b, dk_card_symbol(c));
+	put_html(b, dk_view_card(lang, c));
 	dk_buf_puts(b, "</span>");
 }
 
@@ -60,7 +60,7 @@ static void put_card(dk_buf *b, dk_card c, const char *extra_class)
 static void finding_text(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, bool rule)
 {
 	const dk_finding *f = &v->rp.findings[i];
-	dk_buf_printf(b, "%s", dk_finding_code_name(f->code));
+	dk_buf_printf(b, "%s", dk_view_finding_name(lang, f->code));
 	if (f->trick) {
 		dk_buf_puts(b, " (");
 		dk_say(b, lang, DK_MSG_RP_AT_CARD, f->card);
@@ -76,7 +76,8 @@ static void finding_text(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, bo
 
 /* ---- the static part ----------------------------------------------------- */
 
-static void hands_table(dk_buf *b, const dk_verdict *v, const dk_position *start)
+static void hands_table(dk_buf *b, dk_lang lang, const dk_verdict *v,
+			const dk_position *start)
 {
 	const dk_replay *rp = &v->rp;
 	dk_buf_puts(b, "<table class=\"hands\">\n");
@@ -86,7 +87,7 @@ static void hands_table(dk_buf *b, const dk_verdict *v, const dk_position *start
 		put_html(b, dk_view_name(v->game, s));
 		dk_buf_puts(b, "</th><td>");
 		for (int i = 0; i < start->hand_n[s]; i++) {
-			put_card(b, start->hand[s][i], NULL);
+			put_card(b, lang, start->hand[s][i], NULL);
 			dk_buf_putc(b, ' ');
 		}
 		dk_buf_puts(b, "</td></tr>\n");
@@ -131,7 +132,7 @@ static void trick_table(dk_buf *b, dk_lang lang, const dk_verdict *v, int gi)
 				if (rp->findings[f].card == number && rp->findings[f].trick)
 					marks++;
 			dk_buf_printf(b, "<td%s>%s", marks ? " class=\"bad\"" : "", i == 0 ? "&gt;" : "");
-			put_card(b, tr->cards[i], done && i == tr->winner_index ? "won" : NULL);
+			put_card(b, lang, tr->cards[i], done && i == tr->winner_index ? "won" : NULL);
 			if (done && i == tr->winner_index)
 				dk_buf_puts(b, "*");
 			for (int f = 0; f < rp->finding_count; f++)
@@ -271,7 +272,7 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 		dk_buf_puts(b, ",\"hand\":[");
 		for (int i = 0; i < start->hand_n[s]; i++) {
 			dk_buf_puts(b, i ? "," : "");
-			dk_json_put_script_string(b, dk_card_symbol(start->hand[s][i]));
+			dk_json_put_script_string(b, dk_view_card(lang, start->hand[s][i]));
 		}
 		dk_buf_puts(b, "]}");
 	}
@@ -282,7 +283,7 @@ static void game_data(dk_buf *b, dk_lang lang, const dk_verdict *v, const dk_pos
 		for (int i = 0; i < tr->count && n < rp->cards_played; i++, n++) {
 			int best = dk_order_winner(&rp->order, tr->cards, i + 1, t + 1 == rp->hand_size);
 			dk_buf_printf(b, "%s{\"s\":%d,\"c\":", n ? "," : "", tr->seats[i]);
-			dk_json_put_script_string(b, dk_card_symbol(tr->cards[i]));
+			dk_json_put_script_string(b, dk_view_card(lang, tr->cards[i]));
 			dk_buf_printf(b, ",\"t\":%d,\"b\":%d,\"r\":%s}", t + 1, best,
 				      dk_view_red(tr->cards[i]) ? "true" : "false");
 		}
@@ -432,7 +433,7 @@ void dk_html_game(dk_html *h, const dk_verdict *v, const char *path, const dk_dd
 	}
 	dk_buf_puts(b, "<div class=\"now\"></div>\n</div>\n");
 	dk_buf_printf(b, "<h3>%s</h3>\n", dk_msg_text(lang, DK_MSG_HT_HANDS));
-	hands_table(b, v, start);
+	hands_table(b, lang, v, start);
 	dk_buf_printf(b, "<h3>%s</h3>\n", dk_msg_text(lang, DK_MSG_HT_PLAY));
 	trick_table(b, lang, v, gi);
 	findings_list(b, lang, v, gi);

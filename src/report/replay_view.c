@@ -120,12 +120,12 @@ static void fill_row(dk_screen *s, int y, dk_cell_attr a)
 /* ---- the pieces -------------------------------------------------------- */
 
 /* a row of cards from column x, wrapped within x_end; returns rows used */
-static int put_cards(dk_screen *s, int y, int x, int x_end, int max_rows, const dk_card *cards,
-		     int n, dk_cell_attr a)
+static int put_cards(dk_screen *s, dk_lang lang, int y, int x, int x_end, int max_rows,
+		     const dk_card *cards, int n, dk_cell_attr a)
 {
 	int row = 0, col = x;
 	for (int i = 0; i < n && row < max_rows; i++) {
-		const char *sym = dk_card_symbol(cards[i]);
+		const char *sym = dk_view_card(lang, cards[i]);
 		int w = columns(sym);
 		if (col > x && col + w > x_end) {
 			row++;
@@ -158,13 +158,13 @@ static void player_box(dk_screen *s, int y, int x, int x_end, int rows, const dk
 			p->known[seat]) : "?");
 		put(s, y + 1, x, x_end, b.data, DK_CA_DIM);
 	}
-	int used = put_cards(s, y + 2, x, x_end, rows - 2, p->hand[seat], p->hand_n[seat],
+	int used = put_cards(s, o->lang, y + 2, x, x_end, rows - 2, p->hand[seat], p->hand_n[seat],
 			     DK_CA_NORMAL);
 	if (o->all_cards && p->played_n[seat] && used < rows - 2) {
 		dk_buf_clear(&b);
 		dk_buf_puts(&b, dk_msg_text(o->lang, DK_MSG_RP_PLAYED));
 		int c = put(s, y + 2 + used, x, x_end, b.data, DK_CA_DIM);
-		put_cards(s, y + 2 + used, c + 1, x_end, rows - 2 - used, p->played[seat],
+		put_cards(s, o->lang, y + 2 + used, c + 1, x_end, rows - 2 - used, p->played[seat],
 			  p->played_n[seat], DK_CA_DIM);
 	}
 	dk_buf_release(&b);
@@ -186,7 +186,7 @@ static void trick_box(dk_screen *s, int y, int x0, int x1, const dk_verdict *v,
 			if (k == DK_PLAYING_SEATS)
 				continue;
 			char cell[32];
-			const char *sym = dk_card_symbol(p->table->cards[i]);
+			const char *sym = dk_view_card(o->lang, p->table->cards[i]);
 			bool best = i == p->table_best;
 			snprintf(cell, sizeof(cell), "%s%s%s", i == 0 ? ">" : " ", sym,
 				 best ? "*" : " ");
@@ -254,7 +254,7 @@ static void lower_box(dk_screen *s, int y, int rows, const dk_verdict *v, const 
 		if (f->card > p->card)
 			continue;
 		shown++;
-		dk_buf_printf(&b, "%s", dk_finding_code_name(f->code));
+		dk_buf_printf(&b, "%s", dk_view_finding_name(o->lang, f->code));
 		if (f->trick) {
 			dk_buf_puts(&b, " (");
 			dk_say(&b, o->lang, DK_MSG_RP_AT_CARD, f->card);

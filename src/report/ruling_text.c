@@ -5,6 +5,7 @@
  * (the DK_MSG_RU_ group), the names and figures the verdict's.
  */
 #include "ruling_text.h"
+#include "view_words.h"
 
 #include <string.h>
 
@@ -23,7 +24,7 @@ static const char *party_words(dk_lang lang, dk_party p)
 static void finding_words(dk_buf *b, dk_lang lang, const dk_verdict *v, int i)
 {
 	const dk_finding *f = &v->rp.findings[i];
-	dk_say(b, lang, DK_MSG_RU_FINDING, dk_finding_code_name(f->code), name_of(v->game, f->seat),
+	dk_say(b, lang, DK_MSG_RU_FINDING, dk_view_finding_name(lang, f->code), name_of(v->game, f->seat),
 	       f->trick);
 }
 

@@ -15,6 +15,7 @@
 #include "json_out.h"
 #include "session.h"
 #include "shown.h"
+#include "view_words.h"
 
 static const char *const format_names[DK_SHF_COUNT] = {
 	[DK_SHF_DOKOREF] = "dokoref CSV",
@@ -133,8 +134,8 @@ void dk_sheet_text_game(dk_buf *b, dk_lang lang, const char *file, const dk_shee
 		const dk_sheet_issue *x = &v->issues[k];
 		dk_buf_printf(b, "%s:%u:%u: ", file, x->loc.line, x->loc.col);
 		dk_say(b, lang, DK_MSG_SH_GAME, (int)(i + 1));
-		dk_buf_printf(b, ": %s%s: ", dk_sheet_issue_name(x->code),
-			      x->warning ? " (warning)" : "");
+		dk_buf_printf(b, ": %s%s: ", dk_view_sheet_issue_name(lang, x->code),
+			      x->warning ? (lang == DK_LANG_DE ? " (Warnung)" : " (warning)") : "");
 		issue_text(b, lang, s, g, x);
 		dk_buf_putc(b, '\n');
 		if (x->rule_key && x->rule) {

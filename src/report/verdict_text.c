@@ -14,6 +14,7 @@
 #include "foreign_text.h"
 #include "ruling_text.h"
 #include "shown.h"
+#include "view_words.h"
 
 #define BOLD "\033[1m"
 #define RED "\033[31m"
@@ -63,9 +64,9 @@ static void finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, const c
 	const dk_finding *x = &v->rp.findings[i];
 	bool warn = warn_colour && x->kind == DK_FK_WARNING;
 	dk_buf_printf(b, "  %s:%u:%u: %s%s%s", path, x->loc.line, x->loc.col,
-		      color ? (warn ? YELLOW : RED) : "", dk_finding_code_name(x->code),
+		      color ? (warn ? YELLOW : RED) : "", dk_view_finding_name(lang, x->code),
 		      color ? RESET : "");
-	dk_buf_printf(b, " (%s", dk_finding_kind_name(x->kind));
+	dk_buf_printf(b, " (%s", dk_view_finding_kind(lang, x->kind));
 	if (x->trick)
 		dk_say(b, lang, DK_MSG_CK_TRICK_CARD, x->trick, x->card);
 	else

@@ -219,15 +219,21 @@ static bool check_string(loader *ld, const char *file, const node *key,
 	return true;
 }
 
-/* An assumption is a RULES.md decision id: 'D' and a number. */
+/* An assumption names a reading of dokoref-readings(7): 'D' and its
+ * number, D1 to DK_RULESET_READINGS.  A reading added to the page raises
+ * the number; a name the page does not have is refused, so that every
+ * citation printed from a rule set can be followed. */
 static bool valid_assumption(const char *s, size_t len)
 {
-	if (len < 2 || len > 5 || s[0] != 'D' || s[1] == '0')
+	if (len < 2 || len > 3 || s[0] != 'D' || s[1] == '0')
 		return false;
-	for (size_t i = 1; i < len; i++)
+	int n = 0;
+	for (size_t i = 1; i < len; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return false;
-	return true;
+		n = n * 10 + (s[i] - '0');
+	}
+	return n <= DK_RULESET_READINGS;
 }
 
 /*
@@ -358,8 +364,9 @@ static int read_rule(loader *ld, layer *L, const node *key)
 			rc = -1;
 		} else if (!valid_assumption(a->text, a->len)) {
 			dk_diag_error(ld->diag, file, a->loc,
-				      "assumption '%s' of rule '%s' is not a decision id such as 'D3'",
-				      rs_show(a->text, a->len).s, k->name);
+				      "assumption '%s' of rule '%s' is not a reading of dokoref-readings(7), "
+				      "D1 to D%d", rs_show(a->text, a->len).s, k->name,
+				      DK_RULESET_READINGS);
 			rc = -1;
 		}
 	}

@@ -6,7 +6,7 @@
  * rulesets/README.md describes the format.  Loading a set loads its base
  * chain first and lays each file's values over it, remembering for every
  * value which file set it, where, and whether it was inherited or rests on
- * an assumption of RULES.md.
+ * a reading of dokoref-readings(7).
  *
  * Every rule key is one row of a table (dk_ruleset_keys): its name, its
  * type, the offsets of the value and of its dk_rule_source in dk_rules, and
@@ -175,6 +175,10 @@ const char *dk_ruleset_value_name(const dk_rules *r, const dk_rule_key *key);
 
 /** Longest text dk_ruleset_value_format writes, with its NUL. */
 #define DK_RULESET_VALUE_MAX 512
+
+/* The readings of dokoref-readings(7), D1 to D29, that a rule value's
+ * `assumption` may name. */
+#define DK_RULESET_READINGS 29
 
 /**
  * The current value of key in r as it is written in files, into out (at

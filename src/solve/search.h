@@ -2,8 +2,8 @@
  * search.h - what can still happen in a game, over all legal continuations
  * with every hand known.
  *
- * This answers the DDV's questions about an irregularity (readings D16,
- * D17): a violation "can decide the winner" when, in the position just
+ * This answers the DDV's questions about an irregularity (readings D16
+ * and D17 of dokoref-readings(7)): a violation "can decide the winner" when, in the position just
  * before it, each party can still reach the target that applies in some
  * legal continuation; a party takes the remaining tricks "zwangsläufig"
  * when it wins every one of them in every legal continuation.  Both are

@@ -24,6 +24,7 @@
 #include "leakcheck.h"
 #include "replay_view.h"
 #include "ruleset.h"
+#include "view_words.h"
 
 TestSuite(analysis_view, .init = dk_xml_global_init, .fini = dk_leak_check);
 
@@ -225,7 +226,7 @@ static void early(const dk_verdict *v)
 		    "who wins with best play: Re (asked at the targets only)\n");
 	char want[256], card[64];
 	snprintf(card, sizeof(card), "%s %s", dk_game_player_at(v->game, a->card[41].seat)->name,
-		 dk_card_symbol(a->card[41].card));
+		 dk_view_card(DK_LANG_EN, a->card[41].card));
 	snprintf(want, sizeof(want), "%swho wins with best play: Kontra (asked at the targets "
 		 "only)\n%s changed who wins\n", none, card);
 	expect_text(v, a, DK_LANG_EN, 42, want);
@@ -236,7 +237,7 @@ static void early(const dk_verdict *v)
 	a->early_winner[43] = DK_PARTY_NONE;
 	char card44[64];
 	snprintf(card44, sizeof(card44), "%s %s", dk_game_player_at(v->game, a->card[43].seat)->name,
-		 dk_card_symbol(a->card[43].card));
+		 dk_view_card(DK_LANG_EN, a->card[43].card));
 	snprintf(want, sizeof(want), "best play: Re 150 card points (Kontra 90)\n%s changed who "
 		 "wins\n", card44);
 	expect_text(v, a, DK_LANG_EN, 44, want);
@@ -381,8 +382,8 @@ static void solved(const dk_verdict *v)
 	dk_buf b;
 	dk_buf_init(&b);
 	dk_text_analysis_at(&b, DK_LANG_EN, v->game, a, 40);
-	cr_expect(strncmp(b.data, "best play: Re 144 card points (Kontra 96)\nBen ♠D cost ",
-			  strlen("best play: Re 144 card points (Kontra 96)\nBen ♠D cost ")) == 0,
+	cr_expect(strncmp(b.data, "best play: Re 144 card points (Kontra 96)\nBen ♠Q cost ",
+			  strlen("best play: Re 144 card points (Kontra 96)\nBen ♠Q cost ")) == 0,
 		  "after card 40: %s", b.data);
 	dk_buf_clear(&b);
 	dk_text_analysis_at(&b, DK_LANG_EN, v->game, a, 0);

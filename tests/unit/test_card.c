@@ -6,6 +6,7 @@
 
 #include "card.h"
 #include "order.h"
+#include "view_words.h"
 #include "leakcheck.h"
 
 TestSuite(order, .fini = dk_leak_check);
@@ -72,10 +73,29 @@ Test(card, canonical_code_round_trips)
 	for (dk_card c = 0; c < DK_CARD_KINDS; c++) {
 		const char *code = dk_card_code(c);
 		cr_expect_eq(parse(code), c, "%s", code);
-		cr_expect_eq(parse(dk_card_symbol(c)), c, "%s", dk_card_symbol(c));
+		/* what a person reads, in either language, reads back */
+		for (int l = 0; l < DK_LANG_COUNT; l++) {
+			const char *said = dk_view_card((dk_lang)l, c);
+			cr_expect_eq(parse(said), c, "%s", said);
+		}
 	}
 	cr_expect_str_eq(dk_card_code(DK_CARD_MAKE(DK_HEARTS, DK_TEN)), "H10");
-	cr_expect_str_eq(dk_card_symbol(DK_CARD_MAKE(DK_CLUBS, DK_QUEEN)), "\xe2\x99\xa3" "D");
+}
+
+Test(card, letters_follow_the_language)
+{
+	dk_card cq = DK_CARD_MAKE(DK_CLUBS, DK_QUEEN), dj = DK_CARD_MAKE(DK_DIAMONDS, DK_JACK);
+	dk_card sk = DK_CARD_MAKE(DK_SPADES, DK_KING), da = DK_CARD_MAKE(DK_DIAMONDS, DK_ACE);
+	cr_expect_str_eq(dk_view_card(DK_LANG_EN, cq), "\xe2\x99\xa3" "Q");
+	cr_expect_str_eq(dk_view_card(DK_LANG_EN, dj), "\xe2\x99\xa6" "J");
+	cr_expect_str_eq(dk_view_card(DK_LANG_EN, sk), "\xe2\x99\xa0" "K");
+	cr_expect_str_eq(dk_view_card(DK_LANG_EN, da), "\xe2\x99\xa6" "A");
+	cr_expect_str_eq(dk_view_card(DK_LANG_DE, cq), "\xe2\x99\xa3" "D");
+	cr_expect_str_eq(dk_view_card(DK_LANG_DE, dj), "\xe2\x99\xa6" "B");
+	cr_expect_str_eq(dk_view_card(DK_LANG_DE, sk), "\xe2\x99\xa0" "K");
+	cr_expect_str_eq(dk_view_card(DK_LANG_DE, DK_CARD_MAKE(DK_HEARTS, DK_TEN)),
+			 "\xe2\x99\xa5" "10");
+	cr_expect_str_eq(dk_view_card(DK_LANG_EN, DK_CARD_NONE), "?");
 }
 
 Test(card, points_make_240_in_a_deck_with_nines)

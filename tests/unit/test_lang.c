@@ -163,7 +163,7 @@ Test(lang, same_conversions_in_the_same_order)
  * words they are given ("Kontra", "keine 90", "120") */
 Test(lang, score_items_fit_their_column)
 {
-	for (int id = DK_MSG_SI_WON; id <= DK_MSG_SI_KARLCHEN_CAUGHT; id++)
+	for (int id = DK_MSG_SI_WON; id <= DK_MSG_SI_FOX_LAST_TRICK_BOTH; id++)
 		for (int l = 0; l < DK_LANG_COUNT; l++) {
 			char conv[64], why[256];
 			const char *fmt = dk_msg_format((dk_lang)l, (dk_msg)id);
@@ -194,7 +194,9 @@ Test(lang, say_formats_and_plural)
 	cr_expect_str_eq(b.data, "0 games");
 	dk_buf_release(&b);
 	cr_expect_str_eq(dk_msg_text(DK_LANG_DE, DK_MSG_SI_FOX), "Fuchs gefangen");
-	cr_expect_str_eq(dk_msg_text(DK_LANG_EN, DK_MSG_SI_FOX), "Fuchs caught");
+	cr_expect_str_eq(dk_msg_text(DK_LANG_EN, DK_MSG_SI_FOX), "Fox (Fuchs) caught");
+	cr_expect_str_eq(dk_msg_text(DK_LANG_EN, DK_MSG_SI_AGAINST_OLD),
+			 "against the Queens (gegen die Alten)");
 }
 
 Test(lang, parse)

@@ -938,7 +938,7 @@ static const struct shipped_value {
 	{ "wattenscheid-2016", "penalty.revoke", "ddv-classes", "inh" },
 	{ "turnier-2022", "penalty.revoke", "opponents-win", "" },
 	{ "unsere-2024", "penalty.revoke", "ddv-classes", "inh" },
-	{ "esslingen-2002", "penalty.revoke", "lost-plus-one-level", "" },
+	{ "esslingen-2002", "penalty.revoke", "lost-plus-one-level", "D26" },
 	{ "ottendorf-2008", "penalty.revoke_reclaim_deadline", "at-once", "inh" },
 	{ "wattenscheid-2016", "penalty.revoke_reclaim_deadline", "at-once", "inh" },
 	{ "turnier-2022", "penalty.revoke_reclaim_deadline", "none", "" },
