@@ -8,6 +8,10 @@
  * control bytes, UTF-8, DK_SHEET_MAX_LINE bytes a line), and then reads it.
  * Errors name file:line:column (columns count characters) in the style of
  * the other readers; a reader stops at its first error.
+ *
+ * This file and fmt_sheet.c only pick the reader; each reader has its
+ * header (fmt_sheet_csv.h, ...), and their limits and shared helpers are
+ * in fmt_sheet_common.h.
  */
 #ifndef DK_FMT_SHEET_H
 #define DK_FMT_SHEET_H
@@ -19,22 +23,9 @@
 #include "diag.h"
 #include "sheet.h"
 
-#define DK_SHEET_MAX_LINE 4096      /* bytes in one line of a CSV sheet */
-#define DK_SHEET_MAX_FIELDS 64      /* fields in one CSV row */
-#define DK_JSON_MAX_DEPTH 16        /* nesting of arrays and objects */
-#define DK_JSON_MAX_STRING 4096     /* bytes in one JSON string */
-#define DK_JSON_MAX_VALUES 1000000  /* values in one JSON document */
-
 /** The sheet format of the first len bytes of a file by their content, or
  *  -1 if they are none (dk_sheet_format otherwise). */
 int dk_sheet_sniff(const char *data, size_t len);
-
-/** dokoref's own CSV (formats/score-sheet.md) */
-bool dk_sheet_csv_sniff(const char *data, size_t len);
-/** DapfiDuck's CSV: a row of initials ending in "S", then rows of numbers */
-bool dk_sheet_dapfi_sniff(const char *data, size_t len);
-/** QtDoppelKopf's event log: a JSON object with "dataVersion" first */
-bool dk_sheet_qtdk_sniff(const char *data, size_t len);
 
 /**
  * Read len bytes at data (need not end in NUL) of the format fmt into out
@@ -44,11 +35,5 @@ bool dk_sheet_qtdk_sniff(const char *data, size_t len);
  */
 int dk_sheet_read(dk_sheet *out, int fmt, const char *data, size_t len, const char *file,
 		  dk_diag *d);
-
-int dk_sheet_read_csv(dk_sheet *out, const char *data, size_t len, const char *file, dk_diag *d);
-int dk_sheet_read_dapfi(dk_sheet *out, const char *data, size_t len, const char *file,
-			dk_diag *d);
-int dk_sheet_read_qtdk(dk_sheet *out, const char *data, size_t len, const char *file,
-		       dk_diag *d);
 
 #endif

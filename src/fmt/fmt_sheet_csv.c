@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "arena.h"
-#include "fmt_sheet.h"
-#include "fmt_sheet_internal.h"
+#include "fmt_sheet_common.h"
+#include "fmt_sheet_csv.h"
 #include "session.h"
 
 enum col_kind {

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "arena.h"
-#include "fmt_sheet.h"
-#include "fmt_sheet_internal.h"
+#include "fmt_sheet_common.h"
+#include "fmt_sheet_dapfi.h"
 
 static int err(dk_diag *d, const char *file, dk_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -24,8 +24,8 @@
 #include <string.h>
 
 #include "arena.h"
-#include "fmt_sheet.h"
-#include "fmt_sheet_internal.h"
+#include "fmt_sheet_common.h"
+#include "fmt_sheet_qtdk.h"
 #include "text_guard.h"
 
 typedef enum jkind { J_NULL = 0, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ } jkind;
