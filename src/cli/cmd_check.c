@@ -76,7 +76,8 @@ static void on_game(check_state *st, dokoref_record *rec)
 	const dk_verdict *v = dk_api_verdict(st->v);
 
 	dokoref_tally_add(&st->tally, st->v);
-	if (st->quiet && v->rp.finding_count == 0 && v->recorded_wrong == 0 &&
+	if (st->quiet && v->rp.finding_count == 0 &&
+	    !(v->ruling.sheet_compared && !v->ruling.sheet_ok) &&
 	    !(v->foreign_compared && v->foreign.unexplained > 0))
 		return;
 	/* --analyse: the double-dummy analysis after the verdict (in JSON, in

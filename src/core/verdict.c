@@ -14,6 +14,7 @@
 
 #include "reclaim.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* a game that was played to its end can be scored; a thrown-in or redealt
@@ -207,8 +208,27 @@ static void rule(dk_verdict *v, int counted)
 	ru->differs_from_played = memcmp(v->objected_score, v->played, sizeof(v->played)) != 0;
 
 	const dk_recorded *rec = &v->game->recorded;
-	ru->sheet_compared = v->recorded_compared;
-	ru->sheet_ok = v->recorded_compared && v->recorded_wrong == 0;
+	/* the winner and the value as a sheet holds them ("kontra 3"): the
+	 * value is what each player of the larger party scores, the soloist's
+	 * opponents in a solo, every player in a normal game */
+	ru->sheet_value = 0;
+	for (int s = 0; s < DK_PLAYING_SEATS; s++) {
+		long x = labs(ru->score[rp->seats[s]]);
+		if (x && (!ru->sheet_value || x < ru->sheet_value))
+			ru->sheet_value = x;
+	}
+	/* (a game the penalty voids has no winner or value to compare: its
+	 * points per player are the whole entry) */
+	bool wrote_winner = rec->present && !ru->game_void &&
+			    (rec->winner != DK_PARTY_NONE || rec->winner_none);
+	if (wrote_winner)
+		ru->sheet_winner_wrong = rec->winner != ru->winner;
+	if (rec->present && rec->has_value && !ru->game_void)
+		ru->sheet_value_wrong = rec->value != ru->sheet_value;
+	ru->sheet_compared = v->recorded_compared ||
+			     (rec->present && !ru->game_void && (wrote_winner || rec->has_value));
+	ru->sheet_ok = ru->sheet_compared && !ru->sheet_winner_wrong && !ru->sheet_value_wrong &&
+		       !(v->recorded_compared && v->recorded_wrong);
 	if (ru->sheet_compared)
 		for (size_t i = 0; i < rec->score_count; i++)
 			ru->correction[rec->scores[i].seat] =

@@ -95,7 +95,13 @@ typedef struct dk_ruling {
 					played instead (penalty.revoke_table_may_agree) */
 
 	bool sheet_compared;         /* the record has per-player scores to compare */
-	bool sheet_ok;               /* every recorded score equals score */
+	bool sheet_ok;               /* every recorded score equals score, and the
+					winner and value written down are the ruling's */
+	bool sheet_winner_wrong;     /* the sheet names another winner */
+	bool sheet_value_wrong;      /* the sheet's value ("kontra 3") is not sheet_value */
+	long sheet_value;            /* the value a sheet holds for the ruling: what a
+					player of the larger party scores (Bock
+					included), 0 when nobody scores */
 	long correction[DK_MAX_SEATS + 1]; /* per recorded seat: score - recorded */
 } dk_ruling;
 

@@ -719,8 +719,10 @@ void dokoref_tally_add(dokoref_tally *t, const dokoref_verdict *v)
 	t->warnings += (unsigned long)d->warnings;
 	if (d->errors)
 		t->with_findings++;
-	if (d->recorded_compared) {
-		if (d->recorded_wrong)
+	/* the sheet as the ruling compares it: per-player scores, and the
+	 * winner and value where those are what the table wrote */
+	if (d->ruling.sheet_compared) {
+		if (!d->ruling.sheet_ok)
 			t->scores_wrong++;
 		else
 			t->scores_right++;

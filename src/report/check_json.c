@@ -413,6 +413,20 @@ static json_object *game_object(const char *file, const dk_verdict *v, dk_lang l
 	}
 
 	const dk_recorded *rec = &g->recorded;
+	/* the result as a sheet holds it (result: kontra 3), when written */
+	bool wrote_winner = rec->present && (rec->winner != DK_PARTY_NONE || rec->winner_none);
+	if (wrote_winner || (rec->present && rec->has_value)) {
+		json_object *res = json_object_new_object();
+		json_object_object_add(res, "winner", !wrote_winner ? NULL :
+				       json_object_new_string(rec->winner == DK_PARTY_RE ? "re" :
+							      rec->winner == DK_PARTY_KONTRA ?
+							      "kontra" : "none"));
+		json_object_object_add(res, "value", rec->has_value ?
+				       json_object_new_int(rec->value) : NULL);
+		json_object_object_add(o, "recorded_result", res);
+	} else {
+		json_object_object_add(o, "recorded_result", NULL);
+	}
 	if (rec->present && rec->score_count) {
 		json_object *recd = json_object_new_object();
 		for (size_t i = 0; i < rec->score_count; i++)
@@ -423,7 +437,8 @@ static json_object *game_object(const char *file, const dk_verdict *v, dk_lang l
 					? json_object_new_boolean(ru->sheet_ok) : NULL);
 	} else {
 		json_object_object_add(o, "recorded", NULL);
-		json_object_object_add(o, "recorded_ok", NULL);
+		json_object_object_add(o, "recorded_ok", ru->sheet_compared
+					? json_object_new_boolean(ru->sheet_ok) : NULL);
 	}
 	json_object_object_add(o, "assumptions", assumptions);
 	if (g->foreign && s)

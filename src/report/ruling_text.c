@@ -141,6 +141,18 @@ void dk_text_ruling_outcome(dk_buf *b, dk_lang lang, const dk_verdict *v)
 	}
 }
 
+/* "Re 3", "Kontra", "nobody 0": a result as a sheet writes it (value -1:
+ * none written, winner_given false: no winner written) */
+static void sheet_result(dk_buf *b, dk_lang lang, dk_party winner, bool winner_given, long value)
+{
+	if (winner_given)
+		dk_buf_puts(b, dk_msg_text(lang, winner == DK_PARTY_RE ? DK_MSG_PARTY_RE
+					   : winner == DK_PARTY_KONTRA ? DK_MSG_PARTY_KONTRA
+					   : DK_MSG_NOBODY));
+	if (value >= 0)
+		dk_buf_printf(b, "%s%ld", winner_given ? " " : "", value);
+}
+
 void dk_text_ruling_sheet(dk_buf *b, dk_lang lang, const dk_verdict *v)
 {
 	const dk_ruling *ru = &v->ruling;
@@ -150,8 +162,26 @@ void dk_text_ruling_sheet(dk_buf *b, dk_lang lang, const dk_verdict *v)
 		dk_say(b, lang, DK_MSG_RU_SHEET_RIGHT);
 		return;
 	}
-	dk_say(b, lang, DK_MSG_RU_SHEET_WRONG);
 	const dk_recorded *rec = &v->game->recorded;
+	if (ru->sheet_winner_wrong || ru->sheet_value_wrong) {
+		/* the sheet's result against the ruling's, as a sheet says it */
+		dk_buf says, is;
+		dk_buf_init(&says);
+		dk_buf_init(&is);
+		sheet_result(&says, lang, rec->winner_none ? DK_PARTY_NONE : rec->winner,
+			     rec->winner != DK_PARTY_NONE || rec->winner_none,
+			     rec->has_value ? rec->value : -1);
+		sheet_result(&is, lang, ru->winner, true, rec->has_value ? ru->sheet_value : -1);
+		dk_say(b, lang, DK_MSG_RU_SHEET_SAYS, says.data, is.data);
+		dk_buf_release(&says);
+		dk_buf_release(&is);
+		if (!(v->recorded_compared && v->recorded_wrong))
+			return;
+		dk_buf_puts(b, "; ");
+		dk_say(b, lang, DK_MSG_RU_SHEET_CORRECT);
+	} else {
+		dk_say(b, lang, DK_MSG_RU_SHEET_WRONG);
+	}
 	for (size_t i = 0; i < rec->score_count; i++) {
 		int seat = rec->scores[i].seat;
 		dk_buf_printf(b, "%s %s %+ld", i ? "," : "", name_of(v->game, seat),
