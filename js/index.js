@@ -274,7 +274,7 @@ export class Dokoref {
 					rules: m.UTF8ToString(m._dokoref_record_game_rules(rec)),
 					errors: m._dokoref_verdict_errors(v),
 					warnings: m._dokoref_verdict_warnings(v),
-					json: this._take(m._dokoref_verdict_json(v)),
+					json: this._take(m._dokoref_verdict_json_in(v, lang)),
 					text: null,
 				};
 				json.push(game.json);

@@ -296,6 +296,9 @@ char *dokoref_verdict_text(const dokoref_verdict *v, int lang, unsigned flags);
 /** The verdict as one line of `dokoref check --format json` (ending in a
  *  newline).  Free with dokoref_free; NULL for a verdict not judged. */
 char *dokoref_verdict_json(const dokoref_verdict *v);
+/** The same, with the sentences in it (the ruling's reason) in lang, as
+ *  `dokoref check --format json --lang de` writes them. */
+char *dokoref_verdict_json_in(const dokoref_verdict *v, int lang);
 
 /* ---- counting and pages ------------------------------------------------------ */
 

@@ -699,11 +699,17 @@ char *dokoref_verdict_text(const dokoref_verdict *v, int lang, unsigned flags)
 
 char *dokoref_verdict_json(const dokoref_verdict *v)
 {
+	return dokoref_verdict_json_in(v, DOKOREF_LANG_EN);
+}
+
+char *dokoref_verdict_json_in(const dokoref_verdict *v, int lang)
+{
 	if (!v || !v->judged)
 		return NULL;
 	dk_buf b;
 	dk_buf_init(&b);
-	dk_json_verdict(&b, v->file, &v->v);
+	dk_json_verdict_in(&b, v->file, &v->v, NULL,
+			   lang == DOKOREF_LANG_DE ? DK_LANG_DE : DK_LANG_EN);
 	return take(&b);
 }
 

@@ -126,7 +126,12 @@ Test(api, findings)
 	char *en = dokoref_verdict_text(v, DOKOREF_LANG_EN, 0);
 	char *de = dokoref_verdict_text(v, DOKOREF_LANG_DE, 0);
 	char *js = dokoref_verdict_json(v);
-	cr_assert(en && de && js);
+	char *js_de = dokoref_verdict_json_in(v, DOKOREF_LANG_DE);
+	cr_assert(en && de && js && js_de);
+	/* the ruling's reason in the language asked for, the rest alike */
+	cr_expect(strstr(js, "\"reason\":\"the revoke") != NULL, "%s", js);
+	cr_expect(strstr(js_de, "\"reason\":\"der Verstoß") != NULL, "%s", js_de);
+	dokoref_free(js_de);
 	cr_expect(strstr(en, "revoke") && strstr(en, "normal game"), "%s", en);
 	cr_expect(strstr(de, "revoke") && strstr(de, "Normalspiel"), "%s", de);
 	cr_expect(strstr(js, "\"code\":\"revoke\"") && strstr(js, "\"winner\":\"kontra\""), "%s", js);

@@ -102,15 +102,19 @@ for (const rules of [null, ...shipped]) {
 	});
 }
 
-test('each sample alone: exit status, text in both languages and messages as the CLI', () => {
+test('each sample alone: exit status, text and JSON in both languages and messages as the CLI', () => {
 	for (const rel of records.filter((f) => f.startsWith('samples/'))) {
 		const data = fs.readFileSync(path.join(root, rel));
 		for (const lang of ['en', 'de']) {
-			const cli = spawnSync(native, ['check', '--color', 'never', '--lang', lang, rel],
+			const cli = spawnSync(native, ['check', '--color', 'never', '--width', '0', '--lang', lang, rel],
 				{ cwd: root, env, encoding: 'utf8' });
 			const r = dk.judge(data, { name: rel, lang, format: ['json', 'text'] });
 			assert.equal(r.status, cli.status, `${rel}: exit status`);
 			assert.equal(r.text, cli.stdout, `${rel}: text (${lang})`);
+			// the JSON's sentences (the ruling's reason) in the same language
+			const cliJson = spawnSync(native, ['check', '--format', 'json', '--lang', lang, rel],
+				{ cwd: root, env, encoding: 'utf8' });
+			assert.equal(r.json, cliJson.stdout, `${rel}: JSON (${lang})`);
 			for (const m of r.messages)
 				assert.ok(cli.stderr.includes(m.message), `${rel}: message ${m.text}`);
 		}
@@ -162,7 +166,7 @@ test('invalid input: exit status 3 and the message where it is', () => {
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dokoref-web-'));
 	try {
 		fs.writeFileSync(path.join(tmp, 'broken.xml'), '<dokoref>\n<game>\n');
-		const cli = spawnSync(native, ['check', '--color', 'never', 'broken.xml'],
+		const cli = spawnSync(native, ['check', '--color', 'never', '--width', '0', 'broken.xml'],
 			{ cwd: tmp, env, encoding: 'utf8' });
 		assert.equal(r.status, cli.status);
 		assert.equal(r.text, cli.stdout);
