@@ -68,10 +68,10 @@ static int parse_cards(dk_xml_reader *r, dk_loc content, enum card_place place, 
 		if ((!ok || n == max) && !what[0])
 			describe(what, sizeof(what), place, what_n);
 		if (!ok) {
-			game_error(r, loc, "'%.*s' in %s is not a card (write e.g. 'CQ', 'H10', "
+			xr_game_error(r, loc, "'%.*s' in %s is not a card (write e.g. 'CQ', 'H10', "
 				   "'\xe2\x99\xa3" "Q' or 'KrD')", (int)(i - tok), s + tok, what);
 		} else if (n == max) {
-			game_error(r, loc, "%s has more than %d cards", what, max);
+			xr_game_error(r, loc, "%s has more than %d cards", what, max);
 			return n;
 		} else {
 			if (locs)
@@ -83,15 +83,15 @@ static int parse_cards(dk_xml_reader *r, dk_loc content, enum card_place place, 
 	return n;
 }
 
-int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d, bool *exchange_unknown)
+int xr_parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d, bool *exchange_unknown)
 {
 	static const char *const allowed[] = { "dealer", "exchange", NULL };
 	attrs a;
 	memset(d, 0, sizeof(*d));
 	d->loc = r->tag.start;
-	if (get_attrs(r, ar, "deal", allowed, &a) < 0)
+	if (xr_get_attrs(r, ar, "deal", allowed, &a) < 0)
 		return -1;
-	d->dealer = seat_value(r, &a, 0, "deal", "dealer", true);
+	d->dealer = xr_seat_value(r, &a, 0, "deal", "dealer", true);
 	/* exchange="unknown": the hands are as after a poverty exchange
 	 * nobody recorded (an imported log) */
 	*exchange_unknown = false;
@@ -99,28 +99,28 @@ int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d, bool *exchange_unknow
 		if (strcmp(a.value[1], "unknown") == 0)
 			*exchange_unknown = true;
 		else
-			game_error(r, a.loc[1], "<deal exchange=\"%s\">: the only value is "
+			xr_game_error(r, a.loc[1], "<deal exchange=\"%s\">: the only value is "
 				   "\"unknown\"", a.value[1]);
 	}
 	if (r->empty) {
-		game_error(r, d->loc, "<deal> holds no hand");
+		xr_game_error(r, d->loc, "<deal> holds no hand");
 		return 0;
 	}
 	int c;
-	while ((c = child(r, "deal", d->loc)) > 0) {
-		if (strcmp(node_name(r), "hand") != 0) {
-			unknown_element(r, "deal");
+	while ((c = xr_child(r, "deal", d->loc)) > 0) {
+		if (strcmp(xr_node_name(r), "hand") != 0) {
+			xr_unknown_element(r, "deal");
 			return -1;
 		}
 		static const char *const hand_allowed[] = { "seat", NULL };
-		if (get_attrs(r, ar, "hand", hand_allowed, &a) < 0)
+		if (xr_get_attrs(r, ar, "hand", hand_allowed, &a) < 0)
 			return -1;
 		dk_loc start = r->tag.start, content = r->tag.content;
-		int seat = seat_value(r, &a, 0, "hand", "seat", true);
-		if (read_text(r, "hand") < 0)
+		int seat = xr_seat_value(r, &a, 0, "hand", "seat", true);
+		if (xr_read_text(r, "hand") < 0)
 			return -1;
 		if (d->hand_count == DK_PLAYING_SEATS) {
-			game_error(r, start, "<deal> holds more than %d hands", DK_PLAYING_SEATS);
+			xr_game_error(r, start, "<deal> holds more than %d hands", DK_PLAYING_SEATS);
 			continue;
 		}
 		dk_hand *h = &d->hands[d->hand_count++];
@@ -148,10 +148,10 @@ static void parse_calls(dk_xml_reader *r, const char *s, dk_loc loc, dk_bid *b)
 		snprintf(word, sizeof(word), "%.*s", (int)(n < 15 ? n : 15), p);
 		dk_call call;
 		if (n >= sizeof(word) || !dk_call_from_name(&call, word))
-			game_error(r, loc, "'%.*s' is not an announcement (re, kontra, no90, no60, "
+			xr_game_error(r, loc, "'%.*s' is not an announcement (re, kontra, no90, no60, "
 				   "no30, schwarz)", (int)n, p);
 		else if (b->call_count == DK_MAX_BID_CALLS)
-			game_error(r, loc, "too many announcements with one bid");
+			xr_game_error(r, loc, "too many announcements with one bid");
 		else
 			b->calls[b->call_count++] = call;
 		p = e;
@@ -193,43 +193,43 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 	}
 	const char *const solo_allowed[] = { "seat", "kind", "calls", "as", NULL };
 	attrs a;
-	if (get_attrs(r, ar, spec->name, spec->kind == DK_BID_SOLO ? solo_allowed : allowed, &a) < 0)
+	if (xr_get_attrs(r, ar, spec->name, spec->kind == DK_BID_SOLO ? solo_allowed : allowed, &a) < 0)
 		return -1;
 	memset(b, 0, sizeof(*b));
 	b->kind = spec->kind;
 	b->loc = r->tag.start;
 	b->trumps = -1;
-	b->seat = seat_value(r, &a, 0, spec->name, "seat", true);
+	b->seat = xr_seat_value(r, &a, 0, spec->name, "seat", true);
 	const char *v = a.value[1];
 	switch (spec->kind) {
 	case DK_BID_SOLO:
-		if (need(r, &a, 1, "solo", "kind") && !dk_solo_kind_from_name(&b->solo, v))
-			game_error(r, a.loc[1], "'%s' is not a solo kind (queens, jacks, clubs, spades, "
+		if (xr_need(r, &a, 1, "solo", "kind") && !dk_solo_kind_from_name(&b->solo, v))
+			xr_game_error(r, a.loc[1], "'%s' is not a solo kind (queens, jacks, clubs, spades, "
 				   "hearts, diamonds, pure-clubs, pure-spades, pure-hearts, "
 				   "pure-diamonds, trumps, fleischlos, koehler, kings, queens-jacks, "
 				   "kings-jacks, kings-queens)", v);
 		if (a.value[2])
 			parse_calls(r, a.value[2], a.loc[2], b);
 		if (a.value[3] && !dk_solo_as_from_name(&b->as, a.value[3]))
-			game_error(r, a.loc[3], "'%s' is not what a solo was played as (duty, "
+			xr_game_error(r, a.loc[3], "'%s' is not what a solo was played as (duty, "
 				   "forced, lust)", a.value[3]);
 		break;
 	case DK_BID_MARRIAGE:
 		if (v && !dk_marriage_cond_from_name(&b->condition, v))
-			game_error(r, a.loc[1], "'%s' is not a marriage condition (first-trick, "
+			xr_game_error(r, a.loc[1], "'%s' is not a marriage condition (first-trick, "
 				   "first-fehl-trick, first-trump-trick, first-club-trick, "
 				   "first-spade-trick, first-heart-trick)", v);
 		break;
 	case DK_BID_THROW_IN:
 		if (v && !dk_throw_reason_from_name(&b->reason, v))
-			game_error(r, a.loc[1], "'%s' is not a reason to throw in (five-kings, "
+			xr_game_error(r, a.loc[1], "'%s' is not a reason to throw in (five-kings, "
 				   "five-nines, few-trumps, nines-and-kings, richness, "
 				   "fox-highest-trump)", v);
 		break;
 	case DK_BID_POVERTY_REPORT: {
 		long n;
-		if (v && (!parse_long(v, 0, DK_MAX_PASS, &n) || v[0] == '+' || v[0] == '-'))
-			game_error(r, a.loc[1], "trumps '%s' is not a number from 0 to %d", v,
+		if (v && (!xr_parse_long(v, 0, DK_MAX_PASS, &n) || v[0] == '+' || v[0] == '-'))
+			xr_game_error(r, a.loc[1], "trumps '%s' is not a number from 0 to %d", v,
 				   DK_MAX_PASS);
 		else if (v)
 			b->trumps = (int)n;
@@ -240,7 +240,7 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 	}
 	if (spec->has_cards || spec->has_text) {
 		dk_loc content = r->tag.content;
-		if (read_text(r, spec->name) < 0)
+		if (xr_read_text(r, spec->name) < 0)
 			return -1;
 		if (spec->has_cards) {
 			b->card_count = parse_cards(r, content, spec->kind == DK_BID_POVERTY_PASS ?
@@ -251,29 +251,29 @@ static int parse_bid(dk_xml_reader *r, dk_arena *ar, const struct bid_spec *spec
 		}
 		return 0;
 	}
-	return skip_element(r);
+	return xr_skip_element(r);
 }
 
-int parse_bidding(dk_xml_reader *r, dk_arena *ar, dk_game *g)
+int xr_parse_bidding(dk_xml_reader *r, dk_arena *ar, dk_game *g)
 {
 	static const char *const none[] = { NULL };
 	attrs a;
 	g->has_bidding = true;
 	g->bidding_loc = r->tag.start;
-	if (get_attrs(r, ar, "bidding", none, &a) < 0)
+	if (xr_get_attrs(r, ar, "bidding", none, &a) < 0)
 		return -1;
 	if (r->empty)
 		return 0;
 	size_t cap = 0;
 	int c;
-	while ((c = child(r, "bidding", g->bidding_loc)) > 0) {
-		const char *name = node_name(r);
+	while ((c = xr_child(r, "bidding", g->bidding_loc)) > 0) {
+		const char *name = xr_node_name(r);
 		const struct bid_spec *spec = NULL;
 		for (size_t i = 0; i < sizeof(bid_specs) / sizeof(bid_specs[0]); i++)
 			if (strcmp(name, bid_specs[i].name) == 0)
 				spec = &bid_specs[i];
 		if (!spec) {
-			unknown_element(r, "bidding");
+			xr_unknown_element(r, "bidding");
 			return -1;
 		}
 		if (g->bid_count == cap) {
@@ -312,31 +312,31 @@ static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
 	static const char *const none[] = { NULL };
 	attrs a;
 	dk_loc trick_loc = r->tag.start;
-	if (get_attrs(r, ar, "trick", none, &a) < 0)
+	if (xr_get_attrs(r, ar, "trick", none, &a) < 0)
 		return -1;
 	*cards_out = 0;
 	if (r->empty)
 		return 0;
 	int c;
-	while ((c = child(r, "trick", trick_loc)) > 0) {
-		const char *name = node_name(r);
+	while ((c = xr_child(r, "trick", trick_loc)) > 0) {
+		const char *name = xr_node_name(r);
 		if (g->event_count >= DK_MAX_EVENTS) {
-			fatal(r, r->tag.start, "more than %d events in one game", DK_MAX_EVENTS);
+			xr_fatal(r, r->tag.start, "more than %d events in one game", DK_MAX_EVENTS);
 			return -1;
 		}
 		dk_loc loc = r->tag.start;
 		if (strcmp(name, "card") == 0) {
 			static const char *const allowed[] = { "seat", NULL };
-			if (get_attrs(r, ar, "card", allowed, &a) < 0)
+			if (xr_get_attrs(r, ar, "card", allowed, &a) < 0)
 				return -1;
 			dk_loc content = r->tag.content;
-			int seat = seat_value(r, &a, 0, "card", "seat", true);
-			if (read_text(r, "card") < 0)
+			int seat = xr_seat_value(r, &a, 0, "card", "seat", true);
+			if (xr_read_text(r, "card") < 0)
 				return -1;
 			dk_card card;
 			int n = parse_cards(r, content, IN_TRICK, number, &card, NULL, 1);
 			if (n == 0 && r->text_len == 0)
-				game_error(r, loc, "<card> names no card");
+				xr_game_error(r, loc, "<card> names no card");
 			if (n == 1) {
 				dk_event *e = new_event(ar, g, cap);
 				e->kind = DK_EV_CARD;
@@ -364,42 +364,42 @@ static int parse_trick(dk_xml_reader *r, dk_arena *ar, dk_game *g, size_t *cap,
 		} else if (strcmp(name, "objection") == 0) {
 			kind = DK_EV_OBJECTION;
 		} else {
-			unknown_element(r, "trick");
+			xr_unknown_element(r, "trick");
 			return -1;
 		}
-		if (get_attrs(r, ar, name, allowed, &a) < 0)
+		if (xr_get_attrs(r, ar, name, allowed, &a) < 0)
 			return -1;
 		dk_event *e = new_event(ar, g, cap);
 		e->kind = kind;
 		e->loc = loc;
-		e->seat = seat_value(r, &a, 0, name, "seat", kind != DK_EV_OBJECTION);
+		e->seat = xr_seat_value(r, &a, 0, name, "seat", kind != DK_EV_OBJECTION);
 		if (kind == DK_EV_ANNOUNCE) {
-			const char *v = need(r, &a, 1, "announce", "call");
+			const char *v = xr_need(r, &a, 1, "announce", "call");
 			if (v && !dk_call_from_name(&e->call, v))
-				game_error(r, a.loc[1], "'%s' is not an announcement (re, kontra, no90, "
+				xr_game_error(r, a.loc[1], "'%s' is not an announcement (re, kontra, no90, "
 					   "no60, no30, schwarz)", v);
 		} else if (kind == DK_EV_WENDE_GENSCHER) {
-			e->partner = seat_value(r, &a, 1, name, "partner", true);
+			e->partner = xr_seat_value(r, &a, 1, name, "partner", true);
 		}
 		if (kind == DK_EV_OBJECTION) {
-			if (read_text(r, "objection") < 0)
+			if (xr_read_text(r, "objection") < 0)
 				return -1;
 			if (r->text_len)
 				e->text = dk_arena_strndup(ar, r->text, r->text_len);
-		} else if (skip_element(r) < 0) {
+		} else if (xr_skip_element(r) < 0) {
 			return -1;
 		}
 	}
 	return c;
 }
 
-int parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g)
+int xr_parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g)
 {
 	static const char *const none[] = { NULL };
 	attrs a;
 	g->has_play = true;
 	g->play_loc = r->tag.start;
-	if (get_attrs(r, ar, "play", none, &a) < 0)
+	if (xr_get_attrs(r, ar, "play", none, &a) < 0)
 		return -1;
 	if (r->empty)
 		return 0;
@@ -407,16 +407,16 @@ int parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g)
 	int c, number = 0;
 	dk_loc short_trick = { 0, 0 };
 	int short_number = 0, short_cards = 0;
-	while ((c = child(r, "play", g->play_loc)) > 0) {
-		if (strcmp(node_name(r), "trick") != 0) {
-			unknown_element(r, "play");
+	while ((c = xr_child(r, "play", g->play_loc)) > 0) {
+		if (strcmp(xr_node_name(r), "trick") != 0) {
+			xr_unknown_element(r, "play");
 			return -1;
 		}
 		number++;
 		if (short_number && short_number <= DK_MAX_HAND) {
 			/* only the last trick may be incomplete (past the
 			 * twelfth, "more than 12 tricks" said it all) */
-			game_error(r, short_trick, "trick %d has %d card%s; only the last trick "
+			xr_game_error(r, short_trick, "trick %d has %d card%s; only the last trick "
 				   "may have fewer than 4", short_number, short_cards,
 				   short_cards == 1 ? "" : "s");
 			short_number = 0;
@@ -426,14 +426,14 @@ int parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g)
 		if (parse_trick(r, ar, g, &cap, number, &cards) < 0)
 			return -1;
 		if (cards > 4)
-			game_error(r, loc, "trick %d has %d cards", number, cards);
+			xr_game_error(r, loc, "trick %d has %d cards", number, cards);
 		else if (cards < 4) {
 			short_trick = loc;
 			short_number = number;
 			short_cards = cards;
 		}
 		if (number == DK_MAX_HAND + 1)  /* once, not once a trick */
-			game_error(r, loc, "more than %d tricks", DK_MAX_HAND);
+			xr_game_error(r, loc, "more than %d tricks", DK_MAX_HAND);
 	}
 	return c;
 }
@@ -443,30 +443,30 @@ static int parse_points_list(dk_xml_reader *r, dk_arena *ar, const char *elem,
 {
 	static const char *const allowed[] = { "seat", "points", NULL };
 	attrs a;
-	if (get_attrs(r, ar, elem, allowed, &a) < 0)
+	if (xr_get_attrs(r, ar, elem, allowed, &a) < 0)
 		return -1;
-	int seat = seat_value(r, &a, 0, elem, "seat", true);
-	const char *v = need(r, &a, 1, elem, "points");
+	int seat = xr_seat_value(r, &a, 0, elem, "seat", true);
+	const char *v = xr_need(r, &a, 1, elem, "points");
 	long pts = 0;
-	if (v && !parse_long(v, -1000000000L, 1000000000L, &pts))
-		game_error(r, a.loc[1], "points '%s' is not a whole number", v);
+	if (v && !xr_parse_long(v, -1000000000L, 1000000000L, &pts))
+		xr_game_error(r, a.loc[1], "points '%s' is not a whole number", v);
 	if (seat) {
 		for (size_t i = 0; i < *count; i++)
 			if ((*items)[i].seat == seat)
-				game_error(r, a.loc[0], "<%s> for seat %d is given twice", elem, seat);
+				xr_game_error(r, a.loc[0], "<%s> for seat %d is given twice", elem, seat);
 		if (*count < DK_MAX_SEATS) {
 			dk_seat_points *p = &(*items)[(*count)++];
 			p->seat = seat;
 			p->points = pts;
 			p->loc = r->tag.start;
 		} else {
-			game_error(r, r->tag.start, "more than %d <%s> entries", DK_MAX_SEATS, elem);
+			xr_game_error(r, r->tag.start, "more than %d <%s> entries", DK_MAX_SEATS, elem);
 		}
 	}
-	return skip_element(r);
+	return xr_skip_element(r);
 }
 
-int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
+int xr_parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
 {
 	static const char *const allowed[] = { "winner", "re", "kontra", "value", NULL };
 	attrs a;
@@ -474,7 +474,7 @@ int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
 	rec->present = true;
 	rec->loc = r->tag.start;
 	rec->re_points = rec->kontra_points = -1;
-	if (get_attrs(r, ar, "recorded", allowed, &a) < 0)
+	if (xr_get_attrs(r, ar, "recorded", allowed, &a) < 0)
 		return -1;
 	if (a.value[0]) {
 		if (strcmp(a.value[0], "re") == 0)
@@ -484,15 +484,15 @@ int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
 		else if (strcmp(a.value[0], "none") == 0)
 			rec->winner_none = true;
 		else
-			game_error(r, a.loc[0], "winner '%s' is not re, kontra or none", a.value[0]);
+			xr_game_error(r, a.loc[0], "winner '%s' is not re, kontra or none", a.value[0]);
 	}
 	if (a.value[3]) {
 		long n;
-		if (!parse_long(a.value[3], 0, 100000, &n) || a.value[3][0] == '+')
-			game_error(r, a.loc[3], "the game's value '%s' is not a number from 0 to "
+		if (!xr_parse_long(a.value[3], 0, 100000, &n) || a.value[3][0] == '+')
+			xr_game_error(r, a.loc[3], "the game's value '%s' is not a number from 0 to "
 				   "100000", a.value[3]);
 		else if (!a.value[0])
-			game_error(r, a.loc[3], "the game's value '%s' needs the winner beside it "
+			xr_game_error(r, a.loc[3], "the game's value '%s' needs the winner beside it "
 				   "(winner=\"re\", \"kontra\" or \"none\")", a.value[3]);
 		else {
 			rec->has_value = true;
@@ -503,8 +503,8 @@ int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
 		long n;
 		if (!a.value[i])
 			continue;
-		if (!parse_long(a.value[i], 0, 240, &n) || a.value[i][0] == '+')
-			game_error(r, a.loc[i], "card points '%s' are not a number from 0 to 240",
+		if (!xr_parse_long(a.value[i], 0, 240, &n) || a.value[i][0] == '+')
+			xr_game_error(r, a.loc[i], "card points '%s' are not a number from 0 to 240",
 				   a.value[i]);
 		else if (i == 1)
 			rec->re_points = (int)n;
@@ -516,18 +516,18 @@ int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec)
 	if (r->empty)
 		return 0;
 	int c;
-	while ((c = child(r, "recorded", rec->loc)) > 0) {
-		const char *name = node_name(r);
+	while ((c = xr_child(r, "recorded", rec->loc)) > 0) {
+		const char *name = xr_node_name(r);
 		if (strcmp(name, "score") == 0) {
 			if (rec->total_count)
-				game_error(r, r->tag.start, "<score> must come before <total>");
+				xr_game_error(r, r->tag.start, "<score> must come before <total>");
 			if (parse_points_list(r, ar, "score", &rec->scores, &rec->score_count) < 0)
 				return -1;
 		} else if (strcmp(name, "total") == 0) {
 			if (parse_points_list(r, ar, "total", &rec->totals, &rec->total_count) < 0)
 				return -1;
 		} else {
-			unknown_element(r, "recorded");
+			xr_unknown_element(r, "recorded");
 			return -1;
 		}
 	}

@@ -64,56 +64,56 @@ typedef struct attrs {
 /* ---- errors ------------------------------------------------------------- */
 
 /** A fatal error at loc: the reader stops. */
-void fatal(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
+void xr_fatal(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /** An error in the current game at loc: the game is marked bad. */
-void game_error(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
+void xr_game_error(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* ---- nodes and elements ------------------------------------------------- */
 
 /** The name of the current element. */
-const char *node_name(dk_xml_reader *r);
+const char *xr_node_name(dk_xml_reader *r);
 
 /** The next child element of parent: 1, 0 at its end, -1 on a fatal error. */
-int child(dk_xml_reader *r, const char *parent, dk_loc parent_loc);
+int xr_child(dk_xml_reader *r, const char *parent, dk_loc parent_loc);
 
 /** The text of the current element elem into r->text (NUL-terminated,
  * r->text_len bytes): 0, or -1. */
-int read_text(dk_xml_reader *r, const char *elem);
+int xr_read_text(dk_xml_reader *r, const char *elem);
 
 /** Skip the current element and all inside it: 0, or -1. */
-int skip_element(dk_xml_reader *r);
+int xr_skip_element(dk_xml_reader *r);
 
 /** A fatal error: the current element may not stand inside parent. */
-void unknown_element(dk_xml_reader *r, const char *parent);
+void xr_unknown_element(dk_xml_reader *r, const char *parent);
 
 /* ---- attributes --------------------------------------------------------- */
 
 /** The attributes of the current element elem, one slot per name in allowed
  * (NULL-terminated), copied into ar: 0, or -1 for one it does not have. */
-int get_attrs(dk_xml_reader *r, dk_arena *ar, const char *elem,
+int xr_get_attrs(dk_xml_reader *r, dk_arena *ar, const char *elem,
 	      const char *const *allowed, attrs *a);
 
 /** A required attribute; a game error if it is missing. */
-const char *need(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
+const char *xr_need(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
 		 const char *name);
 
 /** s as a decimal number (a sign allowed) in [lo, hi] into *out: false if it is not one. */
-bool parse_long(const char *s, long lo, long hi, long *out);
+bool xr_parse_long(const char *s, long lo, long hi, long *out);
 
 /** A seat from an attribute; 0 (DK_NO_SEAT) and a game error if invalid. */
-int seat_value(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
+int xr_seat_value(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
 	       const char *name, bool required);
 
 /* ---- a game's elements (fmt_xml_game.c) --------------------------------- */
 
 /* Each parses the current element into its part of the record: 0, or -1 on
  * a fatal error (errors inside the game are recorded, the game marked bad). */
-int parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d, bool *exchange_unknown);
-int parse_bidding(dk_xml_reader *r, dk_arena *ar, dk_game *g);
-int parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g);
-int parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec);
+int xr_parse_deal(dk_xml_reader *r, dk_arena *ar, dk_deal *d, bool *exchange_unknown);
+int xr_parse_bidding(dk_xml_reader *r, dk_arena *ar, dk_game *g);
+int xr_parse_play(dk_xml_reader *r, dk_arena *ar, dk_game *g);
+int xr_parse_recorded(dk_xml_reader *r, dk_arena *ar, dk_recorded *rec);
 
 #endif

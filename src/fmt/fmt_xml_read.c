@@ -65,7 +65,7 @@ void dk_xml_thread_init(void)
 	xmlLoadExtDtdDefaultValue = 0;
 }
 
-void fatal(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
+void xr_fatal(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
 {
 	if (r->failed)
 		return;
@@ -77,7 +77,7 @@ void fatal(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
 	r->status = DK_IO_INVALID;
 }
 
-void game_error(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
+void xr_game_error(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -91,12 +91,12 @@ static void pull_failed(dk_xml_reader *r)
 {
 	const dk_xp_error *e = dk_xml_pull_error(r->xp);
 	if (e->origin != DK_XP_FROM_XML) {
-		fatal(r, e->loc, "%s", e->message);
+		xr_fatal(r, e->loc, "%s", e->message);
 		r->status = e->status;
 		return;
 	}
 	if (e->at_start) {
-		fatal(r, DK_LOC_NONE, "the file is empty");
+		xr_fatal(r, DK_LOC_NONE, "the file is empty");
 		return;
 	}
 	char msg[300];
@@ -118,7 +118,7 @@ static void pull_failed(dk_xml_reader *r)
 	}
 	if (msg[0] >= 'A' && msg[0] <= 'Z' && !(msg[1] >= 'A' && msg[1] <= 'Z'))
 		msg[0] = (char)(msg[0] - 'A' + 'a');
-	fatal(r, e->loc, "malformed XML: %s", msg);
+	xr_fatal(r, e->loc, "malformed XML: %s", msg);
 }
 
 /* ---- walking nodes ----------------------------------------------------- */
@@ -157,7 +157,7 @@ static int advance(dk_xml_reader *r)
 	}
 }
 
-const char *node_name(dk_xml_reader *r)
+const char *xr_node_name(dk_xml_reader *r)
 {
 	return dk_xml_pull_name(r->xp);
 }
@@ -174,7 +174,7 @@ static void keep_comment(dk_xml_reader *r)
 {
 	const char *v = node_value(r, NULL);
 	if (r->comment_count == DK_MAX_COMMENTS) {
-		fatal(r, r->guard.pos, "more than %d comments before one game", DK_MAX_COMMENTS);
+		xr_fatal(r, r->guard.pos, "more than %d comments before one game", DK_MAX_COMMENTS);
 		return;
 	}
 	if (r->comment_count == r->comment_alloc) {
@@ -221,7 +221,7 @@ static void stray_text(dk_xml_reader *r, const char *parent, dk_loc parent_loc)
 	size_t n = 0;
 	while (t[n] && t[n] != '\n' && n < 30)
 		n++;
-	fatal(r, parent_loc, "<%s> holds the text '%.*s%s' where only elements may stand",
+	xr_fatal(r, parent_loc, "<%s> holds the text '%.*s%s' where only elements may stand",
 	      parent, (int)n, t, t[n] && t[n] != '\n' ? "..." : "");
 }
 
@@ -230,7 +230,7 @@ static void stray_text(dk_xml_reader *r, const char *parent, dk_loc parent_loc)
  * node_name), 0 = the parent ended, -1 = fatal error.  Text that is not
  * white space is an error in element-only content; comments are dropped.
  */
-int child(dk_xml_reader *r, const char *parent, dk_loc parent_loc)
+int xr_child(dk_xml_reader *r, const char *parent, dk_loc parent_loc)
 {
 	for (;;) {
 		int t = advance(r);
@@ -251,14 +251,14 @@ int child(dk_xml_reader *r, const char *parent, dk_loc parent_loc)
 		case N_COMMENT:
 			continue;
 		default:
-			fatal(r, r->guard.pos, "<%s> is not closed", parent);
+			xr_fatal(r, r->guard.pos, "<%s> is not closed", parent);
 			return -1;
 		}
 	}
 }
 
 /* Read the text content of the current element (no child elements). */
-int read_text(dk_xml_reader *r, const char *elem)
+int xr_read_text(dk_xml_reader *r, const char *elem)
 {
 	r->text_len = 0;
 	if (!r->text) {
@@ -275,11 +275,11 @@ int read_text(dk_xml_reader *r, const char *elem)
 		if (t == N_END_ELEMENT)
 			return 0;
 		if (t == N_ELEMENT) {
-			fatal(r, r->tag.start, "<%s> may hold only text, not <%s>", elem, node_name(r));
+			xr_fatal(r, r->tag.start, "<%s> may hold only text, not <%s>", elem, xr_node_name(r));
 			return -1;
 		}
 		if (t == N_END) {
-			fatal(r, r->guard.pos, "<%s> is not closed", elem);
+			xr_fatal(r, r->guard.pos, "<%s> is not closed", elem);
 			return -1;
 		}
 		if (t == N_TEXT) {
@@ -298,7 +298,7 @@ int read_text(dk_xml_reader *r, const char *elem)
 }
 
 /* Skip an element we have already complained about, with all it holds. */
-int skip_element(dk_xml_reader *r)
+int xr_skip_element(dk_xml_reader *r)
 {
 	if (r->empty)
 		return 0;
@@ -308,7 +308,7 @@ int skip_element(dk_xml_reader *r)
 		if (t < 0)
 			return -1;
 		if (t == N_END) {
-			fatal(r, r->guard.pos, "the document ends inside an element");
+			xr_fatal(r, r->guard.pos, "the document ends inside an element");
 			return -1;
 		}
 		if (t == N_ELEMENT && !r->empty)
@@ -326,7 +326,7 @@ int skip_element(dk_xml_reader *r)
  * arena ar), one slot per name in allowed (NULL-terminated).  An attribute
  * the element does not have is a fatal error: the format is closed.
  */
-int get_attrs(dk_xml_reader *r, dk_arena *ar, const char *elem,
+int xr_get_attrs(dk_xml_reader *r, dk_arena *ar, const char *elem,
 	      const char *const *allowed, attrs *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -340,7 +340,7 @@ int get_attrs(dk_xml_reader *r, dk_arena *ar, const char *elem,
 			if (strcmp(name, allowed[i]) == 0)
 				slot = i;
 		if (slot < 0) {
-			fatal(r, loc, "<%s> has no attribute '%s'", elem, name);
+			xr_fatal(r, loc, "<%s> has no attribute '%s'", elem, name);
 			return -1;
 		}
 		a->value[slot] = dk_arena_strndup(ar, value, dk_xml_pull_attr_len(r->xp, k));
@@ -350,15 +350,15 @@ int get_attrs(dk_xml_reader *r, dk_arena *ar, const char *elem,
 }
 
 /* a required attribute; records a game error if it is missing */
-const char *need(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
+const char *xr_need(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
 		 const char *name)
 {
 	if (!a->value[slot])
-		game_error(r, r->tag.start, "<%s> needs the attribute '%s'", elem, name);
+		xr_game_error(r, r->tag.start, "<%s> needs the attribute '%s'", elem, name);
 	return a->value[slot];
 }
 
-bool parse_long(const char *s, long lo, long hi, long *out)
+bool xr_parse_long(const char *s, long lo, long hi, long *out)
 {
 	if (!s || !*s)
 		return false;
@@ -388,18 +388,18 @@ bool parse_long(const char *s, long lo, long hi, long *out)
 }
 
 /* seat from an attribute; 0 (DK_NO_SEAT) and a game error if invalid */
-int seat_value(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
+int xr_seat_value(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
 	       const char *name, bool required)
 {
 	const char *v = a->value[slot];
 	if (!v) {
 		if (required)
-			game_error(r, r->tag.start, "<%s> needs the attribute '%s'", elem, name);
+			xr_game_error(r, r->tag.start, "<%s> needs the attribute '%s'", elem, name);
 		return DK_NO_SEAT;
 	}
 	long n;
-	if (!parse_long(v, 1, DK_MAX_SEATS, &n) || v[0] == '+' || v[0] == '-') {
-		game_error(r, a->loc[slot], "%s '%s' is not a seat number from 1 to %d",
+	if (!xr_parse_long(v, 1, DK_MAX_SEATS, &n) || v[0] == '+' || v[0] == '-') {
+		xr_game_error(r, a->loc[slot], "%s '%s' is not a seat number from 1 to %d",
 			   name, v, DK_MAX_SEATS);
 		return DK_NO_SEAT;
 	}
@@ -408,10 +408,10 @@ int seat_value(dk_xml_reader *r, const attrs *a, int slot, const char *elem,
 
 /* ---- elements -------------------------------------------------------------- */
 
-void unknown_element(dk_xml_reader *r, const char *parent)
+void xr_unknown_element(dk_xml_reader *r, const char *parent)
 {
-	fatal(r, r->tag.start, "<%s> is not an element of the format here (inside <%s>)",
-	      node_name(r), parent);
+	xr_fatal(r, r->tag.start, "<%s> is not an element of the format here (inside <%s>)",
+	      xr_node_name(r), parent);
 }
 
 static int parse_note(dk_xml_reader *r, dk_arena *ar, dk_note **notes, size_t *count)
@@ -419,7 +419,7 @@ static int parse_note(dk_xml_reader *r, dk_arena *ar, dk_note **notes, size_t *c
 	static const char *const allowed[] = { NULL };
 	attrs a;
 	dk_loc loc = r->tag.start;
-	if (get_attrs(r, ar, "note", allowed, &a) < 0 || read_text(r, "note") < 0)
+	if (xr_get_attrs(r, ar, "note", allowed, &a) < 0 || xr_read_text(r, "note") < 0)
 		return -1;
 	dk_note *n = dk_arena_alloc(ar, (*count + 1) * sizeof(dk_note));
 	if (*count)
@@ -437,12 +437,12 @@ static int parse_rules(dk_xml_reader *r, dk_arena *ar, dk_rules_ref *out)
 	attrs a;
 	memset(out, 0, sizeof(*out));
 	out->loc = r->tag.start;
-	if (get_attrs(r, ar, "rules", allowed, &a) < 0)
+	if (xr_get_attrs(r, ar, "rules", allowed, &a) < 0)
 		return -1;
 	out->name = a.value[0];
 	out->path = a.value[1];
 	if (!out->name == !out->path)
-		game_error(r, r->tag.start, "<rules> needs exactly one of 'name' and 'path'");
+		xr_game_error(r, r->tag.start, "<rules> needs exactly one of 'name' and 'path'");
 	if (out->name) {
 		bool ok = out->name[0] != '\0';
 		for (const char *p = out->name; *p; p++)
@@ -450,26 +450,26 @@ static int parse_rules(dk_xml_reader *r, dk_arena *ar, dk_rules_ref *out)
 			      ((*p == '.' || *p == '_' || *p == '-') && p != out->name)))
 				ok = false;
 		if (!ok)
-			game_error(r, a.loc[0], "rule set name '%s' may only hold a-z, 0-9, '.', '_' "
+			xr_game_error(r, a.loc[0], "rule set name '%s' may only hold a-z, 0-9, '.', '_' "
 				   "and '-' (use 'path' for a file)", out->name);
 	}
 	if (out->path && !out->path[0])
-		game_error(r, a.loc[1], "the rule set path is empty");
+		xr_game_error(r, a.loc[1], "the rule set path is empty");
 	if (r->empty)
 		return 0;
 	size_t cap = 0;
 	int c;
-	while ((c = child(r, "rules", out->loc)) > 0) {
-		if (strcmp(node_name(r), "set") != 0) {
-			unknown_element(r, "rules");
+	while ((c = xr_child(r, "rules", out->loc)) > 0) {
+		if (strcmp(xr_node_name(r), "set") != 0) {
+			xr_unknown_element(r, "rules");
 			return -1;
 		}
 		static const char *const set_allowed[] = { "key", "value", NULL };
 		attrs sa;
-		if (get_attrs(r, ar, "set", set_allowed, &sa) < 0)
+		if (xr_get_attrs(r, ar, "set", set_allowed, &sa) < 0)
 			return -1;
-		const char *key = need(r, &sa, 0, "set", "key");
-		const char *value = need(r, &sa, 1, "set", "value");
+		const char *key = xr_need(r, &sa, 0, "set", "key");
+		const char *value = xr_need(r, &sa, 1, "set", "value");
 		if (out->override_count == cap) {
 			cap = cap ? cap * 2 : 4;
 			dk_rule_override *o = dk_arena_alloc(ar, cap * sizeof(*o));
@@ -480,13 +480,13 @@ static int parse_rules(dk_xml_reader *r, dk_arena *ar, dk_rules_ref *out)
 		if (key && value) {
 			for (size_t i = 0; i < out->override_count; i++)
 				if (strcmp(out->overrides[i].key, key) == 0)
-					game_error(r, sa.loc[0], "rule '%s' is set twice", key);
+					xr_game_error(r, sa.loc[0], "rule '%s' is set twice", key);
 			dk_rule_override *o = &out->overrides[out->override_count++];
 			o->key = key;
 			o->value = value;
 			o->loc = r->tag.start;
 		}
-		if (skip_element(r) < 0)
+		if (xr_skip_element(r) < 0)
 			return -1;
 	}
 	return c;
@@ -498,45 +498,45 @@ static int parse_players(dk_xml_reader *r, dk_arena *ar, dk_players *out)
 	out->loc = r->tag.start;
 	static const char *const none[] = { NULL };
 	attrs a;
-	if (get_attrs(r, ar, "players", none, &a) < 0)
+	if (xr_get_attrs(r, ar, "players", none, &a) < 0)
 		return -1;
 	out->items = dk_arena_alloc(ar, DK_MAX_SEATS * sizeof(dk_player));
 	int c = 0;
 	if (!r->empty) {
-		while ((c = child(r, "players", out->loc)) > 0) {
-			if (strcmp(node_name(r), "player") != 0) {
-				unknown_element(r, "players");
+		while ((c = xr_child(r, "players", out->loc)) > 0) {
+			if (strcmp(xr_node_name(r), "player") != 0) {
+				xr_unknown_element(r, "players");
 				return -1;
 			}
 			static const char *const allowed[] = { "seat", "name", NULL };
-			if (get_attrs(r, ar, "player", allowed, &a) < 0)
+			if (xr_get_attrs(r, ar, "player", allowed, &a) < 0)
 				return -1;
-			int seat = seat_value(r, &a, 0, "player", "seat", true);
-			const char *name = need(r, &a, 1, "player", "name");
+			int seat = xr_seat_value(r, &a, 0, "player", "seat", true);
+			const char *name = xr_need(r, &a, 1, "player", "name");
 			if (name && !*name)
-				game_error(r, a.loc[1], "a player's name is empty");
+				xr_game_error(r, a.loc[1], "a player's name is empty");
 			if (out->count == DK_MAX_SEATS) {
-				game_error(r, r->tag.start, "more than %d players at one table", DK_MAX_SEATS);
+				xr_game_error(r, r->tag.start, "more than %d players at one table", DK_MAX_SEATS);
 			} else if (seat && name) {
 				for (size_t i = 0; i < out->count; i++) {
 					if (out->items[i].seat == seat)
-						game_error(r, a.loc[0], "seat %d is given twice", seat);
+						xr_game_error(r, a.loc[0], "seat %d is given twice", seat);
 					if (strcmp(out->items[i].name, name) == 0)
-						game_error(r, a.loc[1], "two players are called '%s'", name);
+						xr_game_error(r, a.loc[1], "two players are called '%s'", name);
 				}
 				dk_player *p = &out->items[out->count++];
 				p->seat = seat;
 				p->name = name;
 				p->loc = r->tag.start;
 			}
-			if (skip_element(r) < 0)
+			if (xr_skip_element(r) < 0)
 				return -1;
 		}
 	}
 	if (c < 0)
 		return -1;
 	if (out->count == 0)
-		game_error(r, out->loc, "<players> names no player");
+		xr_game_error(r, out->loc, "<players> names no player");
 	return 0;
 }
 
@@ -548,7 +548,7 @@ static void parse_meta_attrs(dk_xml_reader *r, const attrs *a, int first, dk_met
 	m->table = a->value[first + 3];
 	m->loc = r->tag.start;
 	if (m->date && !dk_date_valid(m->date))
-		game_error(r, a->loc[first + 2], "date '%s' is not a date of the form YYYY-MM-DD",
+		xr_game_error(r, a->loc[first + 2], "date '%s' is not a date of the form YYYY-MM-DD",
 			   m->date);
 }
 
@@ -581,7 +581,7 @@ static int parse_game(dk_xml_reader *r)
 		"number", "round", "event", "place", "date", "table", NULL
 	};
 	attrs a;
-	if (get_attrs(r, ar, "game", allowed, &a) < 0)
+	if (xr_get_attrs(r, ar, "game", allowed, &a) < 0)
 		return -1;
 	g->meta.number = a.value[0];
 	g->meta.round = a.value[1];
@@ -591,18 +591,18 @@ static int parse_game(dk_xml_reader *r)
 	bool seen[7] = { false };
 	int c = 0;
 	if (!r->empty) {
-		while ((c = child(r, "game", g->loc)) > 0) {
-			const char *name = node_name(r);
+		while ((c = xr_child(r, "game", g->loc)) > 0) {
+			const char *name = xr_node_name(r);
 			int st = stage_of(name);
 			if (st < 0) {
-				unknown_element(r, "game");
+				xr_unknown_element(r, "game");
 				return -1;
 			}
 			if (st < stage)
-				game_error(r, r->tag.start, "<%s> must come before <%s>", name,
+				xr_game_error(r, r->tag.start, "<%s> must come before <%s>", name,
 					   stage_names[stage]);
 			else if (seen[st] && st != S_NOTE)
-				game_error(r, r->tag.start, "<%s> is given twice", name);
+				xr_game_error(r, r->tag.start, "<%s> is given twice", name);
 			if (st > stage)
 				stage = st;
 			bool again = seen[st] && st != S_NOTE;
@@ -614,7 +614,7 @@ static int parse_game(dk_xml_reader *r)
 				break;
 			case S_RULES:
 				if (again) {
-					rc = skip_element(r);
+					rc = xr_skip_element(r);
 					break;
 				}
 				g->has_rules = true;
@@ -622,23 +622,23 @@ static int parse_game(dk_xml_reader *r)
 				break;
 			case S_PLAYERS:
 				if (again) {
-					rc = skip_element(r);
+					rc = xr_skip_element(r);
 					break;
 				}
 				g->has_players = true;
 				rc = parse_players(r, ar, &g->players);
 				break;
 			case S_DEAL:
-				rc = again ? skip_element(r) : parse_deal(r, ar, &g->deal, &g->exchange_unknown);
+				rc = again ? xr_skip_element(r) : xr_parse_deal(r, ar, &g->deal, &g->exchange_unknown);
 				break;
 			case S_BIDDING:
-				rc = again ? skip_element(r) : parse_bidding(r, ar, g);
+				rc = again ? xr_skip_element(r) : xr_parse_bidding(r, ar, g);
 				break;
 			case S_PLAY:
-				rc = again ? skip_element(r) : parse_play(r, ar, g);
+				rc = again ? xr_skip_element(r) : xr_parse_play(r, ar, g);
 				break;
 			case S_RECORDED:
-				rc = again ? skip_element(r) : parse_recorded(r, ar, &g->recorded);
+				rc = again ? xr_skip_element(r) : xr_parse_recorded(r, ar, &g->recorded);
 				break;
 			}
 			if (rc < 0)
@@ -648,9 +648,9 @@ static int parse_game(dk_xml_reader *r)
 	if (c < 0)
 		return -1;
 	if (!seen[S_DEAL])
-		game_error(r, g->loc, "game %zu has no <deal>", g->index);
+		xr_game_error(r, g->loc, "game %zu has no <deal>", g->index);
 	if (!g->has_players && !(g->session && g->session->has_players))
-		game_error(r, g->loc, "game %zu names no players (give <players> in the game "
+		xr_game_error(r, g->loc, "game %zu names no players (give <players> in the game "
 			   "or in its session)", g->index);
 	return 0;
 }
@@ -671,13 +671,13 @@ static int parse_session_head(dk_xml_reader *r)
 		"event", "place", "date", "table", "bock-pending", NULL
 	};
 	attrs a;
-	if (get_attrs(r, ar, "session", allowed, &a) < 0)
+	if (xr_get_attrs(r, ar, "session", allowed, &a) < 0)
 		return -1;
 	parse_meta_attrs(r, &a, 0, &s->meta);
 	if (a.value[4]) {
 		long n;
-		if (!parse_long(a.value[4], 0, 1000, &n) || a.value[4][0] == '+')
-			game_error(r, a.loc[4], "bock-pending '%s' is not a number from 0 to 1000",
+		if (!xr_parse_long(a.value[4], 0, 1000, &n) || a.value[4][0] == '+')
+			xr_game_error(r, a.loc[4], "bock-pending '%s' is not a number from 0 to 1000",
 				   a.value[4]);
 		else
 			s->bock_pending = (int)n;
@@ -706,25 +706,25 @@ static int parse_session_head(dk_xml_reader *r)
 		if (t == N_END_ELEMENT || t == N_END) {
 			/* an empty session: its end is the next item */
 			r->pending = t == N_END_ELEMENT;
-			return t == N_END ? (fatal(r, r->guard.pos, "<session> is not closed"), -1) : 0;
+			return t == N_END ? (xr_fatal(r, r->guard.pos, "<session> is not closed"), -1) : 0;
 		}
-		const char *name = node_name(r);
+		const char *name = xr_node_name(r);
 		if (strcmp(name, "game") == 0) {
 			r->pending = true;
 			return 0;
 		}
 		int st = stage_of(name);
 		if (st != S_NOTE && st != S_RULES && st != S_PLAYERS) {
-			fatal(r, r->tag.start, "<%s> is not an element of the format here (inside "
+			xr_fatal(r, r->tag.start, "<%s> is not an element of the format here (inside "
 			      "<session>)", name);
 			return -1;
 		}
 		if (st < stage)
-			game_error(r, r->tag.start, "<%s> must come before <%s>", name, stage_names[stage]);
+			xr_game_error(r, r->tag.start, "<%s> must come before <%s>", name, stage_names[stage]);
 		int rc;
 		if ((st == S_RULES && s->has_rules) || (st == S_PLAYERS && s->has_players)) {
-			game_error(r, r->tag.start, "<%s> is given twice", name);
-			rc = skip_element(r);
+			xr_game_error(r, r->tag.start, "<%s> is given twice", name);
+			rc = xr_skip_element(r);
 		} else if (st == S_NOTE) {
 			rc = parse_note(r, ar, &s->notes, &s->note_count);
 		} else if (st == S_RULES) {
@@ -832,26 +832,26 @@ static int reader_start(dk_xml_reader **out, dk_input *in, const char *shown,
 			continue;
 		}
 		if (t == N_END) {
-			fatal(r, r->guard.pos, "the file holds no <dokoref> element");
+			xr_fatal(r, r->guard.pos, "the file holds no <dokoref> element");
 			break;
 		}
 		if (t != N_ELEMENT) {
-			fatal(r, r->guard.pos, "unexpected content before the root element");
+			xr_fatal(r, r->guard.pos, "unexpected content before the root element");
 			break;
 		}
-		if (strcmp(node_name(r), "dokoref") != 0) {
-			fatal(r, r->tag.start, "the root element is <%s>, not <dokoref>", node_name(r));
+		if (strcmp(xr_node_name(r), "dokoref") != 0) {
+			xr_fatal(r, r->tag.start, "the root element is <%s>, not <dokoref>", xr_node_name(r));
 			break;
 		}
 		static const char *const allowed[] = { "version", NULL };
 		attrs a;
 		r->root_loc = r->tag.start;
-		if (get_attrs(r, &r->session_arena, "dokoref", allowed, &a) < 0)
+		if (xr_get_attrs(r, &r->session_arena, "dokoref", allowed, &a) < 0)
 			break;
 		if (!a.value[0])
-			fatal(r, r->tag.start, "<dokoref> needs the attribute 'version'");
+			xr_fatal(r, r->tag.start, "<dokoref> needs the attribute 'version'");
 		else if (strcmp(a.value[0], "1") != 0)
-			fatal(r, a.loc[0], "format version '%s' is not supported (this dokoref reads "
+			xr_fatal(r, a.loc[0], "format version '%s' is not supported (this dokoref reads "
 			      "version 1)", a.value[0]);
 		break;
 	}
@@ -918,10 +918,10 @@ dk_read_item dk_xml_reader_next(dk_xml_reader *r, dk_diag *diag)
 			return DK_READ_END;
 		}
 		if (t == N_END) {
-			fatal(r, r->guard.pos, "the document ends before </dokoref>");
+			xr_fatal(r, r->guard.pos, "the document ends before </dokoref>");
 			return DK_READ_ERROR;
 		}
-		const char *name = node_name(r);
+		const char *name = xr_node_name(r);
 		if (strcmp(name, "game") == 0) {
 			if (parse_game(r) < 0)
 				return DK_READ_ERROR;
@@ -932,7 +932,7 @@ dk_read_item dk_xml_reader_next(dk_xml_reader *r, dk_diag *diag)
 				return DK_READ_ERROR;
 			return DK_READ_SESSION_START;
 		}
-		fatal(r, r->tag.start, "<%s> is not an element of the format here (inside <%s>)",
+		xr_fatal(r, r->tag.start, "<%s> is not an element of the format here (inside <%s>)",
 		      name, r->in_session ? "session" : "dokoref");
 		return DK_READ_ERROR;
 	}
