@@ -20,18 +20,6 @@
 #include "cli.h"
 #include "lang.h"
 
-/** The text summary of s into b; wrong_sessions holds a line per session
- * whose running totals went wrong (the first ten). */
-void dk_audit_summary_text(dk_buf *b, dk_lang lang, const dk_audit_summary *s,
-			   const dk_buf *wrong_sessions);
-
-/** The line for a session whose running totals went wrong, into b: its
- * correct final standings (names[i], final[i]) and, if rec_final, the
- * recorded ones. */
-void dk_audit_wrong_session(dk_buf *b, dk_lang lang, const char *file, size_t session,
-			    const char *const *names, const long *final, const long *rec_final,
-			    size_t count);
-
 /** `audit --merge FILE...` ('-' or none: standard input); returns the exit
  * status one audit of all the parts' files returns. */
 int dk_audit_merge(dk_cli *cli, dk_lang lang, bool json, char *const *files, int count);

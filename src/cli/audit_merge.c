@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "audit_summary.h"
 #include "gameid.h"
 #include "session.h"
 
