@@ -1,6 +1,6 @@
 /*
  * dokoref.c - the public C API (include/dokoref/dokoref.h) over the
- * library's reader (reader.c), the verdict (src/core/verdict.c) and its
+ * library's reader (reader.c), the verdict (src/judge/verdict.c) and its
  * renderers (src/report/verdict_text.c, check_json.c).
  *
  * Only the names in dokoref.h leave the shared library (dokoref.map);

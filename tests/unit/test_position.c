@@ -1,5 +1,5 @@
 /*
- * test_position.c - the game after any card (src/core/position.c), on the
+ * test_position.c - the game after any card (src/judge/position.c), on the
  * revoke record of the findings corpus, worked by hand from its tricks:
  *   1: ♠10 Monika, ♠9 Norbert, ♠A Ottilie, ♠9 Peter - Ottilie 21
  *   2: ♥A Ottilie, ♥9 Peter, ♥9 Monika, ♣B Norbert - Norbert 13

@@ -1,5 +1,5 @@
 /*
- * test_verdict.c - one game judged whole (src/core/verdict.c): the score
+ * test_verdict.c - one game judged whole (src/judge/verdict.c): the score
  * as played, the entry a recorded objection makes, the record against the
  * entry, Bock in a session, and which costs are assessed.  The figures are
  * worked by hand from the records (TSR 7.2, 9.4.3; unsere-2024's Bock).
