@@ -4,6 +4,7 @@
 #include "audit_json.h"
 
 #include <json.h>
+#include <string.h>
 
 #include "check_json.h"
 #include "json_out.h"
@@ -99,8 +100,9 @@ void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t sess
 	dk_json_put_line(b, o);
 }
 
-void dk_audit_json_session_issue(dk_buf *b, const char *file, size_t session,
-				 const dk_session_issue *x, const char *name, const char *rules)
+/* one finding of a whole session, about the player name */
+static void session_issue(dk_buf *b, const char *file, size_t session,
+			  const dk_session_issue *x, const char *name, const char *rules)
 {
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "file", json_object_new_string(file));
@@ -118,6 +120,93 @@ void dk_audit_json_session_issue(dk_buf *b, const char *file, size_t session,
 	json_object_object_add(j, "column", json_object_new_int((int)x->loc.col));
 	json_object_object_add(o, "session_finding", j);
 	dk_json_put_line(b, o);
+}
+
+void dk_audit_json_session_end(dk_buf *b, const dk_audit_session_end *e)
+{
+	dk_session_issue x[DK_MAX_SEATS * DK_DUTY_KINDS];
+	int n = dk_session_finish(e->ss, x, (int)(sizeof(x) / sizeof(x[0])));
+	for (int i = 0; i < n; i++)
+		session_issue(b, e->file, e->session, &x[i],
+			      e->seat_known[x[i].seat] ? e->names[x[i].seat] : "?", e->rules);
+}
+
+/* the counts that differ between now and base, by name */
+static void json_counts(dk_buf *b, const size_t *now, const size_t *base, int n,
+			const char *(*name)(int))
+{
+	dk_buf_putc(b, '{');
+	for (int i = 0, k = 0; i < n; i++)
+		if (now[i] != base[i]) {
+			if (k++)
+				dk_buf_putc(b, ',');
+			dk_json_put_string(b, name(i));
+			dk_buf_printf(b, ":%zu", now[i] - base[i]);
+		}
+	dk_buf_putc(b, '}');
+}
+
+static const char *finding_name(int c);
+static const char *issue_name(int c);
+
+void dk_audit_json_part(dk_buf *b, const dk_audit_part *p)
+{
+	const dk_audit_summary *s = p->sum, *o = p->base;
+	dk_buf_puts(b, "{\"file\":");
+	dk_json_put_string(b, p->file);
+	dk_buf_printf(b, ",\"part\":%zu,\"session\":%zu,\"players\":", p->part, p->session);
+	dk_json_put_string(b, p->players);
+	dk_buf_printf(b, ",\"carried\":%s,\"bock_end\":%ld,\"selected\":%s",
+		      p->carried ? "true" : "false", p->bock_end, p->selected ? "true" : "false");
+	dk_buf_printf(b, ",\"games\":%zu,\"with_findings\":%zu,\"with_sheet\":%zu,\"findings\":",
+		      s->games - o->games, s->with_findings - o->with_findings,
+		      s->with_sheet - o->with_sheet);
+	json_counts(b, s->code_count, o->code_count, DK_F_CODE_COUNT, finding_name);
+	dk_buf_puts(b, ",\"session_findings\":");
+	json_counts(b, s->sx_count, o->sx_count, DK_SX_CODE_COUNT, issue_name);
+	dk_buf_printf(b, ",\"scores_right\":%zu,\"scores_wrong\":%zu,\"off_total\":%ld,"
+		      "\"off_max\":%ld,\"off_max_index\":%zu,\"first_wrong_index\":%zu,"
+		      "\"totals\":%s,\"totals_wrong\":%s,\"finding\":%s,\"final\":[",
+		      s->scores_right - o->scores_right, s->scores_wrong - o->scores_wrong,
+		      s->off_total - o->off_total, p->off_max, p->off_max_index,
+		      p->first_wrong, p->totals ? "true" : "false",
+		      p->totals_wrong ? "true" : "false", p->finding ? "true" : "false");
+	for (int seat = 1, k = 0; seat <= DK_MAX_SEATS; seat++) {
+		if (!p->seat_known[seat])
+			continue;
+		dk_buf_puts(b, k++ ? ",[" : "[");
+		dk_json_put_string(b, p->names[seat]);
+		dk_buf_printf(b, ",%ld", p->final[seat]);
+		if (p->rec_final)
+			dk_buf_printf(b, ",%ld", p->rec_final[seat]);
+		dk_buf_putc(b, ']');
+	}
+	dk_buf_puts(b, "],\"ids\":[");
+	dk_buf_put(b, p->ids->data ? p->ids->data : "", p->ids->len);
+	dk_buf_puts(b, "],\"out\":[");
+	dk_buf_put(b, p->out->data ? p->out->data : "", p->out->len);
+	dk_buf_puts(b, "]}\n");
+}
+
+void dk_audit_json_file_end(dk_buf *b, const char *file, int status, size_t parts)
+{
+	dk_buf_puts(b, "{\"file\":");
+	dk_json_put_string(b, file);
+	dk_buf_printf(b, ",\"status\":%d,\"parts\":%zu,\"end\":true}\n", status, parts);
+}
+
+bool dk_audit_json_with_duplicate(dk_buf *b, const char *text, size_t len,
+				  const char *first_file, size_t first_index)
+{
+	static const char none[] = "null}\n";
+	size_t nl = sizeof(none) - 1;
+	if (len < nl || memcmp(text + len - nl, none, nl) != 0)
+		return false;   /* the object ends with "duplicate_of":null */
+	dk_buf_put(b, text, len - nl);
+	dk_buf_puts(b, "{\"file\":");
+	dk_json_put_string(b, first_file);
+	dk_buf_printf(b, ",\"index\":%zu}}\n", first_index);
+	return true;
 }
 
 static json_object *count_object(const size_t *counts, int n, const char *(*name)(int))

@@ -59,13 +59,63 @@ typedef struct dk_audit_summary {
 
 void dk_audit_json_summary(dk_buf *b, const dk_audit_summary *s);
 
+/** What a session's end is rendered from: the session as it ended and
+ * what its last game's rule set said of the duty soli (the rule set itself
+ * may be gone by then). */
+typedef struct dk_audit_session_end {
+	const char *file;            /* as given (the text shows it with shown.h) */
+	size_t session;              /* its number in the run, from 1 */
+	const dk_session_state *ss;
+	const char *const *names;    /* names[seat] for the seats of seat_known */
+	const bool *seat_known;      /* DK_MAX_SEATS + 1 of them */
+	const char *rules;           /* the rule set's name */
+	const char *const *cite;     /* per dk_duty_kind: the rule's source, "" none */
+	const bool *overridden;      /* per dk_duty_kind: a record's override */
+	int duty_soli;               /* duty_soli.per_player */
+} dk_audit_session_end;
+
 /**
- * One line for a finding of a whole session (x, about the player name),
- * found when session number session of file ended under the rule set
- * named rules: {"file", "session", "session_finding": {...}}.
+ * The findings of a whole session at its end (the duty soli still owed,
+ * dk_session_finish), a line each: {"file", "session", "rules",
+ * "session_finding": {...}}.  Nothing when there are none.
  */
-void dk_audit_json_session_issue(dk_buf *b, const char *file, size_t session,
-				 const dk_session_issue *x, const char *name, const char *rules);
+void dk_audit_json_session_end(dk_buf *b, const dk_audit_session_end *e);
+
+/** What `audit --format jsonl` says of a part of its input (audit.h in
+ * src/cli): a session, or a game outside any session. */
+typedef struct dk_audit_part {
+	const char *file;
+	size_t part;                 /* its number in the file, from 1 */
+	size_t session;              /* its session's number in the file; 0: none */
+	const char *players;         /* the session's names, sorted, each ended by \x1f */
+	bool carried;                /* began with Bocks of the session before */
+	long bock_end;               /* Bock games pending at its end */
+	bool selected, totals, totals_wrong;
+	bool finding;                /* a finding other than a duplicate */
+	const dk_audit_summary *sum, *base;  /* the sums now and when it began */
+	long off_max;
+	size_t off_max_index, first_wrong;
+	const char *const *names;    /* names[seat] for the seats of seat_known */
+	const bool *seat_known;
+	const long *final, *rec_final;   /* per seat; rec_final NULL: not recorded */
+	const dk_buf *ids;           /* "id:index" of its selected games, comma-separated */
+	const dk_buf *out;           /* its games' and findings' objects, comma-separated */
+} dk_audit_part;
+
+/** The line of part p, ended by a newline. */
+void dk_audit_json_part(dk_buf *b, const dk_audit_part *p);
+
+/** The line that ends a file's parts: its exit status and count of parts. */
+void dk_audit_json_file_end(dk_buf *b, const char *file, int status, size_t parts);
+
+/**
+ * Game object text (len bytes, as dk_audit_json_game wrote it with no
+ * duplicate) into b with "duplicate_of" naming first_file's game
+ * first_index; false (nothing written) if text does not end as such an
+ * object does.
+ */
+bool dk_audit_json_with_duplicate(dk_buf *b, const char *text, size_t len,
+				  const char *first_file, size_t first_index);
 
 /**
  * A score sheet's summary, the line that ends its game lines (as

@@ -213,3 +213,91 @@ void dk_audit_text_session(dk_buf *b, dk_lang lang, const char *file, const dk_g
 		}
 	}
 }
+
+void dk_audit_text_session_end(dk_buf *b, dk_lang lang, const dk_audit_session_end *e)
+{
+	static const char *const keys[DK_DUTY_KINDS] = {
+		"duty_soli.per_player", "duty_soli.colour_per_player",
+		"duty_soli.picture_per_player",
+	};
+	dk_session_issue x[DK_MAX_SEATS * DK_DUTY_KINDS];
+	int n = dk_session_finish(e->ss, x, (int)(sizeof(x) / sizeof(x[0])));
+	size_t start = b->len;
+	char *keep;
+	const char *path = dk_shown(e->file, &keep);
+	/* each player's duty soli, then what is missing (TSR 4.2.3) */
+	if (e->duty_soli > 0) {
+		dk_say(b, lang, DK_MSG_AU_SESSION_END, path, e->session);
+		dk_buf_putc(b, '\n');
+		dk_audit_text_duty_summary(b, lang, e->ss, e->rules, e->names, e->seat_known,
+					   e->duty_soli);
+	}
+	for (int i = 0; i < n; i++) {
+		int kind = 0;
+		for (int k = 0; k < DK_DUTY_KINDS; k++)
+			if (strcmp(x[i].rule_key, keys[k]) == 0)
+				kind = k;
+		const char *name = e->seat_known[x[i].seat] ? e->names[x[i].seat] : "?";
+		if (i == 0 && b->len == start) {
+			dk_say(b, lang, DK_MSG_AU_SESSION_END, path, e->session);
+			dk_buf_putc(b, '\n');
+		}
+		dk_buf_printf(b, "  %s:%u:%u: %s: ", path, x[i].loc.line, x[i].loc.col,
+			      dk_view_issue_name(lang, x[i].code));
+		dk_audit_text_duty(b, lang, &x[i], name);
+		dk_buf_puts(b, "\n      ");
+		dk_say(b, lang, DK_MSG_RS_RULE, x[i].rule_key);
+		dk_say(b, lang, DK_MSG_RS_OF, e->rules);
+		if (e->overridden[kind])
+			dk_say(b, lang, DK_MSG_RS_OVERRIDDEN);
+		if (e->cite[kind][0])
+			dk_buf_printf(b, ": %s", e->cite[kind]);
+		dk_buf_putc(b, '\n');
+	}
+	free(keep);
+}
+
+void dk_audit_text_brief(dk_buf *b, dk_lang lang, const char *file, const dk_game *g,
+			 const dk_replay *rp, const dk_session_game *sg, const char *id,
+			 const dk_audit_dup *dup)
+{
+	char *keep;
+	dk_say(b, lang, DK_MSG_CK_GAME, dk_shown(file, &keep), g->index);
+	free(keep);
+	dk_say(b, lang, DK_MSG_AU_ID, id);
+	dk_buf_putc(b, ':');
+	int n = 0;
+	for (int i = 0; i < rp->finding_count; i++)
+		if (rp->findings[i].kind != DK_FK_WARNING)
+			dk_buf_printf(b, "%s %s", n++ ? "," : "",
+				      dk_view_finding_name(lang, rp->findings[i].code));
+	for (int i = 0; i < sg->issue_count; i++) {
+		const dk_session_issue *x = &sg->issues[i];
+		if (x->warning)
+			continue;
+		dk_buf_printf(b, "%s %s", n++ ? "," : "", dk_view_issue_name(lang, x->code));
+		if (x->code == DK_SX_SCORE_WRONG || x->code == DK_SX_TOTAL_WRONG)
+			dk_say(b, lang, DK_MSG_AU_SHOULD_BE, name_at(g, x->seat), x->found,
+			       x->expected);
+	}
+	if (dup)
+		dk_audit_text_dup_code(b, n > 0, dup->first_file, dup->first_index);
+	dk_buf_putc(b, '\n');
+}
+
+void dk_audit_text_dup_code(dk_buf *b, bool after, const char *first_file, size_t first_index)
+{
+	char *keep;
+	dk_buf_printf(b, "%s duplicate (%s, %zu)", after ? "," : "",
+		      dk_shown(first_file, &keep), first_index);
+	free(keep);
+}
+
+void dk_audit_text_duplicate(dk_buf *b, dk_lang lang, const char *first_file,
+			     size_t first_index)
+{
+	char *keep;
+	dk_say(b, lang, DK_MSG_AU_DUPLICATE, dk_shown(first_file, &keep), first_index);
+	free(keep);
+	dk_buf_putc(b, '\n');
+}
