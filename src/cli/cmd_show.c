@@ -122,7 +122,7 @@ static void show_event(show_state *st, const dk_game *g, const dk_event *e, int 
 	fprintf(f, "        %s", st->cli->color ? DIM : "");
 	switch (e->kind) {
 	case DK_EV_ANNOUNCE:
-		fprintf(f, "%s: \"%s\"", player_name(g, e->seat), dk_text_call(e->call));
+		fprintf(f, "%s: \"%s\"", player_name(g, e->seat), dk_view_call(DK_LANG_EN, e->call));
 		break;
 	case DK_EV_SWINE:
 		fprintf(f, "%s declares swines (Schweinchen)", player_name(g, e->seat));
@@ -242,7 +242,7 @@ static void show_bidding(show_state *st, const dk_game *g)
 			}
 		}
 		for (int k = 0; k < b->call_count; k++)
-			fprintf(f, "%s\"%s\"", k ? ", " : " with ", dk_text_call(b->calls[k]));
+			fprintf(f, "%s\"%s\"", k ? ", " : " with ", dk_view_call(DK_LANG_EN, b->calls[k]));
 		if (b->text)
 			fprintf(f, " \"%s\"", b->text);
 		fputc('\n', f);

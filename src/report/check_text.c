@@ -34,35 +34,12 @@ static void put_padded(dk_buf *b, const char *s, size_t width)
 		dk_buf_putc(b, ' ');
 }
 
-const char *dk_text_call_in(dk_lang lang, dk_call c)
-{
-	switch (c) {
-	case DK_CALL_RE: return dk_msg_text(lang, DK_MSG_CALL_RE);
-	case DK_CALL_KONTRA: return dk_msg_text(lang, DK_MSG_CALL_KONTRA);
-	case DK_CALL_NO90: return dk_msg_text(lang, DK_MSG_CALL_NO90);
-	case DK_CALL_NO60: return dk_msg_text(lang, DK_MSG_CALL_NO60);
-	case DK_CALL_NO30: return dk_msg_text(lang, DK_MSG_CALL_NO30);
-	case DK_CALL_SCHWARZ: return dk_msg_text(lang, DK_MSG_CALL_SCHWARZ);
-	case DK_CALL_REPLY_120: return dk_msg_text(lang, DK_MSG_CALL_REPLY_120);
-	case DK_CALL_REPLY_90: return dk_msg_text(lang, DK_MSG_CALL_REPLY_90);
-	case DK_CALL_REPLY_60: return dk_msg_text(lang, DK_MSG_CALL_REPLY_60);
-	case DK_CALL_REPLY_30: return dk_msg_text(lang, DK_MSG_CALL_REPLY_30);
-	case DK_CALL_REPLY_0: return dk_msg_text(lang, DK_MSG_CALL_REPLY_0);
-	default: return "?";
-	}
-}
-
-const char *dk_text_call(dk_call c)
-{
-	return dk_text_call_in(DK_LANG_EN, c);
-}
-
 /* Re/Kontra is level 0; keine 90 ... schwarz are 1 to 4 */
 static const char *level_words(dk_lang lang, int level)
 {
 	if (level == 0)
 		return dk_msg_text(lang, DK_MSG_LEVEL_RE_KONTRA);
-	return level > 0 && level < DK_LEVELS ? dk_text_call_in(lang, (dk_call)(DK_CALL_RE + 1 + level))
+	return level > 0 && level < DK_LEVELS ? dk_view_call(lang, (dk_call)(DK_CALL_RE + 1 + level))
 					      : "?";
 }
 
@@ -119,7 +96,7 @@ static const char *cond_words(dk_lang lang, dk_marriage_cond c)
 	}
 }
 
-static void cards(dk_buf *b, dk_lang lang, const dk_card *c, int n)
+static void card_list(dk_buf *b, dk_lang lang, const dk_card *c, int n)
 {
 	for (int i = 0; i < n; i++)
 		dk_buf_printf(b, "%s%s", i ? " " : "", dk_view_card(lang, c[i]));
@@ -250,7 +227,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		     const dk_replay *rp, const dk_rules *r)
 {
 	const char *who = name_of(g, f->seat);
-	const char *call = dk_text_call_in(lang, f->call);
+	const char *call = dk_view_call(lang, f->call);
 	const char *party = party_words(lang, rp->party[f->seat]);
 	switch (f->code) {
 	case DK_F_CARD_NOT_IN_HAND:
@@ -260,7 +237,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 			       name_of(g, f->expected_seat));
 		if (f->demanded_count) {
 			dk_say(b, lang, DK_MSG_F_NOT_IN_HAND_KEPT);
-			cards(b, lang, f->demanded, f->demanded_count);
+			card_list(b, lang, f->demanded, f->demanded_count);
 		}
 		if (f->followed)
 			dk_say(b, lang, dk_msg_n(f->followed, DK_MSG_F_NOT_IN_HAND_REVOKES_ONE,
@@ -279,7 +256,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 		dk_say(b, lang, DK_MSG_F_REVOKE, who, dk_view_card(lang, f->played),
 		       f->count == 4 ? dk_msg_text(lang, DK_MSG_TRUMP)
 				     : dk_suit_symbol((dk_suit)f->count));
-		cards(b, lang, f->demanded, f->demanded_count);
+		card_list(b, lang, f->demanded, f->demanded_count);
 		break;
 	case DK_F_GAME_INCOMPLETE:
 		dk_say(b, lang, DK_MSG_F_GAME_INCOMPLETE, f->count, f->limit);
@@ -368,7 +345,7 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 					 DK_MSG_F_POVERTY_PASS_MANY), who, f->count, f->limit);
 		if (f->demanded_count) {
 			dk_say(b, lang, DK_MSG_F_POVERTY_PASS_TRUMPS);
-			cards(b, lang, f->demanded, f->demanded_count);
+			card_list(b, lang, f->demanded, f->demanded_count);
 		}
 		break;
 	case DK_F_POVERTY_RETURN_WRONG:
@@ -612,7 +589,7 @@ static void item_words(dk_buf *b, dk_lang lang, const dk_score_item *it)
 		break;
 	case DK_SI_REPLY:
 		dk_say(b, lang, DK_MSG_SI_REPLY,
-		       dk_text_call_in(lang, (dk_call)(DK_CALL_REPLY_120 +
+		       dk_view_call(lang, (dk_call)(DK_CALL_REPLY_120 +
 						      (it->level >= 0 && it->level < DK_LEVELS
 							       ? it->level : 0))),
 		       party_words(lang, it->detail));

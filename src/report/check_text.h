@@ -22,11 +22,6 @@
 #include "penalty.h"
 #include "score.h"
 
-/** The words of an announcement: "Re", "Kontra", "keine 90" ...; static.
- * They are the same in both languages. */
-const char *dk_text_call(dk_call c);
-const char *dk_text_call_in(dk_lang lang, dk_call c);
-
 /** Write the sentence that describes finding f of game g into b. */
 void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game *g,
 		     const dk_replay *rp, const dk_rules *r);

@@ -3,8 +3,6 @@
  */
 #include "view_words.h"
 
-#include "check_text.h"
-
 const char *dk_view_name(const dk_game *g, int seat)
 {
 	const dk_player *pl = dk_game_player_at(g, seat);
@@ -15,6 +13,24 @@ const char *dk_view_party(dk_lang lang, dk_party p)
 {
 	return dk_msg_text(lang, p == DK_PARTY_RE ? DK_MSG_PARTY_RE
 			   : p == DK_PARTY_KONTRA ? DK_MSG_PARTY_KONTRA : DK_MSG_PARTY_UNKNOWN);
+}
+
+const char *dk_view_call(dk_lang lang, dk_call c)
+{
+	switch (c) {
+	case DK_CALL_RE: return dk_msg_text(lang, DK_MSG_CALL_RE);
+	case DK_CALL_KONTRA: return dk_msg_text(lang, DK_MSG_CALL_KONTRA);
+	case DK_CALL_NO90: return dk_msg_text(lang, DK_MSG_CALL_NO90);
+	case DK_CALL_NO60: return dk_msg_text(lang, DK_MSG_CALL_NO60);
+	case DK_CALL_NO30: return dk_msg_text(lang, DK_MSG_CALL_NO30);
+	case DK_CALL_SCHWARZ: return dk_msg_text(lang, DK_MSG_CALL_SCHWARZ);
+	case DK_CALL_REPLY_120: return dk_msg_text(lang, DK_MSG_CALL_REPLY_120);
+	case DK_CALL_REPLY_90: return dk_msg_text(lang, DK_MSG_CALL_REPLY_90);
+	case DK_CALL_REPLY_60: return dk_msg_text(lang, DK_MSG_CALL_REPLY_60);
+	case DK_CALL_REPLY_30: return dk_msg_text(lang, DK_MSG_CALL_REPLY_30);
+	case DK_CALL_REPLY_0: return dk_msg_text(lang, DK_MSG_CALL_REPLY_0);
+	default: return "?";
+	}
 }
 
 /* one string per card and language, so that a caller may hold several in
@@ -159,7 +175,7 @@ void dk_view_event(dk_buf *b, dk_lang lang, const dk_game *g, const dk_event *e)
 {
 	switch (e->kind) {
 	case DK_EV_ANNOUNCE:
-		dk_buf_printf(b, "%s \"%s\"", dk_view_name(g, e->seat), dk_text_call_in(lang, e->call));
+		dk_buf_printf(b, "%s \"%s\"", dk_view_name(g, e->seat), dk_view_call(lang, e->call));
 		break;
 	case DK_EV_SWINE:
 		dk_say(b, lang, DK_MSG_RP_SWINES, dk_view_name(g, e->seat));

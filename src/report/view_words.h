@@ -1,7 +1,8 @@
 /*
  * view_words.h - the small words the step-by-step views share: a seat's
- * name, a party's name, a card with the rank letters of the language, whether a card is printed red, and what an event
- * of the play was ("Anna \"Re\"", "Ben: Schweinchen").  The terminal
+ * name, a party's name, an announcement, a card with the rank letters of
+ * the language, whether a card is printed red, and what an event of the
+ * play was ("Anna \"Re\"", "Ben: Schweinchen").  The terminal
  * replay (replay_view.c) and the HTML page (html.c) both say them so.
  */
 #ifndef DK_VIEW_WORDS_H
@@ -22,6 +23,10 @@ const char *dk_view_name(const dk_game *g, int seat);
 
 /** "Re", "Kontra" or "unknown" in lang. */
 const char *dk_view_party(dk_lang lang, dk_party p);
+
+/** The words of an announcement in lang: "Re", "Kontra", "keine 90",
+ * "reply: 90" ...; static, "?" for no call. */
+const char *dk_view_call(dk_lang lang, dk_call c);
 
 /**
  * The card as a person of lang reads it: the suit symbol and the rank
