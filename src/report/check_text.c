@@ -825,37 +825,6 @@ void dk_text_search_lines_by_trick(dk_buf *b, dk_lang lang, const dk_search_resu
 	}
 }
 
-void dk_text_search_lines(dk_buf *b, dk_lang lang, const dk_search_result *s,
-			  const int target_of[3], int trick_cards, const dk_game *g,
-			  const dk_replay *rp)
-{
-	for (dk_party party = DK_PARTY_RE; party <= DK_PARTY_KONTRA; party++) {
-		dk_buf target;
-		dk_buf_init(&target);
-		target_text(&target, target_of[party]);
-		dk_buf_puts(b, "        ");
-		if (s->takes_all[party]) {
-			dk_say(b, lang, DK_MSG_PEN_TAKES_ALL, party_words(lang, party), s->nodes);
-		} else if (!s->can_reach[party]) {
-			dk_say(b, lang, DK_MSG_PEN_CANNOT_REACH, party_words(lang, party), target.data,
-			       s->nodes);
-		} else {
-			const dk_line *l = &s->line[party];
-			dk_say(b, lang, DK_MSG_PEN_CAN_REACH, party_words(lang, party), target.data);
-			int in_trick = trick_cards;
-			for (int i = 0; i < l->count; i++) {
-				if (i > 0)
-					dk_buf_puts(b, in_trick == 0 ? " | " : ", ");
-				dk_buf_printf(b, "%s %s", name_of(g, rp->seats[l->seats[i]]),
-					      dk_view_card(lang, l->cards[i]));
-				in_trick = (in_trick + 1) % DK_PLAYING_SEATS;
-			}
-		}
-		dk_buf_putc(b, '\n');
-		dk_buf_release(&target);
-	}
-}
-
 /* the search's proof of the class, per party: a continuation in which it
  * reaches its target, one trick to a line, or that none does, or that it
  * takes every trick whatever is played */

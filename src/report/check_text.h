@@ -70,14 +70,9 @@ void dk_text_target(dk_buf *b, int target);
 
 /** The search's answer per party (search.h), one indented line each: a
  *  continuation in which the party reaches target_of[party] (trick_cards:
- *  cards of the open trick before it), or that none does, or that it takes
- *  every trick whatever is played. */
-void dk_text_search_lines(dk_buf *b, dk_lang lang, const dk_search_result *s,
-			  const int target_of[3], int trick_cards, const dk_game *g,
-			  const dk_replay *rp);
-
-/** The same with each continuation under its party's line, one trick to a
- *  line indented by ten. */
+ *  cards of the open trick before it), one trick to a line indented by ten
+ *  under its party's line, or that none does, or that it takes every trick
+ *  whatever is played. */
 void dk_text_search_lines_by_trick(dk_buf *b, dk_lang lang, const dk_search_result *s,
 				   const int target_of[3], int trick_cards, const dk_game *g,
 				   const dk_replay *rp);

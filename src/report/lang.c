@@ -547,8 +547,6 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"über ihrer Ansage (so weit, wie die Feigheit einen Sieg zählen lässt)"),
 	MSG(DK_MSG_PEN_FORFEIT_VALUE, "the game is worth %d for %s: ",
 		"das Spiel ist %d für %s wert: "),
-	MSG(DK_MSG_PEN_CAN_REACH, "%s can reach %s, for instance: ",
-		"%s kann %s erreichen, zum Beispiel: "),
 	MSG(DK_MSG_PEN_CANNOT_REACH,
 		"%s cannot reach %s in any legal continuation (%ld positions searched)",
 		"%s kann %s in keiner regelgerechten Fortsetzung erreichen (%ld Stellungen "
