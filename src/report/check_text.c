@@ -55,7 +55,7 @@ static const char *party_words(dk_lang lang, dk_party p)
 							: DK_MSG_PARTY_UNKNOWN);
 }
 
-static const char *solo_words(dk_lang lang, dk_solo_kind k)
+const char *dk_text_solo(dk_lang lang, dk_solo_kind k)
 {
 	static const dk_msg m[DK_SOLO_KIND_COUNT] = {
 		[DK_SOLO_NONE] = DK_MSG_SOLO_NONE,
@@ -80,7 +80,7 @@ static const char *solo_words(dk_lang lang, dk_solo_kind k)
 	return (unsigned)k < DK_SOLO_KIND_COUNT ? dk_msg_text(lang, m[k]) : "?";
 }
 
-static const char *cond_words(dk_lang lang, dk_marriage_cond c)
+const char *dk_text_marriage_cond(dk_lang lang, dk_marriage_cond c)
 {
 	switch (c) {
 	case DK_MARRIAGE_FIRST_TRICK: return dk_msg_text(lang, DK_MSG_COND_FIRST_TRICK);
@@ -110,7 +110,7 @@ void dk_text_game_type_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_re
 		break;
 	case DK_GT_MARRIAGE:
 		dk_say(b, lang, DK_MSG_GT_MARRIAGE, name_of(g, rp->declarer),
-		       cond_words(lang, rp->condition));
+		       dk_text_marriage_cond(lang, rp->condition));
 		if (rp->alone)
 			dk_say(b, lang, DK_MSG_GT_MARRIAGE_ALONE, name_of(g, rp->declarer));
 		else if (rp->partner)
@@ -124,7 +124,7 @@ void dk_text_game_type_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_re
 		dk_say(b, lang, DK_MSG_GT_POVERTY, name_of(g, rp->declarer), name_of(g, rp->partner));
 		break;
 	case DK_GT_SOLO:
-		dk_say(b, lang, DK_MSG_GT_SOLO, solo_words(lang, rp->solo), name_of(g, rp->declarer));
+		dk_say(b, lang, DK_MSG_GT_SOLO, dk_text_solo(lang, rp->solo), name_of(g, rp->declarer));
 		break;
 	case DK_GT_RAMSCH:
 		dk_say(b, lang, DK_MSG_GT_RAMSCH, name_of(g, rp->declarer));
@@ -138,11 +138,6 @@ void dk_text_game_type_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_re
 	case DK_GT_COUNT:
 		break;
 	}
-}
-
-void dk_text_game_type(dk_buf *b, const dk_game *g, const dk_replay *rp)
-{
-	dk_text_game_type_in(b, DK_LANG_EN, g, rp);
 }
 
 void dk_text_parties_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_replay *rp)
@@ -159,11 +154,6 @@ void dk_text_parties_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_repl
 		if (!n)
 			dk_buf_printf(b, " %s", dk_msg_text(lang, DK_MSG_NOBODY));
 	}
-}
-
-void dk_text_parties(dk_buf *b, const dk_game *g, const dk_replay *rp)
-{
-	dk_text_parties_in(b, DK_LANG_EN, g, rp);
 }
 
 static void model_words(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_rules *r)
@@ -324,15 +314,15 @@ void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game
 	case DK_F_RESERVATION_NOT_ALLOWED:
 		if (key_is(f, "solo.after_poverty")) {
 			dk_say(b, lang, f->limit ? DK_MSG_F_SOLO_AFTER_REFUSAL : DK_MSG_F_SOLO_AFTER_PASS,
-			       who, solo_words(lang, (dk_solo_kind)f->count));
+			       who, dk_text_solo(lang, (dk_solo_kind)f->count));
 			break;
 		}
 		dk_say(b, lang, DK_MSG_F_RESERVATION_NOT_ALLOWED, who);
 		if (key_is(f, "solo.kinds"))
-			dk_buf_printf(b, ": %s", solo_words(lang, (dk_solo_kind)f->count));
+			dk_buf_printf(b, ": %s", dk_text_solo(lang, (dk_solo_kind)f->count));
 		else if (key_is(f, "marriage.conditions"))
 			dk_say(b, lang, DK_MSG_F_NOT_ALLOWED_MARRIAGE_BY,
-			       cond_words(lang, (dk_marriage_cond)f->count));
+			       dk_text_marriage_cond(lang, (dk_marriage_cond)f->count));
 		else if (key_is(f, "marriage.enabled"))
 			dk_say(b, lang, DK_MSG_F_NOT_ALLOWED_MARRIAGE);
 		else if (key_is(f, "poverty.enabled"))

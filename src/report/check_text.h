@@ -22,6 +22,14 @@
 #include "penalty.h"
 #include "score.h"
 
+/** The name of a solo kind in lang: "queen solo (Damensolo)",
+ * "Damensolo"; static, "?" out of range. */
+const char *dk_text_solo(dk_lang lang, dk_solo_kind k);
+
+/** What finds a marriage's partner: the rule set value in English
+ * ("first-trump-trick"), words in German ("den ersten Trumpfstich"); static. */
+const char *dk_text_marriage_cond(dk_lang lang, dk_marriage_cond c);
+
 /** Write the sentence that describes finding f of game g into b. */
 void dk_text_finding(dk_buf *b, dk_lang lang, const dk_finding *f, const dk_game *g,
 		     const dk_replay *rp, const dk_rules *r);
@@ -32,11 +40,6 @@ void dk_text_game_type_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_re
 
 /** Write the parties: "Re: Anna, Clara - Kontra: Ben, David". */
 void dk_text_parties_in(dk_buf *b, dk_lang lang, const dk_game *g, const dk_replay *rp);
-
-/** dk_text_game_type_in() and dk_text_parties_in() in English, for callers
- * without a language (show). */
-void dk_text_game_type(dk_buf *b, const dk_game *g, const dk_replay *rp);
-void dk_text_parties(dk_buf *b, const dk_game *g, const dk_replay *rp);
 
 /** Write the score: winner and targets, every item with its rule key, the
  * value and each player's plus-minus, one line each, indented by two. */
