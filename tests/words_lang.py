@@ -9,18 +9,28 @@ replay, in English and in German, and fail on
   - an English finding or session issue name (the codes "revoke",
     "announce-too-late", "score-wrong" ...),
     finding kind ("irregularity", "record-defect", "warning") or one of the
-    English Doppelkopf terms below in German output.
+    English Doppelkopf terms below in German output;
+  - in show's text: a word of the message catalogue's (src/report/lang.c)
+    one language that the other language's strings never use ("Dealer",
+    "healthy", "trick" in German output; "Geber", "Stich", "Spielfindung"
+    in English output).  English output keeps German terms in brackets
+    ("healthy (gesund)"): those are words of the English strings too.
 
 What a record or a rule set file brings along is not the program's
 language and is left out of the German scan: the file names (they often
 carry a finding code) and the rule sources quoted from the rule set files
 (the house sentence with the set's English gloss).  Rule keys
-("penalty.revoke_reclaim_deadline") are identifiers, not words.
+("penalty.revoke_reclaim_deadline") are identifiers, not words.  The
+catalogue scan of show's text leaves out, in either language, what stands
+in the record or in a rule set file (names, notes, the event, a rule
+set's title, an objection's words): a word inside a run of at least
+PIECE characters of the line that the record or a rule set file holds.
 
   words_lang.py DOKOREF SOURCE_ROOT
 """
 import bisect
 import glob
+import gzip
 import html
 import os
 import re
@@ -92,9 +102,11 @@ BLOB = "\n".join(" ".join(x.split()) for x in SOURCES)
 PIECE = 12
 
 
-def in_source(line, start, end):
+def in_source(line, start, end, blob=None):
     """Whether line[start:end] lies in a piece of a rule source shown in
-    the line (a run of at least PIECE characters found in a source)."""
+    the line (a run of at least PIECE characters found in a source, or in
+    blob when given)."""
+    blob = BLOB if blob is None else blob
     flat, where = [], []
     for i, ch in enumerate(line):
         if ch.isspace():
@@ -106,7 +118,7 @@ def in_source(line, start, end):
     flat = "".join(flat)
     covered = [False] * len(line)
     for i in range(len(flat) - PIECE + 1):
-        if flat[i:i + PIECE] in BLOB:
+        if flat[i:i + PIECE] in blob:
             for k in range(i, i + PIECE):
                 covered[where[k]] = True
     return all(covered[start:end])
@@ -129,6 +141,109 @@ def html_words(text):
     return re.sub(r"<[^>]*>", " ", text) + "\n" + "\n".join(said)
 
 
+def catalogue():
+    """The catalogue's rows (id, English, German) from src/report/lang.c."""
+    with open("src/report/lang.c", encoding="utf-8") as f:
+        src = f.read()
+    lit = r'(?:"(?:[^"\\]|\\.)*"\s*)+'
+    rows = []
+    for m in re.finditer(r"MSG\((DK_MSG_\w+),\s*(" + lit + r"),\s*(" + lit + r")\)", src):
+        def join(x):
+            return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', x))
+        rows.append((m.group(1), join(m.group(2)), join(m.group(3))))
+    return rows
+
+
+def words_of(fmt):
+    """The words of a catalogue string: letters only, three or more, the
+    printf conversions and escapes left out; lower case."""
+    fmt = re.sub(r"%[-+ 0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|z|j|t)?[a-zA-Z%]", " ", fmt)
+    fmt = re.sub(r"\\.", " ", fmt)
+    # rule keys and values ("score.model", "revoke_table_may_agree") are
+    # identifiers, not words
+    fmt = re.sub(r"[\w-]*[._][\w.-]*", " ", fmt)
+    return {w.lower() for w in re.findall(r"[^\W\d_]{3,}", fmt)}
+
+
+ROWS = catalogue()
+assert len(ROWS) > 500, "the catalogue was not read from src/report/lang.c"
+assert any(r[0].startswith("DK_MSG_SW_") for r in ROWS), "no rows of show's text (DK_MSG_SW_)"
+# the notation reader's errors (DK_MSG_NT_) list the keywords it takes in
+# both languages ("gesund/healthy"): they are no evidence of a language
+SAID = [r for r in ROWS if not r[0].startswith("DK_MSG_NT_")]
+EN_WORDS = set().union(*(words_of(r[1]) for r in SAID))
+DE_WORDS = set().union(*(words_of(r[2]) for r in SAID))
+# a word of one language's strings that the other's never use
+ONLY = {"en": EN_WORDS - DE_WORDS, "de": DE_WORDS - EN_WORDS}
+assert {"dealer", "trick", "healthy"} <= ONLY["en"], "English-only words not found"
+assert {"geber", "stich", "spielfindung"} <= ONLY["de"], "German-only words not found"
+
+
+def record_blob(path):
+    """The record's name, what it and the rule set files hold, white space
+    made single spaces: the words a view repeats from them are not its
+    own."""
+    opener = gzip.open if path.endswith(".gz") else open
+    try:
+        with opener(path, "rt", encoding="utf-8", errors="replace") as f:
+            text = html.unescape(f.read())
+    except OSError:
+        text = ""
+    return "\n".join((path, " ".join(text.split()), RULESET_BLOB, BLOB))
+
+
+def record_names(path):
+    """The words of the players' names of a record (a name is as short as
+    "Ben": no run of PIECE characters tells it from a label)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    try:
+        with opener(path, "rt", encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return set()
+    names = [html.unescape(n) for n in re.findall(r'<player\b[^>]*\bname="([^"]*)"', text)]
+    for line in re.findall(r"(?mi)^\s*(?:players|spieler)\s*:(.*)$", text):
+        names += [a or b for a, b in re.findall(r'"([^"]*)"|([^,\s"]+)', line)]
+    return {w.lower() for n in names for w in re.findall(r"[^\W\d_]+", n)}
+
+
+def rule_files_text():
+    out = []
+    for path in sorted(glob.glob("rulesets/*.yaml") + glob.glob("tests/check/*/*.yaml")):
+        with open(path, encoding="utf-8") as f:
+            out.append(" ".join(f.read().split()))
+    return "\n".join(out)
+
+
+RULESET_BLOB = rule_files_text()
+
+
+def scan_catalogue(lang, what, text, record):
+    """Fail on a word of the other language's catalogue strings in text,
+    outside what the record and the rule set files bring along."""
+    global fails
+    # the rule a ruling rests on: its key and the section of its source
+    # as the rule set file names it, "(penalty.revoke, Wertungen)"
+    cited = {w.lower() for m in re.finditer(r"\([a-z_]+\.[\w.]+,\s+([^()]*)\)", text)
+             for w in re.findall(r"[^\W\d_]+", m.group(1))}
+    other = ONLY["de" if lang == "en" else "en"] - record_names(record) - cited
+    blob = record_blob(record)
+    bad = []
+    for line in text.splitlines():
+        for m in re.finditer(r"[^\W\d_]{3,}", line):
+            if m.group(0).lower() in other and not in_source(line, m.start(), m.end(), blob):
+                bad.append(m.group(0))
+    if bad:
+        fails += 1
+        seen = sorted(set(bad))
+        print("FAIL: %s --lang %s: words of the other language: %s"
+              % (what, lang, ", ".join(seen[:12])))
+        for line in text.splitlines():
+            if any(re.search(r"(?<!\w)" + re.escape(b) + r"(?!\w)", line) for b in seen[:3]):
+                print("    " + line[:200])
+                break
+
+
 def run(args):
     p = subprocess.run([dokoref] + args, env=env, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -141,7 +256,7 @@ def run(args):
 fails = 0
 
 
-def scan(lang, what, text, files):
+def scan(lang, what, text, files, blob=None):
     global fails
     bad = []
     if lang == "en":
@@ -161,7 +276,7 @@ def scan(lang, what, text, files):
         for m in word.finditer(text):
             k = bisect.bisect_right(starts, m.start()) - 1
             a = m.start() - starts[k]
-            if not in_source(lines[k], a, a + len(m.group(0))):
+            if not in_source(lines[k], a, a + len(m.group(0)), blob):
                 bad.append(m.group(0))
     if bad:
         fails += 1
@@ -173,14 +288,6 @@ def scan(lang, what, text, files):
                 break
 
 
-def scan_letters(lang, what, text):
-    global fails
-    bad = (german_letter if lang == "en" else english_letter).findall(text)
-    if bad:
-        fails += 1
-        print("FAIL: %s --lang %s: %s" % (what, lang, ", ".join(sorted(set(bad)))))
-
-
 views = 0
 for lang in ("en", "de"):
     games = [f for f in records if not f.endswith(".csv")]
@@ -189,12 +296,9 @@ for lang in ("en", "de"):
         scan(lang, " ".join(cmd) + " (every record)", text, records)
         views += 1
     for f in games:
-        # show's text view is not yet in German (it is composed in
-        # src/cli/cmd_show.c); its card letters are checked in both
-        if lang == "en":
-            scan(lang, "show " + f, run(["show", "--lang", lang, f]), [f])
-        else:
-            scan_letters(lang, "show " + f, run(["show", "--lang", lang, f]))
+        shown = run(["show", "--lang", lang, f])
+        scan(lang, "show " + f, shown, [f], record_blob(f))
+        scan_catalogue(lang, "show " + f, shown, f)
         scan(lang, "show --format html " + f,
              run(["show", "--format", "html", "--lang", lang, f]), [f])
         scan(lang, "replay " + f, run(["replay", "--lang", lang, f]), [f])
