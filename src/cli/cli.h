@@ -87,13 +87,93 @@ int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 struct dk_read_opts;
+struct dk_cli_analyse;
+
+/* ---- the options several commands share (options.c) ------------------- */
+
+/* getopt_long's answers for them: the letter of the short option, or a
+ * letter no command uses for its own options */
+enum {
+	DK_OPT_GAME = 'g',            /* -g, --game N */
+	DK_OPT_HELP = 'h',            /* -h, --help */
+	DK_OPT_RULES = 'r',           /* --rules NAME|PATH */
+	DK_OPT_FORMAT = 'f',          /* --format WORD */
+	DK_OPT_LANG = 'l',            /* --lang de|en */
+	DK_OPT_COLOR = 'c',           /* --color auto|always|never */
+	DK_OPT_MAX_INPUT_SIZE = 'm',  /* --max-input-size SIZE */
+};
+
+/* their entries in a command's struct option table: a command takes the
+ * shared options it lists */
+#define DK_CLI_OPT_GAME { "game", required_argument, NULL, DK_OPT_GAME }
+#define DK_CLI_OPT_HELP { "help", no_argument, NULL, DK_OPT_HELP }
+#define DK_CLI_OPT_RULES { "rules", required_argument, NULL, DK_OPT_RULES }
+#define DK_CLI_OPT_FORMAT { "format", required_argument, NULL, DK_OPT_FORMAT }
+#define DK_CLI_OPT_LANG { "lang", required_argument, NULL, DK_OPT_LANG }
+#define DK_CLI_OPT_COLOR { "color", required_argument, NULL, DK_OPT_COLOR }
+#define DK_CLI_OPT_MAX_INPUT_SIZE \
+	{ "max-input-size", required_argument, NULL, DK_OPT_MAX_INPUT_SIZE }
+
+/* their lines in a command's --help, the same in every command (--game
+ * and --format say what they select, and are each command's own) */
+#define DK_CLI_HELP_RULES \
+	"  --rules NAME|PATH     use this rule set instead of the record's\n"
+#define DK_CLI_HELP_LANG \
+	"  --lang de|en          German or English; by default from LC_ALL,\n" \
+	"                        LC_MESSAGES or LANG (de... is German, anything\n" \
+	"                        else English)\n"
+#define DK_CLI_HELP_COLOR \
+	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n" \
+	"                        set), always, never\n"
+#define DK_CLI_HELP_MAX_INPUT_SIZE \
+	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n" \
+	"                        (default 1G; suffixes K, M, G)\n"
+#define DK_CLI_HELP_HELP \
+	"  -h, --help            show this help\n"
+
+/** What the shared options gave (dk_cli_option), and what a command takes
+ *  of them. */
+typedef struct dk_cli_opts {
+	dk_cli *cli;
+	const dk_command *cmd;        /* for the messages and --help */
+	struct dk_read_opts *read;    /* --rules and --max-input-size go here */
+	const char *const *formats;   /* the words --format takes, NULL-terminated,
+					 the default first */
+	struct dk_cli_analyse *analyse; /* the analysis's options go here; NULL:
+					   the command takes none */
+	long game;                    /* --game N: from 1; 0 when not given */
+	int format;                   /* --format: its index in formats (0: not given) */
+	dk_lang lang;                 /* --lang; by default from the locale variables */
+	const char *color;            /* --color: "auto" unless given */
+} dk_cli_opts;
+
+/** Fill o for cmd: nothing given yet, the language from the locale
+ *  variables (dk_lang_from_env), --color auto.  read and formats may be
+ *  NULL where the command takes no reading option or no --format. */
+void dk_cli_opts_init(dk_cli_opts *o, dk_cli *cli, const dk_command *cmd,
+		      struct dk_read_opts *read, const char *const *formats);
+
+/* dk_cli_option: the option was taken, parsing goes on */
+#define DK_CLI_OPT_TAKEN (-1)
 
 /**
- * Handle the options every reading command shares, as getopt_long returned
- * them: 'm' --max-input-size (into opts), 'c' --color (into *color and
- * cli->err_color), ':' a missing value and '?' an unknown option.
- * Returns -1 if c is none of these, 0 if it was handled, or an exit code to
- * return at once.
+ * c, getopt_long's answer (optarg its value) that the command's own
+ * switch does not take: a shared option (stored in o), one of the
+ * analysis's (where o->analyse is set), '-h', or ':' (a value missing) and
+ * '?' (an unknown option).  Returns DK_CLI_OPT_TAKEN where parsing goes on,
+ * else the exit code to return at once: DK_EXIT_OK after --help (printed
+ * to cli->out), DK_EXIT_USAGE after a usage error (one line and a hint on
+ * cli->err, worded the same for every command: "dokoref CMD: --lang takes
+ * de or en, not 'fr'").  argv is the command's, for the option's name.
+ */
+int dk_cli_option(dk_cli_opts *o, int c, char **argv);
+
+/**
+ * The options audit still parses through this (until it uses
+ * dk_cli_option): 'm' --max-input-size (into opts), 'c' --color (into
+ * *color and cli->err_color), ':' a missing value and '?' an unknown
+ * option, as dk_cli_option parses them.  Returns -1 if c is none of these,
+ * 0 if it was handled, or an exit code to return at once.
  */
 int dk_cli_common_option(dk_cli *cli, const dk_command *cmd, int c, char **argv,
 			 struct dk_read_opts *opts, const char **color);

@@ -157,46 +157,39 @@ static void summary(check_state *st)
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "rules", required_argument, NULL, 'r' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "max-input-size", required_argument, NULL, 'm' },
+		DK_CLI_OPT_RULES,
+		DK_CLI_OPT_GAME,
+		DK_CLI_OPT_MAX_INPUT_SIZE,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "width", required_argument, NULL, 'w' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "color", required_argument, NULL, 'c' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
+		DK_CLI_OPT_FORMAT,
+		DK_CLI_OPT_COLOR,
+		DK_CLI_OPT_LANG,
+		DK_CLI_OPT_HELP,
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ "analyse", optional_argument, NULL, 'D' },
 		DK_CLI_ANALYSE_LONGOPTS,
 		{ "search-limit", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const char *const formats[] = { "text", "json", NULL };
 	dk_read_opts opts = { 0 };
 	opts.judge = true;
 	check_state st;
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
-	st.lang = dk_lang_from_env();
 	st.an = (dk_cli_analyse)DK_CLI_ANALYSE_INIT;
 	st.search_limit = -1;
 	st.width = -1;
-	const char *color = "auto";
+	dk_cli_opts co;
+	dk_cli_opts_init(&co, cli, &dk_cmd_check, &opts, formats);
+	co.analyse = &st.an;
 	int c;
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":g:qvh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'r': opts.rules = optarg; break;
-		case 'g': {
-			char *end;
-			st.want = strtol(optarg, &end, 10);
-			if (*end || st.want < 1)
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--game takes a game number from 1 on, not '%s'", optarg);
-			break;
-		}
 		case 'q': st.quiet = true; break;
 		case 'v': st.verbose = true; break;
 		case 'w': {
@@ -228,30 +221,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 					"--search-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				st.json = false;
-			else if (strcmp(optarg, "json") == 0)
-				st.json = true;
-			else
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--format takes text or json, not '%s'", optarg);
-			break;
-		case 'l':
-			if (!dk_lang_parse(optarg, &st.lang))
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--lang takes de or en, not '%s'", optarg);
-			break;
-		case 'h':
-			dk_cli_print_usage(cli, &dk_cmd_check);
-			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_analyse_option(cli, &dk_cmd_check, c, optarg, &st.an);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_check, c, argv, &opts, &color);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_check, '?', argv, &opts, NULL);
-			if (rc)
+			int rc = dk_cli_option(&co, c, argv);
+			if (rc != DK_CLI_OPT_TAKEN)
 				return rc;
 			break;
 		}
@@ -259,7 +231,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 	}
 	if (optind >= argc)
 		return dk_cli_usage_error(cli, &dk_cmd_check, "no file given");
-	cli->color = dk_cli_want_color(cli->out, color);
+	st.want = co.game;
+	st.json = co.format == 1;
+	st.lang = co.lang;
+	cli->color = dk_cli_want_color(cli->out, co.color);
 	opts.need_rules = true;
 	opts.lang = st.lang;
 	/* --rules all, --rules ddv,turnier-2022: the rule sets side by side */
@@ -346,7 +321,7 @@ const dk_command dk_cmd_check = {
 	"With Bock, a line 'Bock: xN' says what doubles the game.\n"
 	"\n"
 	"Options:\n"
-	"  --rules NAME|PATH     replay under this rule set instead of the record's\n"
+	DK_CLI_HELP_RULES
 	"  --rules all           judge each game under every rule set found by name\n"
 	"                        ('dokoref rules list'), one table per game: game\n"
 	"                        type, winner, value, each player's score, findings,\n"
@@ -361,11 +336,9 @@ const dk_command dk_cmd_check = {
 	"                        the terminal's width, 100 into a file or pipe\n"
 	"  --format FORMAT       text (default) or json: one JSON object per game\n"
 	"                        and line, fields described in dokoref(1)\n"
-	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
-	"  --color WHEN          auto (default), always, never\n"
-	"  --lang LANG           en or de: the language of the text output; by\n"
-	"                        default from LC_ALL, LC_MESSAGES or LANG (de...\n"
-	"                        is German, anything else English)\n"
+	DK_CLI_HELP_MAX_INPUT_SIZE
+	DK_CLI_HELP_COLOR
+	DK_CLI_HELP_LANG
 	"  --accept-rule-differences\n"
 	"                        judge a FreeDoko file although its rules have\n"
 	"                        options dokoref cannot express that can change\n"
@@ -389,7 +362,7 @@ const dk_command dk_cmd_check = {
 	"  --search-limit N      positions the search behind a finding's cost may\n"
 	"                        visit per question (default 50000000, a few\n"
 	"                        seconds; 0: no limit); over it: \"not settled\"\n"
-	"  -h, --help            show this help\n"
+	DK_CLI_HELP_HELP
 	"\n"
 	"FILE may be a FreeDoko bug report or --debug gameplay log (recognised by\n"
 	"content, as the notation is, on standard input too): judged under the\n"

@@ -516,72 +516,48 @@ static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "list-games", no_argument, NULL, 'L' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "max-input-size", required_argument, NULL, 'm' },
-		{ "color", required_argument, NULL, 'c' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "lang", required_argument, NULL, 'l' },
+		DK_CLI_OPT_GAME,
+		DK_CLI_OPT_RULES,
+		DK_CLI_OPT_MAX_INPUT_SIZE,
+		DK_CLI_OPT_COLOR,
+		DK_CLI_OPT_FORMAT,
+		DK_CLI_OPT_LANG,
 		{ "analyse", no_argument, NULL, 'D' },
 		DK_CLI_ANALYSE_LONGOPTS,
-		{ "help", no_argument, NULL, 'h' },
+		DK_CLI_OPT_HELP,
 		{ NULL, 0, NULL, 0 },
 	};
+	static const char *const formats[] = { "text", "html", NULL };
 	dk_read_opts opts = { 0 };
 	show_state st;
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
 	st.first = true;
-	st.lang = dk_lang_from_env();
-	const char *color = "auto";
 	bool list_games = false;
 	bool analyse = false;
 	dk_cli_analyse an = DK_CLI_ANALYSE_INIT;
+	dk_cli_opts co;
+	dk_cli_opts_init(&co, cli, &dk_cmd_show, &opts, formats);
+	co.analyse = &an;
 	int c;
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":g:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'L': list_games = true; break;
-		case 'g': {
-			char *end;
-			st.want = strtol(optarg, &end, 10);
-			if (*end || st.want < 1)
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--game takes a game number from 1 on, not '%s'", optarg);
-			break;
-		}
-		case 'r': opts.rules = optarg; break;
 		case 'D': analyse = true; break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				st.html = false;
-			else if (strcmp(optarg, "html") == 0)
-				st.html = true;
-			else
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--format takes text or html, not '%s'", optarg);
-			break;
-		case 'l':
-			if (!dk_lang_parse(optarg, &st.lang))
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--lang takes de or en, not '%s'", optarg);
-			break;
-		case 'h':
-			dk_cli_print_usage(cli, &dk_cmd_show);
-			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_analyse_option(cli, &dk_cmd_show, c, optarg, &an);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_show, c, argv, &opts, &color);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_show, '?', argv, &opts, NULL);
-			if (rc)
+			int rc = dk_cli_option(&co, c, argv);
+			if (rc != DK_CLI_OPT_TAKEN)
 				return rc;
 			break;
 		}
 		}
 	}
+	st.want = co.game;
+	st.html = co.format == 1;
+	st.lang = co.lang;
+	const char *color = co.color;
 	if (optind >= argc)
 		return dk_cli_usage_error(cli, &dk_cmd_show, "no file given");
 	if (argc - optind > 1)
@@ -648,17 +624,15 @@ const dk_command dk_cmd_show = {
 	"\n"
 	"Options:\n"
 	"  -g, --game N          show only the N-th game of the file (from 1)\n"
-	"  --rules NAME|PATH     use this rule set instead of the record's\n"
-	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
-	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n"
-	"                        set), always, never\n"
+	DK_CLI_HELP_RULES
+	DK_CLI_HELP_MAX_INPUT_SIZE
+	DK_CLI_HELP_COLOR
 	"  --format text|html    text (default), or one self-contained HTML page of\n"
 	"                        every game: the trick table with each finding at\n"
 	"                        its card, the findings with their rules, the score,\n"
 	"                        and a step-by-step view (buttons, or the keys of\n"
 	"                        'dokoref replay')\n"
-	"  --lang de|en          language of the HTML page (default: from LC_ALL,\n"
-	"                        LC_MESSAGES, LANG)\n"
+	DK_CLI_HELP_LANG
 	"  --analyse             with --format html: the double-dummy analysis of\n"
 	"                        each game (every hand open, best play by both\n"
 	"                        parties, card points only): its summary, and in\n"
@@ -674,7 +648,7 @@ const dk_command dk_cmd_show = {
 	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_MEMORY
 	DK_CLI_HELP_ANALYSE_THREADS
-	"  -h, --help            show this help\n"
+	DK_CLI_HELP_HELP
 	"\n"
 	"Exit status: 0 shown, 3 invalid input, 4 I/O error, 2 usage (also when\n"
 	"game N does not exist).\n",
