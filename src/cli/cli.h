@@ -398,6 +398,49 @@ typedef struct dk_each_fns {
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud);
 
+/* ---- every game judged with its session (judged.c) -------------------- */
+
+struct dokoref_verdict;
+struct dk_verdict;
+
+/** A game dk_cli_each_judged judged, as it hands it to the command. */
+typedef struct dk_cli_judged {
+	struct dokoref_record *rec;        /* the record, at the game */
+	struct dokoref_verdict *verdict;   /* its verdict, for the library's calls */
+	const struct dk_verdict *v;        /* ... and inside it: game, replay, ruling */
+	const dk_rules *rules;             /* the record's rule set; NULL where it names
+					      none (v then judged under the fallback) */
+} dk_cli_judged;
+
+/** How dk_cli_each_judged judges, and what it hands on. */
+typedef struct dk_cli_judging {
+	long want;              /* only game number want (from 1); 0: every game */
+	int penalties;          /* dk_verdict_penalties: DK_VP_ALL (check) or
+				   DK_VP_OBJECTED (show, replay) */
+	long search_limit;      /* the penalty search's limit a question, 0 none,
+				   -1 the default (dokoref_verdict_set_search_limit) */
+	bool fallback;          /* a game whose record names no rule set: judged
+				   under the normal game's order, with its deck's
+				   size and the first of two equal cards winning */
+	/* a wanted game whose record names no rule set, where fallback is
+	 * false (NULL: it is passed over) */
+	int (*no_rules)(void *ud, struct dokoref_record *rec);
+	/* each wanted game, judged */
+	int (*game)(void *ud, const dk_cli_judged *j);
+} dk_cli_judging;
+
+/**
+ * Every game of path, read by the library's record (dokoref.h) with opts,
+ * judged as the next game of its session, and handed to how->game; the
+ * games of a session that are not wanted still move it on (dealer, Bock),
+ * so that the wanted one is judged as it stood.  The messages are printed
+ * as they come (dk_cli_print_record_diag).  A callback returning nonzero
+ * stops the loop.  Returns the worst of the file's exit code (0,
+ * DK_EXIT_INVALID, DK_EXIT_SYSTEM) and the callback's.
+ */
+int dk_cli_each_judged(dk_cli *cli, const char *path, const dk_read_opts *opts,
+		       const dk_cli_judging *how, void *ud);
+
 /* ---- reading a file in pieces (audit --jobs) --------------------------- */
 
 /** What the readings of a file's pieces share, on all threads: the rule

@@ -44,9 +44,7 @@ typedef struct replay_state {
 	dk_cli_analyse an;           /* --analyse-limit, -threads, -memory, -keep */
 	dk_dd_game *analysis;        /* the shown game's, with --analyse */
 	dk_lang lang;
-	bool in_session;
-	dk_session_state session;
-	dk_verdict *v;
+	const dk_verdict *v;         /* the game's (dk_cli_each_judged) */
 	bool shown;
 	int rc;
 } replay_state;
@@ -267,23 +265,15 @@ static int plain(replay_state *st)
 	return DK_EXIT_OK;
 }
 
-static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
+/* the game asked for, judged in its session (the games before it moved
+ * its Bocks on) */
+static int on_game(void *ud, const dk_cli_judged *j)
 {
 	replay_state *st = ud;
-	static const dk_verdict_opts quick = { DK_VP_NONE, 0 };
-	static const dk_verdict_opts shown = { DK_VP_OBJECTED, 0 };
-	if (!rules)
-		return 0;
-	if (!st->in_session)
-		dk_session_begin(&st->session, NULL);
-	if ((long)g->index != st->want) {
-		/* an earlier game of the session still moves its Bocks on */
-		if (st->in_session && !st->shown)
-			dk_verdict_judge(st->v, &st->session, true, g, rules, &quick);
-		return 0;
-	}
+	const dk_game *g = j->v->game;
+	const dk_rules *rules = j->rules;
+	st->v = j->v;
 	st->shown = true;
-	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules, &shown);
 	bool tty = st->step < 0 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		   st->cli->out == stdout;
 	if (st->analyse) {
@@ -310,21 +300,6 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		dk_dd_free(dd);
 	}
 	st->rc = tty ? interactive(st) : plain(st);
-	return 0;
-}
-
-static int on_session_start(void *ud, const dk_session *s)
-{
-	replay_state *st = ud;
-	st->in_session = true;
-	dk_session_begin(&st->session, s);
-	return 0;
-}
-
-static int on_session_end(void *ud)
-{
-	replay_state *st = ud;
-	st->in_session = false;
 	return 0;
 }
 
@@ -420,11 +395,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	opts.need_rules = true;
 	opts.lang = st.lang;
 	st.path = strcmp(argv[optind], "-") == 0 ? "<stdin>" : argv[optind];
-	st.v = dk_xcalloc(1, sizeof(*st.v));
-	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
-			    .session_end = on_session_end };
-	int rc = dk_cli_each_game(cli, argv[optind], &opts, &fns, &st);
-	free(st.v);
+	dk_cli_judging how = { .want = st.want, .penalties = DK_VP_OBJECTED, .game = on_game };
+	int rc = dk_cli_each_judged(cli, argv[optind], &opts, &how, &st);
 	free(st.analysis);
 	if (rc != DK_EXIT_OK && rc != DK_EXIT_FINDINGS)
 		return rc;

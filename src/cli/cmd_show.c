@@ -31,12 +31,10 @@ typedef struct show_state {
 	size_t shown;
 	bool first;
 	const char *path;
-	dk_verdict *v;      /* the current game's, reused */
+	const dk_verdict *v; /* the current game's (dk_cli_each_judged) */
 	bool html;          /* --format html: one page of every game */
 	dk_html page;
 	dk_lang lang;
-	bool in_session;
-	dk_session_state session;
 	dk_dd *dd;          /* --analyse (HTML): the solver, made once */
 	dk_dd_game *analysis;
 	int interrupted;    /* Ctrl-C during this game's analysis: its number */
@@ -364,16 +362,15 @@ static void show_recorded(show_state *st, const dk_game *g)
 	}
 }
 
-static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
+/* a game judged in its session (the page shows the standings), with no
+ * cost of the irregularities (show does not search); rules is NULL where
+ * the record names none (judged under the normal game's order) */
+static int on_game(void *ud, const dk_cli_judged *j)
 {
 	show_state *st = ud;
-	if (st->want && (long)g->index != st->want) {
-		/* an earlier game of the session still counts for the standings */
-		static const dk_verdict_opts quick = { DK_VP_NONE, 0 };
-		if (st->in_session && rules)
-			dk_verdict_judge(st->v, &st->session, true, g, rules, &quick);
-		return 0;
-	}
+	const dk_game *g = j->v->game;
+	const dk_rules *rules = j->rules;
+	st->v = j->v;
 	st->shown++;
 	int name_w = 0;
 	const dk_players *ps = dk_game_players(g);
@@ -381,24 +378,9 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 		if (width(ps->items[i].name) > name_w)
 			name_w = width(ps->items[i].name);
 	int col_w = name_w + 2 > 7 ? name_w + 2 : 7;
-	/* without a rule set: the normal game's order, first of equal cards wins */
-	dk_rules fallback;
-	if (!rules) {
-		memset(&fallback, 0, sizeof(fallback));
-		fallback.name = "none";
-		fallback.deck_nines = g->deal.hand_count && g->deal.hands[0].count == 12;
-		fallback.marriage_deadline_trick = 3;
-		fallback.marriage_default_condition = DK_MARRIAGE_FIRST_TRICK;
-	}
-	/* the verdict: in its session (the page shows the standings), with no
-	 * cost of the irregularities (show does not search) */
-	static const dk_verdict_opts plain = { DK_VP_OBJECTED, 0 };
-	if (!st->in_session)
-		dk_session_begin(&st->session, NULL);
-	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules ? rules : &fallback, &plain);
 	if (st->html) {
 		if (st->dd) {
-			const dk_rules *r = rules ? rules : &fallback;
+			const dk_rules *r = j->v->rules;
 			dk_cli_keep k;
 			dk_cli_keep_begin(&k, st->cli, "show", st->keep_dir, st->dd, g, r);
 			dk_cli_meter m;
@@ -446,21 +428,6 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	return 0;
 }
 
-static int on_session_start(void *ud, const dk_session *s)
-{
-	show_state *st = ud;
-	st->in_session = true;
-	dk_session_begin(&st->session, s);
-	return 0;
-}
-
-static int on_session_end(void *ud)
-{
-	show_state *st = ud;
-	st->in_session = false;
-	return 0;
-}
-
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
 		      dk_lang lang, const dk_cli_analyse *an, dk_buf *page, size_t *games)
 {
@@ -473,8 +440,8 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 	st.html = true;
 	st.path = path;
 	st.keep_dir = an ? an->keep_dir : NULL;
-	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
-			    .session_end = on_session_end };
+	dk_cli_judging how = { .want = want, .penalties = DK_VP_OBJECTED, .fallback = true,
+			       .game = on_game };
 	if (an) {
 		st.dd = dk_cli_solver(an);
 		if (!st.dd) {
@@ -483,16 +450,14 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 		}
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 	}
-	st.v = dk_xcalloc(1, sizeof(*st.v));
 	dk_html_init(&st.page, lang, strcmp(path, "-") == 0 ? "<stdin>" : path);
-	int rc = dk_cli_each_game(cli, path, opts, &fns, &st);
+	int rc = dk_cli_each_judged(cli, path, opts, &how, &st);
 	if (st.interrupted) {
 		char *keep;
 		fprintf(cli->err, "dokoref: interrupted (Ctrl-C) during the analysis of %s game "
 			"%d\n", dk_shown(path, &keep), st.interrupted);
 		free(keep);
 	}
-	free(st.v);
 	dk_dd_free(st.dd);
 	free(st.analysis);
 	if (st.shown)
@@ -575,8 +540,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 		opts.lang = st.lang;
 		return dk_cli_each_game(cli, st.path, &opts, &list, cli);
 	}
-	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
-			    .session_end = on_session_end };
 	int rc;
 	if (st.html) {
 		/* one page, written whole once every game is in it */
@@ -591,10 +554,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 			fprintf(cli->err, "dokoref show: the page holds the games up to it, that one "
 				"analysed as far as the analysis got\n");
 	} else {
-		st.v = dk_xcalloc(1, sizeof(*st.v));
+		dk_cli_judging how = { .want = st.want, .penalties = DK_VP_OBJECTED,
+				       .fallback = true, .game = on_game };
 		opts.lang = st.lang;
-		rc = dk_cli_each_game(cli, st.path, &opts, &fns, &st);
-		free(st.v);
+		rc = dk_cli_each_judged(cli, st.path, &opts, &how, &st);
 	}
 	if (rc == DK_EXIT_OK && st.want && st.shown == 0) {
 		dk_cli_err_printf(cli, "dokoref show: %s has no valid game %ld\n", st.path, st.want);
