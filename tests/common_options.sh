@@ -43,24 +43,25 @@ color='auto, always or never'
 size='a size such as 512M or 2G'
 
 # the commands and the shared options each takes (its --help lists them)
-for cmd in check show replay convert; do
+for cmd in check show replay convert audit; do
 	for bad in 0 x 3x -1 +2 '' 99999999999999999999; do
 		refused "$cmd" --game "$bad" "$game"
 	done
 done
-for cmd in check show replay convert validate; do
+for cmd in check show replay convert validate audit; do
 	refused "$cmd" --lang fr "$lang"
 	refused "$cmd" --lang '' "$lang"
 	refused "$cmd" --max-input-size lots "$size"
 done
-for cmd in check show replay validate 'rules list'; do
+for cmd in check show replay validate audit 'rules list'; do
 	refused "$cmd" --color sometimes "$color"
 done
 refused check --format yaml 'text or json'
 refused show --format pdf 'text or html'
+refused audit --format xml 'text, json or jsonl'
 
 # every word a --format error lists is taken (--help after it: exit 0)
-for cmd in check show; do
+for cmd in check show audit; do
 	"$dokoref" "$cmd" --format '?' "$sample" 2> err > /dev/null || true
 	words=$(sed -n "s/^dokoref $cmd: --format takes \\(.*\\), not '?'\$/\\1/p" err |
 		sed 's/,//g; s/ or / /')
@@ -73,7 +74,7 @@ for cmd in check show; do
 done
 
 # a missing value and an unknown option: the same two lines everywhere
-for cmd in check show replay convert validate rules; do
+for cmd in check show replay convert validate audit rules; do
 	runs=$((runs + 1))
 	status=0
 	"$dokoref" "$cmd" --frobnicate > out 2> err || status=$?
@@ -109,10 +110,10 @@ same_help() {
 		cmp -s first this || { fail "$cmd --help: $opt differs from $1's:"; cat this; }
 	done
 }
-same_help --lang check show replay convert validate
-same_help --rules check show replay convert validate
-same_help --max-input-size check show replay convert validate
-same_help --color check show replay validate
+same_help --lang check show replay convert validate audit
+same_help --rules check show replay convert validate audit
+same_help --max-input-size check show replay convert validate audit
+same_help --color check show replay validate audit
 
 echo "$runs runs, $fails failed"
 [ "$fails" -eq 0 ]

@@ -168,16 +168,6 @@ void dk_cli_opts_init(dk_cli_opts *o, dk_cli *cli, const dk_command *cmd,
  */
 int dk_cli_option(dk_cli_opts *o, int c, char **argv);
 
-/**
- * The options audit still parses through this (until it uses
- * dk_cli_option): 'm' --max-input-size (into opts), 'c' --color (into
- * *color and cli->err_color), ':' a missing value and '?' an unknown
- * option, as dk_cli_option parses them.  Returns -1 if c is none of these,
- * 0 if it was handled, or an exit code to return at once.
- */
-int dk_cli_common_option(dk_cli *cli, const dk_command *cmd, int c, char **argv,
-			 struct dk_read_opts *opts, const char **color);
-
 /** Parse a size such as "512M", "2G", "1000000"; false if invalid. */
 bool dk_cli_parse_size(const char *s, uint64_t *out);
 

@@ -127,21 +127,6 @@ int dk_cli_option(dk_cli_opts *o, int c, char **argv)
 	}
 }
 
-int dk_cli_common_option(dk_cli *cli, const dk_command *cmd, int c, char **argv,
-			 dk_read_opts *opts, const char **color)
-{
-	if (c != DK_OPT_MAX_INPUT_SIZE && c != DK_OPT_COLOR && c != ':' && c != '?')
-		return -1;
-	dk_cli_opts o;
-	dk_cli_opts_init(&o, cli, cmd, opts, NULL);
-	int rc = dk_cli_option(&o, c, argv);
-	if (rc != DK_CLI_OPT_TAKEN)
-		return rc;
-	if (c == DK_OPT_COLOR && color)
-		*color = o.color;
-	return 0;
-}
-
 bool dk_cli_parse_size(const char *s, uint64_t *out)
 {
 	if (!s || !isdigit((unsigned char)*s))
