@@ -87,16 +87,86 @@ int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 struct dk_read_opts;
+struct dk_cli_analyse;
+
+/* ---- the options several commands share (options.c) ------------------- */
+
+/* getopt_long's answers for them: the letter of the short option, or a
+ * letter no command uses for its own options */
+enum {
+	DK_OPT_GAME = 'g',            /* -g, --game N */
+	DK_OPT_HELP = 'h',            /* -h, --help */
+	DK_OPT_RULES = 'r',           /* --rules NAME|PATH */
+	DK_OPT_FORMAT = 'f',          /* --format WORD */
+	DK_OPT_LANG = 'l',            /* --lang de|en */
+	DK_OPT_COLOR = 'c',           /* --color auto|always|never */
+	DK_OPT_MAX_INPUT_SIZE = 'm',  /* --max-input-size SIZE */
+};
+
+/* their entries in a command's struct option table: a command takes the
+ * shared options it lists */
+#define DK_CLI_OPT_GAME { "game", required_argument, NULL, DK_OPT_GAME }
+#define DK_CLI_OPT_HELP { "help", no_argument, NULL, DK_OPT_HELP }
+#define DK_CLI_OPT_RULES { "rules", required_argument, NULL, DK_OPT_RULES }
+#define DK_CLI_OPT_FORMAT { "format", required_argument, NULL, DK_OPT_FORMAT }
+#define DK_CLI_OPT_LANG { "lang", required_argument, NULL, DK_OPT_LANG }
+#define DK_CLI_OPT_COLOR { "color", required_argument, NULL, DK_OPT_COLOR }
+#define DK_CLI_OPT_MAX_INPUT_SIZE \
+	{ "max-input-size", required_argument, NULL, DK_OPT_MAX_INPUT_SIZE }
+
+/* their lines in a command's --help, the same in every command (--game
+ * and --format say what they select, and are each command's own) */
+#define DK_CLI_HELP_RULES \
+	"  --rules NAME|PATH     use this rule set instead of the record's\n"
+#define DK_CLI_HELP_LANG \
+	"  --lang de|en          German or English; by default from LC_ALL,\n" \
+	"                        LC_MESSAGES or LANG (de... is German, anything\n" \
+	"                        else English)\n"
+#define DK_CLI_HELP_COLOR \
+	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n" \
+	"                        set), always, never\n"
+#define DK_CLI_HELP_MAX_INPUT_SIZE \
+	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n" \
+	"                        (default 1G; suffixes K, M, G)\n"
+#define DK_CLI_HELP_HELP \
+	"  -h, --help            show this help\n"
+
+/** What the shared options gave (dk_cli_option), and what a command takes
+ *  of them. */
+typedef struct dk_cli_opts {
+	dk_cli *cli;
+	const dk_command *cmd;        /* for the messages and --help */
+	struct dk_read_opts *read;    /* --rules and --max-input-size go here */
+	const char *const *formats;   /* the words --format takes, NULL-terminated,
+					 the default first */
+	struct dk_cli_analyse *analyse; /* the analysis's options go here; NULL:
+					   the command takes none */
+	long game;                    /* --game N: from 1; 0 when not given */
+	int format;                   /* --format: its index in formats (0: not given) */
+	dk_lang lang;                 /* --lang; by default from the locale variables */
+	const char *color;            /* --color: "auto" unless given */
+} dk_cli_opts;
+
+/** Fill o for cmd: nothing given yet, the language from the locale
+ *  variables (dk_lang_from_env), --color auto.  read and formats may be
+ *  NULL where the command takes no reading option or no --format. */
+void dk_cli_opts_init(dk_cli_opts *o, dk_cli *cli, const dk_command *cmd,
+		      struct dk_read_opts *read, const char *const *formats);
+
+/* dk_cli_option: the option was taken, parsing goes on */
+#define DK_CLI_OPT_TAKEN (-1)
 
 /**
- * Handle the options every reading command shares, as getopt_long returned
- * them: 'm' --max-input-size (into opts), 'c' --color (into *color and
- * cli->err_color), ':' a missing value and '?' an unknown option.
- * Returns -1 if c is none of these, 0 if it was handled, or an exit code to
- * return at once.
+ * c, getopt_long's answer (optarg its value) that the command's own
+ * switch does not take: a shared option (stored in o), one of the
+ * analysis's (where o->analyse is set), '-h', or ':' (a value missing) and
+ * '?' (an unknown option).  Returns DK_CLI_OPT_TAKEN where parsing goes on,
+ * else the exit code to return at once: DK_EXIT_OK after --help (printed
+ * to cli->out), DK_EXIT_USAGE after a usage error (one line and a hint on
+ * cli->err, worded the same for every command: "dokoref CMD: --lang takes
+ * de or en, not 'fr'").  argv is the command's, for the option's name.
  */
-int dk_cli_common_option(dk_cli *cli, const dk_command *cmd, int c, char **argv,
-			 struct dk_read_opts *opts, const char **color);
+int dk_cli_option(dk_cli_opts *o, int c, char **argv);
 
 /** Parse a size such as "512M", "2G", "1000000"; false if invalid. */
 bool dk_cli_parse_size(const char *s, uint64_t *out);
@@ -317,6 +387,49 @@ typedef struct dk_each_fns {
  */
 int dk_cli_each_game(dk_cli *cli, const char *path, const dk_read_opts *opts,
 		     const dk_each_fns *fns, void *ud);
+
+/* ---- every game judged with its session (judged.c) -------------------- */
+
+struct dokoref_verdict;
+struct dk_verdict;
+
+/** A game dk_cli_each_judged judged, as it hands it to the command. */
+typedef struct dk_cli_judged {
+	struct dokoref_record *rec;        /* the record, at the game */
+	struct dokoref_verdict *verdict;   /* its verdict, for the library's calls */
+	const struct dk_verdict *v;        /* ... and inside it: game, replay, ruling */
+	const dk_rules *rules;             /* the record's rule set; NULL where it names
+					      none (v then judged under the fallback) */
+} dk_cli_judged;
+
+/** How dk_cli_each_judged judges, and what it hands on. */
+typedef struct dk_cli_judging {
+	long want;              /* only game number want (from 1); 0: every game */
+	int penalties;          /* dk_verdict_penalties: DK_VP_ALL (check) or
+				   DK_VP_OBJECTED (show, replay) */
+	long search_limit;      /* the penalty search's limit a question, 0 none,
+				   -1 the default (dokoref_verdict_set_search_limit) */
+	bool fallback;          /* a game whose record names no rule set: judged
+				   under the normal game's order, with its deck's
+				   size and the first of two equal cards winning */
+	/* a wanted game whose record names no rule set, where fallback is
+	 * false (NULL: it is passed over) */
+	int (*no_rules)(void *ud, struct dokoref_record *rec);
+	/* each wanted game, judged */
+	int (*game)(void *ud, const dk_cli_judged *j);
+} dk_cli_judging;
+
+/**
+ * Every game of path, read by the library's record (dokoref.h) with opts,
+ * judged as the next game of its session, and handed to how->game; the
+ * games of a session that are not wanted still move it on (dealer, Bock),
+ * so that the wanted one is judged as it stood.  The messages are printed
+ * as they come (dk_cli_print_record_diag).  A callback returning nonzero
+ * stops the loop.  Returns the worst of the file's exit code (0,
+ * DK_EXIT_INVALID, DK_EXIT_SYSTEM) and the callback's.
+ */
+int dk_cli_each_judged(dk_cli *cli, const char *path, const dk_read_opts *opts,
+		       const dk_cli_judging *how, void *ud);
 
 /* ---- reading a file in pieces (audit --jobs) --------------------------- */
 

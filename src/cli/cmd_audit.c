@@ -100,12 +100,12 @@ static bool parse_count(const char *s, long *out)
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "rules", required_argument, NULL, 'r' },
-		{ "game", required_argument, NULL, 'g' },
+		DK_CLI_OPT_RULES,
+		DK_CLI_OPT_GAME,
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "summary", no_argument, NULL, 's' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "lang", required_argument, NULL, 'l' },
+		DK_CLI_OPT_FORMAT,
+		DK_CLI_OPT_LANG,
 		{ "player", required_argument, NULL, 'P' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "table", required_argument, NULL, 'T' },
@@ -115,14 +115,15 @@ static int run(dk_cli *cli, int argc, char **argv)
 		{ "first", required_argument, NULL, 'F' },
 		{ "last", required_argument, NULL, 'L' },
 		{ "no-progress", no_argument, NULL, 'N' },
-		{ "max-input-size", required_argument, NULL, 'm' },
-		{ "color", required_argument, NULL, 'c' },
+		DK_CLI_OPT_MAX_INPUT_SIZE,
+		DK_CLI_OPT_COLOR,
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ "merge", no_argument, NULL, 'M' },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
+		DK_CLI_OPT_HELP,
 		{ NULL, 0, NULL, 0 },
 	};
+	static const char *const formats[] = { "text", "json", "jsonl", NULL };
 	const dk_command *cmd = &dk_cmd_audit;
 	dk_read_opts opts = { 0 };
 	opts.judge = true;
@@ -130,8 +131,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->v = dk_xcalloc(1, sizeof(*st->v));
 	st->cli = cli;
 	st->prev_pending = -1;
-	st->lang = dk_lang_from_env();
-	const char *color = "auto";
+	dk_cli_opts co;
+	dk_cli_opts_init(&co, cli, cmd, &opts, formats);
 	char *date_copy = NULL;
 	bool merge = false;
 	int status = DK_EXIT_OK;
@@ -142,15 +143,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st->jobs = cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
 	while ((c = getopt_long(argc, argv, ":g:j:vsh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'r': opts.rules = optarg; break;
 		case 'A': opts.accept_rule_differences = true; break;
-		case 'g':
-			if (!parse_count(optarg, &st->want_game)) {
-				status = dk_cli_usage_error(cli, cmd,
-					"--game takes a game number from 1 on, not '%s'", optarg);
-				goto out;
-			}
-			break;
 		case 'v': st->verbose = true; break;
 		case 's': st->summary_only = true; break;
 		case 'N': st->progress_off = true; break;
@@ -165,26 +158,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 			st->jobs = (int)n;
 			break;
 		}
-		case 'f':
-			if (strcmp(optarg, "text") == 0) {
-				st->json = false;
-			} else if (strcmp(optarg, "json") == 0) {
-				st->json = true;
-			} else if (strcmp(optarg, "jsonl") == 0) {
-				st->json = st->jsonl = true;
-			} else {
-				status = dk_cli_usage_error(cli, cmd,
-					"--format takes text, json or jsonl, not '%s'", optarg);
-				goto out;
-			}
-			break;
-		case 'l':
-			if (!dk_lang_parse(optarg, &st->lang)) {
-				status = dk_cli_usage_error(cli, cmd,
-					"--lang takes de or en, not '%s'", optarg);
-				goto out;
-			}
-			break;
 		case 'P':
 		case 'C': {
 			const char **list = c == 'P' ? st->players : st->codes;
@@ -243,14 +216,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 				goto out;
 			}
 			break;
-		case 'h':
-			dk_cli_print_usage(cli, cmd);
-			goto out;
 		default: {
-			int rc = dk_cli_common_option(cli, cmd, c, argv, &opts, &color);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, cmd, '?', argv, &opts, NULL);
-			if (rc) {
+			int rc = dk_cli_option(&co, c, argv);
+			if (rc != DK_CLI_OPT_TAKEN) {
 				status = rc;
 				goto out;
 			}
@@ -258,6 +226,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 		}
 		}
 	}
+	st->want_game = co.game;
+	st->json = co.format >= 1;
+	st->jsonl = co.format == 2;
+	st->lang = co.lang;
 	if (merge) {
 		if (st->jsonl) {
 			status = dk_cli_usage_error(cli, cmd, "--merge prints text or json");
@@ -290,7 +262,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 				goto out;
 			}
 	}
-	cli->color = dk_cli_want_color(cli->out, color);
+	cli->color = dk_cli_want_color(cli->out, co.color);
 	opts.need_rules = true;
 	st->files = argv;
 	dk_buf_init(&st->buf);
@@ -398,17 +370,17 @@ const dk_command dk_cmd_audit = {
 	"                        status of one audit of all their files\n"
 	"  -j, --jobs N          read and judge on N threads (default: the\n"
 	"                        processors online); the output is the same\n"
-	"  --rules NAME|PATH     judge under this rule set instead of the record's\n"
-	"  --lang LANG           en or de (default from LC_ALL, LC_MESSAGES, LANG)\n"
+	DK_CLI_HELP_RULES
+	DK_CLI_HELP_LANG
 	"  --no-progress         no progress bar (shown on stderr for files of\n"
 	"                        1 MiB or more when stderr is a terminal)\n"
-	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
-	"  --color WHEN          auto (default), always, never\n"
+	DK_CLI_HELP_MAX_INPUT_SIZE
+	DK_CLI_HELP_COLOR
 	"  --accept-rule-differences\n"
 	"                        judge a FreeDoko file although its rules have\n"
 	"                        options dokoref cannot express that can change\n"
 	"                        a verdict (each is named in a warning)\n"
-	"  -h, --help            show this help\n"
+	DK_CLI_HELP_HELP
 	"\n"
 	"Selecting games (all must hold; every game of a session is still judged,\n"
 	"for Bock and standings):\n"

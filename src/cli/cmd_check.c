@@ -7,9 +7,9 @@
  * check_json.c: a header with the game type and the parties, then each
  * finding pointing at the record's line, with the rule that decides it,
  * then the score as played against the one recorded.  The record is read
- * and each game judged and rendered through the library's public API
- * (include/dokoref/dokoref.h); this file prints and counts for the summary
- * line.  The text is in English or German
+ * and each game judged with its session by dk_cli_each_judged (judged.c,
+ * through the library's public API, include/dokoref/dokoref.h); this file
+ * renders, prints and counts for the summary line.  The text is in English or German
  * (--lang, by default from the locale variables); every sentence comes from
  * the catalogue in src/report/lang.c.  The JSON output has codes only.
  */
@@ -44,7 +44,6 @@ typedef struct check_state {
 	long search_limit;           /* --search-limit: per question (0: none, -1: default) */
 	dk_dd *dd;                   /* its solver, made once */
 	dk_dd_game *analysis;
-	dokoref_verdict *v;          /* the current game's, reused */
 	dk_lang lang;
 	dokoref_tally tally;          /* for the last line */
 	dk_buf buf;
@@ -54,32 +53,36 @@ typedef struct check_state {
 	const char *interrupted_path;
 } check_state;
 
-/* the current game of rec: judged through the library's public API (the
- * record follows the session, and the games of it not shown) */
-static void on_game(check_state *st, dokoref_record *rec)
+/* a game whose record names no rule set: said, not judged */
+static int on_no_rules(void *ud, dokoref_record *rec)
 {
-	if (st->want && dokoref_record_game_index(rec) != st->want)
-		return;
+	check_state *st = ud;
 	dk_buf *b = &st->buf;
 	dk_buf_clear(b);
-	if (!dokoref_record_game_rules(rec)) {
-		char *keep;
-		dk_say(b, st->lang, DK_MSG_CK_NO_RULES, dk_shown(st->path, &keep),
-		       (size_t)dokoref_record_game_index(rec));
-		free(keep);
-		dk_buf_putc(b, '\n');
-		fwrite(b->data, 1, b->len, st->cli->out);
-		return;
-	}
-	if (dokoref_judge(st->v, rec, 0, NULL) != 0)
-		return;
-	const dk_verdict *v = dk_api_verdict(st->v);
+	char *keep;
+	dk_say(b, st->lang, DK_MSG_CK_NO_RULES, dk_shown(st->path, &keep),
+	       (size_t)dokoref_record_game_index(rec));
+	free(keep);
+	dk_buf_putc(b, '\n');
+	fwrite(b->data, 1, b->len, st->cli->out);
+	return 0;
+}
 
-	dokoref_tally_add(&st->tally, st->v);
+/* a game judged with its session (dk_cli_each_judged: through the
+ * library's public API, with every penalty assessed) */
+static int on_game(void *ud, const dk_cli_judged *j)
+{
+	check_state *st = ud;
+	dokoref_record *rec = j->rec;
+	dk_buf *b = &st->buf;
+	dk_buf_clear(b);
+	const dk_verdict *v = j->v;
+
+	dokoref_tally_add(&st->tally, j->verdict);
 	if (st->quiet && v->rp.finding_count == 0 &&
 	    !(v->ruling.sheet_compared && !v->ruling.sheet_ok) &&
 	    !(v->foreign_compared && v->foreign.unexplained > 0))
-		return;
+		return 0;
 	/* --analyse: the double-dummy analysis after the verdict (in JSON, in
 	 * the game's object) */
 	dk_dd_game *a = NULL;
@@ -102,7 +105,7 @@ static void on_game(check_state *st, dokoref_record *rec)
 		/* the ruling's reason in the language asked for */
 		dk_json_verdict_in(b, st->path, v, a, st->lang);
 		fwrite(b->data, 1, b->len, st->cli->out);
-		return;
+		return st->interrupted ? DK_EXIT_INTERRUPTED : 0;
 	}
 	/* the text wrapped to the terminal (a fixed width into a file) */
 	dk_text_opts to = { st->cli->color, st->verbose,
@@ -114,35 +117,8 @@ static void on_game(check_state *st, dokoref_record *rec)
 		dk_text_analysis(b, st->lang, v->game, a);
 		fwrite(b->data, 1, b->len, st->cli->out);
 	}
-}
-
-/* every game of path: read and judged by the library, its messages printed */
-static int check_file(check_state *st, const char *path, const dk_read_opts *opts)
-{
-	dk_cli *cli = st->cli;
-	dk_diag d;
-	dk_diag_init(&d);
-	dokoref_record *rec;
-	int rc = dk_api_record_open(&rec, path, opts, &d);
-	dk_cli_print_diag(cli, &d);
-	dk_diag_release(&d);
-	if (rc != 0)
-		return rc;
-	for (;;) {
-		dokoref_item item = dokoref_record_next(rec);
-		dk_cli_print_record_diag(cli, rec);
-		if (item == DOKOREF_ITEM_ERROR || item == DOKOREF_ITEM_END)
-			break;
-		if (item == DOKOREF_ITEM_GAME && dokoref_record_game_ok(rec))
-			on_game(st, rec);
-		if (st->interrupted)
-			break;
-	}
-	int status = dokoref_record_status(rec);
-	dokoref_record_free(rec);
-	dk_cli_said_end(cli);
-	return status == DOKOREF_E_SYSTEM ? DK_EXIT_SYSTEM
-	       : status ? DK_EXIT_INVALID : DK_EXIT_OK;
+	/* Ctrl-C: this game is reported, no game after it */
+	return st->interrupted ? DK_EXIT_INTERRUPTED : 0;
 }
 
 /* the count line: games, findings, warnings, recorded scores */
@@ -157,46 +133,39 @@ static void summary(check_state *st)
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "rules", required_argument, NULL, 'r' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "max-input-size", required_argument, NULL, 'm' },
+		DK_CLI_OPT_RULES,
+		DK_CLI_OPT_GAME,
+		DK_CLI_OPT_MAX_INPUT_SIZE,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "width", required_argument, NULL, 'w' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "color", required_argument, NULL, 'c' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
+		DK_CLI_OPT_FORMAT,
+		DK_CLI_OPT_COLOR,
+		DK_CLI_OPT_LANG,
+		DK_CLI_OPT_HELP,
 		{ "accept-rule-differences", no_argument, NULL, 'A' },
 		{ "analyse", optional_argument, NULL, 'D' },
 		DK_CLI_ANALYSE_LONGOPTS,
 		{ "search-limit", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const char *const formats[] = { "text", "json", NULL };
 	dk_read_opts opts = { 0 };
 	opts.judge = true;
 	check_state st;
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
-	st.lang = dk_lang_from_env();
 	st.an = (dk_cli_analyse)DK_CLI_ANALYSE_INIT;
 	st.search_limit = -1;
 	st.width = -1;
-	const char *color = "auto";
+	dk_cli_opts co;
+	dk_cli_opts_init(&co, cli, &dk_cmd_check, &opts, formats);
+	co.analyse = &st.an;
 	int c;
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":g:qvh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'r': opts.rules = optarg; break;
-		case 'g': {
-			char *end;
-			st.want = strtol(optarg, &end, 10);
-			if (*end || st.want < 1)
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--game takes a game number from 1 on, not '%s'", optarg);
-			break;
-		}
 		case 'q': st.quiet = true; break;
 		case 'v': st.verbose = true; break;
 		case 'w': {
@@ -228,30 +197,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 					"--search-limit takes a number of positions (0: no limit), "
 					"not '%s'", optarg);
 			break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				st.json = false;
-			else if (strcmp(optarg, "json") == 0)
-				st.json = true;
-			else
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--format takes text or json, not '%s'", optarg);
-			break;
-		case 'l':
-			if (!dk_lang_parse(optarg, &st.lang))
-				return dk_cli_usage_error(cli, &dk_cmd_check,
-					"--lang takes de or en, not '%s'", optarg);
-			break;
-		case 'h':
-			dk_cli_print_usage(cli, &dk_cmd_check);
-			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_analyse_option(cli, &dk_cmd_check, c, optarg, &st.an);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_check, c, argv, &opts, &color);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_check, '?', argv, &opts, NULL);
-			if (rc)
+			int rc = dk_cli_option(&co, c, argv);
+			if (rc != DK_CLI_OPT_TAKEN)
 				return rc;
 			break;
 		}
@@ -259,7 +207,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 	}
 	if (optind >= argc)
 		return dk_cli_usage_error(cli, &dk_cmd_check, "no file given");
-	cli->color = dk_cli_want_color(cli->out, color);
+	st.want = co.game;
+	st.json = co.format == 1;
+	st.lang = co.lang;
+	cli->color = dk_cli_want_color(cli->out, co.color);
 	opts.need_rules = true;
 	opts.lang = st.lang;
 	/* --rules all, --rules ddv,turnier-2022: the rule sets side by side */
@@ -270,22 +221,22 @@ static int run(dk_cli *cli, int argc, char **argv)
 	if (keep_rc)
 		return keep_rc;
 	int status = DK_EXIT_OK;
-	st.v = dokoref_verdict_new();
-	dokoref_verdict_set_search_limit(st.v, st.search_limit);
 	if (st.analyse) {
 		st.dd = dk_cli_solver(&st.an);
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 		if (!st.dd) {
-			dokoref_verdict_free(st.v);
 			free(st.analysis);
 			fprintf(cli->err, "dokoref check: out of memory for the analysis\n");
 			return DK_EXIT_SYSTEM;
 		}
 	}
 	dk_buf_init(&st.buf);
+	dk_cli_judging how = { .want = st.want, .penalties = DK_VP_ALL,
+			       .search_limit = st.search_limit, .no_rules = on_no_rules,
+			       .game = on_game };
 	for (int i = optind; i < argc && !st.interrupted; i++) {
 		st.path = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
-		int rc = check_file(&st, argv[i], &opts);
+		int rc = dk_cli_each_judged(cli, argv[i], &opts, &how, &st);
 		if (rc == DK_EXIT_SYSTEM || status == DK_EXIT_SYSTEM)
 			status = DK_EXIT_SYSTEM;
 		else if (rc > status)
@@ -308,7 +259,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 		status = DK_EXIT_INTERRUPTED;
 	}
 	dk_buf_release(&st.buf);
-	dokoref_verdict_free(st.v);
 	dk_dd_free(st.dd);
 	free(st.analysis);
 	if (status == DK_EXIT_OK && (st.tally.findings || st.tally.scores_wrong ||
@@ -346,7 +296,7 @@ const dk_command dk_cmd_check = {
 	"With Bock, a line 'Bock: xN' says what doubles the game.\n"
 	"\n"
 	"Options:\n"
-	"  --rules NAME|PATH     replay under this rule set instead of the record's\n"
+	DK_CLI_HELP_RULES
 	"  --rules all           judge each game under every rule set found by name\n"
 	"                        ('dokoref rules list'), one table per game: game\n"
 	"                        type, winner, value, each player's score, findings,\n"
@@ -361,11 +311,9 @@ const dk_command dk_cmd_check = {
 	"                        the terminal's width, 100 into a file or pipe\n"
 	"  --format FORMAT       text (default) or json: one JSON object per game\n"
 	"                        and line, fields described in dokoref(1)\n"
-	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
-	"  --color WHEN          auto (default), always, never\n"
-	"  --lang LANG           en or de: the language of the text output; by\n"
-	"                        default from LC_ALL, LC_MESSAGES or LANG (de...\n"
-	"                        is German, anything else English)\n"
+	DK_CLI_HELP_MAX_INPUT_SIZE
+	DK_CLI_HELP_COLOR
+	DK_CLI_HELP_LANG
 	"  --accept-rule-differences\n"
 	"                        judge a FreeDoko file although its rules have\n"
 	"                        options dokoref cannot express that can change\n"
@@ -389,7 +337,7 @@ const dk_command dk_cmd_check = {
 	"  --search-limit N      positions the search behind a finding's cost may\n"
 	"                        visit per question (default 50000000, a few\n"
 	"                        seconds; 0: no limit); over it: \"not settled\"\n"
-	"  -h, --help            show this help\n"
+	DK_CLI_HELP_HELP
 	"\n"
 	"FILE may be a FreeDoko bug report or --debug gameplay log (recognised by\n"
 	"content, as the notation is, on standard input too): judged under the\n"

@@ -313,23 +313,24 @@ static int run(dk_cli *cli, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "gzip", no_argument, NULL, 'z' },
-		{ "max-input-size", required_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
+		DK_CLI_OPT_MAX_INPUT_SIZE,
+		DK_CLI_OPT_HELP,
 		{ "to", required_argument, NULL, 't' },
 		{ "lossy", no_argument, NULL, 'L' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "lang", required_argument, NULL, 'l' },
+		DK_CLI_OPT_GAME,
+		DK_CLI_OPT_RULES,
+		DK_CLI_OPT_LANG,
 		{ "analyse", no_argument, NULL, 'D' },
 		DK_CLI_ANALYSE_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
 	const char *output = NULL, *to = NULL;
-	dk_lang lang = dk_lang_from_env();
 	bool gzip = false, lossy = false, analyse = false;
-	long want = 0;
 	dk_cli_analyse an = DK_CLI_ANALYSE_INIT;
+	dk_cli_opts co;
+	dk_cli_opts_init(&co, cli, &dk_cmd_convert, &opts, NULL);
+	co.analyse = &an;
 	int c;
 	optind = 0;
 	opterr = 0;
@@ -339,36 +340,17 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'z': gzip = true; break;
 		case 't': to = optarg; break;
 		case 'L': lossy = true; break;
-		case 'r': opts.rules = optarg; break;
 		case 'D': analyse = true; break;
-		case 'l':
-			if (!dk_lang_parse(optarg, &lang))
-				return dk_cli_usage_error(cli, &dk_cmd_convert,
-					"--lang takes de or en, not '%s'", optarg);
-			break;
-		case 'g': {
-			char *end;
-			want = strtol(optarg, &end, 10);
-			if (*end || want < 1)
-				return dk_cli_usage_error(cli, &dk_cmd_convert,
-					"--game takes a game number from 1 on, not '%s'", optarg);
-			break;
-		}
-		case 'h':
-			dk_cli_print_usage(cli, &dk_cmd_convert);
-			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_analyse_option(cli, &dk_cmd_convert, c, optarg, &an);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_convert, c, argv, &opts, NULL);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_convert, '?', argv, &opts, NULL);
-			if (rc)
+			int rc = dk_cli_option(&co, c, argv);
+			if (rc != DK_CLI_OPT_TAKEN)
 				return rc;
 			break;
 		}
 		}
 	}
+	long want = co.game;
+	dk_lang lang = co.lang;
 	if (optind >= argc)
 		return dk_cli_usage_error(cli, &dk_cmd_convert, "no input file given");
 	if (argc - optind > 1)
@@ -518,12 +500,14 @@ const dk_command dk_cmd_convert = {
 	"Converting canonical XML again gives the same bytes.  A FreeDoko game\n"
 	"becomes XML with the rule set of its rule block (as overrides on ddv)\n"
 	"and FreeDoko's winner and card points as its recorded result.  A game\n"
-	"becomes a bug report with a rule block in FreeDoko's words; the rule set\n"
-	"it names travels in the report's message, so that converting back gives\n"
-	"the game.  FreeDoko replays a report by dealing again from its seed, so\n"
-	"the seed that deals the game's hands is written; where none does (a deal\n"
-	"made by people, nearly always), FreeDoko plays another deal, and a\n"
-	"warning says so, as it names the rules FreeDoko's options cannot say.\n"
+	"becomes a bug report with a rule block in FreeDoko's words, made from\n"
+	"its rule set (or the one --rules names, which also decides the trick\n"
+	"winners); the rule set it names travels in the report's message, so\n"
+	"that converting back gives the game.  FreeDoko replays a report by\n"
+	"dealing again from its seed, so the seed that deals the game's hands is\n"
+	"written; where none does (a deal made by people, nearly always),\n"
+	"FreeDoko plays another deal, and a warning says so, as it names the\n"
+	"rules FreeDoko's options cannot say.\n"
 	"\n"
 	"Whatever OUT's format cannot hold (FreeDoko's score items in XML; notes,\n"
 	"the recorded score, objections, dokoref rules without a FreeDoko word in\n"
@@ -545,8 +529,7 @@ const dk_command dk_cmd_convert = {
 	"  --to FORMAT           xml (default), doko, freedoko or html: the format\n"
 	"                        of standard output, or of an OUT whose name does\n"
 	"                        not tell it (a device such as /dev/stdout)\n"
-	"  --lang de|en          the language of an HTML page (default: from\n"
-	"                        LC_ALL, LC_MESSAGES, LANG)\n"
+	DK_CLI_HELP_LANG
 	"  --analyse             an HTML page with the double-dummy analysis of each\n"
 	"                        game, as 'dokoref show --format html --analyse'\n"
 	"  --analyse-limit N     positions the solver may visit for one position of\n"
@@ -556,10 +539,9 @@ const dk_command dk_cmd_convert = {
 	DK_CLI_HELP_ANALYSE_THREADS
 	"  -g, --game N          convert only the N-th game (a bug report holds one)\n"
 	"  --lossy               write even what OUT cannot hold all of\n"
-	"  --rules NAME|PATH     the rule set of the games (for a bug report's rule\n"
-	"                        block and trick winners), instead of the record's\n"
-	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
-	"  -h, --help            show this help\n"
+	DK_CLI_HELP_RULES
+	DK_CLI_HELP_MAX_INPUT_SIZE
+	DK_CLI_HELP_HELP
 	"\n"
 	"Exit status: 0 written, 3 invalid input or not convertible without\n"
 	"--lossy, 4 I/O error, 2 usage.\n",

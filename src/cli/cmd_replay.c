@@ -44,9 +44,7 @@ typedef struct replay_state {
 	dk_cli_analyse an;           /* --analyse-limit, -threads, -memory, -keep */
 	dk_dd_game *analysis;        /* the shown game's, with --analyse */
 	dk_lang lang;
-	bool in_session;
-	dk_session_state session;
-	dk_verdict *v;
+	const dk_verdict *v;         /* the game's (dk_cli_each_judged) */
 	bool shown;
 	int rc;
 } replay_state;
@@ -267,23 +265,15 @@ static int plain(replay_state *st)
 	return DK_EXIT_OK;
 }
 
-static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
+/* the game asked for, judged in its session (the games before it moved
+ * its Bocks on) */
+static int on_game(void *ud, const dk_cli_judged *j)
 {
 	replay_state *st = ud;
-	static const dk_verdict_opts quick = { DK_VP_NONE, 0 };
-	static const dk_verdict_opts shown = { DK_VP_OBJECTED, 0 };
-	if (!rules)
-		return 0;
-	if (!st->in_session)
-		dk_session_begin(&st->session, NULL);
-	if ((long)g->index != st->want) {
-		/* an earlier game of the session still moves its Bocks on */
-		if (st->in_session && !st->shown)
-			dk_verdict_judge(st->v, &st->session, true, g, rules, &quick);
-		return 0;
-	}
+	const dk_game *g = j->v->game;
+	const dk_rules *rules = j->rules;
+	st->v = j->v;
 	st->shown = true;
-	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules, &shown);
 	bool tty = st->step < 0 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		   st->cli->out == stdout;
 	if (st->analyse) {
@@ -313,21 +303,6 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	return 0;
 }
 
-static int on_session_start(void *ud, const dk_session *s)
-{
-	replay_state *st = ud;
-	st->in_session = true;
-	dk_session_begin(&st->session, s);
-	return 0;
-}
-
-static int on_session_end(void *ud)
-{
-	replay_state *st = ud;
-	st->in_session = false;
-	return 0;
-}
-
 static bool parse_long(const char *s, long min, long max, long *out)
 {
 	char *end;
@@ -341,18 +316,18 @@ static bool parse_long(const char *s, long min, long max, long *out)
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "game", required_argument, NULL, 'g' },
+		DK_CLI_OPT_GAME,
 		{ "step", required_argument, NULL, 's' },
 		{ "width", required_argument, NULL, 'W' },
 		{ "height", required_argument, NULL, 'H' },
 		{ "all-cards", no_argument, NULL, 'a' },
 		{ "analyse", no_argument, NULL, 'D' },
 		DK_CLI_ANALYSE_LONGOPTS,
-		{ "rules", required_argument, NULL, 'r' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ "max-input-size", required_argument, NULL, 'm' },
-		{ "color", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
+		DK_CLI_OPT_RULES,
+		DK_CLI_OPT_LANG,
+		DK_CLI_OPT_MAX_INPUT_SIZE,
+		DK_CLI_OPT_COLOR,
+		DK_CLI_OPT_HELP,
 		{ NULL, 0, NULL, 0 },
 	};
 	const dk_command *cmd = &dk_cmd_replay;
@@ -366,19 +341,15 @@ static int run(dk_cli *cli, int argc, char **argv)
 	st.width = DK_SCREEN_MIN_W;
 	st.height = DK_SCREEN_MIN_H;
 	st.an = (dk_cli_analyse)DK_CLI_ANALYSE_INIT;
-	st.lang = dk_lang_from_env();
-	const char *color = "auto";
+	dk_cli_opts co;
+	dk_cli_opts_init(&co, cli, cmd, &opts, NULL);
+	co.analyse = &st.an;
 	int c;
 	long n;
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":g:s:ah", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'g':
-			if (!parse_long(optarg, 1, 100000000, &st.want))
-				return dk_cli_usage_error(cli, cmd,
-					"--game takes a game number from 1 on, not '%s'", optarg);
-			break;
 		case 's':
 			if (!parse_long(optarg, 0, 1000, &st.step))
 				return dk_cli_usage_error(cli, cmd,
@@ -398,27 +369,18 @@ static int run(dk_cli *cli, int argc, char **argv)
 			break;
 		case 'a': st.all_cards = true; break;
 		case 'D': st.analyse = true; break;
-		case 'r': opts.rules = optarg; break;
-		case 'l':
-			if (!dk_lang_parse(optarg, &st.lang))
-				return dk_cli_usage_error(cli, cmd, "--lang takes de or en, not '%s'",
-							  optarg);
-			break;
-		case 'h':
-			dk_cli_print_usage(cli, cmd);
-			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_analyse_option(cli, cmd, c, optarg, &st.an);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, cmd, c, argv, &opts, &color);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, cmd, '?', argv, &opts, NULL);
-			if (rc)
+			int rc = dk_cli_option(&co, c, argv);
+			if (rc != DK_CLI_OPT_TAKEN)
 				return rc;
 			break;
 		}
 		}
 	}
+	if (co.game)
+		st.want = co.game;
+	st.lang = co.lang;
+	const char *color = co.color;
 	if (optind >= argc)
 		return dk_cli_usage_error(cli, cmd, "no file given");
 	if (argc - optind > 1)
@@ -433,11 +395,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	opts.need_rules = true;
 	opts.lang = st.lang;
 	st.path = strcmp(argv[optind], "-") == 0 ? "<stdin>" : argv[optind];
-	st.v = dk_xcalloc(1, sizeof(*st.v));
-	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
-			    .session_end = on_session_end };
-	int rc = dk_cli_each_game(cli, argv[optind], &opts, &fns, &st);
-	free(st.v);
+	dk_cli_judging how = { .want = st.want, .penalties = DK_VP_OBJECTED, .game = on_game };
+	int rc = dk_cli_each_judged(cli, argv[optind], &opts, &how, &st);
 	free(st.analysis);
 	if (rc != DK_EXIT_OK && rc != DK_EXIT_FINDINGS)
 		return rc;
@@ -500,12 +459,11 @@ const dk_command dk_cmd_replay = {
 	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_MEMORY
 	DK_CLI_HELP_ANALYSE_THREADS
-	"  --rules NAME|PATH     use this rule set instead of the record's\n"
-	"  --lang de|en          language (default: from LC_ALL, LC_MESSAGES, LANG)\n"
-	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
-	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n"
-	"                        set), always, never\n"
-	"  -h, --help            show this help\n"
+	DK_CLI_HELP_RULES
+	DK_CLI_HELP_LANG
+	DK_CLI_HELP_MAX_INPUT_SIZE
+	DK_CLI_HELP_COLOR
+	DK_CLI_HELP_HELP
 	"\n"
 	"Exit status: 0 shown, 2 usage (also when game N does not exist),\n"
 	"3 invalid input, 4 I/O or system error.\n",

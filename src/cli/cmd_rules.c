@@ -330,8 +330,8 @@ static int check(dk_cli *cli, int n, char **files)
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "color", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
+		DK_CLI_OPT_COLOR,
+		DK_CLI_OPT_HELP,
 		/* rules import */
 		{ "base", required_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
@@ -342,6 +342,8 @@ static int run(dk_cli *cli, int argc, char **argv)
 	int c, n;
 	const char *base = "ddv", *output = NULL;
 	bool accept = false;
+	dk_cli_opts co;
+	dk_cli_opts_init(&co, cli, &dk_cmd_rules, NULL, NULL);
 
 	optind = 0;
 	opterr = 0;
@@ -350,22 +352,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 		case 'b': base = optarg; break;
 		case 'o': output = optarg; break;
 		case 'A': accept = true; break;
-		case 'c':
-			if (strcmp(optarg, "auto") && strcmp(optarg, "always") &&
-			    strcmp(optarg, "never"))
-				return dk_cli_usage_error(cli, &dk_cmd_rules,
-					"--color takes auto, always or never");
-			cli->err_color = dk_cli_want_color(cli->err, optarg);
+		default: {
+			/* --color, --help and the errors, as every command has them */
+			int rc = dk_cli_option(&co, c, argv);
+			if (rc != DK_CLI_OPT_TAKEN)
+				return rc;
 			break;
-		case 'h':
-			dk_cli_print_usage(cli, &dk_cmd_rules);
-			return DK_EXIT_OK;
-		case ':':
-			return dk_cli_usage_error(cli, &dk_cmd_rules, "option '%s' needs a value",
-						  argv[optind - 1]);
-		default:
-			return dk_cli_usage_error(cli, &dk_cmd_rules, "unknown option '%s'",
-						  argv[optind - 1]);
+		}
 		}
 	}
 	if (optind >= argc)

@@ -24,47 +24,29 @@ typedef struct show_state {
 	size_t shown;
 	bool first;
 	const char *path;
-	dk_verdict *v;      /* the current game's, reused */
+	const dk_verdict *v; /* the current game's (dk_cli_each_judged) */
 	bool html;          /* --format html: one page of every game */
 	dk_html page;
 	dk_lang lang;
-	bool in_session;
-	dk_session_state session;
 	dk_dd *dd;          /* --analyse (HTML): the solver, made once */
 	dk_dd_game *analysis;
 	int interrupted;    /* Ctrl-C during this game's analysis: its number */
 	const char *keep_dir;  /* --analyse-keep */
 } show_state;
 
-static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
+/* a game judged in its session (the page shows the standings), with no
+ * cost of the irregularities (show does not search); rules is NULL where
+ * the record names none (judged under the normal game's order) */
+static int on_game(void *ud, const dk_cli_judged *j)
 {
 	show_state *st = ud;
-	if (st->want && (long)g->index != st->want) {
-		/* an earlier game of the session still counts for the standings */
-		static const dk_verdict_opts quick = { DK_VP_NONE, 0 };
-		if (st->in_session && rules)
-			dk_verdict_judge(st->v, &st->session, true, g, rules, &quick);
-		return 0;
-	}
+	const dk_game *g = j->v->game;
+	const dk_rules *rules = j->rules;
+	st->v = j->v;
 	st->shown++;
-	/* without a rule set: the normal game's order, first of equal cards wins */
-	dk_rules fallback;
-	if (!rules) {
-		memset(&fallback, 0, sizeof(fallback));
-		fallback.name = "none";
-		fallback.deck_nines = g->deal.hand_count && g->deal.hands[0].count == 12;
-		fallback.marriage_deadline_trick = 3;
-		fallback.marriage_default_condition = DK_MARRIAGE_FIRST_TRICK;
-	}
-	/* the verdict: in its session (the page shows the standings), with no
-	 * cost of the irregularities (show does not search) */
-	static const dk_verdict_opts plain = { DK_VP_OBJECTED, 0 };
-	if (!st->in_session)
-		dk_session_begin(&st->session, NULL);
-	dk_verdict_judge(st->v, &st->session, st->in_session, g, rules ? rules : &fallback, &plain);
 	if (st->html) {
 		if (st->dd) {
-			const dk_rules *r = rules ? rules : &fallback;
+			const dk_rules *r = j->v->rules;
 			dk_cli_keep k;
 			dk_cli_keep_begin(&k, st->cli, "show", st->keep_dir, st->dd, g, r);
 			dk_cli_meter m;
@@ -94,21 +76,6 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	return 0;
 }
 
-static int on_session_start(void *ud, const dk_session *s)
-{
-	show_state *st = ud;
-	st->in_session = true;
-	dk_session_begin(&st->session, s);
-	return 0;
-}
-
-static int on_session_end(void *ud)
-{
-	show_state *st = ud;
-	st->in_session = false;
-	return 0;
-}
-
 int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, long want,
 		      dk_lang lang, const dk_cli_analyse *an, dk_buf *page, size_t *games)
 {
@@ -121,8 +88,8 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 	st.html = true;
 	st.path = path;
 	st.keep_dir = an ? an->keep_dir : NULL;
-	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
-			    .session_end = on_session_end };
+	dk_cli_judging how = { .want = want, .penalties = DK_VP_OBJECTED, .fallback = true,
+			       .game = on_game };
 	if (an) {
 		st.dd = dk_cli_solver(an);
 		if (!st.dd) {
@@ -131,16 +98,14 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 		}
 		st.analysis = dk_xcalloc(1, sizeof(*st.analysis));
 	}
-	st.v = dk_xcalloc(1, sizeof(*st.v));
 	dk_html_init(&st.page, lang, strcmp(path, "-") == 0 ? "<stdin>" : path);
-	int rc = dk_cli_each_game(cli, path, opts, &fns, &st);
+	int rc = dk_cli_each_judged(cli, path, opts, &how, &st);
 	if (st.interrupted) {
 		char *keep;
 		fprintf(cli->err, "dokoref: interrupted (Ctrl-C) during the analysis of %s game "
 			"%d\n", dk_shown(path, &keep), st.interrupted);
 		free(keep);
 	}
-	free(st.v);
 	dk_dd_free(st.dd);
 	free(st.analysis);
 	if (st.shown)
@@ -164,72 +129,48 @@ static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "list-games", no_argument, NULL, 'L' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "max-input-size", required_argument, NULL, 'm' },
-		{ "color", required_argument, NULL, 'c' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "lang", required_argument, NULL, 'l' },
+		DK_CLI_OPT_GAME,
+		DK_CLI_OPT_RULES,
+		DK_CLI_OPT_MAX_INPUT_SIZE,
+		DK_CLI_OPT_COLOR,
+		DK_CLI_OPT_FORMAT,
+		DK_CLI_OPT_LANG,
 		{ "analyse", no_argument, NULL, 'D' },
 		DK_CLI_ANALYSE_LONGOPTS,
-		{ "help", no_argument, NULL, 'h' },
+		DK_CLI_OPT_HELP,
 		{ NULL, 0, NULL, 0 },
 	};
+	static const char *const formats[] = { "text", "html", NULL };
 	dk_read_opts opts = { 0 };
 	show_state st;
 	memset(&st, 0, sizeof(st));
 	st.cli = cli;
 	st.first = true;
-	st.lang = dk_lang_from_env();
-	const char *color = "auto";
 	bool list_games = false;
 	bool analyse = false;
 	dk_cli_analyse an = DK_CLI_ANALYSE_INIT;
+	dk_cli_opts co;
+	dk_cli_opts_init(&co, cli, &dk_cmd_show, &opts, formats);
+	co.analyse = &an;
 	int c;
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":g:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'L': list_games = true; break;
-		case 'g': {
-			char *end;
-			st.want = strtol(optarg, &end, 10);
-			if (*end || st.want < 1)
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--game takes a game number from 1 on, not '%s'", optarg);
-			break;
-		}
-		case 'r': opts.rules = optarg; break;
 		case 'D': analyse = true; break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				st.html = false;
-			else if (strcmp(optarg, "html") == 0)
-				st.html = true;
-			else
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--format takes text or html, not '%s'", optarg);
-			break;
-		case 'l':
-			if (!dk_lang_parse(optarg, &st.lang))
-				return dk_cli_usage_error(cli, &dk_cmd_show,
-					"--lang takes de or en, not '%s'", optarg);
-			break;
-		case 'h':
-			dk_cli_print_usage(cli, &dk_cmd_show);
-			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_analyse_option(cli, &dk_cmd_show, c, optarg, &an);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_show, c, argv, &opts, &color);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_show, '?', argv, &opts, NULL);
-			if (rc)
+			int rc = dk_cli_option(&co, c, argv);
+			if (rc != DK_CLI_OPT_TAKEN)
 				return rc;
 			break;
 		}
 		}
 	}
+	st.want = co.game;
+	st.html = co.format == 1;
+	st.lang = co.lang;
+	const char *color = co.color;
 	if (optind >= argc)
 		return dk_cli_usage_error(cli, &dk_cmd_show, "no file given");
 	if (argc - optind > 1)
@@ -247,8 +188,6 @@ static int run(dk_cli *cli, int argc, char **argv)
 		opts.lang = st.lang;
 		return dk_cli_each_game(cli, st.path, &opts, &list, cli);
 	}
-	dk_each_fns fns = { .game = on_game, .session_start = on_session_start,
-			    .session_end = on_session_end };
 	int rc;
 	if (st.html) {
 		/* one page, written whole once every game is in it */
@@ -263,10 +202,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 			fprintf(cli->err, "dokoref show: the page holds the games up to it, that one "
 				"analysed as far as the analysis got\n");
 	} else {
-		st.v = dk_xcalloc(1, sizeof(*st.v));
+		dk_cli_judging how = { .want = st.want, .penalties = DK_VP_OBJECTED,
+				       .fallback = true, .game = on_game };
 		opts.lang = st.lang;
-		rc = dk_cli_each_game(cli, st.path, &opts, &fns, &st);
-		free(st.v);
+		rc = dk_cli_each_judged(cli, st.path, &opts, &how, &st);
 	}
 	if (rc == DK_EXIT_OK && st.want && st.shown == 0) {
 		dk_cli_err_printf(cli, "dokoref show: %s has no valid game %ld\n", st.path, st.want);
@@ -298,18 +237,15 @@ const dk_command dk_cmd_show = {
 	"\n"
 	"Options:\n"
 	"  -g, --game N          show only the N-th game of the file (from 1)\n"
-	"  --rules NAME|PATH     use this rule set instead of the record's\n"
-	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
-	"  --color WHEN          auto (default: on a terminal unless NO_COLOR is\n"
-	"                        set), always, never\n"
+	DK_CLI_HELP_RULES
+	DK_CLI_HELP_MAX_INPUT_SIZE
+	DK_CLI_HELP_COLOR
 	"  --format text|html    text (default), or one self-contained HTML page of\n"
 	"                        every game: the trick table with each finding at\n"
 	"                        its card, the findings with their rules, the score,\n"
 	"                        and a step-by-step view (buttons, or the keys of\n"
 	"                        'dokoref replay')\n"
-	"  --lang de|en          language of the text and of the HTML page, card\n"
-	"                        letters included (default: from LC_ALL,\n"
-	"                        LC_MESSAGES, LANG)\n"
+	DK_CLI_HELP_LANG
 	"  --analyse             with --format html: the double-dummy analysis of\n"
 	"                        each game (every hand open, best play by both\n"
 	"                        parties, card points only): its summary, and in\n"
@@ -325,7 +261,7 @@ const dk_command dk_cmd_show = {
 	DK_CLI_HELP_ANALYSE_KEEP
 	DK_CLI_HELP_ANALYSE_MEMORY
 	DK_CLI_HELP_ANALYSE_THREADS
-	"  -h, --help            show this help\n"
+	DK_CLI_HELP_HELP
 	"\n"
 	"Exit status: 0 shown, 3 invalid input, 4 I/O error, 2 usage (also when\n"
 	"game N does not exist).\n",

@@ -53,42 +53,33 @@ static void report(dk_cli *cli, const char *path, int rc, const validate_state *
 static int run(dk_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "rules", required_argument, NULL, 'r' },
-		{ "max-input-size", required_argument, NULL, 'm' },
+		DK_CLI_OPT_RULES,
+		DK_CLI_OPT_MAX_INPUT_SIZE,
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "color", required_argument, NULL, 'c' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
+		DK_CLI_OPT_COLOR,
+		DK_CLI_OPT_LANG,
+		DK_CLI_OPT_HELP,
 		{ NULL, 0, NULL, 0 },
 	};
 	dk_read_opts opts = { 0 };
-	opts.lang = dk_lang_from_env();
 	bool quiet = false;
+	dk_cli_opts co;
+	dk_cli_opts_init(&co, cli, &dk_cmd_validate, &opts, NULL);
 	int c;
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'r': opts.rules = optarg; break;
 		case 'q': quiet = true; break;
-		case 'l':
-			if (!dk_lang_parse(optarg, &opts.lang))
-				return dk_cli_usage_error(cli, &dk_cmd_validate,
-							  "--lang takes de or en, not '%s'", optarg);
-			break;
-		case 'h':
-			dk_cli_print_usage(cli, &dk_cmd_validate);
-			return DK_EXIT_OK;
 		default: {
-			int rc = dk_cli_common_option(cli, &dk_cmd_validate, c, argv, &opts, NULL);
-			if (rc < 0)
-				rc = dk_cli_common_option(cli, &dk_cmd_validate, '?', argv, &opts, NULL);
-			if (rc)
+			int rc = dk_cli_option(&co, c, argv);
+			if (rc != DK_CLI_OPT_TAKEN)
 				return rc;
 			break;
 		}
 		}
 	}
+	opts.lang = co.lang;
 	if (optind >= argc)
 		return dk_cli_usage_error(cli, &dk_cmd_validate, "no file given");
 	int status = DK_EXIT_OK;
@@ -119,15 +110,12 @@ const dk_command dk_cmd_validate = {
 	"not judged here.\n"
 	"\n"
 	"Options:\n"
-	"  --rules NAME|PATH     check every game against this rule set instead of\n"
-	"                        the one its record names\n"
-	"  --max-input-size SIZE refuse gzip inflated or files read whole past SIZE\n"
-	"                        (default 1G; suffixes K, M, G)\n"
+	DK_CLI_HELP_RULES
+	DK_CLI_HELP_MAX_INPUT_SIZE
 	"  -q, --quiet           print nothing but errors\n"
-	"  --color WHEN          colour diagnostics: auto (default), always, never\n"
-	"  --lang de|en          language of the notation reader's errors (default:\n"
-	"                        from LC_ALL, LC_MESSAGES, LANG)\n"
-	"  -h, --help            show this help\n"
+	DK_CLI_HELP_COLOR
+	DK_CLI_HELP_LANG
+	DK_CLI_HELP_HELP
 	"\n"
 	"For each file one line on standard output: 'FILE: valid (N games)' or\n"
 	"'FILE: INVALID ...' ('FILE: NOT READ' when it cannot be opened); errors\n"

@@ -4,15 +4,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -66,60 +62,6 @@ int dk_cli_usage_error(dk_cli *cli, const dk_command *cmd, const char *fmt, ...)
 	return DK_EXIT_USAGE;
 }
 
-bool dk_cli_parse_positions(const char *s, long *out)
-{
-	char *end;
-	errno = 0;
-	long n = strtol(s, &end, 10);
-	if (*end || end == s || errno || n < 0)
-		return false;
-	*out = n;
-	return true;
-}
-
-_Static_assert(DK_ANALYSE_MEMORY_MIB << 20 == (long)DK_DD_ANALYSE_TABLE_MAX,
-	       "--analyse-memory's default is the library's");
-
-/* the largest power of two not above n (n >= 1) */
-static long power_below(long n)
-{
-	long p = 1;
-	while (p <= n / 2)
-		p *= 2;
-	return p;
-}
-
-/* --analyse-memory into *mib (dk_cli_analyse_option) */
-static int parse_memory(dk_cli *cli, const dk_command *cmd, const char *s, long *mib)
-{
-	char *end;
-	errno = 0;
-	long n = strtol(s, &end, 10);
-	long unit = 0;
-	if (!*end || strcasecmp(end, "M") == 0 || strcasecmp(end, "MiB") == 0)
-		unit = 1;
-	else if (strcasecmp(end, "G") == 0 || strcasecmp(end, "GiB") == 0)
-		unit = 1024;
-	if (end == s || !unit || errno || n < 0 || !isdigit((unsigned char)*s))
-		return dk_cli_usage_error(cli, cmd, "--analyse-memory takes a size in MiB, or "
-					  "with M or G after it (4096, 4G), not '%s'", s);
-	if (n > DK_ANALYSE_MEMORY_MAX / unit || n * unit < DK_ANALYSE_MEMORY_MIN)
-		return dk_cli_usage_error(cli, cmd, "--analyse-memory %s: the solver's table "
-					  "takes %ld to %ld MiB", s, DK_ANALYSE_MEMORY_MIN,
-					  DK_ANALYSE_MEMORY_MAX);
-	long size = power_below(n * unit);
-	/* growing to size, the table holds size / 2 and size at once */
-	long peak = size > (long)(DK_DD_ANALYSE_TABLE_BYTES >> 20) ? size + size / 2 : size;
-	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	double machine = pages > 0 && page > 0 ? (double)pages * (double)page / 1048576.0 : 0;
-	if (machine > 0 && peak > (long)machine)
-		return dk_cli_usage_error(cli, cmd, "--analyse-memory %s: a table of %ld MiB "
-					  "takes up to %ld MiB while it grows, more than this "
-					  "machine's %.0f MiB of memory", s, size, peak, machine);
-	*mib = size;
-	return 0;
-}
-
 dk_dd *dk_cli_solver(const dk_cli_analyse *a)
 {
 	size_t max = (size_t)(a->memory_mib ? a->memory_mib : DK_ANALYSE_MEMORY_MIB) << 20;
@@ -133,109 +75,11 @@ dk_dd *dk_cli_solver(const dk_cli_analyse *a)
 	return dd;
 }
 
-/* --analyse-threads: 1 to DK_DD_THREADS_MAX, or 0 for one per processor
- * core (at most DK_DD_THREADS_MAX); false if invalid */
-static bool parse_threads(const char *s, int *out)
-{
-	long n;
-	if (!dk_cli_parse_positions(s, &n) || n > DK_DD_THREADS_MAX)
-		return false;
-	if (n == 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		n = cores < 1 ? 1 : cores > DK_DD_THREADS_MAX ? DK_DD_THREADS_MAX : cores;
-	}
-	*out = (int)n;
-	return true;
-}
-
-int dk_cli_analyse_option(dk_cli *cli, const dk_command *cmd, int c, const char *arg,
-			  dk_cli_analyse *a)
-{
-	switch (c) {
-	case DK_OPT_ANALYSE_LIMIT:
-		if (!dk_cli_parse_positions(arg, &a->limit))
-			return dk_cli_usage_error(cli, cmd, "--analyse-limit takes a number of "
-						  "positions (0: no limit), not '%s'", arg);
-		a->limit_given = true;
-		return 0;
-	case DK_OPT_ANALYSE_THREADS:
-		if (!parse_threads(arg, &a->threads))
-			return dk_cli_usage_error(cli, cmd, "--analyse-threads takes a number of "
-						  "threads from 0 to %d, not '%s'",
-						  DK_DD_THREADS_MAX, arg);
-		a->threads_given = true;
-		return 0;
-	case DK_OPT_ANALYSE_KEEP:
-		a->keep_dir = arg;
-		return 0;
-	case DK_OPT_ANALYSE_MEMORY:
-		return parse_memory(cli, cmd, arg, &a->memory_mib);
-	default:
-		return -1;
-	}
-}
-
 void dk_cli_print_usage(dk_cli *cli, const dk_command *cmd)
 {
 	fputs(cmd->usage, cli->out);
 	if (cmd->usage_more)
 		fputs(cmd->usage_more, cli->out);
-}
-
-bool dk_cli_parse_size(const char *s, uint64_t *out)
-{
-	if (!s || !isdigit((unsigned char)*s))
-		return false;
-	errno = 0;
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno)
-		return false;
-	uint64_t mul = 1;
-	if (*end) {
-		switch (toupper((unsigned char)*end)) {
-		case 'K': mul = 1ULL << 10; break;
-		case 'M': mul = 1ULL << 20; break;
-		case 'G': mul = 1ULL << 30; break;
-		default: return false;
-		}
-		end++;
-		if (*end == 'i' || *end == 'I')
-			end++;
-		if (*end == 'B' || *end == 'b')
-			end++;
-		if (*end)
-			return false;
-	}
-	if (v == 0 || v > UINT64_MAX / mul)
-		return false;
-	*out = v * mul;
-	return true;
-}
-
-int dk_cli_common_option(dk_cli *cli, const dk_command *cmd, int c, char **argv,
-			 struct dk_read_opts *opts, const char **color)
-{
-	switch (c) {
-	case 'm':
-		if (!opts || !dk_cli_parse_size(optarg, &opts->max_size))
-			return dk_cli_usage_error(cli, cmd, "--max-input-size '%s' is not a size "
-						  "such as 512M or 2G", optarg);
-		return 0;
-	case 'c':
-		if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never"))
-			return dk_cli_usage_error(cli, cmd, "--color takes auto, always or never");
-		if (color)
-			*color = optarg;
-		cli->err_color = dk_cli_want_color(cli->err, optarg);
-		return 0;
-	case ':':
-		return dk_cli_usage_error(cli, cmd, "option '%s' needs a value", argv[optind - 1]);
-	case '?':
-		return dk_cli_usage_error(cli, cmd, "unknown option '%s'", argv[optind - 1]);
-	default:
-		return -1;
-	}
 }
 
 /* ---- a long analysis's progress --------------------------------------- */

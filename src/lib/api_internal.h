@@ -20,6 +20,14 @@ dk_reader *dk_api_reader(dokoref_record *rec);
 /** The verdict v holds (valid after dokoref_judge). */
 const dk_verdict *dk_api_verdict(const dokoref_verdict *v);
 
+/** dokoref_judge with the verdict's own options (which penalties are
+ *  assessed, the search's limit: 0 its default) instead of flags and v's
+ *  limit; a game whose record names no rule set is judged under fallback
+ *  (the CLI's `show`), or not at all where it is NULL.  Returns 0, or
+ *  DOKOREF_E_USAGE where rec is at no game that can be judged. */
+int dk_api_judge(dokoref_verdict *v, dokoref_record *rec, const dk_verdict_opts *opts,
+		 const dk_rules *fallback);
+
 /** dokoref_record_open_file with the CLI's options (copied; their strings
  *  must outlive the record); the messages of opening go to d, *out is NULL
  *  on failure.  Returns 0 or a dk_reader_status. */

@@ -485,17 +485,14 @@ const dk_verdict *dk_api_verdict(const dokoref_verdict *v)
 	return &v->v;
 }
 
-int dokoref_judge(dokoref_verdict *v, dokoref_record *rec, unsigned flags, dokoref_error *err)
+int dk_api_judge(dokoref_verdict *v, dokoref_record *rec, const dk_verdict_opts *opts,
+		 const dk_rules *fallback)
 {
-	if (!v || !rec) {
-		set_error(err, DOKOREF_E_USAGE, NULL, "no verdict or no record");
-		return DOKOREF_E_USAGE;
-	}
 	const dk_rules *rules = dk_reader_rules(rec->r);
-	if (!rec->have_game || !rules) {
-		set_error(err, DOKOREF_E_USAGE, NULL, "no game that can be judged");
+	if (!rules)
+		rules = fallback;
+	if (!rec->have_game || !rules)
 		return DOKOREF_E_USAGE;
-	}
 	/* judged again: from where the session stood before it */
 	if (rec->judged)
 		rec->ss = rec->ss_before;
@@ -504,18 +501,31 @@ int dokoref_judge(dokoref_verdict *v, dokoref_record *rec, unsigned flags, dokor
 	/* a game on its own is a session of one game (its Bock is not known) */
 	if (!rec->in_session)
 		dk_session_begin(&rec->ss, NULL);
-	/* the verdict's 0 is its default; no limit is the largest */
-	long limit = v->search_limit < 0 ? 0 : v->search_limit == 0 ? LONG_MAX : v->search_limit;
-	dk_verdict_opts opts = { (flags & DOKOREF_JUDGE_NO_PENALTIES) ? DK_VP_NONE : DK_VP_ALL,
-				 limit };
 	unlink_verdict(v);
-	dk_verdict_judge(&v->v, &rec->ss, rec->in_session, dk_reader_game(rec->r), rules, &opts);
+	dk_verdict_judge(&v->v, &rec->ss, rec->in_session, dk_reader_game(rec->r), rules, opts);
 	v->judged = true;
 	v->rec = rec;
 	v->next = rec->verdicts;
 	rec->verdicts = v;
 	v->file = dk_reader_file(rec->r);
 	rec->judged = true;
+	return 0;
+}
+
+int dokoref_judge(dokoref_verdict *v, dokoref_record *rec, unsigned flags, dokoref_error *err)
+{
+	if (!v || !rec) {
+		set_error(err, DOKOREF_E_USAGE, NULL, "no verdict or no record");
+		return DOKOREF_E_USAGE;
+	}
+	/* the verdict's 0 is its default; no limit is the largest */
+	long limit = v->search_limit < 0 ? 0 : v->search_limit == 0 ? LONG_MAX : v->search_limit;
+	dk_verdict_opts opts = { (flags & DOKOREF_JUDGE_NO_PENALTIES) ? DK_VP_NONE : DK_VP_ALL,
+				 limit };
+	if (dk_api_judge(v, rec, &opts, NULL) != 0) {
+		set_error(err, DOKOREF_E_USAGE, NULL, "no game that can be judged");
+		return DOKOREF_E_USAGE;
+	}
 	set_ok(err);
 	return 0;
 }
