@@ -29,7 +29,7 @@ planted=$(wc -l < "$dir/planted")
 awk '
 NR == FNR { want[$1] = $2; next }
 {
-	if (match($0, /^\{"id":"[0-9a-f]+","file":"[^"]*","index":[0-9]+,/)) {
+	if (match($0, /^\{"version":[0-9]+,"id":"[0-9a-f]+","file":"[^"]*","index":[0-9]+,/)) {
 		line = substr($0, RSTART, RLENGTH)
 		sub(/.*"index":/, "", line); sub(/,$/, "", line)
 		if (line in want) {

@@ -555,8 +555,8 @@ static int on_game(void *ud, const dk_game *g, const dk_rules *rules)
 	bool always = st->verbose || st->want_game || wrong;
 	if (st->json) {
 		if (always || st->defer)
-			dk_audit_json_game(b, st->path, id, st->in_session ? st->session_no : 0, g,
-					   rules, rp, sgp, prev ? dup_here.first_file : NULL,
+			dk_audit_json_game(b, st->path, id, st->in_session ? st->session_no : 0, v,
+					   st->lang, prev ? dup_here.first_file : NULL,
 					   prev ? dup_here.first_index : 0);
 	} else if (st->verbose || st->want_game) {
 		dk_text_verdict_audit(b, st->lang, v, st->path, id, st->cli->color,

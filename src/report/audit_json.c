@@ -26,10 +26,15 @@ static json_object *seats_object(const dk_game *g, const long *per_seat)
 }
 
 void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t session,
-			const dk_game *g, const dk_rules *r, const dk_replay *rp,
-			const dk_session_game *sg, const char *dup_file, size_t dup_index)
+			const dk_verdict *v, dk_lang lang, const char *dup_file,
+			size_t dup_index)
 {
+	const dk_game *g = v->game;
+	const dk_rules *r = v->rules;
+	const dk_replay *rp = &v->rp;
+	const dk_session_game *sg = &v->sg;
 	json_object *o = json_object_new_object();
+	json_object_object_add(o, "version", json_object_new_int(DK_AUDIT_JSON_VERSION));
 	json_object_object_add(o, "id", json_object_new_string(id));
 	json_object_object_add(o, "file", json_object_new_string(file));
 	json_object_object_add(o, "index", json_object_new_int64((int64_t)g->index));
@@ -52,6 +57,8 @@ void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t sess
 		json_object_array_add(findings, dk_json_finding(&rp->findings[i], g));
 	}
 	json_object_object_add(o, "findings", findings);
+	/* the score that stands and why, as check has it */
+	dk_json_add_ruling(o, v, lang);
 	json_object *issues = json_object_new_array();
 	for (int i = 0; i < sg->issue_count; i++) {
 		const dk_session_issue *x = &sg->issues[i];

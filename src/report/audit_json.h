@@ -9,17 +9,28 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "lang.h"
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
 #include "session.h"
 #include "sheet.h"
+#include "verdict.h"
 
-/** A game's verdict: id, position, type, findings, the session's verdict;
- * dup_file (NULL: none) and dup_index name the earlier game it repeats. */
+/* the layout of audit's JSON lines; raised with every change that can
+ * break a program reading them (dokoref(1), audit --format json).
+ * Version 2 added "version" and each game's ruling. */
+#define DK_AUDIT_JSON_VERSION 2
+
+/**
+ * Verdict v of a game as audit's JSON object, a line into b: version, id,
+ * position, type, findings, the ruling (as check's JSON has it, its reason
+ * in lang) with its winner, value and score, the session's verdict;
+ * dup_file (NULL: none) and dup_index name the earlier game it repeats.
+ */
 void dk_audit_json_game(dk_buf *b, const char *file, const char *id, size_t session,
-			const dk_game *g, const dk_rules *r, const dk_replay *rp,
-			const dk_session_game *sg, const char *dup_file, size_t dup_index);
+			const dk_verdict *v, dk_lang lang, const char *dup_file,
+			size_t dup_index);
 
 /** A player's standing, for the summary. */
 typedef struct dk_audit_standing {

@@ -285,6 +285,16 @@ static json_object *ruling_json(const dk_verdict *v, dk_lang lang)
 	return o;
 }
 
+void dk_json_add_ruling(json_object *o, const dk_verdict *v, dk_lang lang)
+{
+	const dk_ruling *ru = &v->ruling;
+	json_object_object_add(o, "ruling", ruling_json(v, lang));
+	json_object_object_add(o, "winner", party_or_null(ru->winner, ru->scored));
+	json_object_object_add(o, "value", ru->scored ? json_object_new_int(ru->value) : NULL);
+	json_object_object_add(o, "score", ru->scored ? per_player(v->game, &v->rp, ru->score)
+						      : NULL);
+}
+
 /* the layout of the objects below; raised with every change that can
  * break a program reading them (dokoref(1), --format json) */
 #define DK_JSON_VERSION 2
@@ -378,10 +388,7 @@ static json_object *game_object(const char *file, const dk_verdict *v, dk_lang l
 	/* the ruling, and its winner, value and score at the top; the
 	 * score as played apart */
 	const dk_ruling *ru = &v->ruling;
-	json_object_object_add(o, "ruling", ruling_json(v, lang));
-	json_object_object_add(o, "winner", party_or_null(ru->winner, ru->scored));
-	json_object_object_add(o, "value", ru->scored ? json_object_new_int(ru->value) : NULL);
-	json_object_object_add(o, "score", ru->scored ? per_player(g, rp, ru->score) : NULL);
+	dk_json_add_ruling(o, v, lang);
 	if (s) {
 		static const char *const counting[DK_COUNTING_COUNT] = {
 			"plus-minus", "plus", "minus"

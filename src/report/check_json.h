@@ -30,6 +30,15 @@ struct json_object;
  */
 struct json_object *dk_json_finding(const dk_finding *f, const dk_game *g);
 
+/**
+ * Add verdict v's ruling to the game object o: "ruling" (basis, winner,
+ * value, score, game_void, sheet_ok, correction, reason in lang, rule,
+ * finding, objection, missing, table_may_agree) and the top-level
+ * "winner", "value" and "score", which are the ruling's.  The one
+ * rendering of the ruling that check's and audit's JSON share.
+ */
+void dk_json_add_ruling(struct json_object *o, const dk_verdict *v, dk_lang lang);
+
 /** check's JSON object of verdict v, read from file, its reason in English. */
 void dk_json_verdict(dk_buf *b, const char *file, const dk_verdict *v);
 
