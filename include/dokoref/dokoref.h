@@ -300,6 +300,30 @@ char *dokoref_verdict_json(const dokoref_verdict *v);
  *  `dokoref check --format json --lang de` writes them. */
 char *dokoref_verdict_json_in(const dokoref_verdict *v, int lang);
 
+/* ---- auditing a whole record ------------------------------------------------ */
+
+/**
+ * Audit every game of rec from where it stands (a record just opened: all
+ * of it) as `dokoref audit --format json FILE` does, FILE the name the
+ * record was opened under, and return what that command prints on
+ * standard output, byte for byte: a line per game with something wrong
+ * (its verdict, the session's and the ruling, as check's JSON has it),
+ * a line per finding of a whole session at its end, and the summary
+ * line.  Sentences in it (the rulings' reasons) are in lang
+ * (DOKOREF_LANG_*).  Bock carries over from one session to the next of
+ * the same players, as in the program.  Afterwards rec is at its end.
+ *
+ * *status (if status is not NULL) is the program's exit status: 0 nothing
+ * wrong, 1 findings, a wrong recorded score or a session finding, 3
+ * invalid input, 4 a system error; 2 when nothing was audited.  Messages
+ * about the input are not printed: when the record breaks off, err holds
+ * the first of the last item's, and the text returned still ends with
+ * the summary of what was read.  A score sheet without cards is refused
+ * (DOKOREF_E_USAGE; `dokoref audit` checks it).  Returns the text (free
+ * with dokoref_free), NULL on a usage error.
+ */
+char *dokoref_audit_json(dokoref_record *rec, int lang, int *status, dokoref_error *err);
+
 /* ---- counting and pages ------------------------------------------------------ */
 
 /** What `dokoref check` counts for its last line, game by game; start

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "audit.h"
 #include "audit_json.h"
 #include "audit_run.h"
 #include "audit_text.h"
@@ -81,6 +82,8 @@ static void *worker_new(void *ud)
 	dk_buf_init(&w->sink);
 	w->cli = *jr->st->cli;
 	st->cli = &w->cli;
+	st->out = w->cli.out;
+	st->err = w->cli.err;
 	st->sink = &w->sink;
 	st->defer = true;
 	return w;

@@ -13,7 +13,7 @@
  * bytes per game) and the standings per player name.
  *
  * This file holds the options and runs the files; the games are judged in
- * audit_games.c, a file in pieces on several threads in audit_jobs.c, and
+ * src/lib/audit_run.c, a file in pieces on several threads in audit_jobs.c, and
  * the words are made in src/report/.  --last needs the count of selected
  * games first: the input is read twice (not possible with standard input).
  */
@@ -35,14 +35,6 @@
 #include "cli.h"
 #include "lang.h"
 #include "session.h"
-
-static int by_points(const void *a, const void *b)
-{
-	const dk_audit_standing *x = a, *y = b;
-	if (x->points != y->points)
-		return x->points > y->points ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
 
 /* ---- running ----------------------------------------------------------- */
 
@@ -263,6 +255,10 @@ static int run(dk_cli *cli, int argc, char **argv)
 			}
 	}
 	cli->color = dk_cli_want_color(cli->out, co.color);
+	st->out = cli->out;
+	st->err = cli->err;
+	st->color = cli->color;
+	st->width = dk_cli_text_width(cli->out);
 	opts.need_rules = true;
 	st->files = argv;
 	dk_buf_init(&st->buf);
@@ -281,10 +277,13 @@ static int run(dk_cli *cli, int argc, char **argv)
 		quiet.err = null;
 		quiet.out = null;
 		st->cli = &quiet;
+		st->out = st->err = null;
 		st->counting = true;
 		run_files(st, &opts, optind, argc, argv);
 		fclose(null);
 		st->cli = cli;
+		st->out = cli->out;
+		st->err = cli->err;
 		st->counting = false;
 		st->selected_total = st->selected_seen;
 		st->selected_seen = 0;
@@ -292,10 +291,7 @@ static int run(dk_cli *cli, int argc, char **argv)
 		st->prev_pending = -1;
 	}
 	status = run_files(st, &opts, optind, argc, argv);
-	qsort(st->standings, st->nstandings, sizeof(st->standings[0]), by_points);
-	st->sum.standings = st->standings;
-	st->sum.standing_count = st->nstandings;
-	st->sum.dups = st->dups;
+	dk_audit_summary_close(st);
 	if (st->sheets && !st->sum.games) {
 		/* score sheets only: each had its own summary */
 	} else if (st->json && !st->jsonl) {

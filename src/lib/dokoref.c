@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "audit_run.h"
 #include "arena.h"
 #include "buf.h"
 #include "check_json.h"
@@ -721,6 +722,98 @@ char *dokoref_verdict_json_in(const dokoref_verdict *v, int lang)
 	dk_json_verdict_in(&b, v->file, &v->v, NULL,
 			   lang == DOKOREF_LANG_DE ? DK_LANG_DE : DK_LANG_EN);
 	return take(&b);
+}
+
+/* ---- auditing a whole record ------------------------------------------------ */
+
+char *dokoref_audit_json(dokoref_record *rec, int lang, int *status, dokoref_error *err)
+{
+	if (status)
+		*status = 2;
+	if (!rec) {
+		set_error(err, DOKOREF_E_USAGE, NULL, "no record");
+		return NULL;
+	}
+	const char *sheet;
+	size_t sheet_len;
+	if (dk_reader_sheet(rec->r, &sheet, &sheet_len) >= 0) {
+		set_error(err, DOKOREF_E_USAGE, NULL,
+			  "a score sheet has no games to audit here (dokoref audit checks it)");
+		return NULL;
+	}
+	/* one run of `dokoref audit --format json` over the record (audit_run.h),
+	 * its output gathered where the program writes it to standard output */
+	const char *file = dk_reader_file(rec->r);
+	char *files[1] = { (char *)file };
+	dk_buf out;
+	dk_buf_init(&out);
+	audit_state *st = dk_xcalloc(1, sizeof(*st));
+	st->v = dk_xcalloc(1, sizeof(*st->v));
+	st->lang = lang == DOKOREF_LANG_DE ? DK_LANG_DE : DK_LANG_EN;
+	st->json = true;
+	st->progress_off = true;
+	st->prev_pending = -1;
+	st->files = files;
+	st->path = file;
+	st->sink = &out;
+	dk_buf_init(&st->buf);
+	dk_buf_init(&st->wrong_sessions);
+	dk_buf_init(&st->part_ids);
+	dk_buf_init(&st->part_out);
+	bool broke = false;
+	for (bool more = true; more;) {
+		dk_diag_clear(&rec->diag);
+		switch (dk_reader_next(rec->r, &rec->diag)) {
+		case DK_READ_SESSION_START:
+			dk_audit_step_session_start(st, dk_reader_session(rec->r));
+			break;
+		case DK_READ_SESSION_END:
+			dk_audit_step_session_end(st);
+			break;
+		case DK_READ_GAME:
+			if (dk_reader_game_ok(rec->r))
+				dk_audit_step_game(st, dk_reader_game(rec->r), dk_reader_rules(rec->r));
+			break;
+		case DK_READ_ERROR:
+			broke = true;
+			more = false;
+			break;
+		case DK_READ_END:
+		default:
+			more = false;
+			break;
+		}
+	}
+	if (st->in_session) {        /* the record broke off inside a session */
+		dk_audit_session_finish(st);
+		st->in_session = false;
+	}
+	rec->have_game = rec->in_session = false;
+	st->sum.files = 1;
+	st->sum.sessions = st->session_no;
+	dk_audit_summary_close(st);
+	dk_audit_json_summary(&out, &st->sum);
+	int code = code_of(dk_reader_status_of(rec->r));
+	if (broke && code == DOKOREF_OK)
+		code = DOKOREF_E_INVALID;
+	if (code != DOKOREF_OK)
+		set_error(err, code, &rec->diag, NULL);
+	else
+		set_ok(err);
+	if (status)
+		*status = code == DOKOREF_E_SYSTEM ? 4 : code != DOKOREF_OK ? 3
+			  : st->any_session_finding || st->sum.scores_wrong ? 1 : 0;
+	for (size_t i = 0; i < st->nstandings; i++)
+		free(st->standing_names[i]);
+	free(st->ids);
+	free(st->defs);
+	free(st->v);
+	dk_buf_release(&st->buf);
+	dk_buf_release(&st->wrong_sessions);
+	dk_buf_release(&st->part_ids);
+	dk_buf_release(&st->part_out);
+	free(st);
+	return take(&out);
 }
 
 /* ---- counting and pages ------------------------------------------------------ */

@@ -521,3 +521,73 @@ Test(api, page)
 	dokoref_record_free(rec);
 	dokoref_page_free(page);
 }
+
+/* the part of a golden file (tests/golden/expected) the program printed
+ * on standard output, and its exit status */
+static char *golden_stdout(const char *name, int *status)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/tests/golden/expected/%s.txt", DK_SOURCE_ROOT, name);
+	size_t len;
+	char *text = slurp(path, &len);
+	char *out = strstr(text, "[stdout]\n");
+	char *err = strstr(text, "\n[stderr]\n");
+	char *exit = strstr(text, "[exit ");
+	cr_assert(out && err && exit && err > out, "%s: no stdout, stderr and exit", path);
+	*status = atoi(exit + 6);
+	out += strlen("[stdout]\n");
+	size_t n = (size_t)(err - out) + 1;   /* the newline ending the output */
+	memmove(text, out, n);
+	text[n] = '\0';
+	return text;
+}
+
+/* dokoref_audit_json prints what `dokoref audit --format json FILE` prints,
+ * byte for byte: games with findings, session-end findings (duty soli),
+ * Bock, wrong totals; compared with the program's golden output */
+Test(api, audit_json_as_the_program)
+{
+	static const struct { const char *golden, *file; } cases[] = {
+		{ "audit_json", "tests/audit/session-wrong-total-ddv.xml" },
+		{ "audit_duty_soli_json", "tests/audit/session-duty-soli-ddv.xml" },
+		{ "audit_vorfuehrung_json", "tests/audit/session-vorfuehrung-ddv.xml" },
+		{ "audit_json_bock_uses_up_esslingen",
+		  "tests/audit/session-bock-uses-up-esslingen-2002.xml" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int want_status;
+		char *want = golden_stdout(cases[i].golden, &want_status);
+		char path[512];
+		snprintf(path, sizeof(path), "%s/%s", DK_SOURCE_ROOT, cases[i].file);
+		size_t len;
+		char *data = slurp(path, &len);
+		dokoref_error err;
+		dokoref_record *rec = dokoref_record_open_memory(data, len, cases[i].file, NULL, &err);
+		cr_assert_not_null(rec, "%s", err.message);
+		int status = -1;
+		char *got = dokoref_audit_json(rec, DOKOREF_LANG_EN, &status, &err);
+		cr_assert_not_null(got, "%s: %s", cases[i].file, err.message);
+		cr_expect_str_eq(got, want, "%s", cases[i].file);
+		cr_expect_eq(status, want_status, "%s: status %d, the program's %d", cases[i].file,
+			     status, want_status);
+		/* at its end: nothing more to audit, the summary of nothing */
+		char *again = dokoref_audit_json(rec, DOKOREF_LANG_EN, NULL, &err);
+		cr_expect(strncmp(again, "{\"summary\":{\"games\":0,", 22) == 0, "%s", again);
+		dokoref_free(again);
+		dokoref_free(got);
+		dokoref_record_free(rec);
+		free(data);
+		free(want);
+	}
+	/* a score sheet is the program's to check */
+	dokoref_error err;
+	dokoref_record *rec = dokoref_record_open_file(DK_SOURCE_ROOT "/samples/sheet-ddv.csv", NULL,
+						       &err);
+	cr_assert_not_null(rec, "%s", err.message);
+	int status = 0;
+	cr_expect_null(dokoref_audit_json(rec, DOKOREF_LANG_EN, &status, &err));
+	cr_expect_eq(err.code, DOKOREF_E_USAGE);
+	cr_expect_eq(status, 2);
+	dokoref_record_free(rec);
+	cr_expect_null(dokoref_audit_json(NULL, DOKOREF_LANG_EN, NULL, &err));
+}

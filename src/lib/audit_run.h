@@ -1,9 +1,9 @@
 /*
- * audit_run.h - what the parts of `dokoref audit` share: the state of one
- * run (its options, the file, the session, the sums), the loop's callbacks
- * that judge each game (audit_games.c) and the reading of a file in pieces
- * on several threads (audit_jobs.c).  cmd_audit.c parses the options and
- * runs the files; the words are made in src/report/.
+ * audit_run.h - one run of `dokoref audit`: its state (options, the file,
+ * the session, the sums) and its steps game by game (audit_run.c), which
+ * the program (src/cli: options, the loop over files, --jobs) and the
+ * library (dokoref_audit_json) both drive.  The words are made in
+ * src/report/.  Not installed.
  */
 #ifndef DK_CLI_AUDIT_RUN_H
 #define DK_CLI_AUDIT_RUN_H
@@ -11,11 +11,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "audit_json.h"
 #include "buf.h"
-#include "cli.h"
+#include "fmt_xml.h"
 #include "lang.h"
+#include "reader.h"
 #include "session.h"
 #include "verdict.h"
 
@@ -41,8 +43,13 @@ typedef struct id_slot {
 	uint32_t index;
 } id_slot;
 
+struct dk_cli;
+
 typedef struct audit_state {
-	dk_cli *cli;
+	struct dk_cli *cli;          /* the program's (src/cli), unused below it */
+	FILE *out, *err;             /* the output, and the progress bar's */
+	bool color;                  /* colour the full verdicts */
+	int width;                   /* wrap the full verdicts' lines (0: do not) */
 	dk_lang lang;
 	bool json, verbose, summary_only, progress_off;
 	bool jsonl;                  /* --format jsonl: a line per session (audit.h) */
@@ -126,8 +133,18 @@ typedef struct audit_state {
 	char first_sig[DK_MAX_SEATS * 64];
 } audit_state;
 
-/** The loop's callbacks (dk_cli_each_game); their user data is an audit_state. */
-extern const dk_each_fns dk_audit_fns;
+/** A session of the file begins (s: its head as read). */
+int dk_audit_step_session_start(audit_state *st, const dk_session *s);
+
+/** A game that can be judged, under rules (NULL: it has none; counted only). */
+int dk_audit_step_game(audit_state *st, const dk_game *g, const dk_rules *rules);
+
+/** The session begun last ends. */
+int dk_audit_step_session_end(audit_state *st);
+
+/** After the last file: the standings sorted, best first, and the
+ * summary's lists set. */
+void dk_audit_summary_close(audit_state *st);
 
 /** Remember id; returns the earlier slot with the same id, or NULL. */
 const id_slot *dk_audit_remember(audit_state *st, uint64_t id, uint32_t file, uint32_t index);
@@ -141,12 +158,5 @@ void dk_audit_show_progress(audit_state *st, bool done);
 /** The end of the session (or of the game outside one) being read: its
  * findings, standings and sums, and with --format jsonl its line. */
 void dk_audit_session_finish(audit_state *st);
-
-/** Whether path is read in pieces on several threads (--jobs). */
-bool dk_audit_use_jobs(const audit_state *st, const char *path, const dk_read_opts *opts);
-
-/** Read and judge path in pieces on st->jobs threads, with the output one
- * reading on one thread gives; returns its exit status. */
-int dk_audit_run_file_jobs(audit_state *st, const dk_read_opts *opts, const char *path);
 
 #endif
