@@ -29,10 +29,12 @@ start() {
 screen() { t capture-pane -p 2>/dev/null; }
 keys() { t send-keys "$@"; }
 # a pattern the screen must show, and what the step was; the screen may
-# take a moment on a loaded machine: up to 10 s
+# take a moment on a loaded machine: up to 10 s, or the seconds given third
+# (an analysis runs before the first screen: up to 20 s on a sanitizer build
+# under load)
 expect() {
 	i=0
-	while [ $i -lt 100 ]; do
+	while [ $i -lt $((${3:-10} * 10)) ]; do
 		screen | grep -q -- "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -107,7 +109,7 @@ dd_at() {   # position, and what the step was
 	done <"$json.want"
 }
 start "--analyse --analyse-limit 10000 samples/normal-ddv.xml"
-expect "before the first card" "--analyse at the start"
+expect "before the first card" "--analyse at the start" 180
 dd_at 0 "the start"
 keys j j j j j j l l
 expect "card 26 of 48, trick 7" "--analyse: to card 26"
@@ -126,7 +128,7 @@ expect "EXIT=0" "--analyse: quit with q"
 "$dokoref" check --analyse --analyse-limit 5000000 --format json \
 	"$root/samples/solo-pure-clubs-unsere-2024.xml" >"$json"
 start "--analyse --analyse-limit 5000000 samples/solo-pure-clubs-unsere-2024.xml"
-expect "before the first card" "--analyse (limited) at the start"
+expect "before the first card" "--analyse (limited) at the start" 180
 dd_at 0 "who wins before the first card analysed"
 keys l
 expect "card 1 of 40, trick 1" "--analyse (limited): to card 1"
