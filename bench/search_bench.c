@@ -21,7 +21,7 @@
  *       trick (dk_dd_reach, every player playing for the party asked).
  * Then (c) the analysis of the whole game card by card (dk_dd_analyse,
  * one table for the game; with -a only the cards of its last TRICKS
- * tricks).  (d) times dk_search_run (search.h), the four questions of a
+ * tricks).  (d) times dk_search_run (dd.h), the four questions of a
  * position as check asks them, each with 2,000,000 positions at most.
  *
  * -l LIMIT bounds every question of the solver to LIMIT positions
@@ -79,7 +79,6 @@
 #include "reader.h"
 #include "ruleset.h"
 #include "score.h"
-#include "search.h"
 
 static bool wall;                /* -j N, N > 1: times by the clock on the wall */
 

@@ -141,7 +141,7 @@ void dk_replay_run(dk_replay *out, const dk_game *g, const dk_rules *r);
 /**
  * Does every hand hold the cards the tricks leave it?  Not after a seat
  * played twice in a trick (a record defect): a search from such a position
- * (dd.h, search.h) would assume hands of the same size, and its answers
+ * (src/solve/dd.h) would assume hands of the same size, and its answers
  * there would depend on the order it met the positions in.
  */
 bool dk_replay_hands_match(const dk_replay *rp);
@@ -151,7 +151,7 @@ bool dk_replay_hands_match(const dk_replay *rp);
  * clockwise from it, one per card the trick still lacks, none of them
  * already in it?  Not inside a trick where a card came out of turn and
  * the seat passed over makes it up (the seat after the card's player may
- * have played before it).  A search (dd.h, search.h) plays a trick round
+ * have played before it).  A search (src/solve/dd.h) plays a trick round
  * the table from the seat to play, so there it would let a seat play
  * twice.  True between tricks.
  */

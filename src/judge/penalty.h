@@ -40,12 +40,12 @@
 
 #include <stdbool.h>
 
+#include "dd.h"
 #include "finding.h"
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
 #include "score.h"
-#include "search.h"
 
 typedef enum dk_penalty_class {
 	DK_PC_NONE = 0,              /* not an irregularity of play */

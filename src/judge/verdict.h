@@ -18,13 +18,13 @@
 
 #include <stdbool.h>
 
+#include "dd.h"
 #include "foreign.h"
 #include "penalty.h"
 #include "record.h"
 #include "replay.h"
 #include "rules.h"
 #include "score.h"
-#include "search.h"
 #include "session.h"
 
 /** Which irregularities get their cost assessed (it may take a search). */
@@ -153,7 +153,7 @@ typedef struct dk_verdict {
 
 	/* a record that stops before the end of the play (not thrown in, not
 	 * redealt): could the rest still decide the winner?  Asked of the
-	 * search (search.h) from where the record stops, with the targets
+	 * search (dk_search_run, dd.h) from where the record stops, with the targets
 	 * that apply there, when the hands and the parties are known; only when
 	 * every penalty is assessed (DK_VP_ALL: check), not for audit */
 	bool stopped;                /* the play stops before its end */

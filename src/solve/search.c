@@ -1,5 +1,5 @@
 /*
- * search.c - can a party still reach its target; see search.h.
+ * search.c - can a party still reach its target; see dd.h.
  *
  * Every question goes to the double-dummy solver (dd.h): dk_dd_reach with
  * every player playing for the party asked is "is there a legal
@@ -8,7 +8,7 @@
  * round: the other players cannot win a single trick in any continuation.
  * One solver (and its table) serves the four questions of a position.
  */
-#include "search.h"
+#include "dd.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -31,7 +31,6 @@
 #include "refplay.h"
 #include "ruleset.h"
 #include "score.h"
-#include "search.h"
 
 TestSuite(dd, .fini = dk_leak_check);
 

@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dd.h"
 #include "fmt_xml.h"
 #include "leakcheck.h"
 #include "records.h"
 #include "ruleset.h"
-#include "search.h"
 
 TestSuite(decided, .fini = dk_leak_check);
 

@@ -35,7 +35,6 @@
 #include "refplay.h"
 #include "ruleset.h"
 #include "score.h"
-#include "search.h"
 
 TestSuite(search, .fini = dk_leak_check);
 
