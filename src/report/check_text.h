@@ -71,7 +71,7 @@ void dk_text_penalty(dk_buf *b, dk_lang lang, const dk_penalty *p, const dk_game
  *  trick, 1 for one trick. */
 void dk_text_target(dk_buf *b, int target);
 
-/** The search's answer per party (search.h), one indented line each: a
+/** The search's answer per party (dk_search_run, dd.h), one indented line each: a
  *  continuation in which the party reaches target_of[party] (trick_cards:
  *  cards of the open trick before it), one trick to a line indented by ten
  *  under its party's line, or that none does, or that it takes every trick
