@@ -395,7 +395,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 	opts.need_rules = true;
 	opts.lang = st.lang;
 	st.path = strcmp(argv[optind], "-") == 0 ? "<stdin>" : argv[optind];
-	dk_cli_judging how = { .want = st.want, .penalties = DK_VP_OBJECTED, .game = on_game };
+	/* the cost of every irregularity, as check shows it at the finding */
+	dk_cli_judging how = { .want = st.want, .penalties = DK_VP_ALL, .search_limit = -1,
+			       .game = on_game };
 	int rc = dk_cli_each_judged(cli, argv[optind], &opts, &how, &st);
 	free(st.analysis);
 	if (rc != DK_EXIT_OK && rc != DK_EXIT_FINDINGS)
