@@ -80,8 +80,6 @@ typedef struct dk_ruling {
 	const dk_penalty *penalty;   /* that finding's penalty, NULL when not assessed */
 	const char *rule_key;        /* the rule set key it rests on, or NULL */
 	const dk_rule_source *rule;  /* where that key's value came from, or NULL */
-	bool general_deadline;       /* NOT_RECLAIMED of a finding no key of the rule set
-					gives a deadline: the TSR's own (9.6.3, at once) */
 	dk_ruling_missing missing;   /* DK_RB_CANNOT_RULE: what the record lacks */
 
 	bool scored;                 /* winner, value and score below hold */

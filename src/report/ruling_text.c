@@ -95,15 +95,9 @@ void dk_text_ruling_reason(dk_buf *b, dk_lang lang, const dk_verdict *v)
 	dk_buf_release(&what);
 }
 
-/* the deadline no key of a rule set changes: TSR 9.6.3 (a section, the
- * same in both languages) */
-#define GENERAL_DEADLINE "TSR 9.6.3"
-
 void dk_text_ruling_rule(dk_buf *b, const dk_verdict *v)
 {
 	const dk_ruling *ru = &v->ruling;
-	if (ru->general_deadline)
-		dk_buf_puts(b, GENERAL_DEADLINE);
 	if (!ru->rule_key)
 		return;
 	dk_buf_puts(b, ru->rule_key);
@@ -199,7 +193,7 @@ void dk_text_ruling(dk_buf *b, dk_lang lang, const dk_verdict *v)
 		dk_buf_puts(b, "; ");
 		dk_text_ruling_reason(b, lang, v);
 	}
-	if (ru->rule_key || ru->general_deadline) {
+	if (ru->rule_key) {
 		dk_buf_puts(b, " (");
 		dk_text_ruling_rule(b, v);
 		dk_buf_putc(b, ')');
@@ -226,13 +220,20 @@ void dk_text_ruling_at(dk_buf *b, dk_lang lang, const dk_verdict *v, int i)
 	} else if (v->objection[i] == DK_OBJ_IN_TIME) {
 		dk_say(b, lang, DK_MSG_RU_F_COUNTS);
 	} else {
-		if (v->rp.findings[i].code == DK_F_REVOKE ||
-		    r->penalty_revoke_reclaim_deadline == DK_RECLAIM_AT_ONCE)
-			section(&sec, &r->penalty_revoke_reclaim_deadline_src);
-		else
-			dk_buf_puts(&sec, GENERAL_DEADLINE);
+		/* the key the deadline rests on: a revoke's own, else until when
+		 * a late objection could have come, else from when (at once) */
+		const char *key = "penalty.reclaim_from";
+		const dk_rule_source *src = &r->penalty_reclaim_from_src;
+		if (v->rp.findings[i].code == DK_F_REVOKE) {
+			key = "penalty.revoke_reclaim_deadline";
+			src = &r->penalty_revoke_reclaim_deadline_src;
+		} else if (v->objection[i] == DK_OBJ_LATE) {
+			key = "penalty.reclaim_until";
+			src = &r->penalty_reclaim_until_src;
+		}
+		section(&sec, src);
 		if (!sec.data)
-			dk_buf_puts(&sec, "penalty.revoke_reclaim_deadline");
+			dk_buf_puts(&sec, key);
 		dk_say(b, lang, v->objection[i] == DK_OBJ_LATE ? DK_MSG_RU_F_LATE : DK_MSG_RU_F_STANDS,
 		       sec.data);
 		dk_say(b, lang, DK_MSG_RU_F_HAD);
