@@ -1433,6 +1433,11 @@ static const struct dk_msg_text catalogue[DK_MSG_COUNT] = {
 		"rechtzeitig reklamiert (der Spielbericht zeigt die Reklamation): die Strafe gilt · "),
 	MSG(DK_MSG_RU_F_HOUSE, "no deadline for reclaiming it (%s): the penalty counts · ",
 		"keine Reklamationsfrist (%s): die Strafe gilt · "),
+	MSG(DK_MSG_RU_F_NOT_FIRST, "reclaimed in time, but %s was reclaimed first and is the one punished (TSR 9.6.6) · ",
+		"rechtzeitig reklamiert, aber %s wurde zuerst reklamiert und wird bestraft (TSR 9.6.6) · "),
+	MSG(DK_MSG_RU_F_TOGETHER, "reclaimed in time together with %s, which was committed first and is the one punished (TSR 9.6.6) · ",
+		"rechtzeitig reklamiert, zusammen mit einem zuerst begangenen Verstoß, der bestraft wird: %s (TSR 9.6.6) · "),
+	MSG(DK_MSG_RU_F_ALONE, "had it been reclaimed alone: ", "wäre er allein reklamiert worden: "),
 	MSG(DK_MSG_RU_BOCK, " (x%d Bock)", " (x%d Bock)"),
 	MSG(DK_MSG_RU_CAN_REACH, "%s can reach %s, for instance:", "%s kann %s erreichen, zum Beispiel:"),
 	/* reclaiming (TSR 9.6): when every player could see it, what an

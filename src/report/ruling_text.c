@@ -217,6 +217,18 @@ void dk_text_ruling_at(dk_buf *b, dk_lang lang, const dk_verdict *v, int i)
 	if (p->stands) {
 		dk_buf_puts(&sec, "penalty.revoke_reclaim_deadline none");
 		dk_say(b, lang, DK_MSG_RU_F_HOUSE, sec.data);
+	} else if (v->objection[i] == DK_OBJ_IN_TIME && v->objected && v->objected != p) {
+		/* TSR 9.6.6: another one reclaimed first (or with it, committed
+		 * first) is the one punished */
+		dk_buf other;
+		dk_buf_init(&other);
+		finding_words(&other, lang, v, (int)(v->objected - v->penalties));
+		bool together = v->objected->objected &&
+				v->objected->objection_seq == p->objection_seq;
+		dk_say(b, lang, together ? DK_MSG_RU_F_TOGETHER : DK_MSG_RU_F_NOT_FIRST,
+		       other.data ? other.data : "");
+		dk_say(b, lang, DK_MSG_RU_F_ALONE);
+		dk_buf_release(&other);
 	} else if (v->objection[i] == DK_OBJ_IN_TIME) {
 		dk_say(b, lang, DK_MSG_RU_F_COUNTS);
 	} else {
