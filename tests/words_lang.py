@@ -227,6 +227,8 @@ def scan_catalogue(lang, what, text, record):
     cited = {w.lower() for m in re.finditer(r"\([a-z_]+\.[\w.]+,\s+([^()]*)\)", text)
              for w in re.findall(r"[^\W\d_]+", m.group(1))}
     other = ONLY["de" if lang == "en" else "en"] - record_names(record) - cited
+    # a rule key of the format itself, cited bare: "(parties)"
+    text = re.sub(r"\((parties|play|deal)\)", " ", text)
     blob = record_blob(record)
     bad = []
     for line in text.splitlines():

@@ -395,7 +395,9 @@ static int run(dk_cli *cli, int argc, char **argv)
 	opts.need_rules = true;
 	opts.lang = st.lang;
 	st.path = strcmp(argv[optind], "-") == 0 ? "<stdin>" : argv[optind];
-	dk_cli_judging how = { .want = st.want, .penalties = DK_VP_OBJECTED, .game = on_game };
+	/* the cost of every irregularity, as check shows it at the finding */
+	dk_cli_judging how = { .want = st.want, .penalties = DK_VP_ALL, .search_limit = -1,
+			       .game = on_game };
 	int rc = dk_cli_each_judged(cli, argv[optind], &opts, &how, &st);
 	free(st.analysis);
 	if (rc != DK_EXIT_OK && rc != DK_EXIT_FINDINGS)
@@ -421,8 +423,10 @@ const dk_command dk_cmd_replay = {
 	"with who led it ('>') and who is winning it so far ('*'), whose turn it\n"
 	"is ('> NAME'), the tricks and card points taken, what was said and when,\n"
 	"each player's party next to what the table could know of it at that\n"
-	"moment, and every finding at its card with the rule it rests on.  After\n"
-	"the last card: the score as played and the recorded score against it.\n"
+	"moment, and every finding at its card with the rule it rests on and\n"
+	"what it changes, as 'dokoref check' says it (stands or counts, and the\n"
+	"cost had it been reclaimed at once).  After the last card: the score as\n"
+	"played, the recorded score against it and the ruling.\n"
 	"\n"
 	"Keys:\n"
 	"  next card             Right, space, l, n, Enter (w: weiter)\n"

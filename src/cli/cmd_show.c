@@ -34,8 +34,8 @@ typedef struct show_state {
 	const char *keep_dir;  /* --analyse-keep */
 } show_state;
 
-/* a game judged in its session (the page shows the standings), with no
- * cost of the irregularities (show does not search); rules is NULL where
+/* a game judged in its session (the page shows the standings), with the
+ * cost of every irregularity for the page, none for the text; rules is NULL where
  * the record names none (judged under the normal game's order) */
 static int on_game(void *ud, const dk_cli_judged *j)
 {
@@ -88,8 +88,9 @@ int dk_show_html_page(dk_cli *cli, const char *path, const dk_read_opts *opts, l
 	st.html = true;
 	st.path = path;
 	st.keep_dir = an ? an->keep_dir : NULL;
-	dk_cli_judging how = { .want = want, .penalties = DK_VP_OBJECTED, .fallback = true,
-			       .game = on_game };
+	/* the page: the cost of every irregularity, searched as check does */
+	dk_cli_judging how = { .want = want, .penalties = DK_VP_ALL, .search_limit = -1,
+			       .fallback = true, .game = on_game };
 	if (an) {
 		st.dd = dk_cli_solver(an);
 		if (!st.dd) {

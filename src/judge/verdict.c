@@ -95,15 +95,74 @@ static void find_objections(dk_verdict *v)
 		v->objection[i] = v->rp.findings[i].objection;
 }
 
-/* the penalty that counts: the one reclaimed first of those whose objection
- * is in time, or that stand without a deadline, with a class that has
- * points (dk_penalty_objected, TSR 9.6.6); -1 none */
-static int counting_penalty(const dk_verdict *v)
+/* whether the game goes on after p is punished: after a minor or an
+ * irrelevant violation; a serious one, one in a game already decided
+ * (TSR 9.5.1) and a house penalty end it */
+static bool game_goes_on(const dk_penalty *p)
 {
+	return p->cls == DK_PC_MINOR || p->cls == DK_PC_IRRELEVANT;
+}
+
+/* a reclaimed before b: a standing one first, then by the objection, of
+ * those reclaimed together the first committed (the earlier index) */
+static bool reclaimed_before(const dk_penalty *a, int ia, const dk_penalty *b, int ib)
+{
+	int at = a->objected ? a->objection_seq : 0, bt = b->objected ? b->objection_seq : 0;
+	return at != bt ? at < bt : ia < ib;
+}
+
+/* the penalties that count, of those whose objection is in time, or that
+ * stand without a deadline, with a class that has points: the one
+ * reclaimed first (dk_penalty_objected, TSR 9.6.6), and while the last one
+ * counted lets the game go on, the next reclaimed after it ("kann der
+ * zweite Regelverstoß erneut reklamiert werden"); marks v->counts and
+ * v->counts_last, returns the first, -1 none */
+static int counting_penalties(dk_verdict *v)
+{
+	memset(v->counts, 0, sizeof(v->counts));
+	v->counts_last = -1;
 	if (!v->scored || !(v->penalties_assessed || v->penalty_stands))
 		return -1;
 	const dk_penalty *p = dk_penalty_objected(v->penalties, v->rp.finding_count);
-	return p ? (int)(p - v->penalties) : -1;
+	if (!p)
+		return -1;
+	int first = (int)(p - v->penalties), last = first;
+	v->counts[first] = true;
+	while (game_goes_on(&v->penalties[last])) {
+		int next = -1;
+		for (int i = 0; i < v->rp.finding_count; i++) {
+			const dk_penalty *q = &v->penalties[i];
+			if (v->counts[i] || !(q->objected || q->stands) || q->cls == DK_PC_NONE ||
+			    q->cls == DK_PC_UNDECIDED ||
+			    !reclaimed_before(&v->penalties[last], last, q, i))
+				continue;
+			if (next < 0 || reclaimed_before(q, i, &v->penalties[next], next))
+				next = i;
+		}
+		if (next < 0)
+			break;
+		v->counts[next] = true;
+		last = next;
+	}
+	v->counts_last = last;
+	return first;
+}
+
+/* the entry with every penalty that counts: their points added to the
+ * score as played, or alone when one of them voids the game */
+static void apply_counted(dk_verdict *v)
+{
+	long points[DK_MAX_SEATS + 1] = { 0 };
+	bool void_game = false;
+	for (int i = 0; i < v->rp.finding_count; i++) {
+		if (!v->counts[i])
+			continue;
+		void_game = void_game || v->penalties[i].game_void;
+		for (int s = 0; s <= DK_MAX_SEATS; s++)
+			points[s] += v->penalties[i].per_seat[s];
+	}
+	for (int s = 0; s <= DK_MAX_SEATS; s++)
+		v->objected_score[s] = (void_game ? 0 : v->played[s]) + points[s];
 }
 
 static void compare_recorded(dk_verdict *v)
@@ -193,6 +252,14 @@ static void rule(dk_verdict *v, int counted)
 	ru->value = v->sc.value;
 	if (counted >= 0) {
 		rule_penalty(v, counted);
+		/* a later one that counts too and ends the game decides the
+		 * winner (TSR 9.6.6) */
+		const dk_penalty *end = &v->penalties[v->counts_last];
+		if (v->counts_last != counted && end->game_void) {
+			ru->game_void = true;
+			ru->winner = end->cls == DK_PC_FORFEIT ? end->forfeit.winner : DK_PARTY_NONE;
+			ru->value = end->cls == DK_PC_FORFEIT ? end->forfeit.value : 0;
+		}
 	} else if (standing >= 0) {
 		ru->basis = DK_RB_NOT_RECLAIMED;
 		ru->finding = standing;
@@ -269,11 +336,11 @@ void dk_verdict_judge(dk_verdict *out, dk_session_state *ss, bool in_session,
 	 * played with the penalty on top */
 	assess(v, opts);
 	find_objections(v);
-	int counted = counting_penalty(v);
+	int counted = counting_penalties(v);
 	v->objected = counted >= 0 ? &v->penalties[counted] : NULL;
 	memcpy(v->objected_score, v->played, sizeof(v->played));
 	if (v->objected)
-		dk_penalty_apply(v->objected_score, v->objected);
+		apply_counted(v);
 
 	/* the session: Bock and the entry to write down */
 	dk_session_judge(ss, &v->sg, g, r, &v->rp, v->scored ? &v->in : NULL,

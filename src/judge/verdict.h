@@ -80,8 +80,6 @@ typedef struct dk_ruling {
 	const dk_penalty *penalty;   /* that finding's penalty, NULL when not assessed */
 	const char *rule_key;        /* the rule set key it rests on, or NULL */
 	const dk_rule_source *rule;  /* where that key's value came from, or NULL */
-	bool general_deadline;       /* NOT_RECLAIMED of a finding no key of the rule set
-					gives a deadline: the TSR's own (9.6.3, at once) */
 	dk_ruling_missing missing;   /* DK_RB_CANNOT_RULE: what the record lacks */
 
 	bool scored;                 /* winner, value and score below hold */
@@ -127,8 +125,13 @@ typedef struct dk_verdict {
 					(penalty.revoke_reclaim_deadline none): assessed
 					even where the others are not */
 	const dk_penalty *objected;  /* the penalty that counts (a recorded objection, or
-					no reclaim deadline), or NULL */
-	long objected_score[DK_MAX_SEATS + 1]; /* the entry with it applied, before Bock */
+					no reclaim deadline), the first of them, or NULL */
+	bool counts[DK_MAX_FINDINGS]; /* per finding: its penalty counts (TSR 9.6.6:
+					 the first reclaimed, and after one that
+					 lets the game go on, the next reclaimed) */
+	int counts_last;             /* the last that counts (the one that ends the
+					game, or the last reclaimed), -1 none */
+	long objected_score[DK_MAX_SEATS + 1]; /* the entry with them applied, before Bock */
 
 	dk_objection objection[DK_MAX_FINDINGS]; /* per finding: its objection
 						    (the replay's, reclaim.c) */

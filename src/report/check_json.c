@@ -266,11 +266,6 @@ static json_object *ruling_json(const dk_verdict *v, dk_lang lang)
 		json_object_object_add(rule, "source", ru->rule && ru->rule->cite
 					? json_object_new_string(ru->rule->cite) : NULL);
 	}
-	if (ru->general_deadline) {   /* the TSR's own deadline, no key */
-		rule = json_object_new_object();
-		json_object_object_add(rule, "key", NULL);
-		json_object_object_add(rule, "source", json_object_new_string("TSR 9.6.3"));
-	}
 	json_object_object_add(o, "rule", rule);
 	json_object_object_add(o, "finding", ru->finding >= 0 ? json_object_new_int(ru->finding)
 								: NULL);

@@ -33,17 +33,24 @@
 
 /* ---- escaping ----------------------------------------------------------- */
 
-static void put_html(dk_buf *b, const char *s)
+/* s[0..n) escaped */
+static void put_html_n(dk_buf *b, const char *s, size_t n)
 {
-	for (; s && *s; s++) {
-		switch (*s) {
+	for (size_t i = 0; i < n; i++) {
+		switch (s[i]) {
 		case '&': dk_buf_puts(b, "&amp;"); break;
 		case '<': dk_buf_puts(b, "&lt;"); break;
 		case '>': dk_buf_puts(b, "&gt;"); break;
 		case '"': dk_buf_puts(b, "&quot;"); break;
-		default: dk_buf_putc(b, *s); break;
+		default: dk_buf_putc(b, s[i]); break;
 		}
 	}
+}
+
+static void put_html(dk_buf *b, const char *s)
+{
+	if (s)
+		put_html_n(b, s, strlen(s));
 }
 
 /* ---- pieces ------------------------------------------------------------ */
@@ -183,6 +190,25 @@ static void trick_table(dk_buf *b, dk_lang lang, const dk_verdict *v, int gi)
 	dk_buf_printf(b, "<p class=\"legend\">%s</p>\n", dk_msg_text(lang, DK_MSG_HT_LEAD_MARK));
 }
 
+/* the lines dk_text_at_finding wrote, one block each: the deeper ones
+ * (the figures under a cost) set in */
+static void at_finding(dk_buf *b, const char *text)
+{
+	for (const char *p = text; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		size_t lead = 0;
+		while (lead < n && p[lead] == ' ')
+			lead++;
+		if (lead < n) {
+			dk_buf_puts(b, lead > 6 ? "<div class=\"reclaim sub\">" : "<div class=\"reclaim\">");
+			put_html_n(b, p + lead, n - lead);
+			dk_buf_puts(b, "</div>");
+		}
+		p += n + (nl ? 1 : 0);
+	}
+}
+
 static void findings_list(dk_buf *b, dk_lang lang, const dk_verdict *v, int gi)
 {
 	const dk_replay *rp = &v->rp;
@@ -208,18 +234,11 @@ static void findings_list(dk_buf *b, dk_lang lang, const dk_verdict *v, int gi)
 			put_html(b, t.data);
 			dk_buf_puts(b, "</div>");
 		}
-		/* what it changes: stands, or counts, and had it been reclaimed */
-		if ((v->penalties_assessed || v->penalty_stands) && v->penalties[i].cls != DK_PC_NONE) {
-			dk_buf head;
-			dk_buf_init(&head);
-			dk_text_ruling_at(&head, lang, v, i);
-			dk_buf_clear(&t);
-			dk_text_penalty(&t, lang, &v->penalties[i], v->game, &v->rp, head.data, false);
-			dk_buf_release(&head);
-			dk_buf_puts(b, "<div class=\"reclaim\">");
-			put_html(b, t.data);
-			dk_buf_puts(b, "</div>");
-		}
+		/* what it changes, as check says it: when it could be seen, the
+		 * objection, and stands or counts, had it been reclaimed */
+		dk_buf_clear(&t);
+		dk_text_at_finding(&t, lang, v, i, true, false);
+		at_finding(b, t.data);
 		dk_buf_puts(b, "</li>\n");
 	}
 	dk_buf_release(&t);
@@ -475,6 +494,7 @@ static const char css[] =
 	".trick{grid-area:trick;text-align:center;border:1px dashed #aaa;padding:.4em}"
 	".seat .name{font-weight:bold}.seat.turn .name:before{content:'> '}"
 	".seat .knows{font-size:.85em;color:#555}.played{color:#888;font-size:.9em}"
+	".reclaim{color:#333;font-size:.9em;margin:.2em 0}.reclaim.sub{margin-left:1.5em}"
 	".now .bad{color:#900}.now .rule{margin-left:1.5em}"
 	"@media print{.stepper{display:none}nav{display:none}body{margin:0}}"
 	/* a phone (360 to 414 px): nothing wider than the screen, tables

@@ -681,6 +681,11 @@ typedef enum dk_msg {
 	DK_MSG_RU_F_HAD,
 	DK_MSG_RU_F_COUNTS,
 	DK_MSG_RU_F_HOUSE,
+	DK_MSG_RU_F_NOT_FIRST,
+	DK_MSG_RU_F_TOGETHER,
+	DK_MSG_RU_F_COUNTS_TOO,
+	DK_MSG_RU_ALSO,
+	DK_MSG_RU_F_ALONE,
 	DK_MSG_RU_CAN_REACH,
 	DK_MSG_RU_BOCK,
 	/* reclaiming: when every player could see it, the objections (TSR 9.6) */

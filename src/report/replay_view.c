@@ -234,8 +234,9 @@ static void said(dk_buf *b, const dk_verdict *v, const dk_position *p, dk_lang l
 	}
 }
 
-/* the findings up to this card, the latest last, then (at the end) the
- * score; as many rows as there are, the first ones dropped */
+/* the findings up to this card, the latest last, each with what it changes
+ * as check says it, then (at the end) the score and the ruling; as many
+ * rows as there are, what is needed least dropped */
 static void lower_box(dk_screen *s, int y, int rows, const dk_verdict *v, const dk_position *p,
 		      const dk_view_opts *o)
 {
@@ -251,7 +252,9 @@ static void lower_box(dk_screen *s, int y, int rows, const dk_verdict *v, const 
 	int shown = 0;
 	for (int i = 0; i < v->rp.finding_count; i++) {
 		const dk_finding *f = &v->rp.findings[i];
-		if (f->card > p->card)
+		/* up to this card; at the last one every finding, those after
+		 * the record's last card too (a game broken off) */
+		if (f->card > p->card && p->card < p->total)
 			continue;
 		shown++;
 		dk_buf_printf(&b, "%s", dk_view_finding_name(o->lang, f->code));
@@ -268,15 +271,9 @@ static void lower_box(dk_screen *s, int y, int rows, const dk_verdict *v, const 
 			dk_text_rule_source(&b, o->lang, f, v->rules);
 			dk_buf_putc(&b, '\n');
 		}
-		/* what it changes: stands, or counts, and had it been reclaimed */
-		if ((v->penalties_assessed || v->penalty_stands) && v->penalties[i].cls != DK_PC_NONE) {
-			dk_buf head;
-			dk_buf_init(&head);
-			dk_text_ruling_at(&head, o->lang, v, i);
-			dk_text_penalty(&b, o->lang, &v->penalties[i], v->game, &v->rp, head.data,
-					false);
-			dk_buf_release(&head);
-		}
+		/* what it changes, as check says it: when it could be seen, the
+		 * objection, and stands or counts, had it been reclaimed */
+		dk_text_at_finding(&b, o->lang, v, i, true, false);
 	}
 	if (!shown) {
 		dk_buf_puts(&b, dk_msg_text(o->lang, DK_MSG_RP_NO_FINDINGS));
@@ -291,20 +288,30 @@ static void lower_box(dk_screen *s, int y, int rows, const dk_verdict *v, const 
 		dk_text_ruling(&b, o->lang, v);
 		dk_buf_putc(&b, '\n');
 	}
-	/* lay the lines out, wrapped; when they do not fit, the last ones win */
+	/* lay the lines out, wrapped; when they do not fit, the lines a
+	 * finding needs least give way first (the figures under a cost, then
+	 * what it changes, then its rule; a finding's own line, the score
+	 * and the ruling last), the first of equal ones first; what still
+	 * does not fit gives way from the top */
 	enum { MAX_ROWS = 400 };
 	static const int indent = 4;
 	char *rowtext[MAX_ROWS];
 	unsigned char rowattr[MAX_ROWS];
-	int n = 0;
+	int rowline[MAX_ROWS];       /* the text line a row is of */
+	int rank[MAX_ROWS];          /* per text line: the higher, the longer it stays */
+	int rowsof[MAX_ROWS];        /* per text line: its rows */
+	int n = 0, lines = 0;
 	int width = s->w;
 	const char *line = b.data;
 	while (line && *line && n < MAX_ROWS) {
 		const char *end = strchr(line, '\n');
 		size_t len = end ? (size_t)(end - line) : strlen(line);
 		/* a finding's own line stands out; its rule and the score do not */
-		dk_cell_attr a = line[0] != ' ' && line < b.data + findings_end ? DK_CA_BAD
-										   : DK_CA_NORMAL;
+		bool in_findings = line < b.data + findings_end;
+		dk_cell_attr a = line[0] != ' ' && in_findings ? DK_CA_BAD : DK_CA_NORMAL;
+		size_t lead = strspn(line, " ");
+		rank[lines] = !in_findings ? 4 : lead == 0 ? 3 : lead <= 2 ? 2 : lead <= 6 ? 1 : 0;
+		rowsof[lines] = 0;
 		/* wrap this line at spaces */
 		const char *t = line, *stop = line + len;
 		bool first = true;
@@ -326,18 +333,33 @@ static void lower_box(dk_screen *s, int y, int rows, const dk_verdict *v, const 
 				memset(rowtext[n], ' ', (size_t)indent);
 			memcpy(rowtext[n] + (first ? 0 : indent), t, l);
 			rowattr[n] = (unsigned char)a;
+			rowline[n] = lines;
+			rowsof[lines]++;
 			n++;
 			first = false;
 			t = cut;
 			while (t < stop && *t == ' ')
 				t++;
 		}
+		lines++;
 		line = end ? end + 1 : NULL;
 	}
-	int from = n > rows ? n - rows : 0;
+	/* drop whole lines, the lowest rank first, while they do not fit */
+	bool dropped[MAX_ROWS] = { false };
+	int kept = n;
+	for (int r = 0; r < 4 && kept > rows; r++)
+		for (int k = 0; k < lines && kept > rows; k++)
+			if (rank[k] == r) {
+				dropped[k] = true;
+				kept -= rowsof[k];
+			}
+	int from = kept > rows ? kept - rows : 0, at = 0;
 	for (int i = 0; i < n; i++) {
-		if (i >= from)
-			put(s, y + i - from, 0, s->w, rowtext[i], (dk_cell_attr)rowattr[i]);
+		if (!dropped[rowline[i]]) {
+			if (at >= from)
+				put(s, y + at - from, 0, s->w, rowtext[i], (dk_cell_attr)rowattr[i]);
+			at++;
+		}
 		free(rowtext[i]);
 	}
 	dk_buf_release(&b);

@@ -55,6 +55,22 @@ static void section(dk_buf *b, const dk_rule_source *src)
 	dk_buf_put(b, src->cite, n);
 }
 
+/* the penalties that count after the first, each reclaimed after one
+ * that let the game go on (TSR 9.6.6) */
+static void also(dk_buf *b, dk_lang lang, const dk_verdict *v)
+{
+	for (int i = 0; i < v->rp.finding_count; i++) {
+		if (!v->counts[i] || &v->penalties[i] == v->objected)
+			continue;
+		dk_buf what;
+		dk_buf_init(&what);
+		finding_words(&what, lang, v, i);
+		dk_say(b, lang, DK_MSG_RU_ALSO, what.data ? what.data : "",
+		       dk_msg_text(lang, class_msg(v->penalties[i].cls)));
+		dk_buf_release(&what);
+	}
+}
+
 void dk_text_ruling_reason(dk_buf *b, dk_lang lang, const dk_verdict *v)
 {
 	const dk_ruling *ru = &v->ruling;
@@ -75,6 +91,7 @@ void dk_text_ruling_reason(dk_buf *b, dk_lang lang, const dk_verdict *v)
 	case DK_RB_PENALTY:
 		dk_say(b, lang, DK_MSG_RU_WHY_PENALTY, w,
 		       dk_msg_text(lang, class_msg(ru->penalty ? ru->penalty->cls : DK_PC_NONE)));
+		also(b, lang, v);
 		break;
 	case DK_RB_HOUSE_PENALTY:
 		dk_say(b, lang, DK_MSG_RU_WHY_HOUSE, w);
@@ -95,15 +112,9 @@ void dk_text_ruling_reason(dk_buf *b, dk_lang lang, const dk_verdict *v)
 	dk_buf_release(&what);
 }
 
-/* the deadline no key of a rule set changes: TSR 9.6.3 (a section, the
- * same in both languages) */
-#define GENERAL_DEADLINE "TSR 9.6.3"
-
 void dk_text_ruling_rule(dk_buf *b, const dk_verdict *v)
 {
 	const dk_ruling *ru = &v->ruling;
-	if (ru->general_deadline)
-		dk_buf_puts(b, GENERAL_DEADLINE);
 	if (!ru->rule_key)
 		return;
 	dk_buf_puts(b, ru->rule_key);
@@ -199,7 +210,7 @@ void dk_text_ruling(dk_buf *b, dk_lang lang, const dk_verdict *v)
 		dk_buf_puts(b, "; ");
 		dk_text_ruling_reason(b, lang, v);
 	}
-	if (ru->rule_key || ru->general_deadline) {
+	if (ru->rule_key) {
 		dk_buf_puts(b, " (");
 		dk_text_ruling_rule(b, v);
 		dk_buf_putc(b, ')');
@@ -223,16 +234,40 @@ void dk_text_ruling_at(dk_buf *b, dk_lang lang, const dk_verdict *v, int i)
 	if (p->stands) {
 		dk_buf_puts(&sec, "penalty.revoke_reclaim_deadline none");
 		dk_say(b, lang, DK_MSG_RU_F_HOUSE, sec.data);
+	} else if (v->objection[i] == DK_OBJ_IN_TIME && v->counts[i]) {
+		/* the first punished, or one after it that counts too (TSR 9.6.6) */
+		dk_say(b, lang, v->objected == p ? DK_MSG_RU_F_COUNTS : DK_MSG_RU_F_COUNTS_TOO);
+	} else if (v->objection[i] == DK_OBJ_IN_TIME && v->objected) {
+		/* TSR 9.6.6: another one reclaimed first (or with it, committed
+		 * first) is the one punished, and it ended the game */
+		int k = v->counts_last >= 0 ? v->counts_last : (int)(v->objected - v->penalties);
+		const dk_penalty *q = &v->penalties[k];
+		dk_buf other;
+		dk_buf_init(&other);
+		finding_words(&other, lang, v, k);
+		bool together = q->objected && q->objection_seq == p->objection_seq;
+		dk_say(b, lang, together ? DK_MSG_RU_F_TOGETHER : DK_MSG_RU_F_NOT_FIRST,
+		       other.data ? other.data : "");
+		dk_say(b, lang, DK_MSG_RU_F_ALONE);
+		dk_buf_release(&other);
 	} else if (v->objection[i] == DK_OBJ_IN_TIME) {
+		/* (not assessed, or of no class that has points) */
 		dk_say(b, lang, DK_MSG_RU_F_COUNTS);
 	} else {
-		if (v->rp.findings[i].code == DK_F_REVOKE ||
-		    r->penalty_revoke_reclaim_deadline == DK_RECLAIM_AT_ONCE)
-			section(&sec, &r->penalty_revoke_reclaim_deadline_src);
-		else
-			dk_buf_puts(&sec, GENERAL_DEADLINE);
+		/* the key the deadline rests on: a revoke's own, else until when
+		 * a late objection could have come, else from when (at once) */
+		const char *key = "penalty.reclaim_from";
+		const dk_rule_source *src = &r->penalty_reclaim_from_src;
+		if (v->rp.findings[i].code == DK_F_REVOKE) {
+			key = "penalty.revoke_reclaim_deadline";
+			src = &r->penalty_revoke_reclaim_deadline_src;
+		} else if (v->objection[i] == DK_OBJ_LATE) {
+			key = "penalty.reclaim_until";
+			src = &r->penalty_reclaim_until_src;
+		}
+		section(&sec, src);
 		if (!sec.data)
-			dk_buf_puts(&sec, "penalty.revoke_reclaim_deadline");
+			dk_buf_puts(&sec, key);
 		dk_say(b, lang, v->objection[i] == DK_OBJ_LATE ? DK_MSG_RU_F_LATE : DK_MSG_RU_F_STANDS,
 		       sec.data);
 		dk_say(b, lang, DK_MSG_RU_F_HAD);

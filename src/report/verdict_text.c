@@ -55,9 +55,9 @@ static void header(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *pat
 	dk_buf_putc(b, '\n');
 }
 
-/* one finding: where, its code, what happened, the rule; when assessed
- * and asked for, what its objection makes of it and its cost, with the
- * search's proofs when verbose */
+/* one finding: where, its code, what happened, the rule; then what it
+ * changes (dk_text_at_finding), its cost when asked for, with the search's
+ * proofs when verbose */
 static void finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, const char *path,
 		    bool color, bool warn_colour, bool cost, bool verbose)
 {
@@ -79,14 +79,22 @@ static void finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, const c
 		dk_text_rule_source(b, lang, x, v->rules);
 		dk_buf_putc(b, '\n');
 	}
+	dk_text_at_finding(b, lang, v, i, cost, verbose);
+}
+
+void dk_text_at_finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, bool cost,
+			bool proofs)
+{
+	const dk_finding *x = &v->rp.findings[i];
 	dk_text_reclaim(b, lang, x, v->game, v->rules);
-	if (cost && (v->penalties_assessed || v->penalty_stands)) {
-		dk_buf head;
-		dk_buf_init(&head);
-		dk_text_ruling_at(&head, lang, v, i);
-		dk_text_penalty(b, lang, &v->penalties[i], v->game, &v->rp, head.data, verbose);
-		dk_buf_release(&head);
-	}
+	if (!cost || !(v->penalties_assessed || v->penalty_stands) ||
+	    v->penalties[i].cls == DK_PC_NONE)
+		return;
+	dk_buf head;
+	dk_buf_init(&head);
+	dk_text_ruling_at(&head, lang, v, i);
+	dk_text_penalty(b, lang, &v->penalties[i], v->game, &v->rp, head.data, proofs);
+	dk_buf_release(&head);
 }
 
 /* "PLAYER +N, ..." for the four playing seats */

@@ -33,6 +33,17 @@ void dk_text_verdict_opts(dk_buf *b, dk_lang lang, const dk_verdict *v, const ch
  *  lays it out); color: ANSI colour. */
 void dk_text_verdict(dk_buf *b, dk_lang lang, const dk_verdict *v, const char *path, bool color);
 
+/** What finding i of v changes, in lines of their own indented by six,
+ *  the same in every view (check, audit, the HTML page, replay): when every
+ *  player could see it and the objection made to it; then, with cost and
+ *  where the verdict holds the finding's penalty (assessed, or standing
+ *  without a reclaim deadline), the ruling at it ("not reclaimed in time:
+ *  stands (TSR 9.6.3) · had it been reclaimed at once: serious ...") with
+ *  the reason in figures and each player's points; proofs: the search's
+ *  example continuations too. */
+void dk_text_at_finding(dk_buf *b, dk_lang lang, const dk_verdict *v, int i, bool cost,
+			bool proofs);
+
 /** The scored part of v (nothing when it is not scored): the score as
  *  played item by item, the objection's entry, Bock, the record against it. */
 void dk_text_verdict_score(dk_buf *b, dk_lang lang, const dk_verdict *v);
