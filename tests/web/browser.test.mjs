@@ -402,6 +402,7 @@ test('a shared dispute link opens straight to its ruling', async () => {
 	await page.waitForSelector('#qr svg');
 	const href = await page.$eval('#share-link', (a) => a.href);
 	assert.ok(href.includes('#doko=' + b64), 'the share link carries the record');
+	await page.evaluate(() => window.scrollTo(0, 0));
 	await phoneChecks('shared');
 });
 
