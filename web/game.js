@@ -37,6 +37,7 @@ export function rulesFacts(yaml) {
 		leadSolo: val('lead.solo') || 'left-of-dealer',
 		leadDutySolo: val('lead.duty_solo') || 'soloist',
 		marriage: val('marriage.enabled') !== 'false',
+		povertyRefused: val('poverty.refused') || 'redeal',
 		// the conditions a bride may name (marriage.conditions) and the
 		// reasons the cards may be thrown in for (throw_in.reasons)
 		marriageConditions: list(val('marriage.conditions')),
@@ -209,7 +210,13 @@ export class Table {
 		const lastPlayer = this.players.indexOf(last.cards[last.cards.length - 1].player);
 		return { next: this.left(lastPlayer), leader: last.leader, trick: t.length, inTrick: last.cards.length };
 	}
-	get finished() { return !!this.thrown || this.cards().length >= this.handSize * 4; }
+	get finished() { return !!this.thrown || this.redeal || this.cards().length >= this.handSize * 4; }
+	// a poverty every other player declined, where the rule set deals again
+	// (poverty.refused redeal): no play
+	get redeal() {
+		return this.facts.povertyRefused === 'redeal' && this.bids.some((b) => b.word === 'poverty') &&
+			this.bids.filter((b) => b.word === 'poverty-decline').length >= this.n - 1;
+	}
 	// the hand the player who threw the cards in shows (bidStep 'show')
 	showHand(cards) { this.thrown = { player: this.bidTurn, cards: cards.slice() }; }
 	left_of(card) { return 2 - this.cards().filter((e) => e.card === card).length; }
@@ -254,7 +261,7 @@ export class Table {
 		if (pass && back) {
 			minus(hands[pass.p], back.cards); hands[pass.p].push(...pass.cards);
 			minus(hands[back.p], pass.cards); hands[back.p].push(...back.cards);
-		}
+		} else if (pass) hands[pass.p].push(...pass.cards);  // nobody took them
 		if (pass) lacks[pass.p].add('T');
 		// a taker who gave back a trump kept no plain card besides those
 		// the play shows (fehl first, then trump)
@@ -305,7 +312,7 @@ export class Table {
 		if (this.bids.length) L.push('bidding: ' + this.bids.map((b) => b.player + ' ' + b.word).join(', '));
 		// a game under way (partial), or cards thrown in: the hands, as
 		// far as known, filled up
-		if (this.thrown || (partial && !this.finished && this.cards().length)) {
+		if (this.thrown || this.redeal || (partial && !this.finished && this.cards().length)) {
 			const hs = this.filledHands();
 			this.players.forEach((p, i) => L.push('hand ' + p + ': ' + hs[i].join(' ')));
 		}

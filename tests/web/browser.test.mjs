@@ -271,6 +271,25 @@ test('a marriage with its condition and cards thrown in, by taps', async () => {
 	await page.waitForSelector('#ruling-head', { timeout: 30000 });
 	const bad = await page.evaluate(() => window.dokoref.verdict);
 	assert.ok(bad.findings.length > 0, 'four kings thrown in as five: no finding');
+	// a poverty every other player declines: turnier-2022 deals again
+	// (poverty.refused redeal), the ruling at once
+	await page.goto(origin + '/index.html', { waitUntil: 'load' });
+	await page.waitForSelector('#start:not([disabled])');
+	await page.select('#rules', 'turnier-2022');
+	await tap('#start');
+	await tap('#reservation');
+	for (let i = 0; i < 3; i++) await tap('#healthy');
+	await tap('#poverty');
+	for (const c of ['DJ', 'HJ', 'D10']) await tap(`#picker button[data-card="${c}"]`);
+	await tap('#exchange-done');
+	for (let i = 0; i < 3; i++) await tap('#decline');
+	await page.waitForSelector('#ruling-head', { timeout: 30000 });
+	const redealt = await page.evaluate(() => ({ v: window.dokoref.verdict, text: window.dokoref.text }));
+	writeFileSync(join(dir, 'redeal.doko'), redealt.text);
+	const wantRedeal = JSON.parse(native(['check', '--format', 'json', join(dir, 'redeal.doko')]));
+	assert.deepEqual(redealt.v.ruling, wantRedeal.ruling);
+	assert.equal(wantRedeal.ruling.basis, 'not-counted');
+	assert.deepEqual(wantRedeal.findings, []);
 });
 
 test('the text edited by hand: the taps follow it, or the line is named', async () => {
