@@ -41,6 +41,13 @@ export interface JudgeOptions {
   /** Files to put into the module's file system for this call, by path
    *  (a rule set a record names by its path, relative to name). */
   files?: Record<string, string | Uint8Array>;
+  /** The session so far (a record in any format, with a session whose
+   *  games come before the input's): the input's games are judged as its
+   *  next games, as `dokoref check` judges them in one file: the dealer's
+   *  turn, the Bock games pending, the duty soli, the standings. */
+  session?: Input;
+  /** The session's name in messages (default "<session>"). */
+  sessionName?: string;
 }
 
 export interface Progress {
@@ -104,7 +111,8 @@ export interface Result {
   json: string | null;
   /** `dokoref check`'s text output in lang, with its last line. */
   text: string | null;
-  /** A self-contained HTML page of every game judged (null for none). */
+  /** `dokoref show --format html`'s page of every game judged, byte for
+   *  byte when name is the path show was given (null for none). */
   html: string | null;
   games: Game[];
   messages: Message[];
@@ -138,6 +146,9 @@ export declare class Dokoref {
   rulesets(): RuleSet[];
   /** Check YAML text as a rule set. */
   loadRules(yaml: string | Uint8Array, name?: string): LoadedRules;
+  /** A finding's name as `dokoref check` prints it in lang (the code
+   *  itself in English, a German name in German); null if unknown. */
+  findingName(code: string, lang?: 'en' | 'de' | string): string | null;
 }
 
 /** Load the WebAssembly module and make an engine. */

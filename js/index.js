@@ -16,6 +16,9 @@ const ITEM_END = 0;
 const ITEM_GAME = 1;
 const E_INVALID = -1;
 const E_SYSTEM = -2;
+// dokoref_judge's flag: a cost assessed only where the record shows an
+// objection, as `dokoref show` judges for its page
+const JUDGE_OBJECTED_PENALTIES = 2;
 
 const isNode = typeof process === 'object' && process !== null &&
 	typeof process.versions === 'object' && process.versions !== null &&
@@ -173,6 +176,23 @@ export class Dokoref {
 	}
 
 	/**
+	 * A finding's name for people, by its code as in the JSON ("revoke",
+	 * or a session's "dealer"), as `dokoref check` prints it in lang: the
+	 * code itself in English, a German name in German; null for a code the
+	 * engine does not know.
+	 */
+	findingName(code, lang) {
+		const m = this._m;
+		const p = this._str(String(code));
+		try {
+			const q = m._dokoref_finding_name(p, langOf(lang));
+			return q ? m.UTF8ToString(q) : null;
+		} finally {
+			m._free(p);
+		}
+	}
+
+	/**
 	 * Check that YAML text is a rule set dokoref can judge under:
 	 * { ok, name, messages }.
 	 */
@@ -212,7 +232,7 @@ export class Dokoref {
 		const e = m._dkw_error_new();
 		const tally = m._dkw_tally_new();
 		let pInput = 0, pName = 0, pRulesName = 0, pYaml = 0, pYamlName = 0;
-		let rules = 0, rec = 0, v = 0, page = 0;
+		let rules = 0, rec = 0, v = 0, vPage = 0, page = 0, srec = 0, pSession = 0, pSessionName = 0;
 		try {
 			if (opts.rulesYaml !== undefined && opts.rulesYaml !== null) {
 				let len;
@@ -240,11 +260,47 @@ export class Dokoref {
 				result.json = formats.has('json') ? '' : null;
 				return result;
 			}
+			if (opts.session !== undefined && opts.session !== null) {
+				// the session so far, read (its games followed, not judged)
+				// with the same rule set; the input's games go on from it
+				let slen;
+				[pSession, slen] = this._bytes(opts.session);
+				pSessionName = this._str(opts.sessionName || '<session>');
+				srec = m._dkw_record_open(pSession, slen, pSessionName, pRulesName, rules,
+					opts.acceptRuleDifferences ? 1 : 0, Number(opts.maxInputSize || 0), e);
+				if (!srec) {
+					result.messages.push(this._error(e));
+					result.status = m._dkw_error_code(e) === E_SYSTEM ? 4 : 3;
+					result.text = formats.has('text') ? '' : null;
+					result.json = formats.has('json') ? '' : null;
+					return result;
+				}
+				for (;;) {
+					const item = m._dokoref_record_next(srec);
+					this._messages(srec, e, result.messages);
+					if (item === ITEM_ERROR || item === ITEM_END)
+						break;
+				}
+				const sstatus = m._dokoref_record_status(srec);
+				if (sstatus !== 0 || m._dokoref_record_continue(rec, srec, e) !== 0) {
+					if (sstatus === 0)
+						result.messages.push(this._error(e));
+					result.status = sstatus === E_SYSTEM ? 4 : 3;
+					result.text = formats.has('text') ? '' : null;
+					result.json = formats.has('json') ? '' : null;
+					return result;
+				}
+			}
 			v = m._dokoref_verdict_new();
 			if (opts.searchLimit !== undefined)
 				m._dokoref_verdict_set_search_limit(v, Number(opts.searchLimit));
-			if (formats.has('html'))
+			// the page is `dokoref show --format html`'s, judged as show
+			// judges (a second verdict when the JSON or text is wanted too)
+			const pageOnly = formats.has('html') && !formats.has('json') && !formats.has('text');
+			if (formats.has('html')) {
 				page = m._dokoref_page_new(lang, pName);
+				vPage = pageOnly ? v : m._dokoref_verdict_new();
+			}
 			const text = [];
 			const json = [];
 			for (;;) {
@@ -266,7 +322,7 @@ export class Dokoref {
 					continue;
 				}
 				yield index;
-				if (m._dokoref_judge(v, rec, 0, e) !== 0)
+				if (m._dokoref_judge(v, rec, pageOnly ? JUDGE_OBJECTED_PENALTIES : 0, e) !== 0)
 					continue;
 				m._dokoref_tally_add(tally, v);
 				const game = {
@@ -274,16 +330,20 @@ export class Dokoref {
 					rules: m.UTF8ToString(m._dokoref_record_game_rules(rec)),
 					errors: m._dokoref_verdict_errors(v),
 					warnings: m._dokoref_verdict_warnings(v),
-					json: this._take(m._dokoref_verdict_json_in(v, lang)),
+					json: pageOnly ? null : this._take(m._dokoref_verdict_json_in(v, lang)),
 					text: null,
 				};
-				json.push(game.json);
+				if (!pageOnly)
+					json.push(game.json);
 				if (formats.has('text')) {
 					game.text = this._take(m._dokoref_verdict_text(v, lang, 0));
 					text.push(game.text);
 				}
-				if (page)
-					m._dokoref_page_add(page, v);
+				if (page) {
+					if (vPage !== v)
+						m._dokoref_judge(vPage, rec, JUDGE_OBJECTED_PENALTIES, e);
+					m._dokoref_page_add(page, vPage);
+				}
 				result.games.push(game);
 			}
 			const status = m._dokoref_record_status(rec);
@@ -306,10 +366,14 @@ export class Dokoref {
 			return result;
 		} finally {
 			m._dokoref_page_free(page);
+			if (vPage !== v)
+				m._dokoref_verdict_free(vPage);
 			m._dokoref_verdict_free(v);
 			m._dokoref_record_free(rec);
+			m._dokoref_record_free(srec);
 			m._dokoref_rules_free(rules);
-			for (const p of [pInput, pName, pRulesName, pYaml, pYamlName, e, tally])
+			for (const p of [pInput, pName, pRulesName, pYaml, pYamlName, pSession, pSessionName,
+				e, tally])
 				m._free(p);
 			this._removeFiles(written);
 		}

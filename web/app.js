@@ -1,6 +1,6 @@
 // The page: start, entry by tapping, the ruling, sharing, and the audit of
 // a file.  The engine (engine.js) judges; this file only lays it out.
-import { Table, faceText, isRed, rulesFacts, deckOrder, SOLO_WORD } from './game.js';
+import { Table, faceText, isRed, rulesFacts, deckOrder, SOLO_WORD, headerOf, tableFromText } from './game.js';
 import { words, pickLang, CALLS, SOLO_NAMES } from './i18n.js';
 import { shareLink, readHash } from './share.js';
 import { judgeJson, judgeAs, rulesets } from './engine.js';
@@ -136,10 +136,16 @@ $('start').addEventListener('click', async () => {
 	state.table = new Table({ rules: state.rules, rulesYaml: await yamlOf(state.rules), players, dealer: state.dealer });
 	state.marks = [];
 	state.nextOverride = null;
-	for (const id of ['trick', 'calls', 'picker', 'bidding']) { $(id).replaceChildren(); delete $(id).dataset.key; delete $(id).dataset.deck; delete $(id).dataset.players; delete $(id).dataset.on; }
+	freshEntry();
 	show('s-entry');
 	renderEntry();
 });
+
+// the entry's elements drawn anew (another table)
+function freshEntry() {
+	for (const id of ['trick', 'calls', 'picker', 'bidding']) { $(id).replaceChildren(); delete $(id).dataset.key; delete $(id).dataset.deck; delete $(id).dataset.players; delete $(id).dataset.on; }
+	$('notation-status').replaceChildren();
+}
 
 /* ---------- entry by tapping ---------- */
 
@@ -156,7 +162,7 @@ function renderEntry() {
 	const bid = $('bidding');
 	bid.hidden = t.biddingDone;
 	const step = t.bidStep();
-	const exchanging = step && (step.phase === 'pass' || step.phase === 'return');
+	const exchanging = step && (step.phase === 'pass' || step.phase === 'return' || step.phase === 'show');
 	const bidKey = t.bids.length + state.lang + (state.soloAs || '') + (state.exchange || []).join(' ');
 	if (step && bid.dataset.key !== bidKey) {
 		bid.dataset.key = bidKey;
@@ -168,13 +174,22 @@ function renderEntry() {
 					onclick: () => { state.soloAs = state.soloAs === a ? '' : a; renderEntry(); } }, W[a]))),
 			el('div', { class: 'row' }, kinds.map((k) => b(W.solo + ' ' + (SOLO_NAMES[state.lang][k] || k), 'solo ' + k + (state.soloAs ? ' ' + state.soloAs : ''), { 'data-solo': k })))];
 		const ex = state.exchange || [];
+		// the reasons the notation can write (dokoref-notation(5))
+		const throwIns = t.facts.throwInReasons.filter((r) => ['five-kings', 'five-nines', 'few-trumps'].includes(r));
 		let body;
 		if (step.phase === 'round') body = [
 			el('div', { class: 'row' },
 				t.bids.length === 0 ? el('button', { class: 'primary', id: 'all-healthy', onclick: () => { while (t.bidStep() && t.bidStep().phase === 'round') t.bid('healthy'); changed(); } }, W.allHealthy) : null,
 				b(W.healthy, 'healthy', { id: 'healthy' }), b(W.reservation, 'reservation', { id: 'reservation' })), solos()];
 		else if (step.phase === 'declare') body = [
-			el('div', { class: 'row' }, t.facts.marriage ? b(W.marriage, 'marriage', { id: 'marriage' }) : null, t.facts.poverty ? b(W.poverty, 'poverty', { id: 'poverty' }) : null), solos()];
+			el('div', { class: 'row' }, t.facts.marriage ? b(W.marriage, 'marriage', { id: 'marriage' }) : null, t.facts.poverty ? b(W.poverty, 'poverty', { id: 'poverty' }) : null),
+			// the condition the bride names, where the rule set offers a choice
+			t.facts.marriage && t.facts.marriageConditions.length > 1 ? el('div', { class: 'row' }, t.facts.marriageConditions.map((c) =>
+				b(W.marriage + ': ' + (W.conditions[c] || c), 'marriage ' + c, { id: 'marriage-' + c }))) : null,
+			// throwing the cards in, for the reasons the rule set knows
+			throwIns.length ? el('div', { class: 'row' }, throwIns.map((r) =>
+				b(W.throwIn + ': ' + (W.reasons[r] || r), 'throw-in ' + r, { id: 'throw-in-' + r }))) : null,
+			solos()];
 		else if (step.phase === 'report') {
 			const back = (t.bids.find((x) => /^poverty-return/.test(x.word)) || { word: '' }).word.split(/\s+/).slice(1);
 			const n = back.filter((c) => t.trumps.includes(c)).length;
@@ -182,9 +197,14 @@ function renderEntry() {
 				b(String(k), 'poverty-report ' + k, { class: k === n ? 'primary' : '', 'data-report': k })))];
 		} else if (step.phase === 'offer') body = [el('div', { class: 'row' }, b(W.accept, 'poverty-accept', { id: 'accept' }), b(W.decline, 'poverty-decline', { id: 'decline' }))];
 		else body = [
-			el('p', {}, step.phase === 'pass' ? W.passCards : W.returnCards),
+			el('p', {}, step.phase === 'pass' ? W.passCards : step.phase === 'show' ? W.showCards : W.returnCards),
 			el('div', { class: 'row' }, ex.map((c) => cardEl(c)), ' ',
-				el('button', { class: 'primary', id: 'exchange-done', disabled: !ex.length, onclick: () => { t.bid('poverty-' + step.phase + ' ' + ex.join(' ')); state.exchange = []; changed(); } }, W.done))];
+				el('button', { class: 'primary', id: 'exchange-done', disabled: step.phase === 'show' ? ex.length !== t.handSize : !ex.length, onclick: () => {
+					if (step.phase === 'show') t.showHand(ex);
+					else t.bid('poverty-' + step.phase + ' ' + ex.join(' '));
+					state.exchange = [];
+					changed();
+				} }, W.done))];
 		put(bid, el('div', { class: 'status' }, W.bidOf(step.player)), body);
 	}
 	// the trick under way; the seats, the calls and the picker stay the
@@ -240,7 +260,7 @@ function renderEntry() {
 			class: trumps.includes(c) ? 'trump' : '', 'data-card': c,
 			onclick: () => {
 				const st = t.bidStep();
-				if (st && (st.phase === 'pass' || st.phase === 'return')) {
+				if (st && (st.phase === 'pass' || st.phase === 'return' || st.phase === 'show')) {
 					const ex = state.exchange = state.exchange || [];
 					// a tap adds a copy; past the copies there are, none
 					if (ex.filter((x) => x === c).length < t.left_of(c)) ex.push(c);
@@ -274,7 +294,7 @@ function renderMarks() {
 	put(box, 
 		el('h2', {}, W.marked),
 		real.length ? el('ul', {}, real.map((f) => el('li', { class: 'bad', 'data-code': f.code },
-			el('b', {}, f.code), ` (${W.trick(f.trick)}${f.card ? ', #' + f.card : ''})`,
+			el('b', {}, f.name || f.code), ` (${W.trick(f.trick)}${f.card ? ', #' + f.card : ''})`,
 			f.sentence ? el('div', {}, f.sentence) : null,
 			el('div', { class: 'rule' }, f.citation || f.rule || ''))))
 			: el('p', {}, state.markError ? el('span', { class: 'bad' }, state.markError) : W.nothingMarked),
@@ -282,10 +302,12 @@ function renderMarks() {
 }
 
 let judgeSeq = 0;
-async function changed() {
+// after a tap (or an edit of the text, fromText: that stays on the entry
+// screen even when the game is complete)
+async function changed(typed) {
 	renderEntry();
 	const t = state.table;
-	if (t.finished) { await openRuling(t.notation(false), t.rules); return; }
+	if (t.finished && !typed) { await openRuling(t.notation(false), t.rules); return; }
 	if (!t.cards().length) { state.marks = []; renderMarks(); return; }
 	const seq = ++judgeSeq;
 	const text = t.notation(true);
@@ -304,6 +326,31 @@ async function changed() {
 }
 
 $('undo').addEventListener('click', () => { state.table.undo(); changed(); });
+
+// The text edited by hand: the taps follow it (the picker, the trick, the
+// bidding) when every line is one the page can tap; else the first line
+// that is not is named and the taps stay as they were.
+let textTimer = null;
+$('notation').addEventListener('input', () => { clearTimeout(textTimer); textTimer = setTimeout(fromText, 300); });
+async function fromText() {
+	const text = $('notation').value;
+	const h = headerOf(text);
+	const r = h ? tableFromText(text, await yamlOf(h.rules).catch(() => ''))
+		: { bad: { line: 1, text: 'rules: / players: / dealer:' } };
+	const status = $('notation-status');
+	state.textUnmapped = r.bad || null;
+	if (r.bad) {
+		put(status, el('span', { class: 'bad', id: 'notation-unmapped', 'data-line': r.bad.line }, W.cannotMap(r.bad.line, r.bad.text)));
+		return;
+	}
+	state.table = r.table;
+	state.rules = h.rules;
+	state.nextOverride = null;
+	state.exchange = [];
+	freshEntry();
+	put(status, el('span', { id: 'notation-mapped' }, W.mapped));
+	await changed(true);
+}
 $('to-ruling').addEventListener('click', () => openRuling($('notation').value, state.rules));
 $('judge-text').addEventListener('click', () => openRuling($('notation').value, state.rules));
 
@@ -395,8 +442,8 @@ function renderRuling() {
 	} else sheet.hidden = true;
 	// findings with their house sentence
 	const fs = (v.findings || []);
-	put($('findings'), el('h2', {}, W.findings), fs.length ? el('ol', { class: 'findings' }, fs.map((f) => el('li', { class: f.kind === 'irregularity' ? 'bad' : '' },
-		el('b', {}, f.code), ` (${f.kind}${f.trick ? ', ' + W.trick(f.trick) : ''}${f.player ? ', ' + f.player : ''})`,
+	put($('findings'), el('h2', {}, W.findings), fs.length ? el('ol', { class: 'findings' }, fs.map((f) => el('li', { class: f.kind === 'irregularity' ? 'bad' : '', 'data-code': f.code },
+		el('b', {}, f.name || f.code), ` (${W.kinds[f.kind] || f.kind}${f.trick ? ', ' + W.trick(f.trick) : ''}${f.player ? ', ' + f.player : ''})`,
 		f.sentence ? el('div', {}, f.sentence) : null,
 		f.citation ? el('div', { class: 'rule' }, f.citation)
 			: f.rule ? el('div', { class: 'rule' }, f.rule + ': ' + sourceOf(v.rules, f.rule)) : null))) : el('p', {}, W.none));
@@ -453,13 +500,27 @@ function renderStepper() {
 			el('button', { onclick: () => go(s + 1) }, W.nextBtn), el('button', { onclick: () => go(n) }, W.last),
 			el('button', { disabled: !fcards.some((c) => c > s), onclick: () => go(fcards.find((c) => c > s)) }, W.nextFinding)),
 		el('div', { class: 'status', id: 'step-pos' }, pos),
-		here.map((f) => el('div', { class: 'bad' }, f.code + (f.player ? ' · ' + f.player : '') + (f.rule ? ' · ' + f.rule : ''))),
+		here.map((f) => el('div', { class: 'bad' }, (f.name || f.code) + (f.player ? ' · ' + f.player : '') + (f.rule ? ' · ' + f.rule : ''))),
 		el('div', { class: 'step-board' }, lines.slice(-3).map((l, i, a) => el('div', { class: 'tricks' }, W.trick(play[s - 1].trick - a.length + 1 + i) + ': ', l))));
+}
+
+// the name a game entered or shared is judged under in the reports
+const RECORD = 'dokoref-ruling.doko';
+
+// a file handed to the browser to save (the last one is kept in
+// window.dokoref.download for the test)
+function download(name, type, data) {
+	state.download = { name, data };
+	const a = el('a', { download: name, href: URL.createObjectURL(new Blob([data], { type })) });
+	document.body.append(a);
+	a.click();
+	a.remove();
 }
 
 function currentLink() {
 	const base = location.href.replace(/#.*$/, '').replace(/[^/]*$/, '') + 'index.html';
-	return shareLink(base, state.text || '', state.lang, state.rules && state.rules !== state.ownName ? state.rules : undefined);
+	const own = state.ownName && state.rules === state.ownName;
+	return shareLink(base, state.text || '', state.lang, state.rules || undefined, own ? state.ownYaml : undefined);
 }
 
 async function renderShare() {
@@ -467,11 +528,16 @@ async function renderShare() {
 	const link = currentLink();
 	const copyBtn = el('button', { onclick: async () => { try { await navigator.clipboard.writeText(link); copyBtn.textContent = W.copied; } catch (_) { /* no clipboard */ } } }, W.copy);
 	const qr = el('div', { id: 'qr', role: 'img', 'aria-label': W.qr });
-	const dl = (name, type, data) => { const a = el('a', { download: name, href: URL.createObjectURL(new Blob([data], { type })) }); document.body.append(a); a.click(); a.remove(); };
+	// the reports as the program writes them for the record saved under
+	// RECORD: `dokoref check --format json RECORD`, `dokoref show --format
+	// html RECORD` (with --rules NAME for a link's rule set)
+	const opts = { ...judgeOpts(), name: RECORD };
 	put(box, el('h2', {}, W.share), el('div', { class: 'row' }, copyBtn,
-		el('button', { onclick: () => dl('dokoref-ruling.json', 'application/json', JSON.stringify(state.verdicts || state.verdict, null, 1)) }, W.reportJson),
-		el('button', { onclick: async () => dl('dokoref-ruling.html', 'text/html', await judgeAs(state.text, judgeOpts(), 'html')) }, W.reportHtml)),
+		el('button', { id: 'download-json', onclick: async () => download(RECORD.replace(/\.doko$/, '.json'), 'application/json', await judgeAs(state.text, opts, 'json')) }, W.reportJson),
+		el('button', { id: 'download-html', onclick: async () => download(RECORD.replace(/\.doko$/, '.html'), 'text/html', await judgeAs(state.text, opts, 'html')) }, W.reportHtml)),
 	el('a', { class: 'link', id: 'share-link', href: link }, link), qr);
+	// a QR code holds at most 2953 bytes (version 40, level L)
+	if (link.length > 2900) { qr.textContent = W.qrTooLong; return; }
 	try {
 		const { default: qrcode } = await import('./qrcode.mjs');
 		const q = qrcode(0, 'L');
@@ -489,6 +555,8 @@ $('edit').addEventListener('click', () => {
 		$('notation').value = state.text || '';
 		$('bidding').hidden = true;
 		for (const id of ['trick', 'calls', 'picker', 'status', 'marks']) $(id).replaceChildren();
+		// a shared game: its taps, where the page can make them
+		fromText();
 	} else renderEntry();
 });
 
@@ -518,10 +586,7 @@ function showAudit(name, m) {
 	const bar = $('audit-progress');
 	bar.value = bar.max;
 	const games = m.games || [];
-	const download = (label, fname, type, data) => el('button', { onclick: () => {
-		const a = el('a', { download: fname, href: URL.createObjectURL(new Blob([data], { type })) });
-		document.body.append(a); a.click(); a.remove();
-	} }, label);
+	const button = (label, id, fname, type, data) => el('button', { id, onclick: () => download(fname, type, data) }, label);
 	const base = name.replace(/(\.gz)?$/, '').replace(/\.[^.]*$/, '');
 	$('audit-count').textContent = W.progress(games.length, games.length);
 	put($('audit-out'), 
@@ -529,8 +594,8 @@ function showAudit(name, m) {
 		el('pre', { id: 'audit-summary' }, JSON.stringify(m.tally, null, 1)),
 		(m.messages || []).length ? el('pre', { class: 'bad' }, m.messages.map((x) => x.text).join('\n')) : null,
 		el('div', { class: 'row' },
-			m.json ? download(W.reportJson, base + '.json', 'application/json', m.json) : null,
-			m.html ? download(W.reportHtml, base + '.html', 'text/html', m.html) : null),
+			m.json ? button(W.reportJson, 'audit-json', base + '.json', 'application/json', m.json) : null,
+			m.html ? button(W.reportHtml, 'audit-html', base + '.html', 'text/html', m.html) : null),
 		el('h2', {}, W.games),
 		el('div', { id: 'audit-games' }, games.map((v, i) => el('div', { class: 'game-ruling' },
 			el('b', {}, `${v.index || i + 1}. ${v.type || ''}${v.solo ? ' ' + v.solo : ''} · ${v.rules || ''}`), rulingBox(v)))));
@@ -555,8 +620,13 @@ async function route() {
 	if (h) {
 		if (h.lang === 'de' || h.lang === 'en') { state.lang = h.lang; W = words(h.lang); applyWords(); }
 		state.table = null;
-		state.linkRules = h.rules || null;
-		await openRuling(h.doko, h.rules);
+		if (h.yaml) {
+			// the table's own rule set, carried in the link
+			state.ownYaml = h.yaml;
+			state.ownName = h.rules || 'own';
+			state.linkRules = null;
+		} else state.linkRules = h.rules || null;
+		await openRuling(h.doko, h.yaml ? state.ownName : h.rules);
 		return;
 	}
 	show('s-start');

@@ -46,6 +46,8 @@ export async function judgeJson(text, opts) {
 	const e = await engine();
 	const r = await e.judge(text, { ...opts, format: ['json', 'text'] });
 	const vs = verdictsOf(r);
+	for (const v of vs)
+		for (const f of v.findings || []) f.name = e.findingName(f.code, opts && opts.lang) || f.code;
 	return vs.map((v, i) => addSentences(v, (r.games && r.games[i] && r.games[i].text) || r.text));
 }
 

@@ -37,6 +37,11 @@ export function rulesFacts(yaml) {
 		leadSolo: val('lead.solo') || 'left-of-dealer',
 		leadDutySolo: val('lead.duty_solo') || 'soloist',
 		marriage: val('marriage.enabled') !== 'false',
+		povertyRefused: val('poverty.refused') || 'redeal',
+		// the conditions a bride may name (marriage.conditions) and the
+		// reasons the cards may be thrown in for (throw_in.reasons)
+		marriageConditions: list(val('marriage.conditions')),
+		throwInReasons: list(val('throw_in.reasons')),
 	};
 }
 
@@ -140,6 +145,9 @@ export class Table {
 		const later = B.slice(n);
 		const reservers = round.filter((b) => b.word === 'reservation').map((b) => b.player);
 		const declared = (p) => later.find((b) => b.player === p && /^(marriage|poverty|solo)\b/.test(b.word) && !/^poverty-/.test(b.word));
+		// cards thrown in: the thrower shows the hand, and there is no play
+		const thrower = later.find((b) => /^throw-in\b/.test(b.word));
+		if (thrower) return this.thrown ? null : { player: thrower.player, phase: 'show' };
 		const decided = later.find((b) => /^(marriage|solo)\b/.test(b.word));
 		if (decided) return null;
 		const poor = later.find((b) => b.word === 'poverty');
@@ -202,19 +210,28 @@ export class Table {
 		const lastPlayer = this.players.indexOf(last.cards[last.cards.length - 1].player);
 		return { next: this.left(lastPlayer), leader: last.leader, trick: t.length, inTrick: last.cards.length };
 	}
-	get finished() { return this.cards().length >= this.handSize * 4; }
+	get finished() { return !!this.thrown || this.redeal || this.cards().length >= this.handSize * 4; }
+	// a poverty every other player declined, where the rule set deals again
+	// (poverty.refused redeal): no play
+	get redeal() {
+		return this.facts.povertyRefused === 'redeal' && this.bids.some((b) => b.word === 'poverty') &&
+			this.bids.filter((b) => b.word === 'poverty-decline').length >= this.n - 1;
+	}
+	// the hand the player who threw the cards in shows (bidStep 'show')
+	showHand(cards) { this.thrown = { player: this.bidTurn, cards: cards.slice() }; }
 	left_of(card) { return 2 - this.cards().filter((e) => e.card === card).length; }
 	play(card, who) {
 		const t = this.turn();
 		const player = who == null ? this.players[t.next] : this.players[who];
 		this.events.push({ kind: 'card', card, player, named: who != null && who !== t.next });
 	}
-	say(word) {
+	say(word, who) {
 		const t = this.turn();
-		this.events.push({ kind: 'call', word, player: this.players[t.next] });
+		this.events.push({ kind: 'call', word, player: this.players[who == null ? t.next : who] });
 	}
 	undo() {
 		if (this.events.length) this.events.pop();
+		else if (this.thrown) this.thrown = null;
 		else if (this.bids.length) { this.bids.pop(); this.retype(); }
 	}
 	// The hands as far as the play shows them, filled up with the cards
@@ -225,6 +242,7 @@ export class Table {
 		const trumps = this.trumps;
 		const hands = this.players.map(() => []);
 		const lacks = this.players.map(() => new Set());
+		if (this.thrown) hands[this.players.indexOf(this.thrown.player)].push(...this.thrown.cards);
 		for (const t of this.tricks()) {
 			const led = classOf(t.cards[0].card, trumps);
 			for (const { player, card } of t.cards) {
@@ -243,7 +261,7 @@ export class Table {
 		if (pass && back) {
 			minus(hands[pass.p], back.cards); hands[pass.p].push(...pass.cards);
 			minus(hands[back.p], pass.cards); hands[back.p].push(...back.cards);
-		}
+		} else if (pass) hands[pass.p].push(...pass.cards);  // nobody took them
 		if (pass) lacks[pass.p].add('T');
 		// a taker who gave back a trump kept no plain card besides those
 		// the play shows (fehl first, then trump)
@@ -292,7 +310,9 @@ export class Table {
 		L.push('players: ' + this.players.join(', '));
 		L.push('dealer: ' + this.dealer);
 		if (this.bids.length) L.push('bidding: ' + this.bids.map((b) => b.player + ' ' + b.word).join(', '));
-		if (partial && !this.finished && this.cards().length) {
+		// a game under way (partial), or cards thrown in: the hands, as
+		// far as known, filled up
+		if (this.thrown || this.redeal || (partial && !this.finished && this.cards().length)) {
 			const hs = this.filledHands();
 			this.players.forEach((p, i) => L.push('hand ' + p + ': ' + hs[i].join(' ')));
 		}
@@ -308,4 +328,82 @@ export class Table {
 		if (line.length) L.push(line.join(' '));
 		return L.join('\n') + '\n';
 	}
+}
+
+// The words a call button writes (CALLS of i18n.js), longest first so that
+// "keine 90" is read before a word of one.
+const CALL_WORDS = ['keine 90', 'keine 60', 'keine 30', 're', 'kontra', 'schwarz', 'swines', 'genscher', 'objection'];
+const CARD_RE = /^[CSHD](10|[AKQJ9])$/;
+const BID_RE = /^(healthy|reservation|poverty|poverty-decline|poverty-accept|marriage( (first-trick|first-fehl-trick|first-trump-trick))?|throw-in( (five-kings|five-nines|few-trumps))?|solo [\w-]+( (duty|lust|forced))?|poverty-(pass|return)( [CSHD](10|[AKQJ9]))+|poverty-report [0-6])$/;
+
+// The header of a notation text as the page writes it: { rules, players,
+// dealer } or null when a line for them is missing.
+export function headerOf(text) {
+	const get = (k) => { const m = new RegExp('^' + k + ':[ \\t]*(.*)$', 'm').exec(text); return m ? m[1].trim() : null; };
+	const rules = get('rules'), players = get('players'), dealer = get('dealer');
+	if (!rules || !players || !dealer) return null;
+	return { rules, players: players.split(/\s*,\s*/), dealer };
+}
+
+// The taps that give a notation text, as far as the page can make them: a
+// new Table, or the first line it cannot take ({ line, text, why }).  The
+// page takes back only what it writes (dokoref-notation(5) has more: notes,
+// a result, hands of a finished game, German words ...); such a line is
+// named, and the taps stay as they were.
+export function tableFromText(text, rulesYaml) {
+	const h = headerOf(text);
+	const lines = text.split('\n');
+	const bad = (i, why) => ({ line: i + 1, text: lines[i], why });
+	if (!h) return { bad: { line: 0, text: '', why: 'rules, players and dealer' } };
+	if (h.players.length !== 4) return { bad: bad(lines.findIndex((l) => /^players:/.test(l)), 'four players') };
+	if (!h.players.includes(h.dealer)) return { bad: bad(lines.findIndex((l) => /^dealer:/.test(l)), 'the dealer') };
+	const t = new Table({ rules: h.rules, rulesYaml, players: h.players, dealer: h.dealer });
+	let thrownHand = null;
+	for (let i = 0; i < lines.length; i++) {
+		const l = lines[i].replace(/#.*/, '').trim();
+		if (!l || /^(rules|players|dealer):/.test(l)) continue;
+		let m;
+		if ((m = /^bidding:\s*(.*)$/.exec(l))) {
+			for (const b of m[1].split(/\s*,\s*/).filter(Boolean)) {
+				const sp = b.indexOf(' ');
+				const who = b.slice(0, sp), word = b.slice(sp + 1).trim();
+				if (sp < 0 || !BID_RE.test(word) || t.bidTurn !== who) return { bad: bad(i, b) };
+				t.bid(word);
+			}
+			continue;
+		}
+		if ((m = /^hand (\S+):\s*(.*)$/.exec(l))) {
+			// the hands the page writes for a game under way are its own
+			// filling; a thrown-in game's thrower's hand is the one shown
+			const thrower = t.bids.find((x) => /^throw-in\b/.test(x.word));
+			if (thrower && thrower.player === m[1]) thrownHand = m[2].split(/\s+/);
+			continue;
+		}
+		if (/^[\p{L}-]+:/u.test(l) && !h.players.some((p) => l.startsWith(p + ':')))
+			return { bad: bad(i, 'a header line') };
+		// a line of play: cards and calls, each perhaps after "NAME:"
+		const words = l.split(/\s+/);
+		for (let k = 0; k < words.length;) {
+			let who = null;
+			if (words[k].endsWith(':') && h.players.includes(words[k].slice(0, -1))) {
+				who = h.players.indexOf(words[k].slice(0, -1));
+				k++;
+			}
+			const w = words[k];
+			if (w && CARD_RE.test(w)) {
+				if (!t.biddingDone || t.left_of(w) <= 0) return { bad: bad(i, w) };
+				t.play(w, who != null && who !== t.turn().next ? who : null);
+				k++;
+				continue;
+			}
+			const call = CALL_WORDS.find((c) => words.slice(k, k + c.split(' ').length).join(' ') === c);
+			if (!call || !t.biddingDone) return { bad: bad(i, w || l) };
+			t.say(call, who);
+			k += call.split(' ').length;
+		}
+	}
+	if (thrownHand) {
+		if (t.bidStep() && t.bidStep().phase === 'show') t.showHand(thrownHand);
+	}
+	return { table: t };
 }

@@ -23,6 +23,11 @@ const W = {
 		progress: (i, n) => `${i} of ${n} games`, summary: 'Summary', games: 'Games', error: 'Error', offline: 'works offline',
 		re: 'Re', kontra: 'Kontra', points: 'card points', edit: 'Edit the game', textFull: 'The ruling as text',
 		rulesetFile: (n) => `rule set from ${n}`, cards: 'cards', partialNote: 'Judged as far as played; the hands are not known yet.',
+		throwIn: 'throw in', showCards: 'Tap every card of the hand thrown in, then done.', qrTooLong: 'The link is too long for a QR code; copy it instead.',
+		conditions: { 'first-trick': 'first trick', 'first-fehl-trick': 'first plain-suit trick', 'first-trump-trick': 'first trump trick' },
+		reasons: { 'five-kings': 'five kings', 'five-nines': 'five nines', 'few-trumps': 'few trumps', 'nines-and-kings': 'nines and kings', richness: 'rich cards' },
+		kinds: { irregularity: 'irregularity', 'record-defect': 'record-defect', warning: 'warning', objection: 'objection' },
+		cannotMap: (n, l) => `line ${n} cannot be taken into the taps (${l}): they stay as they were, and a tap writes the text anew; "Judge this text" judges it as it stands`, mapped: 'the taps follow the text',
 	},
 	de: {
 		title: 'dokoref am Tisch', newGame: 'Neues Spiel', openFile: 'Datei öffnen', lang: 'English',
@@ -46,6 +51,11 @@ const W = {
 		progress: (i, n) => `${i} von ${n} Spielen`, summary: 'Zusammenfassung', games: 'Spiele', error: 'Fehler', offline: 'geht auch offline',
 		re: 'Re', kontra: 'Kontra', points: 'Augen', edit: 'Spiel bearbeiten', textFull: 'Das Urteil als Text',
 		rulesetFile: (n) => `Regelwerk aus ${n}`, cards: 'Karten', partialNote: 'Beurteilt, soweit gespielt; die Blätter sind noch nicht bekannt.',
+		throwIn: 'Schmeißen', showCards: 'Jede Karte des geschmissenen Blatts antippen, dann fertig.', qrTooLong: 'Der Link ist zu lang für einen QR-Code; bitte kopieren.',
+		conditions: { 'first-trick': 'erster Stich', 'first-fehl-trick': 'erster Fehlstich', 'first-trump-trick': 'erster Trumpfstich' },
+		reasons: { 'five-kings': 'fünf Könige', 'five-nines': 'fünf Neunen', 'few-trumps': 'wenig Trümpfe', 'nines-and-kings': 'Neunen und Könige', richness: 'reiches Blatt' },
+		kinds: { irregularity: 'Regelverstoß', 'record-defect': 'Mangel der Aufzeichnung', warning: 'Warnung', objection: 'Einspruch' },
+		cannotMap: (n, l) => `Zeile ${n} lässt sich nicht in die Eingabe übernehmen (${l}): sie bleibt, wie sie war, und ein Tippen schreibt den Text neu; „Diesen Text beurteilen“ beurteilt ihn, wie er ist`, mapped: 'die Eingabe folgt dem Text',
 	},
 };
 

@@ -1,5 +1,6 @@
 // Share links: index.html#doko=<the notation text, UTF-8, base64url>
-// &lang=de|en&rules=NAME.
+// &lang=de|en&rules=NAME, and for a table's own rule set
+// &yaml=<its YAML text, UTF-8, base64url> (rules= then names it).
 
 export function toBase64url(text) {
 	const bytes = new TextEncoder().encode(text);
@@ -16,10 +17,11 @@ export function fromBase64url(s) {
 	return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
-export function shareLink(base, text, lang, rules) {
+export function shareLink(base, text, lang, rules, yaml) {
 	let h = '#doko=' + toBase64url(text);
 	if (lang) h += '&lang=' + lang;
 	if (rules) h += '&rules=' + encodeURIComponent(rules);
+	if (yaml) h += '&yaml=' + toBase64url(yaml);
 	return base.replace(/#.*$/, '') + h;
 }
 
@@ -33,5 +35,9 @@ export function readHash(hash) {
 		out[part.slice(0, i)] = part.slice(i + 1);
 	}
 	if (!out.doko) return null;
-	return { doko: fromBase64url(out.doko), lang: out.lang, rules: out.rules ? decodeURIComponent(out.rules) : undefined };
+	return {
+		doko: fromBase64url(out.doko), lang: out.lang,
+		rules: out.rules ? decodeURIComponent(out.rules) : undefined,
+		yaml: out.yaml ? fromBase64url(out.yaml) : undefined,
+	};
 }

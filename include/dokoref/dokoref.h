@@ -184,6 +184,18 @@ int dokoref_record_message(const dokoref_record *rec, size_t i, dokoref_error *o
  */
 int dokoref_record_status(const dokoref_record *rec);
 
+/**
+ * Judge rec's games as the next games of the session `from` has read so
+ * far (its last game followed if it was not judged): the dealer's turn,
+ * the Bock games pending, the duty soli and the standings go on from
+ * there, as if rec's games stood in from's file after them.  A session
+ * header in rec then goes on with that state instead of starting afresh.
+ * Call before judging rec's first game.  Returns 0, or DOKOREF_E_USAGE
+ * when from has read no game of a session.
+ */
+int dokoref_record_continue(dokoref_record *rec, dokoref_record *from,
+			    dokoref_error *err);
+
 /* ---- verdicts --------------------------------------------------------------- */
 
 typedef struct dokoref_verdict dokoref_verdict;
@@ -205,8 +217,11 @@ void dokoref_verdict_free(dokoref_verdict *v);
 void dokoref_verdict_set_search_limit(dokoref_verdict *v, long positions);
 
 enum {
-	DOKOREF_JUDGE_NO_PENALTIES = 1  /* do not assess what each finding would cost
+	DOKOREF_JUDGE_NO_PENALTIES = 1, /* do not assess what each finding would cost
 					   if reclaimed (it may take a search) */
+	DOKOREF_JUDGE_OBJECTED_PENALTIES = 2 /* assess it only in a game whose record
+						shows an objection, as dokoref show
+						does for its page */
 };
 
 /**
@@ -256,6 +271,12 @@ typedef struct dokoref_finding {
 size_t dokoref_verdict_finding_count(const dokoref_verdict *v);
 /** Finding i into out; DOKOREF_E_USAGE if there is no such one. */
 int dokoref_verdict_finding(const dokoref_verdict *v, size_t i, dokoref_finding *out);
+
+/** A finding's name for people, by its code ("revoke", or a session's
+ *  "dealer" ...), as dokoref check prints it in lang: the code
+ *  itself in English, a German name in German; NULL for an unknown code.
+ *  Static. */
+const char *dokoref_finding_name(const char *code, int lang);
 
 /** True if the game was played to its end and scored. */
 int dokoref_verdict_scored(const dokoref_verdict *v);

@@ -26,6 +26,7 @@
 #include "session.h"
 #include "shown.h"
 #include "verdict_text.h"
+#include "view_words.h"
 
 #ifndef DOKOREF_VERSION
 #error "DOKOREF_VERSION must be defined by the build"
@@ -42,6 +43,8 @@ struct dokoref_record {
 	dk_session_state ss;
 	dk_session_state ss_before;  /* as before the current game was judged */
 	bool in_session;
+	bool continued;              /* dokoref_record_continue: the first session
+					header goes on with the state given */
 	bool have_game;              /* the current item is a game that can be judged */
 	bool judged;
 	dk_verdict *scratch;         /* for following a session's games not judged */
@@ -359,7 +362,9 @@ dokoref_item dokoref_record_next(dokoref_record *rec)
 	switch (item) {
 	case DK_READ_SESSION_START:
 		rec->in_session = true;
-		dk_session_begin(&rec->ss, dk_reader_session(rec->r));
+		if (!rec->continued)
+			dk_session_begin(&rec->ss, dk_reader_session(rec->r));
+		rec->continued = false;
 		return DOKOREF_ITEM_SESSION_START;
 	case DK_READ_SESSION_END:
 		rec->in_session = false;
@@ -445,6 +450,27 @@ int dokoref_record_status(const dokoref_record *rec)
 	return rec ? code_of(dk_reader_status_of(rec->r)) : DOKOREF_E_USAGE;
 }
 
+int dokoref_record_continue(dokoref_record *rec, dokoref_record *from,
+			    dokoref_error *err)
+{
+	if (!rec || !from) {
+		set_error(err, DOKOREF_E_USAGE, NULL, "no record");
+		return DOKOREF_E_USAGE;
+	}
+	if (!from->in_session && !from->ss.started) {
+		set_error(err, DOKOREF_E_USAGE, NULL, "the record read no session's game");
+		return DOKOREF_E_USAGE;
+	}
+	/* as the session stands after from's last game (followed, if not judged) */
+	follow_session(from);
+	from->judged = true;
+	rec->ss = from->ss;
+	rec->in_session = true;
+	rec->continued = true;
+	set_ok(err);
+	return 0;
+}
+
 dk_diag *dk_api_diag(dokoref_record *rec)
 {
 	return &rec->diag;
@@ -521,8 +547,10 @@ int dokoref_judge(dokoref_verdict *v, dokoref_record *rec, unsigned flags, dokor
 	}
 	/* the verdict's 0 is its default; no limit is the largest */
 	long limit = v->search_limit < 0 ? 0 : v->search_limit == 0 ? LONG_MAX : v->search_limit;
-	dk_verdict_opts opts = { (flags & DOKOREF_JUDGE_NO_PENALTIES) ? DK_VP_NONE : DK_VP_ALL,
-				 limit };
+	dk_verdict_penalties which = (flags & DOKOREF_JUDGE_NO_PENALTIES) ? DK_VP_NONE
+				     : (flags & DOKOREF_JUDGE_OBJECTED_PENALTIES) ? DK_VP_OBJECTED
+										  : DK_VP_ALL;
+	dk_verdict_opts opts = { which, limit };
 	if (dk_api_judge(v, rec, &opts, NULL) != 0) {
 		set_error(err, DOKOREF_E_USAGE, NULL, "no game that can be judged");
 		return DOKOREF_E_USAGE;
@@ -921,4 +949,20 @@ void dokoref_page_free(dokoref_page *page)
 	dk_html_release(&page->h);
 	free(page->title);
 	free(page);
+}
+
+const char *dokoref_finding_name(const char *code, int lang)
+{
+	if (!code)
+		return NULL;
+	dk_lang l = lang == DOKOREF_LANG_DE ? DK_LANG_DE : DK_LANG_EN;
+	for (int c = 0; c < DK_F_CODE_COUNT; c++) {
+		if (strcmp(dk_finding_code_name((dk_finding_code)c), code) == 0)
+			return dk_view_finding_name(l, (dk_finding_code)c);
+	}
+	for (int c = 0; c < DK_SX_CODE_COUNT; c++) {
+		if (strcmp(dk_session_issue_name((dk_session_issue_code)c), code) == 0)
+			return dk_view_issue_name(l, (dk_session_issue_code)c);
+	}
+	return NULL;
 }

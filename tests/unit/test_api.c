@@ -591,3 +591,125 @@ Test(api, audit_json_as_the_program)
 	dokoref_record_free(rec);
 	cr_expect_null(dokoref_audit_json(NULL, DOKOREF_LANG_EN, NULL, &err));
 }
+
+/* tests/audit/session-bock-unsere-2024.xml (twelve games, Bock rounds
+ * from games 3 to 11, a solo in one) cut before game k: the session so far
+ * (its games before k, closed) and game k under the session's head */
+static void cut_session(const char *text, int k, char **before, char **game)
+{
+	const char *at[32];
+	int n = 0;
+	for (const char *p = strstr(text, "    <game>"); p && n < 32; p = strstr(p + 1, "    <game>"))
+		at[n++] = p;
+	cr_assert(k >= 2 && k <= n);
+	const char *end = k < n ? at[k] : strstr(at[k - 1], "  </session>");
+	cr_assert_not_null(end);
+	size_t head = (size_t)(at[0] - text), pre = (size_t)(at[k - 1] - text);
+	size_t body = (size_t)(end - at[k - 1]);
+	static const char close[] = "  </session>\n</dokoref>\n";
+	*before = malloc(pre + sizeof(close));
+	memcpy(*before, text, pre);
+	memcpy(*before + pre, close, sizeof(close));
+	*game = malloc(head + body + sizeof(close));
+	memcpy(*game, text, head);
+	memcpy(*game + head, at[k - 1], body);
+	memcpy(*game + head + body, close, sizeof(close));
+}
+
+/* a verdict's JSON without what cutting the file moves: its name, the
+ * game's number and the places ("file", "index", "line", "column": their
+ * values hold no comma) */
+static char *unplaced_json(const dokoref_verdict *v)
+{
+	char *js = dokoref_verdict_json(v);
+	cr_assert_not_null(js);
+	static const char *const keys[] = { "\"file\":", "\"index\":", "\"line\":", "\"column\":" };
+	char *out = malloc(strlen(js) + 1), *o = out;
+	for (const char *p = js; *p;) {
+		size_t skip = 0;
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (strncmp(p, keys[i], strlen(keys[i])) == 0)
+				skip = strcspn(p, ",}") + (p[strcspn(p, ",}")] == ',');
+		if (skip)
+			p += skip;
+		else
+			*o++ = *p++;
+	}
+	*o = '\0';
+	dokoref_free(js);
+	return out;
+}
+
+/* a game judged as the next of the session read so far: what it is in the
+ * whole file (its Bock, the standings), and not what it is alone */
+Test(api, session_continued)
+{
+	size_t len;
+	char *text = slurp(DK_SOURCE_ROOT "/tests/audit/session-bock-unsere-2024.xml", &len);
+	dokoref_error err;
+	dokoref_record *whole = dokoref_record_open_memory(text, len, "whole.xml", NULL, &err);
+	cr_assert_not_null(whole, "%s", err.message);
+	dokoref_verdict *v = dokoref_verdict_new(), *w = dokoref_verdict_new();
+	int games = 0, differ = 0;
+	while (dokoref_record_next_game(whole, &err) == 1) {
+		int k = (int)dokoref_record_game_index(whole);
+		cr_assert_eq(dokoref_judge(w, whole, 0, &err), 0);
+		if (k < 2)
+			continue;
+		char *before, *game;
+		cut_session(text, k, &before, &game);
+		dokoref_record *from = dokoref_record_open_memory(before, strlen(before), "before.xml",
+								  NULL, &err);
+		cr_assert_not_null(from, "%s", err.message);
+		while (dokoref_record_next(from) > DOKOREF_ITEM_END)
+			;
+		for (int alone = 0; alone < 2; alone++) {
+			dokoref_record *rec = dokoref_record_open_memory(game, strlen(game), "game.xml",
+									 NULL, &err);
+			cr_assert_not_null(rec, "%s", err.message);
+			if (!alone)
+				cr_assert_eq(dokoref_record_continue(rec, from, &err), 0, "%s", err.message);
+			cr_assert_eq(dokoref_record_next_game(rec, &err), 1, "game %d: %s", k, err.message);
+			cr_assert_eq(dokoref_judge(v, rec, 0, &err), 0);
+			char *got = unplaced_json(v), *want = unplaced_json(w);
+			bool same = strcmp(got, want) == 0;
+			if (!alone)
+				cr_expect(same, "game %d continued: %s\nin the whole file: %s", k, got, want);
+			else if (!same)
+				differ++;
+			free(got);
+			free(want);
+			dokoref_record_free(rec);
+		}
+		dokoref_record_free(from);
+		free(before);
+		free(game);
+		games++;
+	}
+	cr_expect_eq(games, 11);
+	/* games 3, 4, 5 and 7 to 11 are doubled in the session */
+	cr_expect_geq(differ, 8);
+	/* a record without a session to go on from */
+	dokoref_record *from = dokoref_record_open_file(NORMAL, NULL, &err);
+	while (dokoref_record_next(from) > DOKOREF_ITEM_END)
+		;
+	dokoref_record *rec = dokoref_record_open_file(NORMAL, NULL, &err);
+	cr_expect_eq(dokoref_record_continue(rec, from, &err), DOKOREF_E_USAGE);
+	cr_expect_eq(err.code, DOKOREF_E_USAGE);
+	dokoref_record_free(rec);
+	dokoref_record_free(from);
+	dokoref_verdict_free(v);
+	dokoref_verdict_free(w);
+	dokoref_record_free(whole);
+	free(text);
+}
+
+Test(api, finding_name)
+{
+	cr_expect_str_eq(dokoref_finding_name("revoke", DOKOREF_LANG_EN), "revoke");
+	cr_expect_str_eq(dokoref_finding_name("revoke", DOKOREF_LANG_DE), "falsch bedient");
+	cr_expect_str_eq(dokoref_finding_name("dealer", DOKOREF_LANG_EN), "dealer");
+	cr_expect_str_neq(dokoref_finding_name("dealer", DOKOREF_LANG_DE), "dealer");
+	cr_expect_null(dokoref_finding_name("no-such-finding", DOKOREF_LANG_DE));
+	cr_expect_null(dokoref_finding_name(NULL, DOKOREF_LANG_EN));
+}

@@ -62,11 +62,37 @@ page.on('request', (r) => {
 page.on('pageerror', (e) => errors.push(e.message));
 page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
 
+// the temporary folders the tests make, removed at the end
+const temps = [];
+function tmp(prefix) {
+	const d = mkdtempSync(join(tmpdir(), prefix));
+	temps.push(d);
+	return d;
+}
+
 test.after(async () => {
 	await browser.close();
 	server.close();
-	rmSync(profile, { recursive: true, force: true });
+	for (const d of [profile, ...temps]) rmSync(d, { recursive: true, force: true });
 });
+
+// downloads are kept by the page in window.dokoref.download; the browser
+// saves none
+const cdp = await page.createCDPSession();
+await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny' });
+
+// what the page handed to the browser to save when sel was tapped
+async function downloaded(sel) {
+	await page.evaluate(() => { window.dokoref.download = null; });
+	await tap(sel);
+	await page.waitForFunction(() => window.dokoref.download !== null, { timeout: 30000 });
+	return page.evaluate(() => window.dokoref.download);
+}
+
+// the native program run in a folder (the name a report gives its file)
+function nativeIn(dir, args) {
+	try { return execFileSync(bin, args, { cwd: dir, env, maxBuffer: 64 << 20 }).toString(); } catch (e) { return e.stdout.toString(); }
+}
 
 let taps = 0;
 async function tap(sel) {
@@ -97,7 +123,7 @@ function playTokens(text) {
 	const out = [];
 	for (const line of text.split('\n')) {
 		const l = line.replace(/#.*/, '').trim();
-		if (!l || /^[A-Za-z-]+:/.test(l) || l === 'game') continue;
+		if (!l || /^[A-Za-z-]+:/.test(l) || /^hand /.test(l) || l === 'game') continue;
 		for (const w of l.split(/\s+/)) out.push(w);
 	}
 	return out;
@@ -116,7 +142,7 @@ const CALL = { no90: 'keine 90', no60: 'keine 60', no30: 'keine 30', no0: 'schwa
 // start, each bid, then every card and call in order.  Returns the taps
 // (all, and on cards) and the verdict the page shows.
 async function enterByTaps(file, shotsAt) {
-	const sample = readFileSync(join(root, 'samples', file), 'utf8');
+	const sample = typeof file === 'string' ? readFileSync(join(root, 'samples', file), 'utf8') : file.text;
 	const players = header(sample, 'players').split(/,\s*/);
 	await page.goto(origin + '/index.html', { waitUntil: 'load' });
 	await page.waitForSelector('#start:not([disabled])');
@@ -138,6 +164,14 @@ async function enterByTaps(file, shotsAt) {
 			for (const c of rest.split(/\s+/)) await tap(`#picker button[data-card="${c}"]`);
 			await tap('#exchange-done');
 		} else if (word === 'poverty-report') await tap(`#bidding button[data-report="${rest.split(/\s+/)[0]}"]`);
+		else if (word === 'marriage' && rest) await tap(`#marriage-${rest}`);
+		else if (word === 'throw-in') {
+			// the cards thrown in: the thrower's hand, shown card by card
+			await tap(`#throw-in-${rest}`);
+			const thrower = b.split(' ')[0];
+			for (const c of header(sample, 'hand ' + thrower).split(/\s+/)) await tap(`#picker button[data-card="${c}"]`);
+			await tap('#exchange-done');
+		}
 		else await tap('#' + ({ 'poverty-accept': 'accept', 'poverty-decline': 'decline' }[word] || word));
 	}
 	if (shotsAt) await phoneChecks('entry-start');
@@ -169,9 +203,9 @@ test('enter samples/normal-ddv by taps and get its ruling', async () => {
 	assert.ok(other <= 6, `${other} taps besides the cards`);
 	// the text the page wrote judges as the sample does
 	const text = await page.evaluate(() => window.dokoref.text);
-	const tmp = join(mkdtempSync(join(tmpdir(), 'dokoref-web-')), 'typed.doko');
-	writeFileSync(tmp, text);
-	const again = JSON.parse(native(['check', '--format', 'json', tmp]));
+	const typed = join(tmp('dokoref-web-'), 'typed.doko');
+	writeFileSync(typed, text);
+	const again = JSON.parse(native(['check', '--format', 'json', typed]));
 	assert.deepEqual(again.score, want.score);
 	// the sheet: a wrong entry is marked with its correction
 	await page.$eval('#sheet input[data-player="Ben"]', (i) => { i.value = '+2'; i.dispatchEvent(new Event('input')); });
@@ -193,6 +227,139 @@ test('a poverty with its exchange and two solos entered by taps', async () => {
 	}
 });
 
+// game k of a notation session file as a file of its own (the session's
+// header lines, then the game)
+function gameOf(file, k) {
+	const lines = readFileSync(join(root, file), 'utf8').split('\n');
+	const starts = lines.map((l, i) => (/^game\b/.test(l) ? i : -1)).filter((i) => i >= 0);
+	const head = lines.slice(lines.findIndex((l) => /^session\b/.test(l)) + 1, starts[0]);
+	const end = starts[k] ?? lines.findIndex((l) => /^end\b/.test(l));
+	return head.filter((l) => !/^bock-pending:/.test(l)).concat(lines.slice(starts[k - 1] + 1, end)).join('\n') + '\n';
+}
+
+test('a marriage with its condition and cards thrown in, by taps', async () => {
+	// unsere-2024 lets the bride name the first trump trick or the first
+	// plain-suit trick: game 3 of its session sample names the first
+	const text = gameOf('samples/session-unsere-2024.doko', 3);
+	const dir = tmp('dokoref-web-');
+	writeFileSync(join(dir, 'marriage.doko'), text);
+	const { verdict: got } = await enterByTaps({ text });
+	const want = JSON.parse(native(['check', '--format', 'json', join(dir, 'marriage.doko')]));
+	assert.equal(got.type, 'marriage');
+	assert.deepEqual(got.parties, want.parties);
+	assert.deepEqual(got.score, want.score);
+	assert.match(await page.evaluate(() => window.dokoref.text), /Irene marriage first-trump-trick/);
+	// ottendorf-2008 throws in with five kings: the thrower's hand shown
+	// by taps, the ruling at once (deal again)
+	const doko = join(dir, 'thrown.doko');
+	native(['convert', join(root, 'tests/check/legal/ottendorf-2008--throw-in-five-kings.xml'), '-o', doko]);
+	const thrown = await enterByTaps({ text: readFileSync(doko, 'utf8') });
+	const wantThrown = JSON.parse(native(['check', '--format', 'json', doko]));
+	assert.equal(thrown.verdict.type, wantThrown.type);
+	assert.deepEqual(thrown.verdict.ruling, wantThrown.ruling);
+	assert.deepEqual(thrown.verdict.findings.map((f) => f.code), wantThrown.findings.map((f) => f.code));
+	// a throw-in the hand does not justify is a finding: four kings
+	await page.goto(origin + '/index.html', { waitUntil: 'load' });
+	await page.waitForSelector('#start:not([disabled])');
+	await page.select('#rules', 'ottendorf-2008');
+	await tap('#start');
+	await tap('#reservation');
+	for (let i = 0; i < 3; i++) await tap('#healthy');
+	await tap('#throw-in-five-kings');
+	for (const c of ['CK', 'CK', 'SK', 'SK', 'HQ', 'CJ', 'SJ', 'DJ', 'DA', 'D9', 'CA', 'C9']) await tap(`#picker button[data-card="${c}"]`);
+	await tap('#exchange-done');
+	await page.waitForSelector('#ruling-head', { timeout: 30000 });
+	const bad = await page.evaluate(() => window.dokoref.verdict);
+	assert.ok(bad.findings.length > 0, 'four kings thrown in as five: no finding');
+	// a poverty every other player declines: turnier-2022 deals again
+	// (poverty.refused redeal), the ruling at once
+	await page.goto(origin + '/index.html', { waitUntil: 'load' });
+	await page.waitForSelector('#start:not([disabled])');
+	await page.select('#rules', 'turnier-2022');
+	await tap('#start');
+	await tap('#reservation');
+	for (let i = 0; i < 3; i++) await tap('#healthy');
+	await tap('#poverty');
+	for (const c of ['DJ', 'HJ', 'D10']) await tap(`#picker button[data-card="${c}"]`);
+	await tap('#exchange-done');
+	for (let i = 0; i < 3; i++) await tap('#decline');
+	await page.waitForSelector('#ruling-head', { timeout: 30000 });
+	const redealt = await page.evaluate(() => ({ v: window.dokoref.verdict, text: window.dokoref.text }));
+	writeFileSync(join(dir, 'redeal.doko'), redealt.text);
+	const wantRedeal = JSON.parse(native(['check', '--format', 'json', join(dir, 'redeal.doko')]));
+	assert.deepEqual(redealt.v.ruling, wantRedeal.ruling);
+	assert.equal(wantRedeal.ruling.basis, 'not-counted');
+	assert.deepEqual(wantRedeal.findings, []);
+});
+
+test('the text edited by hand: the taps follow it, or the line is named', async () => {
+	await page.goto(origin + '/index.html', { waitUntil: 'load' });
+	await page.waitForSelector('#start:not([disabled])');
+	await page.$$eval('#names input', (is) => is.forEach((i, k) => { i.value = ['Anna', 'Ben', 'Clara', 'David'][k]; i.dispatchEvent(new Event('input')); }));
+	await page.select('#rules', 'ddv');
+	await tap('#dealers button:nth-child(4)');
+	await tap('#start');
+	await tap('#all-healthy');
+	for (const c of ['CA', 'DQ', 'CK']) await tap(`#picker button[data-card="${c}"]`);
+	const typeText = async (t) => {
+		await page.$eval('#notation', (ta, v) => { ta.focus(); ta.value = v; ta.dispatchEvent(new Event('input')); }, t);
+	};
+	const before = await page.$eval('#notation', (ta) => ta.value);
+	// a fourth card and an announcement typed: the trick, the copies left
+	// and who plays next follow
+	await typeText(before.replace(/CA DQ CK\n$/, 'CA DQ CK C9\nBen: re SA\n'));
+	await page.waitForSelector('#notation-mapped', { timeout: 20000 });
+	const t = await page.evaluate(() => ({ cards: window.dokoref.table.cards().map((e) => e.card), calls: window.dokoref.table.events.filter((e) => e.kind === 'call').map((e) => e.player + ' ' + e.word) }));
+	assert.deepEqual(t.cards, ['CA', 'DQ', 'CK', 'C9', 'SA']);
+	assert.deepEqual(t.calls, ['Ben re']);
+	assert.equal(await page.$eval('#picker button[data-card="SA"] .left', (e) => e.textContent), '\u00D71');
+	assert.equal(await page.$eval('#picker button[data-card="C9"] .left', (e) => e.textContent), '\u00D71');
+	// Ben won trick 1 with the queen, led the ace of spades: Clara is next
+	assert.match(await page.$eval('#status', (e) => e.textContent), /Clara/);
+	// a tap goes on from the text
+	await page.$eval('#notation', (ta) => ta.blur());
+	await tap('#picker button[data-card="S9"]');
+	assert.deepEqual(await page.evaluate(() => window.dokoref.table.cards().map((e) => e.card)), ['CA', 'DQ', 'CK', 'C9', 'SA', 'S9']);
+	// a line the taps cannot hold is named, and the taps stay
+	const now = await page.$eval('#notation', (ta) => ta.value);
+	await typeText(now + 'note: Ben hesitated\n');
+	await page.waitForSelector('#notation-unmapped', { timeout: 20000 });
+	const line = now.split('\n').length;
+	assert.equal(await page.$eval('#notation-unmapped', (e) => Number(e.dataset.line)), line);
+	assert.match(await page.$eval('#notation-unmapped', (e) => e.textContent), /note: Ben hesitated/);
+	assert.equal(await page.evaluate(() => window.dokoref.table.cards().length), 6);
+	await phoneChecks('entry-text');
+});
+
+test('a share link with the table\'s own rule set carries its YAML', async () => {
+	// hamvocke.yaml: DDV without nines, Karlchen caught scores; its record
+	const yaml = readFileSync(join(root, 'tests/check/examples/hamvocke.yaml'), 'utf8');
+	const dir = tmp('dokoref-web-');
+	const doko = join(dir, 'game.doko');
+	native(['convert', join(root, 'tests/check/examples/hamvocke-charlie-caught.xml'), '-o', doko]);
+	const text = readFileSync(doko, 'utf8');
+	writeFileSync(join(dir, 'hamvocke.yaml'), yaml);
+	const want = JSON.parse(native(['check', '--format', 'json', '--rules', join(dir, 'hamvocke.yaml'), doko]));
+	const b64 = (x) => Buffer.from(x, 'utf8').toString('base64url');
+	await page.goto(`${origin}/index.html#doko=${b64(text)}&lang=en&rules=hamvocke&yaml=${b64(yaml)}`, { waitUntil: 'load' });
+	await page.waitForSelector('#ruling-head', { timeout: 30000 });
+	const got = await page.evaluate(() => window.dokoref.verdict);
+	assert.deepEqual(got.score, want.score);
+	assert.deepEqual(got.as_played.score_items, want.as_played.score_items);
+	assert.ok(want.as_played.score_items.some((i) => i.item === 'karlchen-caught'), 'the rule set\'s own item');
+	// the page's own link carries the YAML again, and opens to the same ruling
+	const href = await page.$eval('#share-link', (a) => a.href);
+	assert.ok(href.includes('&yaml=' + b64(yaml)), 'the link carries the YAML');
+	await page.goto('about:blank');
+	await page.goto(href, { waitUntil: 'load' });
+	await page.waitForSelector('#ruling-head', { timeout: 30000 });
+	assert.deepEqual(await page.evaluate(() => window.dokoref.verdict.score), want.score);
+	// without the YAML the record's rule set is not known: no ruling
+	await page.goto('about:blank');
+	await page.goto(`${origin}/index.html#doko=${b64(text)}&lang=en&rules=hamvocke`, { waitUntil: 'load' });
+	await page.waitForSelector('#ruling-error', { timeout: 30000 });
+});
+
 test('a card that breaks a rule is marked at once', async () => {
 	await page.goto(origin + '/index.html', { waitUntil: 'load' });
 	await tap('#nav-new');
@@ -210,7 +377,7 @@ test('a card that breaks a rule is marked at once', async () => {
 });
 
 test('a shared dispute link opens straight to its ruling', async () => {
-	const dir = mkdtempSync(join(tmpdir(), 'dokoref-web-'));
+	const dir = tmp('dokoref-web-');
 	const doko = join(dir, 'dispute.doko');
 	native(['convert', join(root, 'tests/check/findings/revoke--ddv--trump-not-followed.xml'), '-o', doko]);
 	const text = readFileSync(doko, 'utf8');
@@ -237,10 +404,24 @@ test('a shared dispute link opens straight to its ruling', async () => {
 	assert.deepEqual(got.findings.map((f) => f.code), want.findings.map((f) => f.code));
 	assert.deepEqual(got.score, want.score);
 	assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
-	assert.match(await page.$eval('#findings', (e) => e.textContent), /revoke/);
+	// each finding under its name as dokoref check --lang de prints it
+	const textDe = native(['check', '--lang', 'de', '--width', '0', '--color', 'never', doko]);
+	const names = want.findings.map((f) => new RegExp(`:${f.line}:${f.column}: (.+?) \\(`).exec(textDe)[1]);
+	assert.ok(names.every((n, i) => n !== want.findings[i].code), `German names: ${names}`);
+	assert.deepEqual(await page.$$eval('#findings li > b', (bs) => bs.map((b) => b.textContent)), names);
+	// the reports: the record saved as dokoref-ruling.doko, then
+	// dokoref check --format json and dokoref show --format html of it
+	const saved = tmp('dokoref-web-');
+	writeFileSync(join(saved, 'dokoref-ruling.doko'), text);
+	const html = await downloaded('#download-html');
+	assert.equal(html.name, 'dokoref-ruling.html');
+	assert.equal(html.data, nativeIn(saved, ['show', '--format', 'html', '--lang', 'de', '--rules', 'ddv', 'dokoref-ruling.doko']));
+	const json = await downloaded('#download-json');
+	assert.equal(json.data, nativeIn(saved, ['check', '--format', 'json', '--lang', 'de', '--rules', 'ddv', 'dokoref-ruling.doko']));
 	await page.waitForSelector('#qr svg');
 	const href = await page.$eval('#share-link', (a) => a.href);
 	assert.ok(href.includes('#doko=' + b64), 'the share link carries the record');
+	await page.evaluate(() => window.scrollTo(0, 0));
 	await phoneChecks('shared');
 });
 
@@ -256,6 +437,11 @@ test('open a file: the audit in a worker, its summary and each game', async () =
 	assert.match(await page.$eval('#audit-summary', (e) => e.textContent), /"games": 26/);
 	assert.equal(await page.$eval('#audit-progress', (p) => p.value === p.max), true);
 	await phoneChecks('audit');
+	// its HTML report is dokoref show --format html of the file
+	const lang = await page.evaluate(() => document.documentElement.lang);
+	const html = await downloaded('#audit-html');
+	assert.equal(html.name, 'session-spielrunde-ddv.html');
+	assert.equal(html.data, nativeIn(join(root, 'samples'), ['show', '--format', 'html', '--lang', lang, 'session-spielrunde-ddv.doko']));
 });
 
 test('offline after the first visit: reload and still judge', async () => {
@@ -284,7 +470,7 @@ test('no request to another host, no script error', () => {
 });
 
 test('the HTML report (show --format html) fits a phone', async () => {
-	const dir = mkdtempSync(join(tmpdir(), 'dokoref-report-'));
+	const dir = tmp('dokoref-report-');
 	const samples = ['normal-ddv.xml', 'session-spielrunde-ddv.xml', 'poverty-turnier-2022.xml', 'solo-clubs-ddv.xml', 'marriage-ddv.xml'];
 	const p2 = await browser.newPage();
 	for (const s of samples) {

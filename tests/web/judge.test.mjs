@@ -121,16 +121,120 @@ test('each sample alone: exit status, text and JSON in both languages and messag
 	}
 });
 
-test('the HTML page holds every game judged', () => {
-	const rel = 'samples/session-unsere-2024.doko';
-	const r = dk.judge(fs.readFileSync(path.join(root, rel)), { name: rel, lang: 'de' });
-	assert.ok(r.games.length > 1);
-	assert.match(r.html, /^<!DOCTYPE html>\n<html lang="de">/);
-	const cli = execFileSync(native, ['show', '--format', 'html', '--lang', 'de', rel],
-		{ cwd: root, env, encoding: 'utf8' });
-	// the same page as `dokoref show --format html` in its shape: as many games
-	const count = (s) => (s.match(/<section/g) || []).length;
-	assert.equal(count(r.html), count(cli));
+test('the HTML page is dokoref show --format html, byte for byte', () => {
+	// every record (show assesses a finding's cost only where the record
+	// shows an objection, check always: the pages of records with findings
+	// differ when judged as check judges); the samples in both languages
+	let pages = 0;
+	for (const rel of records) {
+		const data = fs.readFileSync(path.join(root, rel));
+		for (const lang of rel.startsWith('samples/') ? ['en', 'de'] : ['en']) {
+			const cli = spawnSync(native, ['show', '--format', 'html', '--lang', lang, rel],
+				{ cwd: root, env, encoding: 'utf8', maxBuffer: 1 << 26 });
+			// the page alone (as the page's download asks) and beside the
+			// JSON and text (judged twice: check's way and show's)
+			const alone = dk.judge(data, { name: rel, lang, format: 'html', files: siblings(rel) });
+			assert.equal(alone.html ?? '', cli.stdout, `${rel} (${lang}): the page alone`);
+			if (lang === 'de') {
+				const all = dk.judge(data, { name: rel, lang, files: siblings(rel) });
+				assert.equal(all.html ?? '', cli.stdout, `${rel} (${lang}): the page with the JSON`);
+			}
+			if (cli.stdout)
+				pages++;
+		}
+	}
+	assert.ok(pages > 300, `only ${pages} pages compared`);
+});
+
+// A session cut in two: the games before game k as the session so far,
+// game k with the session's head as the input.  Judged with `session`,
+// game k is what `dokoref check` says of it in the whole file (only its
+// number and its lines, which the cut moves, differ).
+function sessionCuts(text) {
+	const lines = text.split(/(?<=\n)/);
+	const starts = [];
+	let end = lines.length;
+	lines.forEach((l, i) => {
+		if (/^(game|spiel)\b/i.test(l))
+			starts.push(i);
+		else if (/^end\b/i.test(l))
+			end = i;
+	});
+	const head = lines.slice(0, starts[0]).join('');
+	return starts.slice(1).map((at, j) => ({
+		index: j + 2,
+		before: lines.slice(0, at).join('') + 'end session\n',
+		game: head + lines.slice(at, starts[j + 2] ?? end).join('') + 'end session\n',
+	}));
+}
+
+// the JSON without what the cut moves: the game's number, the file, the
+// place of each finding
+function unplaced(json) {
+	return JSON.parse(json, (k, v) => (['index', 'file', 'line', 'column'].includes(k) ? undefined : v));
+}
+
+test('session: a game judged as the next one of the session so far, as check in one file', () => {
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dokoref-web-'));
+	try {
+		// the two session samples, and Bock rounds (appended, a solo in
+		// one) written as notation
+		const files = ['samples/session-spielrunde-ddv.doko', 'samples/session-unsere-2024.doko'];
+		for (const xml of ['tests/audit/session-bock-unsere-2024.xml',
+			'tests/audit/session-bock-esslingen-2002.xml']) {
+			const out = path.join(tmp, path.basename(xml, '.xml') + '.doko');
+			execFileSync(native, ['convert', xml, '-o', out], { cwd: root, env });
+			files.push(out);
+		}
+		let games = 0, differ = 0;
+		for (const file of files) {
+			const whole = spawnSync(native, ['check', '--format', 'json', file],
+				{ cwd: root, env, encoding: 'utf8', maxBuffer: 1 << 26 }).stdout
+				.split(/(?<=\n)/).filter(Boolean);
+			const cuts = sessionCuts(fs.readFileSync(path.resolve(root, file), 'utf8'));
+			assert.equal(cuts.length + 1, whole.length, `${file}: games`);
+			for (const cut of cuts) {
+				const want = unplaced(whole[cut.index - 1]);
+				const r = dk.judge(cut.game, { session: cut.before, format: 'json' });
+				assert.equal(r.games.length, 1, `${file} game ${cut.index}: ${JSON.stringify(r.messages)}`);
+				assert.deepEqual(unplaced(r.json), want, `${file} game ${cut.index}`);
+				// without the session it is a session of one game: the dealer's
+				// turn, the Bock, the duty soli unknown
+				const alone = dk.judge(cut.game, { format: 'json' });
+				if (JSON.stringify(unplaced(alone.json)) !== JSON.stringify(want))
+					differ++;
+				games++;
+			}
+		}
+		assert.ok(games > 40, `only ${games} games`);
+		assert.ok(differ >= 10, `the session changed only ${differ} games`);
+		// a session so far that holds no session game is refused, with a message
+		const none = dk.judge(cuts0(files[1]), { session: 'rules: ddv\n', format: 'json' });
+		assert.equal(none.status, 3);
+		assert.equal(none.json, '');
+		assert.ok(none.messages.length > 0);
+	} finally {
+		fs.rmSync(tmp, { recursive: true, force: true });
+	}
+});
+
+function cuts0(file) {
+	return sessionCuts(fs.readFileSync(path.resolve(root, file), 'utf8'))[0].game;
+}
+
+test('findingName: the names dokoref check prints, in both languages', () => {
+	const rel = 'tests/check/findings/announce-party-unknown--ddv--bride-before-clarifying-trick.xml';
+	const data = fs.readFileSync(path.join(root, rel));
+	const code = JSON.parse(dk.judge(data, { name: rel, format: 'json' }).json).findings[0].code;
+	assert.equal(dk.findingName(code, 'en'), code);
+	const de = spawnSync(native, ['check', '--color', 'never', '--width', '0', '--lang', 'de', rel],
+		{ cwd: root, env, encoding: 'utf8' }).stdout;
+	const name = dk.findingName(code, 'de');
+	assert.notEqual(name, code);
+	assert.ok(de.includes(`: ${name} (`), `${name} not in ${de}`);
+	assert.equal(dk.findingName('dealer', 'en'), 'dealer');
+	assert.notEqual(dk.findingName('dealer', 'de'), 'dealer');
+	assert.equal(dk.findingName('no-such-finding', 'de'), null);
 });
 
 test('a rule set from YAML text: judged under it, and its errors with line and column', () => {
