@@ -18,7 +18,6 @@ const E_INVALID = -1;
 const E_SYSTEM = -2;
 // dokoref_judge's flag: a cost assessed only where the record shows an
 // objection, as `dokoref show` judges for its page
-const JUDGE_OBJECTED_PENALTIES = 2;
 
 const isNode = typeof process === 'object' && process !== null &&
 	typeof process.versions === 'object' && process.versions !== null &&
@@ -294,12 +293,13 @@ export class Dokoref {
 			v = m._dokoref_verdict_new();
 			if (opts.searchLimit !== undefined)
 				m._dokoref_verdict_set_search_limit(v, Number(opts.searchLimit));
-			// the page is `dokoref show --format html`'s, judged as show
-			// judges (a second verdict when the JSON or text is wanted too)
+			// the page is `dokoref show --format html`'s: show judges it as
+			// check does, every irregularity's cost searched, so the one
+			// verdict serves the JSON, the text and the page
 			const pageOnly = formats.has('html') && !formats.has('json') && !formats.has('text');
 			if (formats.has('html')) {
 				page = m._dokoref_page_new(lang, pName);
-				vPage = pageOnly ? v : m._dokoref_verdict_new();
+				vPage = v;
 			}
 			const text = [];
 			const json = [];
@@ -322,7 +322,7 @@ export class Dokoref {
 					continue;
 				}
 				yield index;
-				if (m._dokoref_judge(v, rec, pageOnly ? JUDGE_OBJECTED_PENALTIES : 0, e) !== 0)
+				if (m._dokoref_judge(v, rec, 0, e) !== 0)
 					continue;
 				m._dokoref_tally_add(tally, v);
 				const game = {
@@ -340,8 +340,6 @@ export class Dokoref {
 					text.push(game.text);
 				}
 				if (page) {
-					if (vPage !== v)
-						m._dokoref_judge(vPage, rec, JUDGE_OBJECTED_PENALTIES, e);
 					m._dokoref_page_add(page, vPage);
 				}
 				result.games.push(game);
