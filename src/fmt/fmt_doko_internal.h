@@ -97,7 +97,7 @@ struct dk_doko_reader {
 };
 
 /** An error in the current game (it is then not ok), at loc: message id of
- * the catalogue (src/report/lang.c) in the reader's language, formatted with
+ * the catalogue (src/words/lang.c) in the reader's language, formatted with
  * the arguments (which must fit the English format). */
 void doko_err(dk_doko_reader *r, dk_loc loc, dk_msg id, ...);
 
