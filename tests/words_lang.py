@@ -10,7 +10,7 @@ replay, in English and in German, and fail on
     "announce-too-late", "score-wrong" ...),
     finding kind ("irregularity", "record-defect", "warning") or one of the
     English Doppelkopf terms below in German output;
-  - in show's text: a word of the message catalogue's (src/report/lang.c)
+  - in show's text: a word of the message catalogue's (src/words/lang.c)
     one language that the other language's strings never use ("Dealer",
     "healthy", "trick" in German output; "Geber", "Stich", "Spielfindung"
     in English output).  English output keeps German terms in brackets
@@ -142,8 +142,8 @@ def html_words(text):
 
 
 def catalogue():
-    """The catalogue's rows (id, English, German) from src/report/lang.c."""
-    with open("src/report/lang.c", encoding="utf-8") as f:
+    """The catalogue's rows (id, English, German) from src/words/lang.c."""
+    with open("src/words/lang.c", encoding="utf-8") as f:
         src = f.read()
     lit = r'(?:"(?:[^"\\]|\\.)*"\s*)+'
     rows = []
@@ -166,7 +166,7 @@ def words_of(fmt):
 
 
 ROWS = catalogue()
-assert len(ROWS) > 500, "the catalogue was not read from src/report/lang.c"
+assert len(ROWS) > 500, "the catalogue was not read from src/words/lang.c"
 assert any(r[0].startswith("DK_MSG_SW_") for r in ROWS), "no rows of show's text (DK_MSG_SW_)"
 # the notation reader's errors (DK_MSG_NT_) list the keywords it takes in
 # both languages ("gesund/healthy"): they are no evidence of a language

@@ -64,7 +64,7 @@ int dk_doko_reader_open_memory(dk_doko_reader **out, const void *data, size_t le
 			       const char *display_name, dk_diag *diag);
 
 /** The language of the reader's error messages from here on (English until
- * set): the words are those of the catalogue, src/report/lang.c.  The byte
+ * set): the words are those of the catalogue, src/words/lang.c.  The byte
  * screen of opening (text_guard.h) and I/O errors are shared with the other
  * readers and stay English. */
 void dk_doko_reader_set_lang(dk_doko_reader *r, dk_lang lang);

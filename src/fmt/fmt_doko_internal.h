@@ -1,10 +1,15 @@
 /*
- * fmt_doko_internal.h - what the notation's reader (fmt_doko_read.c) and
- * its resolution of players and hands (fmt_doko_resolve.c) share: the
- * reader's state and a few helpers.  Not for use outside these two files.
+ * fmt_doko_internal.h - what the parts of the notation's reader share: its
+ * walk over the file (fmt_doko_read.c), its header lines and results
+ * (fmt_doko_head.c), its hands, bidding and play lines (fmt_doko_play.c),
+ * its resolution of players and hands (fmt_doko_resolve.c) and what they
+ * all stand on (fmt_doko_util.c): the reader's state and the helpers.  Not
+ * for use outside them.
  */
 #ifndef DK_FMT_DOKO_INTERNAL_H
 #define DK_FMT_DOKO_INTERNAL_H
+
+#include <string.h>
 
 #include "arena.h"
 #include "fmt_doko.h"
@@ -29,6 +34,62 @@ typedef struct tok {
 	bool comma;         /* a comma stands before it */
 	bool quoted;
 } tok;
+
+/* ---- words and places --------------------------------------------------- */
+
+/* an array grown by doubling: arr holds n of cap */
+#define GROW(arr, n, cap) do { \
+	if ((n) == (cap)) { \
+		(cap) = (cap) ? 2 * (cap) : 16; \
+		(arr) = dk_xrealloc((arr), (cap) * sizeof(*(arr))); \
+	} \
+} while (0)
+
+static inline dk_loc doko_mkloc(uint32_t lno, uint32_t col)
+{
+	dk_loc l = { lno, col };
+	return l;
+}
+
+static inline int doko_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* s[0..n) equals word (lower case ASCII, may hold UTF-8) ignoring ASCII case */
+static inline bool doko_word_is(const char *s, size_t n, const char *word)
+{
+	size_t k = strlen(word);
+	if (n != k)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (doko_lower((unsigned char)s[i]) != (unsigned char)word[i])
+			return false;
+	return true;
+}
+
+/* the index of s among the words of list (NULL-terminated), -1 if none */
+static inline int doko_word_in(const char *s, size_t n, const char *const *list)
+{
+	for (int i = 0; list[i]; i++)
+		if (doko_word_is(s, n, list[i]))
+			return i;
+	return -1;
+}
+
+static inline uint32_t doko_col_of(const char *line_start, const char *p)
+{
+	uint32_t col = 1;
+	for (const char *q = line_start; q < p; q++)
+		if (((unsigned char)*q & 0xc0) != 0x80)
+			col++;
+	return col;
+}
+
+static inline dk_loc doko_loc_at(const line *l, const char *p)
+{
+	return doko_mkloc(l->no, doko_col_of(l->s, p));
+}
 
 /* ---- what the reader keeps beside the record ---------------------------- */
 
@@ -96,13 +157,73 @@ struct dk_doko_reader {
 	dk_lang lang;              /* of the error messages */
 };
 
+/* ---- header lines (fmt_doko_head.c) ------------------------------------- */
+
+/* the header tags, each with its English and German words (header_of) */
+enum doko_header {
+	H_RULES, H_SET, H_PLAYERS, H_DEALER, H_EVENT, H_PLACE, H_DATE, H_TABLE, H_ROUND,
+	H_NOTE, H_BIDS, H_PLAY, H_RESULT, H_TOTALS, H_EXCHANGE, H_BOCK, H_COUNT
+};
+
+/* the context a header line is read in: a session's head or a game */
+typedef struct ctx {
+	dk_meta *meta;
+	dk_note **notes;     /* NULL: notes go to r->notes */
+	bool *has_rules;
+	dk_rules_ref *rules;
+	bool *has_players;
+	dk_players *players;
+	dk_arena *arena;
+	bool seen[H_COUNT];
+	bool in_session_head;
+	bool from_head;      /* lines of the file's head, shared by every game */
+	dk_rule_override *ovr;
+	size_t novr;
+} ctx;
+
+/** A header line l, tokens t[0..nt), of header h, read into context c. */
+void doko_read_header(dk_doko_reader *r, ctx *c, const line *l, int h, const tok *t,
+		      size_t nt);
+
+/** A result: or totals: line (h), tokens t[0..nt), into the game's recorded
+ * result. */
+void doko_read_result(dk_doko_reader *r, int h, tok *t, size_t nt);
+
+/* ---- hands, bidding and play (fmt_doko_play.c) -------------------------- */
+
+/** A hand line: "hand NAME: cards". */
+void doko_read_hand(dk_doko_reader *r, const line *l, tok *t, size_t nt);
+
+/** A bidding: line's bids, tokens t[0..nt) (t[0] the tag). */
+void doko_read_bids(dk_doko_reader *r, tok *t, size_t nt);
+
+/** A play line: one trick, or events between tricks. */
+void doko_read_play_line(dk_doko_reader *r, const line *l, tok *t, size_t nt);
+
+/** An error for a card played a third time, found as it is read. */
+void doko_check_thrice(dk_doko_reader *r);
+
+/* ---- errors, numbers and players (fmt_doko_util.c) ---------------------- */
+
 /** An error in the current game (it is then not ok), at loc: message id of
- * the catalogue (src/report/lang.c) in the reader's language, formatted with
+ * the catalogue (src/words/lang.c) in the reader's language, formatted with
  * the arguments (which must fit the English format). */
 void doko_err(dk_doko_reader *r, dk_loc loc, dk_msg id, ...);
 
 /** The players of the current game (its own or its session's), or NULL. */
 const dk_players *doko_players(const dk_doko_reader *r);
+
+/** The seat a name in t (in any case) or a seat number stands for, 0 if
+ * none; says nothing. */
+int doko_find_seat(dk_doko_reader *r, const tok *t);
+
+/** The seat of the player named by t (a name, in any case, or a seat
+ * number); 0 with an error if none. */
+int doko_seat_of(dk_doko_reader *r, const tok *t);
+
+/** s[0..n) as a decimal number (a sign allowed) in [lo, hi] into *out:
+ * false if it is not one. */
+bool doko_parse_long(const char *s, size_t n, long lo, long hi, long *out);
 
 /** The name of the player at seat, "?" if none. */
 const char *doko_player_name(const dk_doko_reader *r, int seat);

@@ -1,8 +1,9 @@
 /*
- * fmt_xml_internal.h - what the XML reader's walk over nodes and the
- * file (fmt_xml_read.c) shares with its parsers of a game's elements
- * (fmt_xml_game.c): the reader's state and the helpers both use.  Not for
- * use outside these two files.
+ * fmt_xml_internal.h - what the parts of the XML reader share: the
+ * reader's state, the steps over nodes and attributes (fmt_xml_util.c)
+ * that its walk over the file (fmt_xml_read.c) and its parsers of a game's
+ * elements (fmt_xml_game.c) both use, and those parsers.  Not for use
+ * outside these files.
  */
 #ifndef DK_FMT_XML_INTERNAL_H
 #define DK_FMT_XML_INTERNAL_H
@@ -61,7 +62,7 @@ typedef struct attrs {
 	dk_loc loc[MAX_ATTRS];
 } attrs;
 
-/* ---- errors ------------------------------------------------------------- */
+/* ---- errors (fmt_xml_util.c) -------------------------------------------- */
 
 /** A fatal error at loc: the reader stops. */
 void xr_fatal(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
@@ -71,7 +72,21 @@ void xr_fatal(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
 void xr_game_error(dk_xml_reader *r, dk_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* ---- nodes and elements ------------------------------------------------- */
+/* ---- nodes and elements (fmt_xml_util.c) -------------------------------- */
+
+/** The next node that matters (whitespace-only text and processing
+ * instructions are skipped): N_ELEMENT, N_END_ELEMENT, N_TEXT, N_COMMENT,
+ * N_END, or -1 on a fatal error. */
+int xr_advance(dk_xml_reader *r);
+
+/** The text or comment of the current node (its length into *len if len). */
+const char *xr_node_value(dk_xml_reader *r, size_t *len);
+
+/** s holds only white space. */
+bool xr_is_blank(const char *s);
+
+/** A fatal error: text stands inside parent where only elements may. */
+void xr_stray_text(dk_xml_reader *r, const char *parent, dk_loc parent_loc);
 
 /** The name of the current element. */
 const char *xr_node_name(dk_xml_reader *r);
@@ -89,7 +104,7 @@ int xr_skip_element(dk_xml_reader *r);
 /** A fatal error: the current element may not stand inside parent. */
 void xr_unknown_element(dk_xml_reader *r, const char *parent);
 
-/* ---- attributes --------------------------------------------------------- */
+/* ---- attributes (fmt_xml_util.c) ---------------------------------------- */
 
 /** The attributes of the current element elem, one slot per name in allowed
  * (NULL-terminated), copied into ar: 0, or -1 for one it does not have. */

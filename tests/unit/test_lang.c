@@ -1,5 +1,5 @@
 /*
- * test_lang.c - the message catalogue (src/report/lang.c): every message in
+ * test_lang.c - the message catalogue (src/words/lang.c): every message in
  * English and German, both taking the same printf conversions in the same
  * order; the language chosen from the locale variables as gettext would;
  * and `dokoref check --lang de` over every checked record saying the same
