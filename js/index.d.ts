@@ -120,6 +120,15 @@ export interface Result {
   tally: Tally | null;
 }
 
+export interface AuditResult extends Result {
+  /** `dokoref audit --format json`'s output, byte for byte. */
+  json: string;
+  /** `dokoref audit`'s exit status (2: nothing audited). */
+  status: 0 | 1 | 2 | 3 | 4;
+  /** `dokoref check --format json`'s lines for the same games. */
+  checkJson: string | null;
+}
+
 export interface RuleSet {
   /** The name rules takes. */
   name: string;
@@ -140,8 +149,10 @@ export declare class Dokoref {
   readonly version: string;
   /** Judge every game of a record, as `dokoref check` does. */
   judge(input: Input, opts?: JudgeOptions): Result;
-  /** judge() game by game with progress, yielding between games. */
-  audit(input: Input, opts?: AuditOptions): Promise<Result>;
+  /** `dokoref audit` over a whole file, game by game with progress,
+   *  yielding between games: json and status are `dokoref audit --format
+   *  json`'s output (byte for byte) and exit status. */
+  audit(input: Input, opts?: AuditOptions): Promise<AuditResult>;
   /** The rule sets shipped inside the module. */
   rulesets(): RuleSet[];
   /** Check YAML text as a rule set. */

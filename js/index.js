@@ -403,11 +403,15 @@ export class Dokoref {
 	}
 
 	/**
-	 * judge() over a whole file, game after game, calling
-	 * opts.onProgress({ done, total, game }) before each game (game: its
-	 * number in the file) and once at the end (game 0, done === total); it
-	 * yields to the event loop between games, so that a page stays
-	 * responsive.  Resolves to judge()'s result.
+	 * `dokoref audit` over a whole file: judged game after game as judge()
+	 * judges, calling opts.onProgress({ done, total, game }) before each
+	 * game (game: its number in the file) and once at the end (game 0,
+	 * done === total), yielding to the event loop between games, so that a
+	 * page stays responsive.  Resolves to judge()'s result, except that
+	 * json is what `dokoref audit --format json` prints for a file called
+	 * opts.name, byte for byte, and status its exit status (the library's
+	 * dokoref_audit_json, the program's own code); checkJson holds check's
+	 * lines.
 	 */
 	async audit(input, opts) {
 		const o = opts || {};
@@ -420,9 +424,16 @@ export class Dokoref {
 			for (;;) {
 				const step = walk.next();
 				if (step.done) {
+					const r = step.value;
+					const a = this._auditJson(input, o);
+					r.checkJson = r.json;
+					r.json = a.json;
+					r.status = a.status;
+					if (a.message)
+						r.messages.push(a.message);
 					if (onProgress)
 						onProgress({ done, total: Math.max(total, done), game: 0 });
-					return step.value;
+					return r;
 				}
 				if (onProgress) {
 					total = Math.max(total, done + 1);
@@ -433,6 +444,46 @@ export class Dokoref {
 			}
 		} finally {
 			walk.return();
+		}
+	}
+
+	// `dokoref audit --format json` of the input: { json, status, message }
+	// (the message when the program would name an error: a sheet refused,
+	// a record that cannot be opened)
+	_auditJson(input, o) {
+		const m = this._m;
+		const written = this._writeFiles(o.files);
+		const e = m._dkw_error_new();
+		const pStatus = m._malloc(4);
+		const pName = this._str(o.name || '<memory>');
+		const pRules = this._str(o.rules);
+		let pInput = 0, pYaml = 0, pYamlName = 0, rules = 0, rec = 0;
+		try {
+			if (o.rulesYaml !== undefined && o.rulesYaml !== null) {
+				let ylen;
+				[pYaml, ylen] = this._bytes(o.rulesYaml);
+				pYamlName = this._str(o.rulesName || 'rules.yaml');
+				rules = m._dokoref_rules_from_yaml(pYaml, ylen, pYamlName, e);
+				if (!rules)
+					return { json: '', status: 3, message: this._error(e) };
+			}
+			let len;
+			[pInput, len] = this._bytes(input);
+			rec = m._dkw_record_open(pInput, len, pName, pRules, rules,
+				o.acceptRuleDifferences ? 1 : 0, Number(o.maxInputSize || 0), e);
+			if (!rec)
+				return { json: '', status: m._dkw_error_code(e) === E_SYSTEM ? 4 : 3, message: this._error(e) };
+			const p = m._dokoref_audit_json(rec, langOf(o.lang), pStatus, e);
+			if (!p)
+				return { json: '', status: 2, message: this._error(e) };
+			const status = new DataView(m.HEAPU8.buffer, pStatus, 4).getInt32(0, true);
+			return { json: this._take(p), status, message: null };
+		} finally {
+			m._dokoref_record_free(rec);
+			m._dokoref_rules_free(rules);
+			for (const p of [pInput, pName, pRules, pYaml, pYamlName, pStatus, e])
+				m._free(p);
+			this._removeFiles(written);
 		}
 	}
 

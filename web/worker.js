@@ -1,7 +1,8 @@
 // The audit of a whole file, away from the page's thread: the page posts
 // {bytes, name, lang, rulesYaml}, the worker answers with progress
-// messages and then the verdicts, the tally, and the report as JSON (the
-// lines of `dokoref check --format json`) and as the HTML page.
+// messages and then the verdicts, the tally, and the report as JSON (what
+// `dokoref audit --format json` prints) and as the HTML page (`dokoref
+// show --format html`).
 import { engine, verdictsOf } from './engine.js';
 
 self.onmessage = async (ev) => {

@@ -442,6 +442,9 @@ test('open a file: the audit in a worker, its summary and each game', async () =
 	const html = await downloaded('#audit-html');
 	assert.equal(html.name, 'session-spielrunde-ddv.html');
 	assert.equal(html.data, nativeIn(join(root, 'samples'), ['show', '--format', 'html', '--lang', lang, 'session-spielrunde-ddv.doko']));
+	// its JSON report is dokoref audit --format json of the file
+	const json = await downloaded('#audit-json');
+	assert.equal(json.data, nativeIn(join(root, 'samples'), ['audit', '--format', 'json', '--lang', lang, 'session-spielrunde-ddv.doko']));
 });
 
 test('offline after the first visit: reload and still judge', async () => {
