@@ -2,7 +2,7 @@
  * cmd_check.c - `dokoref check`: replay every game under its rule set and
  * report what was irregular.
  *
- * Per game: the verdict (src/core/verdict.h: the game judged once, every
+ * Per game: the verdict (src/judge/verdict.h: the game judged once, every
  * irregularity's cost assessed), rendered by src/report/verdict_text.c or
  * check_json.c: a header with the game type and the parties, then each
  * finding pointing at the record's line, with the rule that decides it,
@@ -11,7 +11,7 @@
  * through the library's public API, include/dokoref/dokoref.h); this file
  * renders, prints and counts for the summary line.  The text is in English or German
  * (--lang, by default from the locale variables); every sentence comes from
- * the catalogue in src/report/lang.c.  The JSON output has codes only.
+ * the catalogue in src/words/lang.c.  The JSON output has codes only.
  */
 #include <getopt.h>
 #include <stdlib.h>

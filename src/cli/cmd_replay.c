@@ -2,7 +2,7 @@
  * cmd_replay.c - `dokoref replay`: step through a game card by card.
  *
  * On a terminal the game is shown with ncurses, one position at a time
- * (src/core/position.c), drawn by src/report/replay_view.c; keys move by
+ * (src/judge/position.c), drawn by src/report/replay_view.c; keys move by
  * card, trick and finding.  Without a terminal, or with --step N, the
  * position after card N is printed as plain text, the same drawing, so
  * that it can be scripted and tested.
