@@ -339,9 +339,11 @@ char *dokoref_verdict_json_in(const dokoref_verdict *v, int lang);
  * invalid input, 4 a system error; 2 when nothing was audited.  Messages
  * about the input are not printed: when the record breaks off, err holds
  * the first of the last item's, and the text returned still ends with
- * the summary of what was read.  A score sheet without cards is refused
- * (DOKOREF_E_USAGE; `dokoref audit` checks it).  Returns the text (free
- * with dokoref_free), NULL on a usage error.
+ * the summary of what was read.  A score sheet without cards is audited
+ * as the program audits it (a line per game with something wrong, the
+ * sheet's summary line), under the rule set the record was opened with or
+ * the one the sheet names.  Returns the text (free with dokoref_free),
+ * NULL on a usage error.
  */
 char *dokoref_audit_json(dokoref_record *rec, int lang, int *status, dokoref_error *err);
 

@@ -471,16 +471,6 @@ struct dk_fd_rule_map;
  *  (never for "-": dk_cli_each_game looks at standard input itself). */
 int dk_cli_sheet_format(const char *path, uint64_t max_size);
 
-/** `dokoref audit` of a score sheet (audit_sheet.c): read data (len bytes,
- *  format fmt) as the sheet name, audit it under opts->rules or the rule set
- *  it names, print to cli; json: a JSON line per game with findings (every
- *  game if verbose), then, with json_summary, the sheet's {"summary"} line
- *  (not for --format jsonl, whose lines --merge reads).  *findings gets the
- *  number of games with findings.  Returns an exit code. */
-int dk_audit_sheet(dk_cli *cli, const dk_read_opts *opts, dk_lang lang, bool json,
-		   bool json_summary, bool verbose, const char *name, const char *data, size_t len, int fmt,
-		   size_t *findings);
-
 /** True if path is in the dokoref notation by its content (never for "-":
  * dk_cli_each_game looks at standard input itself). */
 bool dk_cli_is_doko(const char *path, uint64_t max_size);

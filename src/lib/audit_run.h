@@ -155,6 +155,16 @@ void dk_audit_add_standing(audit_state *st, const char *name, long points);
 /** The progress bar on standard error; done: clear it. */
 void dk_audit_show_progress(audit_state *st, bool done);
 
+/** A score sheet without cards audited whole (audit_sheet.c): its lines
+ * appended to out (text, or JSON with json; every game with verbose, else
+ * those with something to say; the sheet's summary line with
+ * json_summary), its messages in d, the games with findings counted in
+ * *findings.  rules_given overrides the rule set the sheet names.  Returns
+ * 0 clean, 1 findings, 3 invalid input (nothing judged). */
+int dk_audit_sheet_run(dk_buf *out, dk_diag *d, const char *rules_given, dk_lang lang,
+		       bool json, bool json_summary, bool verbose, const char *name,
+		       const char *data, size_t len, int fmt, size_t *findings);
+
 /** The end of the session (or of the game outside one) being read: its
  * findings, standings and sums, and with --format jsonl its line. */
 void dk_audit_session_finish(audit_state *st);

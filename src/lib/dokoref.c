@@ -764,10 +764,24 @@ char *dokoref_audit_json(dokoref_record *rec, int lang, int *status, dokoref_err
 	}
 	const char *sheet;
 	size_t sheet_len;
-	if (dk_reader_sheet(rec->r, &sheet, &sheet_len) >= 0) {
-		set_error(err, DOKOREF_E_USAGE, NULL,
-			  "a score sheet has no games to audit here (dokoref audit checks it)");
-		return NULL;
+	int sheet_fmt = dk_reader_sheet(rec->r, &sheet, &sheet_len);
+	if (sheet_fmt >= 0) {
+		/* a score sheet: its lines and summary line, as the program's */
+		dk_buf out;
+		dk_buf_init(&out);
+		dk_diag_clear(&rec->diag);
+		size_t findings;
+		int rc = dk_audit_sheet_run(&out, &rec->diag, rec->rules_name,
+					    lang == DOKOREF_LANG_DE ? DK_LANG_DE : DK_LANG_EN, true,
+					    true, false, dk_reader_file(rec->r), sheet, sheet_len,
+					    sheet_fmt, &findings);
+		if (rc == 3)
+			set_error(err, DOKOREF_E_INVALID, &rec->diag, NULL);
+		else
+			set_ok(err);
+		if (status)
+			*status = rc;
+		return take(&out);
 	}
 	/* one run of `dokoref audit --format json` over the record (audit_run.h),
 	 * its output gathered where the program writes it to standard output */

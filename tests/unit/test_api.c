@@ -579,16 +579,34 @@ Test(api, audit_json_as_the_program)
 		free(data);
 		free(want);
 	}
-	/* a score sheet is the program's to check */
+	/* a score sheet without cards: its lines and summary line, as the
+	 * program prints them, with findings (1) and without (0) */
+	static const struct { const char *golden, *file; } sheets[] = {
+		{ "audit_sheet_ddv_planted_json", "samples/sheet-ddv-planted.csv" },
+		{ "audit_sheet_ddv_json", "samples/sheet-ddv.csv" },
+	};
 	dokoref_error err;
-	dokoref_record *rec = dokoref_record_open_file(DK_SOURCE_ROOT "/samples/sheet-ddv.csv", NULL,
-						       &err);
-	cr_assert_not_null(rec, "%s", err.message);
-	int status = 0;
-	cr_expect_null(dokoref_audit_json(rec, DOKOREF_LANG_EN, &status, &err));
-	cr_expect_eq(err.code, DOKOREF_E_USAGE);
-	cr_expect_eq(status, 2);
-	dokoref_record_free(rec);
+	for (size_t i = 0; i < sizeof(sheets) / sizeof(sheets[0]); i++) {
+		int want_status;
+		char *want = golden_stdout(sheets[i].golden, &want_status);
+		char path[512];
+		snprintf(path, sizeof(path), "%s/%s", DK_SOURCE_ROOT, sheets[i].file);
+		size_t len;
+		char *data = slurp(path, &len);
+		dokoref_record *rec = dokoref_record_open_memory(data, len, sheets[i].file, NULL,
+								 &err);
+		cr_assert_not_null(rec, "%s", err.message);
+		int status = -1;
+		char *got = dokoref_audit_json(rec, DOKOREF_LANG_EN, &status, &err);
+		cr_assert_not_null(got, "%s: %s", sheets[i].file, err.message);
+		cr_expect_str_eq(got, want, "%s", sheets[i].file);
+		cr_expect_eq(status, want_status, "%s: status %d, the program's %d",
+			     sheets[i].file, status, want_status);
+		dokoref_free(got);
+		dokoref_record_free(rec);
+		free(data);
+		free(want);
+	}
 	cr_expect_null(dokoref_audit_json(NULL, DOKOREF_LANG_EN, NULL, &err));
 }
 

@@ -304,16 +304,8 @@ test('audit: progress before each game and at the end, the same result as judge'
 test('audit: dokoref audit --format json of every record, byte for byte, and its exit status', async () => {
 	let games = 0, sheets = 0;
 	for (const rel of records) {
-		// a score sheet without cards is audited by the program's own
-		// sheet check (src/cli), which the library does not hold: refused
-		if (/^(tests\/sheets\/|samples\/sheet-)/.test(rel)) {
-			const r = await dk.audit(fs.readFileSync(path.join(root, rel)), { name: rel, format: 'json' });
-			assert.equal(r.status, 2, rel);
-			assert.equal(r.json, '', rel);
-			assert.match(r.messages.at(-1).message, /score sheet/, rel);
+		if (/^(tests\/sheets\/|samples\/sheet-)/.test(rel))
 			sheets++;
-			continue;
-		}
 		const data = fs.readFileSync(path.join(root, rel));
 		for (const lang of rel.startsWith('samples/session') ? ['en', 'de'] : ['en']) {
 			const cli = spawnSync(native, ['audit', '--format', 'json', '--lang', lang, rel],
