@@ -588,16 +588,31 @@ function showAudit(name, m) {
 	const games = m.games || [];
 	const button = (label, id, fname, type, data) => el('button', { id, onclick: () => download(fname, type, data) }, label);
 	const base = name.replace(/(\.gz)?$/, '').replace(/\.[^.]*$/, '');
-	$('audit-count').textContent = W.progress(games.length, games.length);
+	// a score sheet without cards: its lines of `dokoref audit --format
+	// json` (a line per game with findings, then the sheet's summary)
+	const lines = (m.json || '').split('\n').filter(Boolean).map((l) => { try { return JSON.parse(l); } catch { return null; } });
+	const sheet = lines.find((l) => l && l.summary && l.summary.format);
+	const sheetLines = lines.filter((l) => l && !l.summary && !l.ruling && Array.isArray(l.findings));
+	// (the walk game by game has no games of a sheet and says so: the
+	// sheet's own audit above answers that)
+	const messages = (m.messages || []).filter((x) => !(sheet && /score sheet|Spielzettel/i.test(x.message || '')));
+	$('audit-count').textContent = sheet ? W.sheetCount(sheet.summary.games, sheet.summary.games_with_findings)
+		: W.progress(games.length, games.length);
 	put($('audit-out'), 
-		el('h2', {}, W.summary),
-		el('pre', { id: 'audit-summary' }, JSON.stringify(m.tally, null, 1)),
-		(m.messages || []).length ? el('pre', { class: 'bad' }, m.messages.map((x) => x.text).join('\n')) : null,
+		sheet ? el('div', { id: 'audit-sheet' },
+			el('h2', {}, W.sheetAudit(sheet.summary.format, sheet.summary.rules)),
+			el('ul', {}, sheetLines.flatMap((l) => l.findings.map((f) => el('li', { class: f.warning ? '' : 'bad' },
+				`${W.sheetGame(l.game, f.line || l.line)}: ${f.message}`)))),
+			sheet.summary.not_checked && sheet.summary.not_checked.length
+				? el('p', { class: 'rule' }, W.sheetNotChecked + ': ' + sheet.summary.not_checked.join(', ')) : null) : null,
+		sheet ? null : el('h2', {}, W.summary),
+		sheet ? null : el('pre', { id: 'audit-summary' }, JSON.stringify(m.tally, null, 1)),
+		messages.length ? el('pre', { class: 'bad' }, messages.map((x) => x.text).join('\n')) : null,
 		el('div', { class: 'row' },
 			m.json ? button(W.reportJson, 'audit-json', base + '.json', 'application/json', m.json) : null,
 			m.html ? button(W.reportHtml, 'audit-html', base + '.html', 'text/html', m.html) : null),
-		el('h2', {}, W.games),
-		el('div', { id: 'audit-games' }, games.map((v, i) => el('div', { class: 'game-ruling' },
+		sheet ? null : el('h2', {}, W.games),
+		sheet ? null : el('div', { id: 'audit-games' }, games.map((v, i) => el('div', { class: 'game-ruling' },
 			el('b', {}, `${v.index || i + 1}. ${v.type || ''}${v.solo ? ' ' + v.solo : ''} · ${v.rules || ''}`), rulingBox(v)))));
 }
 

@@ -447,6 +447,27 @@ test('open a file: the audit in a worker, its summary and each game', async () =
 	assert.equal(json.data, nativeIn(join(root, 'samples'), ['audit', '--format', 'json', '--lang', lang, 'session-spielrunde-ddv.doko']));
 });
 
+test('open a score sheet: its findings on screen, its report as the program writes it', async () => {
+	await page.goto(origin + '/index.html', { waitUntil: 'load' });
+	await tap('#nav-open');
+	const input = await page.$('#audit-file');
+	await input.uploadFile(join(root, 'samples/sheet-ddv-planted.csv'));
+	await page.waitForSelector('#audit-sheet', { timeout: 60000 });
+	const lang = await page.evaluate(() => document.documentElement.lang);
+	const want = nativeIn(join(root, 'samples'), ['audit', '--format', 'json', '--lang', lang, 'sheet-ddv-planted.csv']);
+	const lines = want.trim().split('\n').map((l) => JSON.parse(l));
+	const findings = lines.filter((l) => !l.summary).flatMap((l) => l.findings);
+	const shown = await page.$$eval('#audit-sheet li', (li) => li.map((x) => x.textContent));
+	assert.equal(shown.length, findings.length);
+	for (const f of findings)
+		assert.ok(shown.some((t) => t.endsWith(': ' + f.message)), f.message);
+	// no word that the sheet cannot be audited here
+	assert.doesNotMatch(await page.$eval('#audit-out', (e) => e.textContent), /audit' checks it|prüft ihn|no ruling yet|noch kein Urteil/);
+	const json = await downloaded('#audit-json');
+	assert.equal(json.data, want);
+	await phoneChecks('audit-sheet');
+});
+
 test('offline after the first visit: reload and still judge', async () => {
 	await page.goto(origin + '/index.html', { waitUntil: 'load' });
 	await page.evaluate(async () => { await navigator.serviceWorker.ready; });
