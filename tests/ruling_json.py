@@ -65,6 +65,18 @@ def main():
                 failures.append("%s: ruling without a reason" % where)
             if (r["score"] is None) != (o.get("as_played") is None) and r["basis"] != "cannot-rule":
                 failures.append("%s: a score without as_played, or as_played without one" % where)
+            # the penalties that count (TSR 9.6.6): findings of this game,
+            # in order; a penalty ruling rests on the first of them
+            counted = r.get("counted", "absent")
+            nf = len(o.get("findings") or [])
+            if counted != "absent" and counted is not None and (
+                    not counted or counted != sorted(set(counted))
+                    or any(not 0 <= i < nf for i in counted)):
+                failures.append("%s: counted %r of %d findings" % (where, counted, nf))
+            if counted == "absent" or (r["basis"] == "penalty"
+                                       and (not counted or r.get("finding") != counted[0])):
+                failures.append("%s: basis %s, finding %r, counted %r"
+                                % (where, r["basis"], r.get("finding"), counted))
             if r.get("sheet_ok") is not None and r["sheet_ok"] != o.get("recorded_ok"):
                 failures.append("%s: sheet_ok %r, recorded_ok %r" % (where, r["sheet_ok"], o.get("recorded_ok")))
     if games < MIN_GAMES:

@@ -269,6 +269,18 @@ static json_object *ruling_json(const dk_verdict *v, dk_lang lang)
 	json_object_object_add(o, "rule", rule);
 	json_object_object_add(o, "finding", ru->finding >= 0 ? json_object_new_int(ru->finding)
 								: NULL);
+	/* every irregularity whose penalty counts, in the findings' order: the
+	 * first reclaimed and, after one that lets the game go on, the next
+	 * reclaimed (TSR 9.6.6); null when none counts */
+	json_object *counted = NULL;
+	for (int i = 0; i < v->rp.finding_count; i++) {
+		if (!v->counts[i])
+			continue;
+		if (!counted)
+			counted = json_object_new_array();
+		json_object_array_add(counted, json_object_new_int(i));
+	}
+	json_object_object_add(o, "counted", counted);
 	json_object_object_add(o, "objection", ru->finding >= 0
 				? json_object_new_string(dk_objection_name(ru->objection)) : NULL);
 	json_object_object_add(o, "missing", ru->missing != DK_RM_NONE
